@@ -1,0 +1,73 @@
+"""Fixtures every test may use. Areas add their own in ``tests/<area>/conftest.py``.
+
+- ``redis_server``: one private, real redis-server for the whole session (port
+  picked free, data in a temp dir, AOF off for speed). Tests of persistence or
+  crashes start their own ``server.redis_process.RedisProcess`` instead.
+- ``redis_url``: that server's URL, emptied (FLUSHALL) before the test.
+- ``redis``: a ``redis.asyncio.Redis`` client on ``redis_url`` (bytes replies),
+  closed after the test.
+- ``ci``: ``ci.require("chromium")`` when a program a test needs is missing: with
+  ``CI=true`` the test fails (CI must run everything), elsewhere it skips.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Iterator
+from typing import NoReturn
+
+import pytest
+import redis as redis_sync
+import redis.asyncio as redis_async
+
+from server.redis_process import RedisProcess
+
+
+class CI:
+    """What a test does when the environment lacks something it needs."""
+
+    @property
+    def enabled(self) -> bool:
+        """True on CI (``CI=true``), where nothing may be skipped for lack of a program."""
+        return os.environ.get("CI", "").lower() == "true"
+
+    def require(self, what: str) -> NoReturn:
+        """Stop the test because ``what`` is missing: fail on CI, skip elsewhere.
+
+        Call it after checking, e.g.
+        ``if shutil.which("nginx") is None: ci.require("nginx")``.
+        """
+        message = f"{what} is not available (bash scripts/test.sh installs it when run as root)"
+        if self.enabled:
+            pytest.fail(f"{message}; CI=true, so this is a failure", pytrace=False)
+        pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def ci() -> CI:
+    return CI()
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisProcess]:
+    with RedisProcess(tmp_path_factory.mktemp("redis"), aof=False) as proc:
+        yield proc
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisProcess) -> str:
+    client = redis_sync.Redis.from_url(redis_server.url)
+    try:
+        client.flushall()
+    finally:
+        client.close()
+    return redis_server.url
+
+
+@pytest.fixture
+async def redis(redis_url: str) -> AsyncIterator[redis_async.Redis]:
+    client = redis_async.Redis.from_url(redis_url)
+    try:
+        yield client
+    finally:
+        await client.aclose()
