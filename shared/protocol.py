@@ -1,0 +1,513 @@
+"""The room's wire protocol: one closed set of messages each way, and their codec.
+
+Every frame is one envelope ``{"t": type, "d": data, "id": n}``:
+
+- ``t`` names the message type (the ``T`` of a model below); unknown types are refused.
+- ``d`` is the message's fields (absent or ``{}`` when it has none). Fields whose value
+  is ``null`` are left out on the wire; a missing field reads as its default.
+- ``id`` is optional. A client numbers the messages it wants answered; the server's
+  ``ack`` or ``err`` carries the ``id`` it answers. Server pushes carry none.
+
+Frames are msgpack in binary WebSocket frames or JSON in text frames; the server answers
+each client in the format it spoke last. ``docs/protocol.md`` shows every message.
+
+Errors (all ``ValueError``)::
+
+    ProtocolError              a frame the codec refuses; .code goes on the wire
+    ├── MalformedMessage       not an envelope, bad JSON/msgpack, fields of the wrong shape
+    ├── UnknownMessageType     ``t`` is not a message of this direction
+    └── MessageTooLarge        the frame is over MAX_CLIENT_FRAME bytes
+
+Game state travels as the engine's seat view (``SeatView.to_dict()``): whole in a
+``snap``, and as a compact change (:func:`view_delta`) in each ``ev``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Annotated, Any, ClassVar
+
+import msgpack
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+__all__ = [
+    "CLIENT_MESSAGES",
+    "ERROR_CODES",
+    "MAX_CLIENT_FRAME",
+    "SERVER_MESSAGES",
+    "Ack",
+    "Act",
+    "Back",
+    "ClientMessage",
+    "Decoded",
+    "Error",
+    "Event",
+    "Format",
+    "Hello",
+    "Leave",
+    "MalformedMessage",
+    "MessageTooLarge",
+    "Ping",
+    "Pong",
+    "ProtocolError",
+    "QuickPlay",
+    "Rematch",
+    "Rename",
+    "Resync",
+    "SeatInfo",
+    "ServerMessage",
+    "Snapshot",
+    "TableUpdate",
+    "UnknownMessageType",
+    "Watch",
+    "Welcome",
+    "apply_view_delta",
+    "decode",
+    "encode",
+    "view_delta",
+]
+
+MAX_CLIENT_FRAME = 4096  # bytes; no client message needs more
+MAX_ID = 2**53 - 1  # ids stay exact in JavaScript numbers
+
+# Every ``code`` an ``err`` message may carry, with what it means for the client.
+ERROR_CODES: dict[str, str] = {
+    "malformed": "the frame is not a valid message; nothing happened",
+    "unknown_type": "no such message type; nothing happened",
+    "too_large": "the frame is too large; nothing happened",
+    "invalid_action": "the action text is not an action",
+    "illegal": "the rules do not allow that action now",
+    "not_your_turn": "it is another seat's decision",
+    "stale": "the action was based on an old version; a fresh snap follows",
+    "not_seated": "you have no seat where this needs one",
+    "no_table": "that table does not exist or is over",
+    "bad_name": "that name is not allowed",
+    "unavailable": "the room cannot reach its storage; try again",
+    "internal": "the server failed on this message; nothing was applied",
+}
+
+
+class Format(StrEnum):
+    """How a frame is encoded: msgpack in binary frames, JSON in text frames."""
+
+    MSGPACK = "msgpack"
+    JSON = "json"
+
+
+class ProtocolError(ValueError):
+    """A frame the codec refuses. ``code`` is the wire error code; ``msg_id`` is the
+    envelope id when it could be read (so the error can answer it)."""
+
+    code: ClassVar[str] = "malformed"
+
+    def __init__(self, message: str, msg_id: int | None = None) -> None:
+        super().__init__(message)
+        self.msg_id = msg_id
+
+
+class MalformedMessage(ProtocolError):
+    code = "malformed"
+
+
+class UnknownMessageType(ProtocolError):
+    code = "unknown_type"
+
+
+class MessageTooLarge(ProtocolError):
+    code = "too_large"
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def _table_id(value: str) -> str:
+    if not _TABLE_ID.fullmatch(value):
+        raise ValueError("a table id is 1 to 32 letters, digits, '-' or '_'")
+    return value
+
+
+def _token(value: str) -> str:
+    if not _TOKEN.fullmatch(value):
+        raise ValueError("a session token is 16 to 64 letters, digits, '-' or '_'")
+    return value
+
+
+TableId = Annotated[str, AfterValidator(_table_id)]
+Token = Annotated[str, AfterValidator(_token)]
+
+
+def clean_name(name: str) -> str:
+    """The display name a person asked for, trimmed; raises ValueError with the reason."""
+    name = " ".join(name.split())
+    if not name:
+        raise ValueError("a name needs at least one visible character")
+    if len(name) > 20:
+        raise ValueError("a name has at most 20 characters")
+    if _CONTROL.search(name):
+        raise ValueError("a name may not contain control characters")
+    return name
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    T: ClassVar[str]
+
+
+# --- client -> server ---------------------------------------------------------------
+
+
+class ClientMessage(_Message):
+    """Root of what a client may send."""
+
+
+class Hello(ClientMessage):
+    """Open (or resume) a session. Optional: any first message implies a bare hello.
+
+    ``token`` is the guest session token (else the cookie's, else a new one); with
+    ``table`` and ``v`` the client resumes that table from version ``v``.
+    """
+
+    T = "hello"
+    token: Token | None = None
+    name: str | None = None
+    table: TableId | None = None
+    v: Annotated[int, Field(ge=0)] | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str | None) -> str | None:
+        return None if value is None else clean_name(value)
+
+
+class QuickPlay(ClientMessage):
+    """Sit at a casual table with an open seat, or a new one."""
+
+    T = "quick"
+
+
+class Act(ClientMessage):
+    """Take a game action (``"bid 4"``, ``"play AS"``...) having seen table version ``v``."""
+
+    T = "act"
+    v: Annotated[int, Field(ge=0)]
+    a: Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class Back(ClientMessage):
+    """I am here: stop the autopilot for my seat."""
+
+    T = "back"
+
+
+class Leave(ClientMessage):
+    """Give up my seat (a bot takes it)."""
+
+    T = "leave"
+
+
+class Watch(ClientMessage):
+    """Watch a table as a spectator (public view only)."""
+
+    T = "watch"
+    table: TableId
+
+
+class Resync(ClientMessage):
+    """Send me a fresh snapshot of my table."""
+
+    T = "resync"
+
+
+class Rename(ClientMessage):
+    """Change my display name."""
+
+    T = "name"
+    name: str
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return clean_name(value)
+
+
+class Rematch(ClientMessage):
+    """After a game: play again with the same seats (``yes``) or not."""
+
+    T = "rematch"
+    yes: bool = True
+
+
+class Ping(ClientMessage):
+    T = "ping"
+
+
+# --- server -> client ---------------------------------------------------------------
+
+
+class ServerMessage(_Message):
+    """Root of what the server sends."""
+
+
+class Welcome(ServerMessage):
+    """Answer to hello: the session (keep ``token``) and the table the player sits at."""
+
+    T = "welcome"
+    token: str
+    pid: str
+    name: str
+    table: str | None = None
+
+
+class SeatInfo(BaseModel):
+    """Who sits in a seat: ``name`` is None while the seat is open."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    name: str | None = None
+    bot: bool = False
+    away: bool = False
+
+
+class Snapshot(ServerMessage):
+    """Everything a seat (or a spectator, ``seat`` None) may know about a table now.
+
+    ``view`` is the engine's seat view (None before the game starts); ``tl`` the seconds
+    left for the person to act, ``fill`` the seconds until bots fill open seats,
+    ``rematch`` the votes per seat after a game, ``missed`` the events since the version
+    a resuming client gave, as ``[v, seat, action]`` (for the log; the snap is the state).
+    """
+
+    T = "snap"
+    table: str
+    kind: str
+    status: str  # "filling" | "playing" | "over"
+    v: int
+    seat: int | None = None
+    seats: list[SeatInfo]
+    view: dict[str, Any] | None = None
+    tl: float | None = None
+    fill: float | None = None
+    rematch: list[bool | None] | None = None
+    missed: list[list[Any]] | None = None
+
+
+class Event(ServerMessage):
+    """One game action at table version ``v``: ``s`` acted, ``a`` is the action as this
+    seat may see it, ``x`` the change to this seat's view (see :func:`view_delta`),
+    ``tl`` the seconds the next person has to act (absent for a bot)."""
+
+    T = "ev"
+    v: int
+    s: int
+    a: str
+    x: dict[str, Any] | None = None
+    tl: float | None = None
+
+
+class TableUpdate(ServerMessage):
+    """Seats, status or rematch votes changed at version ``v`` (no game action)."""
+
+    T = "table"
+    v: int
+    status: str
+    seats: list[SeatInfo]
+    tl: float | None = None
+    fill: float | None = None
+    rematch: list[bool | None] | None = None
+
+
+class Ack(ServerMessage):
+    """The message with this envelope ``id`` was done; ``v`` is the table version after."""
+
+    T = "ack"
+    v: int | None = None
+
+
+class Error(ServerMessage):
+    """The message with this envelope ``id`` failed: ``code`` (see ERROR_CODES), ``msg`` a
+    sentence for a person. Nothing was applied."""
+
+    T = "err"
+    code: str
+    msg: str
+
+
+class Pong(ServerMessage):
+    T = "pong"
+
+
+def _registry(root: type[_Message]) -> dict[str, type[_Message]]:
+    return {cls.T: cls for cls in root.__subclasses__()}
+
+
+CLIENT_MESSAGES: dict[str, type[_Message]] = _registry(ClientMessage)
+SERVER_MESSAGES: dict[str, type[_Message]] = _registry(ServerMessage)
+
+
+# --- codec ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """One decoded frame: the message, its envelope id and the format it came in."""
+
+    message: Any
+    id: int | None
+    format: Format
+
+
+def encode(message: _Message, fmt: Format, msg_id: int | None = None) -> bytes | str:
+    """One frame for ``message``: bytes for msgpack, str for JSON."""
+    envelope: dict[str, Any] = {"t": message.T, "d": _fields(message)}
+    if msg_id is not None:
+        envelope["id"] = msg_id
+    if fmt is Format.MSGPACK:
+        packed: bytes = msgpack.packb(envelope)
+        return packed
+    return json.dumps(envelope, separators=(",", ":"), ensure_ascii=False)
+
+
+def _fields(message: BaseModel) -> dict[str, Any]:
+    # Faster than model_dump (the hot path encodes an ``ev`` per seat per action);
+    # the one nesting messages use is a list of models (``seats``).
+    out: dict[str, Any] = {}
+    for key, value in message.__dict__.items():
+        if value is None:
+            continue
+        if type(value) is list and value and isinstance(value[0], BaseModel):
+            value = [_fields(item) for item in value]
+        out[key] = value
+    return out
+
+
+def decode(
+    frame: bytes | str,
+    registry: Mapping[str, type[_Message]] = CLIENT_MESSAGES,
+    max_size: int | None = MAX_CLIENT_FRAME,
+) -> Decoded:
+    """Parse one frame into a message of ``registry`` (default: client messages).
+
+    Raises MessageTooLarge, MalformedMessage or UnknownMessageType, each with a sentence
+    saying what was wrong and, once the envelope was read, the id it carried.
+    """
+    fmt = Format.MSGPACK if isinstance(frame, bytes | bytearray) else Format.JSON
+    size = len(frame) if fmt is Format.MSGPACK else len(frame.encode())  # type: ignore[union-attr]
+    if max_size is not None and size > max_size:
+        raise MessageTooLarge(f"a message may have at most {max_size} bytes, this has {size}")
+    envelope = _parse(frame, fmt)
+    if not isinstance(envelope, dict):
+        raise MalformedMessage('a message must be an object {"t": type, "d": data, "id": n}')
+    msg_id = envelope.get("id")
+    if msg_id is not None and (
+        type(msg_id) is not int or not 0 <= msg_id <= MAX_ID  # bool is not an id
+    ):
+        raise MalformedMessage(f'"id" must be a whole number from 0 to {MAX_ID}')
+    extra = set(envelope) - {"t", "d", "id"}
+    if extra:
+        raise MalformedMessage(f"unexpected envelope keys: {', '.join(sorted(map(str, extra)))}",
+                               msg_id)
+    kind = envelope.get("t")
+    if not isinstance(kind, str):
+        raise MalformedMessage('"t" (the message type) must be a string', msg_id)
+    model = registry.get(kind)
+    if model is None:
+        shown = kind if len(kind) <= 20 else kind[:20] + "..."
+        raise UnknownMessageType(f"unknown message type {shown!r}", msg_id)
+    data = envelope.get("d")
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise MalformedMessage(f'"d" of {kind!r} must be an object', msg_id)
+    try:
+        message = model.model_validate(data)
+    except ValidationError as err:
+        raise MalformedMessage(f"{kind!r}: {_first_problem(err)}", msg_id) from None
+    return Decoded(message, msg_id, fmt)
+
+
+def _parse(frame: bytes | str, fmt: Format) -> Any:
+    try:
+        if fmt is Format.MSGPACK:
+            return msgpack.unpackb(frame, raw=False, strict_map_key=True)
+        return json.loads(frame, parse_constant=_no_constant)
+    except (ValueError, TypeError, RecursionError, msgpack.UnpackException) as err:
+        what = "msgpack" if fmt is Format.MSGPACK else "JSON"
+        detail = str(err)[:80] or type(err).__name__
+        raise MalformedMessage(f"the frame is not valid {what}: {detail}") from None
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number")
+
+
+def _first_problem(err: ValidationError) -> str:
+    problem = err.errors(include_url=False)[0]
+    where = ".".join(str(part) for part in problem["loc"])
+    text = str(problem["msg"]).removeprefix("Value error, ")
+    return f"{where}: {text}" if where else text
+
+
+# --- view deltas -----------------------------------------------------------------------
+
+
+def view_delta(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """The change from one seat view to the next, for an ``ev``'s ``x``.
+
+    A key maps to its new value; ``"key+"`` lists items appended to a list and
+    ``"key-"`` items removed from one (the hand losing a card). Keys left out did not
+    change. ``apply_view_delta(old, view_delta(old, new)) == new`` for any two views.
+    """
+    delta: dict[str, Any] = {}
+    for key, value in new.items():
+        before = old.get(key)
+        if before == value:
+            continue
+        if isinstance(before, list) and isinstance(value, list):
+            if len(value) > len(before) and value[: len(before)] == before:
+                delta[key + "+"] = value[len(before) :]
+                continue
+            removed = _removed(before, value)
+            if removed is not None:
+                delta[key + "-"] = removed
+                continue
+        delta[key] = value
+    for key in old.keys() - new.keys():
+        delta[key] = None
+    return delta
+
+
+def _removed(before: list[Any], after: list[Any]) -> list[Any] | None:
+    """Items taken out of ``before`` (order kept) to give ``after``, if that is all."""
+    if len(after) >= len(before) or 2 * len(after) < len(before):
+        return None  # not a removal, or sending what is left is shorter
+    removed: list[Any] = []
+    j = 0
+    for item in before:
+        if j < len(after) and after[j] == item:
+            j += 1
+        else:
+            removed.append(item)
+    return removed if j == len(after) else None
+
+
+def apply_view_delta(view: Mapping[str, Any], delta: Mapping[str, Any]) -> dict[str, Any]:
+    """The view after ``delta`` (from :func:`view_delta`); ``view`` is not changed."""
+    out = dict(view)
+    for key, value in delta.items():
+        if key.endswith("+"):
+            name = key[:-1]
+            out[name] = [*out.get(name, []), *value]
+        elif key.endswith("-"):
+            name = key[:-1]
+            remaining = list(out.get(name, []))
+            for item in value:
+                remaining.remove(item)
+            out[name] = remaining
+        else:
+            out[key] = value
+    return out

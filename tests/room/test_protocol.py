@@ -1,0 +1,179 @@
+"""Golden tables for the wire protocol, run both ways (encode -> text, text -> model)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import msgpack
+import pytest
+
+from shared import protocol as p
+from shared.protocol import Format
+
+# (message, envelope id, exact JSON frame). Every message type appears at least once.
+CLIENT_CASES: list[tuple[p.ClientMessage, int | None, str]] = [
+    (p.Hello(), None, '{"t":"hello","d":{}}'),
+    (
+        p.Hello(token="AbCdEfGhIjKlMnOp_-12", name="Ann", table="tb1", v=12),
+        1,
+        '{"t":"hello","d":{"token":"AbCdEfGhIjKlMnOp_-12","name":"Ann","table":"tb1","v":12},"id":1}',
+    ),
+    (p.QuickPlay(), 2, '{"t":"quick","d":{},"id":2}'),
+    (p.Act(v=41, a="play AS"), 3, '{"t":"act","d":{"v":41,"a":"play AS"},"id":3}'),
+    (p.Act(v=0, a="bid blind nil"), 4, '{"t":"act","d":{"v":0,"a":"bid blind nil"},"id":4}'),
+    (p.Back(), 5, '{"t":"back","d":{},"id":5}'),
+    (p.Leave(), 6, '{"t":"leave","d":{},"id":6}'),
+    (p.Watch(table="Zq9-x"), 7, '{"t":"watch","d":{"table":"Zq9-x"},"id":7}'),
+    (p.Resync(), 8, '{"t":"resync","d":{},"id":8}'),
+    (p.Rename(name="Zoë B"), 9, '{"t":"name","d":{"name":"Zoë B"},"id":9}'),
+    (p.Rematch(yes=False), 10, '{"t":"rematch","d":{"yes":false},"id":10}'),
+    (p.Ping(), None, '{"t":"ping","d":{}}'),
+]
+
+SEATS = [p.SeatInfo(name="Ann"), p.SeatInfo(name="Bot W", bot=True), p.SeatInfo(), p.SeatInfo(
+    name="Cy", away=True)]
+SEATS_JSON = ('[{"name":"Ann","bot":false,"away":false},{"name":"Bot W","bot":true,"away":false},'
+              '{"bot":false,"away":false},{"name":"Cy","bot":false,"away":true}]')
+
+SERVER_CASES: list[tuple[p.ServerMessage, int | None, str]] = [
+    (
+        p.Welcome(token="AbCdEfGhIjKlMnOp", pid="9f2c", name="Guest 12", table="tb1"),
+        1,
+        '{"t":"welcome","d":{"token":"AbCdEfGhIjKlMnOp","pid":"9f2c","name":"Guest 12",'
+        '"table":"tb1"},"id":1}',
+    ),
+    (
+        p.Snapshot(table="tb1", kind="casual", status="filling", v=3, seat=0, seats=SEATS,
+                   fill=7.5),
+        2,
+        '{"t":"snap","d":{"table":"tb1","kind":"casual","status":"filling","v":3,"seat":0,'
+        f'"seats":{SEATS_JSON},"fill":7.5}},"id":2}}',
+    ),
+    (
+        p.Snapshot(table="tb1", kind="casual", status="playing", v=9, seats=SEATS,
+                   view={"seat": None, "hand": [], "bids": [None, 3, None, None]}, tl=30.0,
+                   missed=[[8, 1, "bid 3"]]),
+        None,
+        '{"t":"snap","d":{"table":"tb1","kind":"casual","status":"playing","v":9,'
+        f'"seats":{SEATS_JSON},"view":{{"seat":null,"hand":[],"bids":[null,3,null,null]}},'
+        '"tl":30.0,"missed":[[8,1,"bid 3"]]}}',
+    ),
+    (
+        p.Event(v=41, s=2, a="play AS", x={"trick+": [[2, "AS"]], "to_act": 3}),
+        None,
+        '{"t":"ev","d":{"v":41,"s":2,"a":"play AS","x":{"trick+":[[2,"AS"]],"to_act":3}}}',
+    ),
+    (p.Event(v=42, s=3, a="pass 2", tl=30.0), None,
+     '{"t":"ev","d":{"v":42,"s":3,"a":"pass 2","tl":30.0}}'),
+    (
+        p.TableUpdate(v=5, status="over", seats=SEATS, rematch=[True, None, None, False]),
+        None,
+        f'{{"t":"table","d":{{"v":5,"status":"over","seats":{SEATS_JSON},'
+        '"rematch":[true,null,null,false]}}',
+    ),
+    (p.Ack(v=42), 3, '{"t":"ack","d":{"v":42},"id":3}'),
+    (p.Ack(), 4, '{"t":"ack","d":{},"id":4}'),
+    (p.Error(code="illegal", msg="You must follow hearts."), 5,
+     '{"t":"err","d":{"code":"illegal","msg":"You must follow hearts."},"id":5}'),
+    (p.Pong(), 6, '{"t":"pong","d":{},"id":6}'),
+]
+
+
+def test_every_message_type_has_a_golden_case() -> None:
+    assert {m.T for m, _, _ in CLIENT_CASES} == set(p.CLIENT_MESSAGES)
+    assert {m.T for m, _, _ in SERVER_CASES} == set(p.SERVER_MESSAGES)
+
+
+@pytest.mark.parametrize(("message", "msg_id", "text"), CLIENT_CASES + SERVER_CASES)
+def test_golden_json_both_ways(message: Any, msg_id: int | None, text: str) -> None:
+    registry = p.CLIENT_MESSAGES if isinstance(message, p.ClientMessage) else p.SERVER_MESSAGES
+    assert p.encode(message, Format.JSON, msg_id) == text
+    decoded = p.decode(text, registry, max_size=None)
+    assert (decoded.message, decoded.id, decoded.format) == (message, msg_id, Format.JSON)
+
+
+@pytest.mark.parametrize(("message", "msg_id", "text"), CLIENT_CASES + SERVER_CASES)
+def test_golden_msgpack_both_ways(message: Any, msg_id: int | None, text: str) -> None:
+    registry = p.CLIENT_MESSAGES if isinstance(message, p.ClientMessage) else p.SERVER_MESSAGES
+    frame = p.encode(message, Format.MSGPACK, msg_id)
+    assert isinstance(frame, bytes)
+    assert msgpack.unpackb(frame) == json.loads(text)  # same envelope as the JSON frame
+    decoded = p.decode(frame, registry, max_size=None)
+    assert (decoded.message, decoded.id, decoded.format) == (message, msg_id, Format.MSGPACK)
+
+
+def test_msgpack_card_play_bytes_are_exact() -> None:
+    frame = p.encode(p.Act(v=41, a="play AS"), Format.MSGPACK, 7)
+    assert frame.hex() == "83a174a3616374a16482a17629a161a7706c6179204153a2696407"
+    assert len(frame) == 27
+
+
+BAD_FRAMES: list[tuple[bytes | str, type[p.ProtocolError], str, int | None]] = [
+    ("[", p.MalformedMessage, "not valid JSON", None),
+    (b"\xc1", p.MalformedMessage, "not valid msgpack", None),
+    (msgpack.packb([1, 2]), p.MalformedMessage, "must be an object", None),
+    ('{"t":5,"id":3}', p.MalformedMessage, '"t"', 3),
+    ('{"t":"act","id":true}', p.MalformedMessage, '"id" must be a whole number', None),
+    ('{"t":"act","id":-1}', p.MalformedMessage, '"id" must be a whole number', None),
+    ('{"t":"ping","x":1,"id":2}', p.MalformedMessage, "unexpected envelope keys: x", 2),
+    ('{"t":"fly","id":4}', p.UnknownMessageType, "unknown message type 'fly'", 4),
+    ('{"t":"snap","id":4}', p.UnknownMessageType, "unknown message type 'snap'", 4),
+    ('{"t":"act","d":[1],"id":5}', p.MalformedMessage, '"d" of \'act\' must be an object', 5),
+    ('{"t":"act","d":{"v":"3","a":"play AS"},"id":6}', p.MalformedMessage, "v: Input should", 6),
+    ('{"t":"act","d":{"v":3},"id":6}', p.MalformedMessage, "a: Field required", 6),
+    ('{"t":"act","d":{"v":3,"a":"play AS","z":1},"id":6}', p.MalformedMessage, "z: Extra", 6),
+    ('{"t":"act","d":{"v":-3,"a":"play AS"},"id":6}', p.MalformedMessage, "greater than", 6),
+    ('{"t":"name","d":{"name":"   "}}', p.MalformedMessage, "at least one visible", None),
+    ('{"t":"name","d":{"name":"a\\u0000b"}}', p.MalformedMessage, "control characters", None),
+    ('{"t":"name","d":{"name":"' + "x" * 21 + '"}}', p.MalformedMessage, "at most 20", None),
+    ('{"t":"hello","d":{"token":"short"}}', p.MalformedMessage, "session token", None),
+    ('{"t":"watch","d":{"table":"a b"}}', p.MalformedMessage, "table id", None),
+    ('{"t":"act","d":{"v":NaN,"a":"x"}}', p.MalformedMessage, "NaN is not a number", None),
+    ("[" * 3000 + "]" * 3000, p.MessageTooLarge, "at most 4096 bytes", None),
+    ("[" * 2000 + "]" * 2000, p.MalformedMessage, "not valid JSON", None),
+    (b"\x91" * 2000 + b"\xc0", p.MalformedMessage, "not valid msgpack", None),
+    (msgpack.packb({"t": "ping", "d": {}, "id": 1, "pad": "x" * 5000}), p.MessageTooLarge,
+     "this has", None),
+]
+
+
+@pytest.mark.parametrize(("frame", "error", "words", "msg_id"), BAD_FRAMES)
+def test_bad_frames_get_typed_errors(
+    frame: bytes | str, error: type[p.ProtocolError], words: str, msg_id: int | None
+) -> None:
+    with pytest.raises(error) as caught:
+        p.decode(frame)
+    assert words in str(caught.value)
+    assert caught.value.msg_id == msg_id
+    assert caught.value.code in p.ERROR_CODES
+
+
+def test_names_are_trimmed_and_collapsed() -> None:
+    assert p.decode('{"t":"name","d":{"name":"  Ann   Lee "}}').message == p.Rename(name="Ann Lee")
+
+
+VIEWS = [
+    ({"hand": ["AS", "KS", "2H"], "trick": [], "to_act": 0},
+     {"hand": ["AS", "2H"], "trick": [[0, "KS"]], "to_act": 1},
+     {"hand-": ["KS"], "trick+": [[0, "KS"]], "to_act": 1}),
+    ({"trick": [[0, "KS"], [1, "2S"], [2, "3S"]], "legal": ["play 2H"]},
+     {"trick": [], "legal": []},
+     {"trick": [], "legal": []}),
+    ({"hand": ["AS", "KS", "2H", "3H"]}, {"hand": ["3H"]}, {"hand": ["3H"]}),
+    ({"bids": [None, 3, None, None], "over": False}, {"bids": [4, 3, None, None], "over": False},
+     {"bids": [4, 3, None, None]}),
+    ({"a": 1, "gone": 2}, {"a": 1}, {"gone": None}),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "delta"), VIEWS)
+def test_view_delta_golden_and_round_trip(
+    old: dict[str, Any], new: dict[str, Any], delta: dict[str, Any]
+) -> None:
+    before = copy.deepcopy(old)
+    assert p.view_delta(old, new) == delta
+    patched = p.apply_view_delta(old, delta)
+    assert {k: v for k, v in patched.items() if v is not None} == new
+    assert old == before  # the input is not changed
