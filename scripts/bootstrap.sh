@@ -75,6 +75,7 @@ bootstrap_create_venv() {
 }
 
 bootstrap() {
+    [[ -f "$ROOT/pyproject.toml" ]] || bootstrap_die "no pyproject.toml in $ROOT: is this a Spades Room checkout?"
     mkdir -p "$ROOT/var"
     # Several people (and CI) may run the commands in one checkout at once: one pip at
     # a time. The lock is dropped before the caller execs, so a long test run holds nothing.

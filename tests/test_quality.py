@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -21,9 +23,11 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_ruff_is_clean() -> None:
     result = _run("ruff", "check", "--no-cache", "--output-format=concise", ".")
-    assert result.returncode == 0, f"ruff check . failed:\n{result.stdout}{result.stderr}"
+    if result.returncode != 0:
+        pytest.fail(f"ruff check . failed:\n{result.stdout}{result.stderr}", pytrace=False)
 
 
 def test_shared_passes_mypy_strict() -> None:
     result = _run("mypy", "--strict", "shared")
-    assert result.returncode == 0, f"mypy --strict shared failed:\n{result.stdout}{result.stderr}"
+    if result.returncode != 0:
+        pytest.fail(f"mypy --strict shared failed:\n{result.stdout}{result.stderr}", pytrace=False)
