@@ -85,7 +85,7 @@ ERROR_CODES: dict[str, str] = {
     "stale": "the action was based on an old version; a fresh snap follows",
     "not_seated": "you have no seat where this needs one",
     "no_table": "that table does not exist or is over",
-    "bad_name": "that name is not allowed",
+    "not_allowed": "this session may not do that",
     "unavailable": "the room cannot reach its storage; try again",
     "internal": "the server failed on this message; nothing was applied",
 }

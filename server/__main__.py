@@ -1,0 +1,68 @@
+"""``python -m server``: run one node of the room.
+
+Settings come from the environment (``server.settings``). Without ``REDIS_URL`` a
+private, real redis-server is started with AOF persistence and its data under
+``./var/redis`` (``DATA_DIR``), and stopped on exit; with ``REDIS_URL`` that Redis is
+used. The URL to open is printed once the node listens.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import sys
+from dataclasses import replace
+from types import FrameType
+
+import uvicorn
+
+from .app import create_app
+from .redis_process import RedisProcess, RedisProcessError
+from .settings import Settings, SettingsError
+
+WS_MAX_SIZE = 64 * 1024  # larger frames are cut off by the WebSocket layer (1009);
+# frames up to this get the protocol's own "too_large" error.
+
+
+def main() -> int:
+    logging.basicConfig(level=logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        settings = Settings.from_env()
+    except SettingsError as err:
+        print(f"server: {err}", file=sys.stderr)
+        return 2
+    redis_proc: RedisProcess | None = None
+    if not settings.redis_url:
+        try:
+            redis_proc = RedisProcess(settings.data_dir, aof=True).start()
+        except RedisProcessError as err:
+            print(f"server: {err}", file=sys.stderr)
+            return 1
+        print(f"Private redis-server at {redis_proc.url}, data in {redis_proc.data_dir}",
+              flush=True)
+        settings = replace(settings, redis_url=redis_proc.url)
+    # uvicorn re-raises SIGTERM/SIGINT after its graceful shutdown; these handlers turn
+    # that into exceptions, so the private Redis below is still stopped.
+    signal.signal(signal.SIGTERM, _exit_on_signal)
+    try:
+        config = uvicorn.Config(
+            create_app(settings), host=settings.host, port=settings.port,
+            ws="websockets-sansio", ws_max_size=WS_MAX_SIZE, lifespan="on",
+            log_level="info", proxy_headers=True,
+        )
+        uvicorn.Server(config).run()
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        if redis_proc is not None:
+            redis_proc.stop()
+    return 0
+
+
+def _exit_on_signal(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""The Starlette app: the WebSocket at ``/ws``, ``GET /healthz``, the browser client at ``/``.
+
+``create_app(settings)`` needs ``settings.redis_url`` (``server.__main__`` starts a
+private Redis when none is configured). The app's lifespan builds the ``Room`` and
+stops it. A guest session token is set as a cookie on page loads, so the browser's
+WebSocket carries it; a client may also send it in ``hello``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from http.cookies import SimpleCookie
+from pathlib import Path
+
+from redis.exceptions import RedisError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket
+
+from shared.protocol import Hello
+
+from .connection import COOKIE, Client
+from .room import Room
+from .settings import Settings
+from .store import Store
+
+__all__ = ["WEB_DIR", "create_app"]
+
+log = logging.getLogger(__name__)
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "client" / "web"
+COOKIE_MAX_AGE = 30 * 86_400
+
+
+def create_app(settings: Settings) -> Starlette:
+    if not settings.redis_url:
+        raise ValueError("create_app needs settings.redis_url")
+    redis_url = settings.redis_url
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store.from_url(redis_url, settings.table_ttl_s)
+        room = Room(settings, store)
+        await room.start()
+        app.state.room = room
+        print(f"Spades Room: http://{settings.host}:{settings.port}/ "
+              f"(node {room.node_id})", flush=True)
+        try:
+            yield
+        finally:
+            await room.stop()
+            await store.close()
+
+    async def ws_endpoint(websocket: WebSocket) -> None:
+        room: Room = websocket.app.state.room
+        cookie = websocket.cookies.get(COOKIE)
+        token = cookie if cookie and _valid_token(cookie) else None
+        await Client(websocket, room, token).serve()
+
+    async def healthz(request: Request) -> JSONResponse:
+        room: Room = request.app.state.room
+        try:
+            await room.store.client.ping()
+        except (RedisError, OSError):
+            return JSONResponse({"ok": False, "redis": False, "node": room.node_id}, 503)
+        return JSONResponse({"ok": True, "redis": True, "node": room.node_id})
+
+    routes = [
+        WebSocketRoute("/ws", ws_endpoint),
+        Route("/healthz", healthz),
+        Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(GuestCookie)
+    return app
+
+
+def _valid_token(token: str) -> bool:
+    try:
+        Hello(token=token)
+    except ValueError:
+        return False
+    return True
+
+
+class GuestCookie:
+    """Give a page load without a session cookie a fresh guest token (HTTP only)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or _has_cookie(scope):
+            await self.app(scope, receive, send)
+            return
+        token = secrets.token_urlsafe(24)
+
+        async def send_with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                cookie = (f"{COOKIE}={token}; Path=/; Max-Age={COOKIE_MAX_AGE}; "
+                          "HttpOnly; SameSite=Lax")
+                message["headers"] = [*message.get("headers", []),
+                                      (b"set-cookie", cookie.encode())]
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
+
+
+def _has_cookie(scope: Scope) -> bool:
+    for name, value in scope.get("headers", []):
+        if name == b"cookie":
+            jar: SimpleCookie = SimpleCookie()
+            with contextlib.suppress(Exception):
+                jar.load(value.decode("latin-1"))
+            if COOKIE in jar:
+                return True
+    return False

@@ -1,0 +1,350 @@
+"""One WebSocket: read frames, decode them, do what they ask, send the answers.
+
+Messages of one socket are handled in order. Every failure a message causes is sent
+back as an ``err`` carrying that message's id; nothing else changes. A socket that
+keeps sending frames the codec refuses is closed with 1008 (policy violation).
+
+Outgoing frames go through a bounded queue drained by a writer task, so a slow
+socket never holds up a table; one that falls too far behind is closed (1013).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import secrets
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from shared.protocol import (
+    Ack,
+    Act,
+    Back,
+    Decoded,
+    Error,
+    Format,
+    Hello,
+    Leave,
+    Ping,
+    Pong,
+    ProtocolError,
+    QuickPlay,
+    Rematch,
+    Rename,
+    Resync,
+    ServerMessage,
+    Watch,
+    Welcome,
+    decode,
+    encode,
+)
+from shared.spades import SpadesError
+
+from . import views
+from .errors import NoTable, NotAllowed, NotSeated, RoomError, StaleVersion, error_code
+from .room import Room
+from .table_actor import Change, TableActor, new_deal, now_ms
+from .table_model import Table
+
+__all__ = ["COOKIE", "Client", "pid_of"]
+
+log = logging.getLogger(__name__)
+
+COOKIE = "spades_token"
+OUTBOX = 1000  # frames queued for one socket before it counts as too slow
+
+
+def pid_of(token: str) -> str:
+    """The player id of a session token (the token itself is never stored or shown)."""
+    return hashlib.sha256(token.encode()).hexdigest()[:16]
+
+
+class _Close:
+    def __init__(self, code: int, reason: str) -> None:
+        self.code, self.reason = code, reason
+
+
+class Client:
+    """One connected socket and the session on it."""
+
+    def __init__(self, ws: WebSocket, room: Room, cookie_token: str | None) -> None:
+        self.ws = ws
+        self.room = room
+        self.cookie_token = cookie_token
+        self.conn_id = secrets.token_hex(6)
+        self.token: str | None = None
+        self.pid: str | None = None
+        self.name = ""
+        self.actor: TableActor | None = None
+        self.seat: int | None = None
+        self.fmt = Format.MSGPACK
+        self.sent_rev = 0
+        self._bad = 0
+        self._out: asyncio.Queue[bytes | str | _Close] = asyncio.Queue(OUTBOX + 1)
+        self._closing = False
+
+    # -- the socket ------------------------------------------------------------------
+
+    async def serve(self) -> None:
+        """Run until the socket closes; the seat is then marked away (grace starts)."""
+        await self.ws.accept()
+        writer = asyncio.create_task(self._write(), name=f"writer-{self.conn_id}")
+        try:
+            await self._read()
+        finally:
+            try:
+                await self._gone()
+            finally:
+                if not self._closing:
+                    writer.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await asyncio.wait_for(writer, timeout=2)
+
+    async def _read(self) -> None:
+        limit = self.room.settings.max_bad_messages
+        while not self._closing:
+            try:
+                message = await self.ws.receive()
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            if message["type"] == "websocket.disconnect":
+                return
+            frame = message.get("bytes")
+            if frame is None:
+                frame = message.get("text") or ""
+            try:
+                decoded = decode(frame)
+            except ProtocolError as err:
+                self.fmt = Format.MSGPACK if isinstance(frame, bytes) else Format.JSON
+                self._bad += 1
+                self.reply(Error(code=err.code, msg=str(err)), err.msg_id)
+                if self._bad >= limit:
+                    self.close(1008, "too many bad messages")
+                continue
+            self.fmt = decoded.format
+            await self._handle(decoded)
+
+    async def _write(self) -> None:
+        while True:
+            item = await self._out.get()
+            try:
+                if isinstance(item, _Close):
+                    await self.ws.close(item.code, item.reason)
+                    return
+                if isinstance(item, bytes):
+                    await self.ws.send_bytes(item)
+                else:
+                    await self.ws.send_text(item)
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                return
+
+    def push(self, frame: bytes | str) -> None:
+        """Queue a frame; never blocks (a socket that cannot keep up is closed)."""
+        if self._closing:
+            return
+        if self._out.qsize() >= OUTBOX:
+            log.warning("socket %s is too slow; closing it", self.conn_id)
+            self.close(1013, "too slow")
+            return
+        self._out.put_nowait(frame)
+
+    def close(self, code: int, reason: str) -> None:
+        """Close after the frames already queued are sent."""
+        if not self._closing:
+            self._closing = True
+            self._out.put_nowait(_Close(code, reason))
+
+    def reply(self, message: ServerMessage, msg_id: int | None = None) -> None:
+        self.push(encode(message, self.fmt, msg_id))
+
+    # -- messages ---------------------------------------------------------------------
+
+    async def _handle(self, decoded: Decoded) -> None:
+        message, msg_id = decoded.message, decoded.id
+        try:
+            if self.pid is None and not isinstance(message, Hello):
+                await self._hello(Hello(), None)  # any first message implies a bare hello
+            await self._dispatch(message, msg_id)
+        except StaleVersion as err:
+            self.reply(Error(code=err.code, msg=str(err)), msg_id)
+            if self.actor is not None:
+                await self.actor.resync(self)
+        except (RoomError, SpadesError) as err:
+            self.reply(Error(code=error_code(err), msg=str(err)), msg_id)
+        except Exception:
+            log.exception("message %r failed", type(message).__name__)
+            self.reply(Error(code="internal", msg="The server failed on this message; "
+                             "nothing was applied."), msg_id)
+
+    async def _dispatch(self, message: Any, msg_id: int | None) -> None:
+        if isinstance(message, Act):
+            await self._act(message, msg_id)
+        elif isinstance(message, Hello):
+            await self._hello(message, msg_id)
+        elif isinstance(message, QuickPlay):
+            await self._quick()
+            self.reply(Ack(v=self.sent_rev), msg_id)
+        elif isinstance(message, Back):
+            actor, pid = self._seated()
+            rev = await actor.mutate(lambda t: _change(t.back(pid), "back"))
+            self.reply(Ack(v=rev), msg_id)
+        elif isinstance(message, Leave):
+            await self._leave()
+            self.reply(Ack(), msg_id)
+        elif isinstance(message, Watch):
+            await self._watch(message.table)
+            self.reply(Ack(v=self.sent_rev), msg_id)
+        elif isinstance(message, Resync):
+            if self.actor is None:
+                raise NoTable("You are not at a table.")
+            await self.actor.resync(self)
+            self.reply(Ack(v=self.sent_rev), msg_id)
+        elif isinstance(message, Rename):
+            await self._rename(message.name)
+            self.reply(Ack(), msg_id)
+        elif isinstance(message, Rematch):
+            actor, pid = self._seated()
+            rev = await actor.mutate(
+                lambda t: Change(t.vote_rematch(pid, message.yes, *new_deal()), {"m": "rematch"}))
+            self.reply(Ack(v=rev), msg_id)
+        elif isinstance(message, Ping):
+            self.reply(Pong(), msg_id)
+        else:  # pragma: no cover - the codec only yields the types above
+            raise AssertionError(message)
+
+    def _seated(self) -> tuple[TableActor, str]:
+        if self.actor is None or self.seat is None or self.pid is None:
+            raise NotSeated("You have no seat at a table.")
+        return self.actor, self.pid
+
+    async def _act(self, message: Act, msg_id: int | None) -> None:
+        actor, pid = self._seated()
+        seat = self.seat
+
+        def act(table: Table) -> Change | int:
+            out = table.act(pid, message.v, msg_id, message.a)
+            return out if isinstance(out, int) else Change(out, {"s": seat, "a": message.a})
+
+        rev = await actor.mutate(act)
+        self.reply(Ack(v=rev), msg_id)
+
+    async def _hello(self, message: Hello, msg_id: int | None) -> None:
+        token = message.token or self.cookie_token or secrets.token_urlsafe(24)
+        pid = pid_of(token)
+        if self.pid is not None and pid != self.pid:
+            raise NotAllowed("This connection already has a session; open a new one.")
+        store = self.room.store
+        stored_name, table_id = await store.player(pid)
+        name = message.name or stored_name or f"Guest {int(pid[:6], 16) % 10_000:04d}"
+        if name != stored_name:
+            await store.set_player(pid, name=name)
+        self.token, self.pid, self.name = token, pid, name
+        target = message.table or table_id
+        self.reply(Welcome(token=token, pid=pid, name=name, table=target), msg_id)
+        if target is not None and (self.actor is None or self.actor.id != target):
+            await self._enter(target, message.v, explicit=message.table is not None)
+
+    async def _enter(self, table_id: str, version: int | None, explicit: bool) -> None:
+        """Go back to a table: to the player's seat if it still is theirs, else watch."""
+        assert self.pid is not None
+        actor = self.room.actor(table_id)
+        table = await actor.peek()
+        if table is None:
+            if explicit:
+                raise NoTable("There is no such table (it may have ended long ago).")
+            await self.room.store.set_player(self.pid, clear_table=True)
+            return
+        seat = table.seat_of(self.pid)
+        missed = None
+        if version is not None and version < table.rev:
+            notices = await self.room.store.events_since(table_id, version)
+            if notices is not None:
+                missed = views.missed_events(notices, seat)
+        if seat is not None and (table.seats[seat].is_person or table.status != "over"):
+            await self._attach(actor, self._sit_change(), missed)
+            await self.room.store.set_player(self.pid, table=table_id)
+        elif explicit:
+            await self._attach(actor, None, missed)
+        else:
+            await self.room.store.set_player(self.pid, clear_table=True)
+
+    def _sit_change(self) -> Any:
+        pid, name, conn = self.pid, self.name, self.conn_id
+        assert pid is not None
+
+        def sit(table: Table) -> Change:
+            new, self.seat = table.sit(pid, name, conn)
+            return Change(new.start_if_full(*new_deal()), {"m": "sit"})
+
+        return sit
+
+    async def _attach(self, actor: TableActor, change: Any, missed: Any = None) -> None:
+        await self._detach()
+        self.seat = None
+        try:
+            await actor.join(self, change, missed=missed)
+        except BaseException:
+            self.seat = None
+            raise
+        self.actor = actor
+
+    async def _detach(self) -> None:
+        if self.actor is not None:
+            actor, self.actor = self.actor, None
+            await actor.leave(self)
+
+    async def _quick(self) -> None:
+        assert self.pid is not None
+        if self.actor is not None and self.seat is not None:
+            table = await self.actor.peek()
+            if (table is not None and table.status != "over"
+                    and table.seat_of(self.pid) == self.seat
+                    and table.seats[self.seat].is_person):
+                await self.actor.resync(self)  # already playing: stay
+                return
+        await self._detach()
+        self.seat = None
+        try:
+            self.actor = await self.room.quick_play(self, self.name, self.conn_id)
+        except BaseException:
+            self.seat = None
+            raise
+        await self.room.store.set_player(self.pid, table=self.actor.id)
+
+    async def _watch(self, table_id: str) -> None:
+        actor = self.room.actor(table_id)
+        await self._attach(actor, None)
+
+    async def _leave(self) -> None:
+        actor, pid = self._seated()
+        await actor.mutate(lambda t: Change(t.leave(pid), {"m": "leave"}))
+        await self.room.store.set_player(pid, clear_table=True)
+        await self._detach()
+        self.seat = None
+
+    async def _rename(self, name: str) -> None:
+        assert self.pid is not None
+        pid = self.pid
+        await self.room.store.set_player(pid, name=name)
+        self.name = name
+        if self.actor is not None and self.seat is not None:
+            await self.actor.mutate(lambda t: _change(t.rename(pid, name), "name"))
+
+    async def _gone(self) -> None:
+        actor, pid = self.actor, self.pid
+        if actor is None:
+            return
+        if self.seat is not None and pid is not None:
+            conn, when = self.conn_id, now_ms()
+            try:
+                await actor.mutate(lambda t: _change(t.disconnect(pid, conn, when), "away"))
+            except RoomError as err:
+                log.info("could not mark %s away: %s", pid, err)
+        await self._detach()
+
+
+def _change(table: Table | None, what: str) -> Change | None:
+    return None if table is None else Change(table, {"m": what})

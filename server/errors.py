@@ -1,0 +1,86 @@
+"""The room's errors: each reaches the client as an ``err`` with ``code`` and a sentence.
+
+::
+
+    RoomError                  root; .code is the wire code (shared.protocol.ERROR_CODES)
+    ├── NotSeated              the message needs a seat the player does not have
+    ├── NoTable                no such table (or it expired)
+    ├── StaleVersion           the action was based on an old version (a snap follows)
+    ├── GameNotOn              the game has not started, or is over
+    ├── TableFull              no open seat (quick play then tries another table)
+    ├── TimerStale             a timer whose table moved on (dropped, never sent)
+    ├── NotAllowed             the session may not do that
+    └── StoreError             Redis failed; wraps the Redis error, never leaks it
+
+The engine's own errors (``shared.spades.SpadesError``) are mapped by ``error_code``.
+"""
+
+from __future__ import annotations
+
+from shared.spades import IllegalAction, InvalidAction, NotYourTurn, SpadesError
+
+__all__ = [
+    "GameNotOn",
+    "NoTable",
+    "NotAllowed",
+    "NotSeated",
+    "RoomError",
+    "StaleVersion",
+    "StoreError",
+    "TableFull",
+    "TimerStale",
+    "error_code",
+]
+
+
+class RoomError(Exception):
+    """Root of the errors the room reports to a client; ``str()`` is for a person."""
+
+    code = "internal"
+
+
+class NotSeated(RoomError):
+    code = "not_seated"
+
+
+class NoTable(RoomError):
+    code = "no_table"
+
+
+class StaleVersion(RoomError):
+    code = "stale"
+
+
+class GameNotOn(RoomError):
+    code = "illegal"
+
+
+class TableFull(RoomError):
+    code = "no_table"
+
+
+class TimerStale(RoomError):
+    code = "internal"
+
+
+class NotAllowed(RoomError):
+    code = "not_allowed"
+
+
+class StoreError(RoomError):
+    """Redis could not be used (down, timed out, answered nonsense)."""
+
+    code = "unavailable"
+
+
+def error_code(err: Exception) -> str:
+    """The wire code for an error a client's message caused."""
+    if isinstance(err, RoomError):
+        return err.code
+    if isinstance(err, NotYourTurn):
+        return "not_your_turn"
+    if isinstance(err, IllegalAction):
+        return "illegal"
+    if isinstance(err, InvalidAction | SpadesError):
+        return "invalid_action"
+    return "internal"

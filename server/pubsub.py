@@ -1,0 +1,123 @@
+"""One pub/sub connection per process, shared by every table this node serves.
+
+A node subscribes to a table's channel while it has sockets at that table, and
+unsubscribes when the last one leaves. ``subscribe`` returns once Redis has confirmed
+the subscription, so a state read after it cannot miss a later notice. Notices are
+handed to ``on_notice(table_id, notice)``, which must not block (it schedules work).
+
+If the connection fails, the multiplexer reconnects, subscribes again and calls
+``on_reset()``: notices may have been missed meanwhile, so tables must be re-read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import msgpack
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+from . import keys
+
+__all__ = ["Notices"]
+
+log = logging.getLogger(__name__)
+
+
+class Notices:
+    """The node's pub/sub multiplexer; ``start()`` before use, ``stop()`` at the end."""
+
+    def __init__(self, client: aioredis.Redis, node_id: str,
+                 on_notice: Callable[[str, dict[str, Any]], None],
+                 on_reset: Callable[[], None]) -> None:
+        self._client = client
+        self._home = f"node:{node_id}"  # a channel of our own keeps the connection set up
+        self._on_notice = on_notice
+        self._on_reset = on_reset
+        self._pubsub: Any = None
+        self._channels: set[str] = set()
+        self._waiting: dict[str, list[asyncio.Future[None]]] = {}
+        self._reader: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self._connect()
+        self._reader = asyncio.create_task(self._read_forever(), name="pubsub-reader")
+
+    async def stop(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        await self._close()
+
+    async def subscribe(self, table_id: str) -> None:
+        """Subscribe to a table's notices; returns when Redis confirmed it."""
+        channel = keys.table_channel(table_id)
+        if channel in self._channels:
+            return
+        self._channels.add(channel)
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(channel, []).append(waiter)
+        await self._pubsub.subscribe(channel)
+        await asyncio.wait_for(waiter, timeout=10)
+
+    async def unsubscribe(self, table_id: str) -> None:
+        channel = keys.table_channel(table_id)
+        if channel not in self._channels:
+            return
+        self._channels.discard(channel)
+        with contextlib.suppress(RedisError, OSError):
+            await self._pubsub.unsubscribe(channel)
+
+    async def _connect(self) -> None:
+        self._pubsub = self._client.pubsub()
+        await self._pubsub.subscribe(self._home, *self._channels)
+
+    async def _close(self) -> None:
+        if self._pubsub is not None:
+            with contextlib.suppress(RedisError, OSError, RuntimeError):
+                await self._pubsub.aclose()
+            self._pubsub = None
+
+    async def _read_forever(self) -> None:
+        while True:
+            try:
+                message = await self._pubsub.get_message(timeout=1.0)
+            except (RedisError, OSError) as err:
+                log.warning("pub/sub connection failed (%r); reconnecting", err)
+                await self._reconnect()
+                continue
+            if message is not None:
+                self._dispatch(message)
+
+    async def _reconnect(self) -> None:
+        await self._close()
+        while True:
+            try:
+                await self._connect()
+                break
+            except (RedisError, OSError) as err:
+                log.warning("pub/sub reconnect failed (%r); retrying", err)
+                await asyncio.sleep(0.5)
+        self._on_reset()
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        channel = message["channel"].decode()
+        if kind == "subscribe":
+            for waiter in self._waiting.pop(channel, []):
+                if not waiter.done():
+                    waiter.set_result(None)
+            return
+        if kind != "message" or channel == self._home:
+            return
+        try:
+            notice = msgpack.unpackb(message["data"])
+        except (ValueError, msgpack.UnpackException):
+            log.error("unreadable notice on %s", channel)
+            return
+        self._on_notice(keys.table_id_of_channel(channel), notice)

@@ -1,0 +1,164 @@
+"""The room on one node: the store, the table actors, notices and timers, quick play.
+
+``Room`` is what ``app.py`` builds at start-up. It owns:
+
+- the ``Store`` (Redis) and the ``Notices`` multiplexer (one pub/sub connection);
+- one ``TableActor`` per table this node is working on (weakly held: an actor lives
+  while a socket or a task uses it);
+- timers: each write schedules the table's new timers in this process (exact and
+  cheap), and a poller claims, from Redis, timers that are overdue by ``TIMER_SLACK_MS``
+  (their node died or is stuck) so no timer lives only in one process's memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+import weakref
+from collections.abc import Coroutine
+from typing import Any
+
+from shared.spades import RuleSet
+
+from .errors import NoTable, RoomError, TableFull
+from .pubsub import Notices
+from .settings import Settings
+from .store import Store
+from .table_actor import Change, Socket, TableActor, new_deal, now_ms
+from .table_model import Table, parse_timer
+
+__all__ = ["Room"]
+
+log = logging.getLogger(__name__)
+
+TIMER_SLACK_MS = 500  # the poller leaves a timer this long to the node that set it
+CASUAL = "casual"
+
+
+class Room:
+    def __init__(self, settings: Settings, store: Store, node_id: str | None = None) -> None:
+        self.settings = settings
+        self.store = store
+        self.node_id = node_id or secrets.token_hex(4)
+        self.casual_rules = RuleSet.preset(settings.casual_preset)
+        self.notices = Notices(store.client, self.node_id, self._on_notice, self._on_reset)
+        self._actors: weakref.WeakValueDictionary[str, TableActor] = (
+            weakref.WeakValueDictionary())
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._poller: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self.notices.start()
+        self._poller = asyncio.create_task(self._poll_timers(), name="timer-poller")
+
+    async def stop(self) -> None:
+        """Stop timers and tasks (the sockets are closed by the server first)."""
+        if self._poller is not None:
+            self._poller.cancel()
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+        tasks = [*self._tasks, *([self._poller] if self._poller else [])]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.notices.stop()
+
+    def actor(self, table_id: str) -> TableActor:
+        """This node's actor for a table (one per table per process)."""
+        actor = self._actors.get(table_id)
+        if actor is None:
+            actor = TableActor(self, table_id)
+            self._actors[table_id] = actor
+        return actor
+
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str | None = None) -> None:
+        """Run ``coro`` in the background, kept until it ends, errors logged."""
+        task = asyncio.create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            error = task.exception()
+            if isinstance(error, RoomError):
+                log.warning("task %s: %s", task.get_name(), error)
+            else:
+                log.error("task %s failed", task.get_name(), exc_info=error)
+
+    # -- notices -----------------------------------------------------------------------------
+
+    def _on_notice(self, table_id: str, notice: dict[str, Any]) -> None:
+        actor = self._actors.get(table_id)
+        if actor is not None:
+            self.spawn(actor.on_notice(notice), name=f"notice-{table_id}")
+
+    def _on_reset(self) -> None:
+        for actor in list(self._actors.values()):
+            self.spawn(actor.refresh(), name=f"refresh-{actor.id}")
+
+    # -- timers ------------------------------------------------------------------------------
+
+    def schedule_local(self, member: str, due_ms: int) -> None:
+        """Run a timer this node just set, at its due time, in this process."""
+        if member in self._timers:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, (due_ms - now_ms()) / 1000)
+        self._timers[member] = loop.call_later(delay, self._fire_local, member)
+
+    def _fire_local(self, member: str) -> None:
+        self._timers.pop(member, None)
+        self.spawn(self.run_timer(member), name=f"timer-{member}")
+
+    async def run_timer(self, member: str) -> None:
+        table_id = parse_timer(member)[0]
+        await self.actor(table_id).run_timer(member)
+
+    async def _poll_timers(self) -> None:
+        lease_ms = int(self.settings.timer_lease_s * 1000)
+        while True:
+            await asyncio.sleep(self.settings.timer_poll_s)
+            now = now_ms()
+            try:
+                due = await self.store.claim_timers(now - TIMER_SLACK_MS, now + lease_ms)
+            except RoomError as err:
+                log.warning("timer poll failed: %s", err)
+                continue
+            for member in due:
+                log.info("taking over overdue timer %s", member)
+                self.spawn(self.run_timer(member), name=f"timer-{member}")
+
+    # -- quick play ---------------------------------------------------------------------------
+
+    async def quick_play(self, sock: Socket, name: str, conn: str) -> TableActor:
+        """Seat the player at a casual table with an open seat, or at a new one; the
+        seat goes to ``sock.seat`` and the socket gets the table's snapshot."""
+        pid = sock.pid
+        assert pid is not None
+
+        def sit(table: Table) -> Change:
+            new, sock.seat = table.sit(pid, name, conn)
+            return Change(new.start_if_full(*new_deal()), {"m": "sit"})
+
+        for table_id in await self.store.open_tables(CASUAL):
+            actor = self.actor(table_id)
+            try:
+                await actor.join(sock, sit)
+            except (TableFull, NoTable):
+                await self.store.mark_closed(CASUAL, table_id)
+                continue
+            return actor
+        table_id = secrets.token_urlsafe(6)
+        created = int(time.time() * 1000)
+        actor = self.actor(table_id)
+        await actor.join(sock, sit, base=Table.new(table_id, CASUAL, self.casual_rules, created))
+        await self.store.mark_open(CASUAL, table_id, created)
+        return actor

@@ -1,0 +1,324 @@
+"""One table's work on this node, in order: changes, notices from other nodes, timers.
+
+A ``TableActor`` serialises everything this process does to one table behind a lock
+(lila's ``RoundAsyncActor``); across processes the version compare-and-set in Redis
+decides. A change is a pure function ``Table -> Change`` (see ``table_model``): the
+actor reads the table (its cached copy while subscribed to the table's notices, which
+keep it current), calls the function, writes with ``Store.write`` and on a conflict
+re-reads and calls it again. After a write it sends every local socket what changed
+for it, and schedules the table's new timers in-process (any node's poller takes them
+over if this node dies).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Protocol
+
+from shared.protocol import Format, ServerMessage, encode, view_delta
+from shared.spades import SpadesError
+
+from . import views
+from .bots_adapter import choose_bot_action
+from .errors import NoTable, StoreError, TimerStale
+from .table_model import Table, parse_timer
+
+if TYPE_CHECKING:
+    from .room import Room
+
+__all__ = ["Change", "Socket", "TableActor", "new_deal", "now_ms"]
+
+log = logging.getLogger(__name__)
+
+MAX_TRIES = 20  # conflicts in a row before giving up (another node keeps winning)
+BOT_LEVEL = "standard"
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class Socket(Protocol):
+    """What the actor needs of a connection sitting at (or watching) its table."""
+
+    pid: str | None
+    seat: int | None  # None: watching
+    fmt: Format
+    sent_rev: int  # the table version this socket's state is at
+
+    def push(self, frame: bytes | str) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A change to write: the new table and the notice other nodes get (``{"s": seat,
+    "a": action}`` for a game action, ``{"m": what}`` otherwise)."""
+
+    table: Table
+    notice: dict[str, Any]
+
+
+ChangeFn = Callable[[Table], "Change | int | None"]  # int: already done at that version
+
+
+class TableActor:
+    def __init__(self, room: Room, table_id: str) -> None:
+        self.room = room
+        self.id = table_id
+        self.lock = asyncio.Lock()
+        self.sockets: set[Socket] = set()
+        self._subscribed = False
+        self._table: Table | None = None  # trusted only while subscribed
+        self._views: dict[int | None, dict[str, Any]] = {}
+        self._views_rev = -1
+
+    # -- reading ------------------------------------------------------------------------
+
+    async def _current(self) -> Table:
+        if self._table is None or not self._subscribed:
+            table = await self.room.store.load(self.id)
+            if table is None:
+                raise NoTable("There is no such table (it may have ended long ago).")
+            self._table = table
+        return self._table
+
+    async def peek(self) -> Table | None:
+        """The table now (for a caller that only reads), or None if there is none."""
+        async with self.lock:
+            try:
+                return await self._current()
+            except NoTable:
+                return None
+
+    # -- changing ------------------------------------------------------------------------
+
+    async def mutate(self, change: ChangeFn) -> int:
+        """Apply ``change`` (see ``ChangeFn``) and return the version after it."""
+        async with self.lock:
+            return await self._mutate(change)
+
+    async def _mutate(self, change: ChangeFn, base: Table | None = None) -> int:
+        for _ in range(MAX_TRIES):
+            old = base if base is not None else await self._current()
+            out = change(old)
+            if out is None:
+                return old.rev
+            if isinstance(out, int):
+                return out
+            settings = self.room.settings
+            now = now_ms()
+            new = out.table.with_timers(
+                now, int(settings.fill_wait_s * 1000), int(settings.bot_pace_s * 1000),
+                int(settings.turn_time_s * 1000), int(settings.reconnect_grace_s * 1000))
+            rev = await self.room.store.write(old, new, out.notice)
+            if rev is None:
+                if base is not None:
+                    raise NoTable("That table id is taken; try again.")
+                self._table = None  # someone else wrote first: re-read and decide again
+                continue
+            new = replace(new, rev=rev)
+            await self._commit(old, new, out.notice)
+            return rev
+        raise StoreError("This table is too busy right now; try again.")
+
+    async def _commit(self, old: Table, new: Table, notice: dict[str, Any]) -> None:
+        self._table = new if self._subscribed else None
+        self._fanout(old if old.rev else None, new, notice)
+        for member, due in new.timers.items():
+            if member not in old.timers:
+                self.room.schedule_local(member, due)
+        if old.status == "filling" and new.status != "filling":
+            await self.room.store.mark_closed(new.kind, new.id)
+
+    # -- sockets -------------------------------------------------------------------------
+
+    async def join(self, sock: Socket, change: ChangeFn | None,
+                   base: Table | None = None, missed: list[list[Any]] | None = None) -> Table:
+        """Attach ``sock``: subscribe to the table, apply ``change`` (which seats the
+        player, or None to watch), and send the socket a snapshot. ``base``: a new table
+        to create. Raises what ``change`` raises; the socket is attached only on success."""
+        async with self.lock:
+            await self._subscribe()
+            try:
+                if change is not None:
+                    await self._mutate(change, base)
+                table = await self._current()
+            except BaseException:
+                if not self.sockets:
+                    await self._unsubscribe()
+                raise
+            self.sockets.add(sock)
+            self._send_snapshot(sock, table, missed)
+            return table
+
+    async def resync(self, sock: Socket) -> None:
+        async with self.lock:
+            self._send_snapshot(sock, await self._current())
+
+    async def leave(self, sock: Socket) -> None:
+        """Detach ``sock``; the last socket to go unsubscribes this node."""
+        async with self.lock:
+            self.sockets.discard(sock)
+            if not self.sockets:
+                await self._unsubscribe()
+
+    async def _unsubscribe(self) -> None:
+        if self._subscribed:
+            self._subscribed = False
+            self._table = None
+            self._views, self._views_rev = {}, -1
+            await self.room.notices.unsubscribe(self.id)
+
+    async def _subscribe(self) -> None:
+        if not self._subscribed:
+            await self.room.notices.subscribe(self.id)
+            self._subscribed = True
+            self._table = None  # read after subscribing: no notice can fall in between
+
+    def _send_snapshot(self, sock: Socket, table: Table,
+                       missed: list[list[Any]] | None = None) -> None:
+        view = self._view(table, sock.seat)
+        message = views.snapshot(table, sock.seat, now_ms(), view, missed)
+        sock.push(encode(message, sock.fmt))
+        sock.sent_rev = table.rev
+
+    # -- notices from other nodes ---------------------------------------------------------------
+
+    async def on_notice(self, notice: dict[str, Any]) -> None:
+        """Another node (or this one) changed the table: catch up and tell the sockets."""
+        async with self.lock:
+            if not self._subscribed or (self._table is not None
+                                        and notice["r"] <= self._table.rev):
+                return
+            old = self._table
+            new = await self.room.store.load(self.id)
+            if new is None:
+                return
+            self._table = new
+            exact = old is not None and notice["r"] == new.rev == old.rev + 1
+            self._fanout(old, new, notice if exact else {"m": "catch-up"})
+
+    async def refresh(self) -> None:
+        """Notices may have been missed: re-read and resend what changed."""
+        await self.on_notice({"r": (self._table.rev + 1) if self._table else 1})
+
+    # -- timers --------------------------------------------------------------------------
+
+    async def run_timer(self, member: str) -> None:
+        """Do what a due timer is for, unless the table has moved on (then drop it)."""
+        _, kind, seat, _ = parse_timer(member)
+
+        def change(table: Table) -> Change:
+            if member not in table.timers:
+                raise TimerStale(member)
+            if kind == "fill":
+                return Change(table.fill_with_bots(*new_deal()), {"m": "fill"})
+            if kind == "grace":
+                return Change(table.replace_with_bot(seat), {"m": "grace"})
+            text = _bot_choice(table, seat)
+            try:
+                new = table.bot_act(seat, text, autopilot=kind == "turn", now_ms=now_ms())
+            except SpadesError as err:  # a bot must never stall a table with a bad move
+                log.error("bot chose %r at table %s seat %s: %s", text, table.id, seat, err)
+                assert table.game is not None
+                text = str(table.game.legal_actions(seat)[0])
+                new = table.bot_act(seat, text, autopilot=kind == "turn", now_ms=now_ms())
+            return Change(new, {"s": seat, "a": text})
+
+        try:
+            await self.mutate(change)
+        except TimerStale:
+            log.debug("timer %s is stale", member)
+        except NoTable:
+            await self.room.store.drop_timer(member)
+
+    # -- fan-out -------------------------------------------------------------------------
+
+    def _view(self, table: Table, seat: int | None) -> dict[str, Any] | None:
+        if table.game is None:
+            return None
+        if self._views_rev != table.rev:
+            self._views, self._views_rev = {}, table.rev
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = views.wire_view(table.game, seat)
+        return view
+
+    def _fanout(self, old: Table | None, new: Table, notice: dict[str, Any]) -> None:
+        """Send each local socket what changed from ``old`` to ``new`` for it."""
+        if not self.sockets:
+            return
+        now = now_ms()
+        action, actor = notice.get("a"), notice.get("s")
+        old_game, new_game = (old.game if old else None), new.game
+        same_hand = (action is not None and old is not None and old_game is not None
+                     and new_game is not None and old.rev + 1 == new.rev
+                     and new_game.n_events == old_game.n_events + 1
+                     and new_game.hand_no == old_game.hand_no and not new_game.over)
+        game_changed = old is None or (old_game is None) != (new_game is None) or (
+            old_game is not None and new_game is not None
+            and (old_game.n_events, old_game.seed) != (new_game.n_events, new_game.seed))
+        meta_changed = old is None or (views.seat_infos(old), old.rematch, old.status) != (
+            views.seat_infos(new), new.rematch, new.status)
+        old_views = self._views if old is not None and self._views_rev == old.rev else {}
+        frames: dict[tuple[Any, ...], list[bytes | str]] = {}
+        for sock in list(self.sockets):
+            seat = sock.seat
+            if same_hand and old is not None and sock.sent_rev == old.rev:
+                path = "delta"
+            elif action is not None and new_game is not None:
+                path = "event+snap"
+            elif game_changed or old is None or sock.sent_rev != old.rev:
+                path = "snap"
+            else:
+                path = "update"
+            key = (path, seat, sock.fmt)
+            if key not in frames:
+                frames[key] = [encode(m, sock.fmt) for m in self._messages(
+                    path, old, new, seat, old_views, now, action, actor, meta_changed)]
+            for frame in frames[key]:
+                sock.push(frame)
+            sock.sent_rev = new.rev
+
+    def _messages(self, path: str, old: Table | None, new: Table, seat: int | None,
+                  old_views: dict[int | None, dict[str, Any]], now: int, action: Any,
+                  actor: Any, meta_changed: bool) -> list[ServerMessage]:
+        if path == "update":
+            return [views.table_update(new, now)] if meta_changed else []
+        if path == "snap":
+            return [views.snapshot(new, seat, now, self._view(new, seat))]
+        if path == "event+snap":
+            return [views.event_for(new, actor, action, seat, now, None),
+                    views.snapshot(new, seat, now, self._view(new, seat))]
+        assert old is not None and old.game is not None
+        before = old_views.get(seat)
+        if before is None:
+            before = views.wire_view(old.game, seat)
+        after = self._view(new, seat)
+        assert after is not None
+        out: list[ServerMessage] = [
+            views.event_for(new, actor, action, seat, now, view_delta(before, after))]
+        if meta_changed:
+            out.append(views.table_update(new, now))
+        return out
+
+
+def new_deal() -> tuple[int, int]:
+    """A fresh deal seed and first dealer for a new game."""
+    return secrets.randbelow(2**63), secrets.randbelow(4)
+
+
+def _bot_choice(table: Table, seat: int) -> str:
+    """A bot's action for ``seat`` (the autopilot's too), from that seat's view only."""
+    assert table.game is not None
+    view = table.game.view(seat)
+    try:
+        return choose_bot_action(BOT_LEVEL, view)
+    except (ValueError, LookupError) as err:
+        log.error("bot failed at table %s seat %s: %r", table.id, seat, err)
+        return view.legal[0]

@@ -1,0 +1,314 @@
+"""A table as stored in Redis, and every change to it, as pure functions.
+
+A ``Table`` is a value: seats, status, the engine's ``Game``, recent action ids and the
+timers the table wants. Each change below takes a table (and the time, seeds, the
+version it will get) and returns a new one, or raises a ``RoomError`` saying why not.
+No I/O here: ``table_service`` reads, calls one of these, and writes with a
+compare-and-set on the version; on a conflict it simply calls it again on fresh state.
+
+Seat states::
+
+    open            pid None, bot False          quick play may take it
+    person          pid P,    bot False          away True: the autopilot plays P's turns
+    bot             pid None, bot True           filled after the fill wait
+    replaced        pid P,    bot True           P left or stayed away past the grace;
+                                                 P coming back reclaims the seat
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import msgpack
+
+from shared.spades import Game, RuleSet
+
+from .errors import GameNotOn, NotSeated, StaleVersion, TableFull, TimerStale
+
+__all__ = ["BOT_NAMES", "Seat", "Table", "decode_table", "encode_table"]
+
+BOT_NAMES = ("Ada (bot)", "Bix (bot)", "Cole (bot)", "Dot (bot)")
+RECENT_ACTS = 16  # action ids remembered per table for dedupe
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    pid: str | None = None  # the person who holds (or may reclaim) the seat
+    name: str | None = None
+    bot: bool = False  # a bot plays the seat now
+    away: bool = False  # the person is away: the autopilot plays their turns
+    conn: str = ""  # the person's latest connection; a stale disconnect is ignored
+    away_ms: int = 0  # when ``away`` began (names the grace timer)
+
+    @property
+    def is_open(self) -> bool:
+        return self.pid is None and not self.bot
+
+    @property
+    def is_person(self) -> bool:
+        """A person plays this seat (present or away), not a bot."""
+        return self.pid is not None and not self.bot
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One table. ``rev`` is the Redis version (not stored in the blob); ``gv`` the
+    version of the last game action, which a client's ``act`` must have seen."""
+
+    id: str
+    kind: str
+    rules: dict[str, Any]
+    status: str  # "filling" | "playing" | "over"
+    seats: tuple[Seat, ...]
+    created_ms: int
+    game: Game | None = None
+    rev: int = 0
+    gv: int = 0
+    acts: tuple[tuple[str, int, int | None, int], ...] = ()  # (pid, v seen, msg id, rev)
+    timers: dict[str, int] = field(default_factory=dict)  # timer member -> due ms
+    rematch: tuple[bool | None, ...] = (None, None, None, None)
+
+    # -- reading -------------------------------------------------------------------------
+
+    def seat_of(self, pid: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.pid == pid:
+                return index
+        return None
+
+    @property
+    def has_person(self) -> bool:
+        return any(seat.is_person for seat in self.seats)
+
+    @property
+    def open_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.is_open]
+
+    # -- changes -------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, table_id: str, kind: str, rules: RuleSet, now_ms: int) -> Table:
+        return cls(id=table_id, kind=kind, rules=rules.to_dict(), status="filling",
+                   seats=(Seat(),) * 4, created_ms=now_ms)
+
+    def sit(self, pid: str, name: str, conn: str) -> tuple[Table, int]:
+        """Seat ``pid``: back in its own seat (reclaiming it from a bot while the game is
+        on), else in the first open seat. Raises TableFull."""
+        own = self.seat_of(pid)
+        if own is not None:
+            seat = self.seats[own]
+            if seat.bot and self.status == "over":
+                raise TableFull("That game is over; a bot finished it for you.")
+            return self._with_seat(own, Seat(pid=pid, name=name, conn=conn)), own
+        if self.status != "filling" or not self.open_seats:
+            raise TableFull("That table has no open seat.")
+        index = self.open_seats[0]
+        table = self._with_seat(index, Seat(pid=pid, name=name, conn=conn))
+        return table, index
+
+    def start_if_full(self, seed: int, dealer: int) -> Table:
+        """Start the game once no seat is open (the fourth person sat down)."""
+        if self.status == "filling" and not self.open_seats:
+            return self._start(seed, dealer)
+        return self
+
+    def fill_with_bots(self, seed: int, dealer: int) -> Table:
+        """The fill wait is over: bots take the open seats and the game starts."""
+        if self.status != "filling":
+            raise TimerStale("the table is not filling")
+        names = iter(n for n in BOT_NAMES if n not in {s.name for s in self.seats})
+        seats = tuple(Seat(name=next(names), bot=True) if s.is_open else s for s in self.seats)
+        return replace(self, seats=seats)._start(seed, dealer)
+
+    def _start(self, seed: int, dealer: int) -> Table:
+        game = Game.new(RuleSet.from_dict(self.rules), seed=seed, dealer=dealer)
+        return replace(self, status="playing", game=game, gv=self.rev + 1,
+                       rematch=(None,) * 4)
+
+    def act(self, pid: str, v: int, msg_id: int | None, text: str) -> Table | int:
+        """A person's game action having seen version ``v``.
+
+        Returns the new table, or the version it was applied at when this exact message
+        (same ``v`` and id) was applied before (a resend). Raises NotSeated,
+        StaleVersion, GameNotOn or the engine's SpadesError (nothing changes).
+        """
+        index = self.seat_of(pid)
+        if index is None or self.seats[index].bot:
+            raise NotSeated("You have no seat at this table.")
+        for seen_pid, seen_v, seen_id, applied in self.acts:
+            if seen_pid == pid and seen_v == v:
+                if msg_id is not None and seen_id == msg_id:
+                    return applied
+                raise StaleVersion("You already acted at that version.")
+        if v < self.gv or v > self.rev:
+            raise StaleVersion(f"The table moved on (version {self.rev}, yours {v}).")
+        game = self._playing_game()
+        game = game.apply(index, text)
+        rev = self.rev + 1
+        seats = self.seats
+        if seats[index].away:
+            seats = _set(seats, index, replace(seats[index], away=False, away_ms=0))
+        acts = (*self.acts, (pid, v, msg_id, rev))[-RECENT_ACTS:]
+        return self._after_game_action(replace(self, game=game, seats=seats, acts=acts))
+
+    def bot_act(self, index: int, text: str, *, autopilot: bool, now_ms: int) -> Table:
+        """A bot's action for seat ``index``; ``autopilot``: a person's turn ran out, so
+        the person is now away."""
+        game = self._playing_game().apply(index, text)
+        table = replace(self, game=game)
+        if autopilot and table.seats[index].is_person and not table.seats[index].away:
+            table = table.mark_away(index, now_ms)
+        return table._after_game_action(table)
+
+    def _after_game_action(self, table: Table) -> Table:
+        assert table.game is not None
+        status = "over" if table.game.over else "playing"
+        return replace(table, gv=self.rev + 1, status=status)
+
+    def _playing_game(self) -> Game:
+        if self.status != "playing" or self.game is None:
+            raise GameNotOn("The game has not started yet." if self.status == "filling"
+                            else "The game is over.")
+        return self.game
+
+    def mark_away(self, index: int, now_ms: int) -> Table:
+        seat = self.seats[index]
+        return self._with_seat(index, replace(seat, away=True, away_ms=now_ms))
+
+    def disconnect(self, pid: str, conn: str, now_ms: int) -> Table | None:
+        """The person's socket closed: away (the grace timer starts), unless a newer
+        connection of theirs is already back. None: nothing to change."""
+        index = self.seat_of(pid)
+        if index is None:
+            return None
+        seat = self.seats[index]
+        if seat.bot or seat.away or seat.conn != conn:
+            return None
+        return self.mark_away(index, now_ms)
+
+    def back(self, pid: str) -> Table | None:
+        """The person says they are here: the autopilot stops. None: not away."""
+        index = self.seat_of(pid)
+        if index is None or self.seats[index].bot:
+            raise NotSeated("You have no seat at this table.")
+        if not self.seats[index].away:
+            return None
+        return self._with_seat(index, replace(self.seats[index], away=False, away_ms=0))
+
+    def replace_with_bot(self, index: int) -> Table:
+        """The person left or stayed away past the grace: a bot plays, the person may
+        still reclaim the seat (``pid`` is kept)."""
+        seat = self.seats[index]
+        if self.status == "filling":
+            return self._with_seat(index, Seat())  # nothing to hold yet: free the seat
+        name = next(n for n in BOT_NAMES if n not in {s.name for s in self.seats})
+        return self._with_seat(index, Seat(pid=seat.pid, name=name, bot=True))
+
+    def leave(self, pid: str) -> Table:
+        index = self.seat_of(pid)
+        if index is None or self.seats[index].bot:
+            raise NotSeated("You have no seat at this table.")
+        return self.replace_with_bot(index)
+
+    def rename(self, pid: str, name: str) -> Table | None:
+        index = self.seat_of(pid)
+        if index is None or self.seats[index].bot or self.seats[index].name == name:
+            return None
+        return self._with_seat(index, replace(self.seats[index], name=name))
+
+    def vote_rematch(self, pid: str, yes: bool, seed: int, dealer: int) -> Table:
+        """A person's rematch vote after a game; when every person said yes, the same
+        seats play a new game (bots always agree)."""
+        index = self.seat_of(pid)
+        if index is None or self.seats[index].bot:
+            raise NotSeated("You have no seat at this table.")
+        if self.status != "over":
+            raise GameNotOn("A rematch is offered when the game is over.")
+        votes = list(self.rematch)
+        votes[index] = yes
+        table = replace(self, rematch=tuple(votes))
+        people = [i for i, s in enumerate(self.seats) if s.is_person]
+        if all(votes[i] for i in people):
+            return table._start(seed, dealer)
+        return table
+
+    def _with_seat(self, index: int, seat: Seat) -> Table:
+        return replace(self, seats=_set(self.seats, index, seat))
+
+    # -- timers ----------------------------------------------------------------------------
+
+    def with_timers(self, now_ms: int, fill_ms: int, pace_ms: int, turn_ms: int,
+                    grace_ms: int) -> Table:
+        """The table with the timers its state needs, keeping the due time of any it
+        already had. A member names what it is for and the state it belongs to, so a
+        timer whose table moved on is no longer in ``timers`` and is dropped."""
+        wanted: dict[str, int] = {}
+        if self.status == "filling":
+            wanted[f"{self.id}|fill|-|0"] = self.created_ms + fill_ms
+        game = self.game
+        if self.status == "playing" and game is not None and game.to_act is not None:
+            seat = self.seats[game.to_act]
+            if (self.has_person and not seat.is_person) or seat.away:
+                wanted[f"{self.id}|bot|{game.to_act}|{self.gv}"] = now_ms + pace_ms
+            elif seat.is_person:
+                wanted[f"{self.id}|turn|{game.to_act}|{self.gv}"] = now_ms + turn_ms
+        if self.status == "playing":
+            for index, seat in enumerate(self.seats):
+                if seat.is_person and seat.away:
+                    wanted[f"{self.id}|grace|{index}|{seat.away_ms}"] = seat.away_ms + grace_ms
+        timers = {member: self.timers.get(member, due) for member, due in wanted.items()}
+        return replace(self, timers=timers)
+
+    def turn_deadline(self) -> int | None:
+        """When the person to act runs out of time (ms), if a person is to act."""
+        for member, due in self.timers.items():
+            if member.split("|")[1] == "turn":
+                return due
+        return None
+
+    def fill_deadline(self) -> int | None:
+        return self.timers.get(f"{self.id}|fill|-|0")
+
+
+def _set(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
+    return (*seats[:index], seat, *seats[index + 1 :])
+
+
+def parse_timer(member: str) -> tuple[str, str, int, str]:
+    """``table|kind|seat|marker`` -> (table id, kind, seat or -1, marker)."""
+    table_id, kind, seat, marker = member.split("|")
+    return table_id, kind, -1 if seat == "-" else int(seat), marker
+
+
+# -- storage ------------------------------------------------------------------------------
+
+
+def encode_table(table: Table) -> bytes:
+    """The blob Redis holds (everything but ``rev``, which Redis keeps beside it)."""
+    data = {
+        "id": table.id, "kind": table.kind, "rules": table.rules, "status": table.status,
+        "seats": [[s.pid, s.name, s.bot, s.away, s.conn, s.away_ms] for s in table.seats],
+        "created": table.created_ms, "gv": table.gv,
+        "game": table.game.to_dict() if table.game is not None else None,
+        "acts": [list(a) for a in table.acts], "timers": table.timers,
+        "rematch": list(table.rematch),
+    }
+    packed: bytes = msgpack.packb(data)
+    return packed
+
+
+def decode_table(blob: bytes, rev: int) -> Table:
+    """The table from its blob; raises ValueError on damaged data."""
+    try:
+        data = msgpack.unpackb(blob)
+        game = data["game"]
+        return Table(
+            id=data["id"], kind=data["kind"], rules=data["rules"], status=data["status"],
+            seats=tuple(Seat(*s) for s in data["seats"]), created_ms=data["created"],
+            game=Game.from_dict(game) if game is not None else None, rev=rev,
+            gv=data["gv"], acts=tuple(tuple(a) for a in data["acts"]),  # type: ignore[misc]
+            timers=data["timers"], rematch=tuple(data["rematch"]),
+        )
+    except (KeyError, TypeError, msgpack.UnpackException) as err:
+        raise ValueError(f"table blob is damaged: {type(err).__name__}: {err}") from None
