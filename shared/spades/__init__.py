@@ -1,0 +1,45 @@
+"""The Spades rules engine: pure Python, standard library only.
+
+Seats 0..3 are South, West, North, East (clockwise); team 0 is South + North, team 1
+West + East. Cards are written rank + suit (``AS``, ``TH``, ``2C``; jokers ``BJ``, ``LJ``).
+
+    >>> from shared.spades import Game, RuleSet
+    >>> g = Game.new(RuleSet.preset("standard"), seed=7)   # East deals, South opens
+    >>> g.to_act
+    0
+    >>> g = g.apply(0, "look").apply(0, "bid 4")
+"""
+
+from .actions import Action, redact_action
+from .cards import card_code, card_name, parse_card
+from .deal import commitment, deal_hands, derive_deal_seed, verify_deal
+from .errors import IllegalAction, InvalidAction, NotYourTurn, SpadesError
+from .game import SEAT_NAMES, Game, trick_winner
+from .rules import PRESETS, RuleSet
+from .scoring import TeamScore, match_outcome, score_hand
+from .view import SeatView
+
+__all__ = [
+    "PRESETS",
+    "SEAT_NAMES",
+    "Action",
+    "Game",
+    "IllegalAction",
+    "InvalidAction",
+    "NotYourTurn",
+    "RuleSet",
+    "SeatView",
+    "SpadesError",
+    "TeamScore",
+    "card_code",
+    "card_name",
+    "commitment",
+    "deal_hands",
+    "derive_deal_seed",
+    "match_outcome",
+    "parse_card",
+    "redact_action",
+    "score_hand",
+    "trick_winner",
+    "verify_deal",
+]

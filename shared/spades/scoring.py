@@ -1,0 +1,139 @@
+"""Scoring one hand, and deciding whether the game is over.
+
+Per team, in the order of 001 §8: contract = sum of numeric bids (Nil counts 0);
+made -> +10 per bid trick (+20 with ten-for-two-hundred at 10+) and +1 per overtrick,
+which also banks a bag; set -> -10 per bid trick and no bags; then each Nil or Blind Nil
+bidder's bonus or penalty; then the bag penalty loop (every ``bag_limit`` banked bags
+cost ``bag_penalty_points``, remainder kept).
+
+With ``nil_tricks_count_for_partner=False`` (the quick preset) the contract is judged on
+the non-Nil partner's tricks only, and every trick a Nil bidder takes scores +1 and
+banks a bag whether or not the contract is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .actions import BLIND_NIL_BID, NIL_BID
+from .rules import RuleSet
+
+Bid = int | str  # 1..13, 0 or "nil" for Nil, "blind nil"
+Outcome = int | str | None  # None while playing, 0 or 1 for the winning team, "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TeamScore:
+    """One team's six score lines for one hand (plus the counts behind them)."""
+
+    contract: int  # sum of numeric bids
+    tricks: int  # tricks the team took, Nil bidders included
+    made: bool  # contract made (always True for a contract of 0)
+    contract_points: int  # line 1: +10 (or +20) x contract, or -10 x contract
+    bag_points: int  # line 2: +1 per overtrick (and per Nil-bidder trick in quick)
+    nil_points: int  # line 3: Nil and Blind Nil bonuses and penalties
+    bag_penalty: int  # line 4: <= 0
+    hand_total: int  # line 5
+    bags: int  # the team's bag counter after the hand
+    new_bags: int  # bags banked this hand (before any penalty)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _bid_code(bid: Bid | None) -> int:
+    if bid is None:
+        raise ValueError("Every seat must have bid before a hand is scored.")
+    if isinstance(bid, str):
+        text = bid.strip().lower()
+        if text == "nil":
+            return NIL_BID
+        if text == "blind nil":
+            return BLIND_NIL_BID
+        raise ValueError(f"{bid!r} is not a bid.")
+    if isinstance(bid, bool) or not isinstance(bid, int) or not BLIND_NIL_BID <= bid <= 13:
+        raise ValueError(f"{bid!r} is not a bid (0..13, 'nil' or 'blind nil').")
+    return bid
+
+
+def score_team(
+    rules: RuleSet, bids: tuple[int, int], tricks: tuple[int, int], bags: int
+) -> TeamScore:
+    """Score one team from its two partners' bid codes and tricks, and its bag counter."""
+    contract = sum(b for b in bids if b > 0)
+    nil_points = 0
+    nil_tricks = 0
+    for bid, took in zip(bids, tricks, strict=True):
+        if bid <= 0:
+            value = rules.blind_nil_value if bid == BLIND_NIL_BID else rules.nil_value
+            nil_points += value if took == 0 else -value
+            nil_tricks += took
+    total_tricks = tricks[0] + tricks[1]
+    if rules.nil_tricks_count_for_partner:
+        counted, extra = total_tricks, 0
+    else:
+        counted, extra = total_tricks - nil_tricks, nil_tricks
+    made = counted >= contract
+    if made:
+        per_trick = 20 if rules.ten_for_two_hundred and contract >= 10 else 10
+        contract_points = per_trick * contract
+        overtricks = counted - contract
+    else:
+        contract_points = -10 * contract
+        overtricks = 0
+    new_bags = overtricks + extra
+    bag_points = new_bags
+    penalty = 0
+    if rules.bag_penalty:
+        bags += new_bags
+        while bags >= rules.bag_limit:
+            penalty -= rules.bag_penalty_points
+            bags -= rules.bag_limit
+    hand_total = contract_points + bag_points + nil_points + penalty
+    return TeamScore(contract, total_tricks, made, contract_points, bag_points, nil_points,
+                     penalty, hand_total, bags, new_bags)
+
+
+def score_hand(
+    rules: RuleSet,
+    bids: Sequence[Bid],
+    tricks: Sequence[int],
+    bags: Sequence[int] = (0, 0),
+) -> tuple[TeamScore, TeamScore]:
+    """Score a hand for both teams.
+
+    ``bids`` and ``tricks`` are in seat order (South, West, North, East); a bid is an int
+    1..13, 0 or ``"nil"`` for Nil, or ``"blind nil"``. ``bags`` are the teams' counters
+    before the hand. Team 0 is South + North, team 1 West + East.
+    """
+    if len(bids) != 4 or len(tricks) != 4:
+        raise ValueError("score_hand needs four bids and four trick counts, in seat order.")
+    codes = [_bid_code(b) for b in bids]
+    if any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tricks):
+        raise ValueError("Trick counts must be whole numbers from 0.")
+    if sum(tricks) != 13:
+        raise ValueError(f"The four trick counts must add up to 13, not {sum(tricks)}.")
+    return (
+        score_team(rules, (codes[0], codes[2]), (tricks[0], tricks[2]), bags[0]),
+        score_team(rules, (codes[1], codes[3]), (tricks[1], tricks[3]), bags[1]),
+    )
+
+
+def match_outcome(rules: RuleSet, scores: Sequence[int], hands_played: int) -> Outcome:
+    """``None`` while the game goes on, else the winning team (0 or 1) or ``"draw"``.
+
+    The game ends after a hand in which a team reaches the target or falls to the
+    losing score; the higher total wins and equal totals play on. With a hand cap, once
+    that many hands are scored the game ends anyway and equal totals are a draw.
+    """
+    s0, s1 = scores[0], scores[1]
+    leader: Outcome = 0 if s0 > s1 else 1 if s1 > s0 else None
+    reached = s0 >= rules.target_score or s1 >= rules.target_score
+    floored = rules.losing_score is not None and min(s0, s1) <= rules.losing_score
+    if (reached or floored) and leader is not None:
+        return leader
+    if rules.max_hands is not None and hands_played >= rules.max_hands:
+        return "draw" if leader is None else leader
+    return None

@@ -1,0 +1,99 @@
+"""Saving and loading a whole game as plain data (msgpack- and JSON-safe).
+
+The saved form holds the rules, seed, first dealer, the event list and a snapshot of
+the current state, so loading is a direct rebuild rather than a replay (the room loads
+a table on every action). ``load`` checks the snapshot's shape and, when events are
+present, that their count matches; damaged data raises ``ValueError``.
+Card masks are stored as ints (54 bits: inside msgpack's 64-bit range).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .rules import RuleSet
+
+if TYPE_CHECKING:
+    from .game import Game
+
+FORMAT = 1
+
+_TUPLE4 = ("hands", "dealt", "looked", "blind_open", "bids", "tricks_won")
+_SCALARS = ("hand_no", "dealer", "deal_seed", "phase", "to_act", "leader", "broken", "played",
+            "outcome", "n_events")
+
+
+def dump(game: Game, with_events: bool = True) -> dict[str, Any]:
+    d = game.__dict__
+    state: dict[str, Any] = {name: d[name] for name in _SCALARS}
+    for name in _TUPLE4:
+        state[name] = list(d[name])
+    state["scores"] = list(game.scores)
+    state["bags"] = list(game.bags)
+    state["pass_queue"] = [list(p) for p in game.pass_queue]
+    state["passes"] = [list(p) for p in game.passes]
+    state["trick"] = [list(p) for p in game.trick]
+    state["tricks"] = [[lead, list(cards), win] for lead, cards, win in game.tricks]
+    state["history"] = [dict(h) for h in game.history]
+    state["review"] = game.review
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": game.rules.to_dict(),
+        "seed": game.seed,
+        "first_dealer": game.first_dealer,
+        "state": state,
+    }
+    if with_events:
+        out["events"] = [[seat, text] for seat, text in game.events]
+    return out
+
+
+def load(cls: type[Game], data: dict[str, Any]) -> Game:
+    try:
+        return _load(cls, data)
+    except (KeyError, TypeError, IndexError, AttributeError) as err:
+        raise ValueError(f"This is not a saved game ({type(err).__name__}: {err}).") from None
+
+
+def _load(cls: type[Game], data: dict[str, Any]) -> Game:
+    if data.get("format") != FORMAT:
+        raise ValueError(f"Unknown saved-game format {data.get('format')!r}.")
+    rules = RuleSet.from_dict(data["rules"])
+    state = data.get("state")
+    events = data.get("events")
+    if state is None:
+        if events is None:
+            raise ValueError("A saved game needs a state or its events.")
+        return cls.replay(rules, data["seed"], data["first_dealer"], events)
+    seed, first_dealer = data["seed"], data["first_dealer"]
+    if not isinstance(seed, int) or first_dealer not in (0, 1, 2, 3):
+        raise ValueError("A saved game needs an integer seed and a first dealer 0..3.")
+    g = object.__new__(cls)
+    d = g.__dict__
+    d.update(rules=rules, seed=seed, first_dealer=first_dealer)
+    for name in _SCALARS:
+        d[name] = state[name]
+    for name in _TUPLE4:
+        value = tuple(state[name])
+        if len(value) != 4:
+            raise ValueError(f"A saved game's {name} must have four entries.")
+        d[name] = value
+    d["scores"] = (int(state["scores"][0]), int(state["scores"][1]))
+    d["bags"] = (int(state["bags"][0]), int(state["bags"][1]))
+    d["pass_queue"] = tuple((int(a), int(b), int(c)) for a, b, c in state["pass_queue"])
+    d["passes"] = tuple((int(a), int(b)) for a, b in state["passes"])
+    d["trick"] = tuple((int(s), int(c)) for s, c in state["trick"])
+    d["tricks"] = tuple((int(lead), tuple(cards), int(win)) for lead, cards, win in state["tricks"])
+    d["history"] = tuple(dict(h) for h in state["history"])
+    d["review"] = state["review"]
+    node: Any = None
+    if events is not None:
+        if len(events) != state["n_events"]:
+            raise ValueError("A saved game's events do not match its state.")
+        for seat, text in events:
+            node = (node, int(seat), Action.parse(text))
+    d["_events"] = node  # without events the history is unknown; n_events keeps the version
+    if events is None:
+        d["n_events"] = int(state["n_events"])
+    return g

@@ -1,0 +1,113 @@
+"""Per-seat views: the only way game information leaves the engine for a player.
+
+A ``SeatView`` holds the seat's own hand (none while a Blind Nil decision is pending, and
+none for a spectator) and public information only: bids, the trick on the table and who
+played what, completed tricks of this hand, scores, bags, the rules, the legal actions,
+why each unplayable card is unplayable, the deal commitment, the score history and the
+review of the last finished hand (whose four hands become public when it ends).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .actions import bid_text
+from .cards import CODES, cards_in, codes_of
+from .deal import commitment
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat (or a spectator, ``seat is None``) may know. Read-only."""
+
+    seat: int | None
+    hand: list[str]  # own cards, in card order; empty for spectators / hidden hands
+    hand_hidden: bool  # a Blind Nil decision is pending: the cards are not shown yet
+    phase: str
+    hand_no: int
+    dealer: int
+    to_act: int | None
+    bids: list[int | str | None]
+    tricks_won: list[int]
+    trick: list[list[Any]]  # [[seat, card], ...] in play order
+    leader: int
+    last_trick: dict[str, Any] | None
+    tricks: list[dict[str, Any]]  # completed tricks of this hand
+    spades_broken: bool
+    scores: list[int]
+    bags: list[int]
+    rules: dict[str, Any]
+    legal: list[str]
+    unplayable: dict[str, str]
+    commitment: str
+    history: list[dict[str, Any]]
+    review: dict[str, Any] | None
+    passing: dict[str, Any] | None
+    over: bool
+    outcome: int | str | None
+
+    @property
+    def partner(self) -> int | None:
+        return None if self.seat is None else (self.seat + 2) % 4
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON/msgpack-safe copy."""
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+def _trick_dict(trick: tuple[int, tuple[int, ...], int]) -> dict[str, Any]:
+    leader, cards, winner = trick
+    return {
+        "leader": leader,
+        "cards": [[(leader + i) & 3, CODES[c]] for i, c in enumerate(cards)],
+        "winner": winner,
+    }
+
+
+def build(game: Game, seat: int | None) -> SeatView:
+    hidden = seat is not None and not game.looked[seat] and game.bids[seat] is None
+    hand_mask = 0 if seat is None or hidden else game.hands[seat]
+    legal = [str(a) for a in game.legal_actions(seat)] if seat is not None else []
+    unplayable: dict[str, str] = {}
+    if seat is not None and game.phase != "over":
+        for card in cards_in(hand_mask):
+            reason = game.play_problem(seat, card)
+            if reason is not None:
+                unplayable[CODES[card]] = reason
+    passing = None
+    if seat is not None and (game.pass_queue or any(game.passes[seat])):
+        gave, got = game.passes[seat]
+        due = [{"from": g, "to": r, "count": n} for g, r, n in game.pass_queue]
+        passing = {"gave": codes_of(gave), "got": codes_of(got), "due": due}
+    tricks = [_trick_dict(t) for t in game.tricks]
+    return SeatView(
+        seat=seat,
+        hand=codes_of(hand_mask),
+        hand_hidden=hidden,
+        phase=game.phase,
+        hand_no=game.hand_no,
+        dealer=game.dealer,
+        to_act=game.to_act,
+        bids=[bid_text(b) for b in game.bids],
+        tricks_won=list(game.tricks_won),
+        trick=[[s, CODES[c]] for s, c in game.trick],
+        leader=game.leader,
+        last_trick=tricks[-1] if tricks else None,
+        tricks=tricks,
+        spades_broken=game.broken,
+        scores=list(game.scores),
+        bags=list(game.bags),
+        rules=game.rules.to_dict(),
+        legal=legal,
+        unplayable=unplayable,
+        commitment=commitment(game.deal_seed),
+        history=[dict(h) for h in game.history],
+        review=game.review,
+        passing=passing,
+        over=game.phase == "over",
+        outcome=game.outcome,
+    )
