@@ -5,11 +5,13 @@ and every version (tests pin known deals):
 
 1. A hand's *deal seed* is ``sha256("spades-room/deal/{game_seed}/{hand_no}")`` as hex,
    first 32 characters (128 bits).
-2. A byte stream: block ``k`` is ``sha256(deal_seed_ascii + k as 4 bytes big-endian)``,
-   read as eight big-endian unsigned 32-bit words.
-3. Fisher-Yates over the deck in ascending card order: for ``i`` from ``n-1`` down to 1,
-   draw words until one is below ``2**32 - 2**32 % (i+1)`` (rejection keeps it
-   uniform) and swap position ``i`` with ``word % (i+1)``.
+2. A key stream: block ``k`` is ``sha256(deal_seed_ascii + k as 4 bytes big-endian)``,
+   read as four big-endian unsigned 64-bit words; word ``i`` of the stream is the key
+   of the ``i``-th card of the deck in ascending card order (``2C`` first; with jokers
+   ``2C`` and ``2D`` are absent and ``LJ``, ``BJ`` come last).
+3. The shuffled deck is the cards sorted by (key, card). Keys are 64 bits, so a tie
+   (where the card order decides) has odds below 1e-16 per deal; the sort runs in C,
+   which is why this form was chosen over a Fisher-Yates loop (see docs/decisions.md).
 4. Deal card ``k`` of the shuffled deck to seat ``(dealer + 1 + k) % 4``, one at a time
    clockwise from the dealer's left.
 
@@ -21,7 +23,7 @@ advance and not arranged.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+import struct
 
 from .cards import JOKER_DECK, STANDARD_DECK, cards_in
 
@@ -42,36 +44,34 @@ def verify_deal(deal_seed: str, published_commitment: str) -> bool:
     return commitment(deal_seed) == published_commitment
 
 
-def _words(deal_seed: str) -> Iterator[int]:
+_DECKS: dict[int, tuple[int, ...]] = {}
+
+
+def _keys(deal_seed: str, count: int) -> tuple[int, ...]:
     prefix = deal_seed.encode()
-    block = 0
-    while True:
-        digest = hashlib.sha256(prefix + block.to_bytes(4, "big")).digest()
-        for at in range(0, 32, 4):
-            yield int.from_bytes(digest[at:at + 4], "big")
-        block += 1
+    blocks = (count + 3) // 4
+    raw = b"".join(hashlib.sha256(prefix + k.to_bytes(4, "big")).digest() for k in range(blocks))
+    return struct.unpack(f">{4 * blocks}Q", raw)
 
 
 def shuffled(deal_seed: str, deck_mask: int) -> list[int]:
     """The cards of ``deck_mask`` in shuffled order (the documented algorithm)."""
-    deck = list(cards_in(deck_mask))
-    words = _words(deal_seed)
-    for i in range(len(deck) - 1, 0, -1):
-        span = i + 1
-        limit = (1 << 32) - (1 << 32) % span
-        word = next(words)
-        while word >= limit:
-            word = next(words)
-        j = word % span
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    deck = _DECKS.get(deck_mask)
+    if deck is None:
+        deck = _DECKS[deck_mask] = tuple(cards_in(deck_mask))
+    keys = _keys(deal_seed, len(deck))
+    # sorted() is stable and the deck ascends, so equal keys keep card order.
+    order = sorted(range(len(deck)), key=keys.__getitem__)
+    return [deck[i] for i in order]
 
 
 def deal_hands(deal_seed: str, dealer: int, jokers: bool = False) -> tuple[int, int, int, int]:
     """The four hands (card masks, by seat) dealt from ``deal_seed`` by ``dealer``."""
+    deck = shuffled(deal_seed, JOKER_DECK if jokers else STANDARD_DECK)
     hands = [0, 0, 0, 0]
-    seat = dealer
-    for card in shuffled(deal_seed, JOKER_DECK if jokers else STANDARD_DECK):
-        seat = (seat + 1) & 3
-        hands[seat] |= 1 << card
+    for k in range(4):
+        mask = 0
+        for card in deck[k::4]:
+            mask |= 1 << card
+        hands[(dealer + 1 + k) & 3] = mask
     return hands[0], hands[1], hands[2], hands[3]

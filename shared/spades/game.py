@@ -53,21 +53,29 @@ EAST = 3
 
 Trick = tuple[int, tuple[int, ...], int]  # leader, cards in play order, winner
 
-# Per suit, a lazily filled table: 13-bit (15 for spades) sub-mask -> play actions.
-_PLAY_TABLES: tuple[dict[int, tuple[Action, ...]], ...] = ({}, {}, {}, {})
+def _suit_table(first: int, width: int) -> tuple[tuple[Action, ...], ...]:
+    # table[m] = the play actions of the cards whose bits are set in m (shifted down by
+    # `first`), built by adding each mask's top card to the entry without it.
+    table: list[tuple[Action, ...]] = [()]
+    for m in range(1, 1 << width):
+        top = m.bit_length() - 1
+        table.append((*table[m ^ (1 << top)], PLAYS[first + top]))
+    return tuple(table)
+
+
+# Play actions for any set of cards of one suit: 3 x 8,192 + 32,768 entries (about 6 MB),
+# built in a few milliseconds at import, so legal_actions is four lookups.
+_CLUB_PLAYS = _suit_table(0, 13)
+_DIAMOND_PLAYS = _suit_table(13, 13)
+_HEART_PLAYS = _suit_table(26, 13)
+_SPADE_PLAYS = _suit_table(39, 15)  # with the two jokers
+_SUIT_PLAYS = (_CLUB_PLAYS, _DIAMOND_PLAYS, _HEART_PLAYS, _SPADE_PLAYS)
+_SUIT_SHIFT = (0, 13, 26, 39)
 
 
 def _plays_of(mask: int) -> list[Action]:
-    out: list[Action] = []
-    for suit in range(4):
-        sub = mask & SUIT_MASKS[suit]
-        if sub:
-            table = _PLAY_TABLES[suit]
-            plays = table.get(sub)
-            if plays is None:
-                plays = table[sub] = tuple(PLAYS[c] for c in range(54) if sub >> c & 1)
-            out.extend(plays)
-    return out
+    return [*_CLUB_PLAYS[mask & 0x1FFF], *_DIAMOND_PLAYS[mask >> 13 & 0x1FFF],
+            *_HEART_PLAYS[mask >> 26 & 0x1FFF], *_SPADE_PLAYS[mask >> 39]]
 
 
 def trick_winner(plays: tuple[tuple[int, int], ...]) -> int:
@@ -111,7 +119,6 @@ class Game:
     tricks: tuple[Trick, ...]  # completed tricks of this hand
     tricks_won: tuple[int, int, int, int]
     broken: bool
-    played: int  # mask of cards played this hand
     scores: tuple[int, int]
     bags: tuple[int, int]
     history: tuple[dict[str, Any], ...]  # one score record per finished hand
@@ -119,6 +126,7 @@ class Game:
     outcome: Outcome
     n_events: int
     _events: Any  # cons list: (previous, seat, action) or None
+    _bid_cache: dict[tuple[int | None, int, bool], tuple[Action, ...]]
 
     # -- construction -------------------------------------------------------------------
 
@@ -136,24 +144,47 @@ class Game:
         g = object.__new__(cls)
         g.__dict__.update(
             rules=rules, seed=seed, first_dealer=dealer, scores=(0, 0), bags=(0, 0),
-            history=(), review=None, outcome=None, n_events=0, _events=None,
+            history=(), _review_src=None, outcome=None, n_events=0, _events=None,
+            _bid_cache={},
         )
         g._deal(0, dealer)
         return g
 
-    def _deal(self, hand_no: int, dealer: int) -> None:
-        # Only ever called on a game under construction (new() or a fresh copy).
+    def _deal(self, hand_no: int, dealer: int, lazy: bool = False) -> None:
+        # Only ever called on a game under construction (new() or a fresh copy). With
+        # lazy=True the cards are dealt when first read (see __getattr__): a game that is
+        # only stepped past the end of a hand never pays for the next shuffle.
         rules = self.rules
         deal_seed = derive_deal_seed(self.seed, hand_no)
-        hands = deal_hands(deal_seed, dealer, rules.jokers)
+        d = self.__dict__
+        if lazy:
+            d.pop("hands", None)
+            d.pop("dealt", None)
+        else:
+            d["hands"] = d["dealt"] = deal_hands(deal_seed, dealer, rules.jokers)
         blind = tuple(blind_nil_open(rules, s, dealer, self.scores) for s in range(4))
         first = (dealer + 1) & 3
-        self.__dict__.update(
+        d.update(
             hand_no=hand_no, dealer=dealer, deal_seed=deal_seed, phase=BIDDING, to_act=first,
-            hands=hands, dealt=hands, blind_open=blind, looked=tuple(not b for b in blind),
+            blind_open=blind, looked=tuple(not b for b in blind),
             bids=(None, None, None, None), pass_queue=(), passes=((0, 0),) * 4, leader=first,
-            trick=(), tricks=(), tricks_won=(0, 0, 0, 0), broken=False, played=0,
+            trick=(), tricks=(), tricks_won=(0, 0, 0, 0), broken=False,
         )
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for attributes missing from the instance dict: the lazily dealt
+        # hands of a new hand, and the review of the last hand. Both are pure functions
+        # of what the game already holds, so filling them in keeps the game immutable.
+        d = self.__dict__
+        if name in ("hands", "dealt") and "deal_seed" in d:
+            hands = deal_hands(d["deal_seed"], d["dealer"], d["rules"].jokers)
+            d["hands"] = d["dealt"] = hands
+            return hands
+        if name == "review" and "deal_seed" in d:
+            src = d.get("_review_src")
+            d["review"] = review = None if src is None else _review_of(*src)
+            return review
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _copy(self) -> Game:
         g = object.__new__(Game)
@@ -199,7 +230,19 @@ class Game:
                 return []
         phase = self.phase
         if phase == PLAYING:
-            return _plays_of(self._play_mask(seat)) if seat == to_act else []
+            if seat != to_act:
+                return []
+            hand = self.hands[seat]
+            trick = self.trick
+            if trick:
+                led = trick[0][1]
+                suit = 3 if led >= 39 else led // 13
+                follow = hand & SUIT_MASKS[suit]
+                if follow:
+                    return list(_SUIT_PLAYS[suit][follow >> _SUIT_SHIFT[suit]])
+            elif not self.broken and hand & ~SPADE_MASK:
+                hand &= ~SPADE_MASK
+            return _plays_of(hand)
         if phase == BIDDING:
             may_look = not self.looked[seat] and self.bids[seat] is None
             if seat != to_act:
@@ -225,7 +268,12 @@ class Game:
 
     def _bids_for(self, seat: int) -> tuple[Action, ...]:
         spades = (self.hands[seat] & SPADE_MASK).bit_count()
-        return legal_bids(self.rules, self.bids[(seat + 2) & 3], spades, self.looked[seat])
+        key = (self.bids[(seat + 2) & 3], spades, self.looked[seat])
+        cache = self._bid_cache  # one dict shared by every copy of this game: same rules
+        bids = cache.get(key)
+        if bids is None:
+            bids = cache[key] = legal_bids(self.rules, *key)
+        return bids
 
     def _play_mask(self, seat: int) -> int:
         hand = self.hands[seat]
@@ -267,9 +315,32 @@ class Game:
             if seat != self.to_act or self.phase != PLAYING:
                 raise self._refusal(seat, action)
             card = action.value
-            if not self._play_mask(seat) >> card & 1:
+            hand = self.hands[seat]
+            trick = self.trick
+            if trick:
+                led = trick[0][1]
+                suit_mask = SUIT_MASKS[3 if led >= 39 else led // 13]
+                ok = hand >> card & 1 and (suit_mask >> card & 1 or not hand & suit_mask)
+            else:
+                ok = hand >> card & 1 and (card < 39 or self.broken or not hand & ~SPADE_MASK)
+            if not ok:
                 raise IllegalAction(self.play_problem(seat, card) or "That card cannot be played.")
-            return self._play(seat, card, action)
+            g = object.__new__(Game)
+            d = g.__dict__ = self.__dict__.copy()
+            hands = list(self.hands)
+            hands[seat] = hand ^ 1 << card
+            d["hands"] = tuple(hands)
+            d["_events"] = (self._events, seat, action)
+            d["n_events"] += 1
+            if card >= 39:
+                d["broken"] = True
+            trick = (*trick, (seat, card))
+            if len(trick) < 4:
+                d["trick"] = trick
+                d["to_act"] = (seat + 1) & 3
+                return g
+            g._end_trick(trick)
+            return g
         if kind == LOOK:
             return self._look(seat, action)
         if seat != self.to_act or self.phase != _PHASE_OF[kind]:
@@ -366,37 +437,23 @@ class Game:
         self._record(g, seat, action)
         return g
 
-    def _play(self, seat: int, card: int, action: Action) -> Game:
-        g = object.__new__(Game)
-        d = g.__dict__ = self.__dict__.copy()
-        bit = 1 << card
-        hands = list(self.hands)
-        hands[seat] ^= bit
-        d["hands"] = tuple(hands)
-        d["played"] = self.played | bit
-        d["_events"] = (self._events, seat, action)
-        d["n_events"] = self.n_events + 1
-        if card >= 39:
-            d["broken"] = True
-        trick = (*self.trick, (seat, card))
-        if len(trick) < 4:
-            d["trick"] = trick
-            d["to_act"] = (seat + 1) & 3
-            return g
+    def _end_trick(self, trick: tuple[tuple[int, int], ...]) -> None:
+        # Only on the fresh copy made by apply(): the trick's fourth card was just played.
+        d = self.__dict__
         winner = trick_winner(trick)
         won = list(self.tricks_won)
         won[winner] += 1
         d["tricks_won"] = tuple(won)
-        d["tricks"] = (*self.tricks, (self.leader, tuple(c for _, c in trick), winner))
+        cards = (trick[0][1], trick[1][1], trick[2][1], trick[3][1])
+        d["tricks"] = (*self.tricks, (self.leader, cards, winner))
         d["trick"] = ()
         d["leader"] = winner
         d["to_act"] = winner
         if len(d["tricks"]) == 13:
-            g._finish_hand()
-        return g
+            self._finish_hand()
 
     def _finish_hand(self) -> None:
-        # Only on a fresh copy inside _play: score, record, then deal or end the game.
+        # Only on the fresh copy made by apply(): score, record, then deal or end the game.
         rules, bids, won = self.rules, self.bids, self.tricks_won
         codes = [b if b is not None else 0 for b in bids]
         teams = [score_team(rules, (codes[t], codes[t + 2]), (won[t], won[t + 2]),
@@ -407,28 +464,19 @@ class Game:
             "dealer": self.dealer,
             "bids": [bid_text(b) for b in bids],
             "tricks": list(won),
-            "teams": [dict(t.to_dict(), total=scores[i]) for i, t in enumerate(teams)],
+            "teams": [t.to_dict(total=scores[i]) for i, t in enumerate(teams)],
         }
         history = (*self.history, record)
         outcome = match_outcome(rules, scores, len(history))
         self.__dict__.update(
             scores=scores, bags=(teams[0].bags, teams[1].bags), history=history,
             outcome=outcome,
-            review={
-                "hand": self.hand_no,
-                "dealer": self.dealer,
-                "deal_seed": self.deal_seed,
-                "commitment": commitment(self.deal_seed),
-                "dealt": [codes_of(m) for m in self.dealt],
-                "passes": [[codes_of(a), codes_of(b)] for a, b in self.passes],
-                "bids": record["bids"],
-                "tricks": [[lead, [CODES[c] for c in cards], win]
-                           for lead, cards, win in self.tricks],
-                "score": record["teams"],
-            },
+            _review_src=(self.hand_no, self.dealer, self.deal_seed, self.dealt, self.passes,
+                         self.tricks, record),
         )
+        self.__dict__.pop("review", None)  # rebuilt from _review_src when first read
         if outcome is None:
-            self._deal(self.hand_no + 1, (self.dealer + 1) & 3)
+            self._deal(self.hand_no + 1, (self.dealer + 1) & 3, lazy=True)
         else:
             self.__dict__.update(phase=OVER, to_act=None)
 
@@ -500,3 +548,20 @@ def _pass_queue(rules: RuleSet, bids: tuple[int | None, ...], dealer: int
             partner = (seat + 2) & 3
             queue += [(seat, partner, count), (partner, seat, count)]
     return tuple(queue)
+
+
+def _review_of(hand_no: int, dealer: int, deal_seed: str, dealt: tuple[int, ...],
+               passes: tuple[tuple[int, int], ...], tricks: tuple[Trick, ...],
+               record: dict[str, Any]) -> dict[str, Any]:
+    """The public review of a finished hand: its deal, seed, passes, tricks and score."""
+    return {
+        "hand": hand_no,
+        "dealer": dealer,
+        "deal_seed": deal_seed,
+        "commitment": commitment(deal_seed),
+        "dealt": [codes_of(m) for m in dealt],
+        "passes": [[codes_of(a), codes_of(b)] for a, b in passes],
+        "bids": record["bids"],
+        "tricks": [[lead, [CODES[c] for c in cards], win] for lead, cards, win in tricks],
+        "score": record["teams"],
+    }

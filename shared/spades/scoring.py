@@ -14,8 +14,7 @@ banks a bag whether or not the contract is made.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import BLIND_NIL_BID, NIL_BID
 from .rules import RuleSet
@@ -24,8 +23,7 @@ Bid = int | str  # 1..13, 0 or "nil" for Nil, "blind nil"
 Outcome = int | str | None  # None while playing, 0 or 1 for the winning team, "draw"
 
 
-@dataclass(frozen=True, slots=True)
-class TeamScore:
+class TeamScore(NamedTuple):
     """One team's six score lines for one hand (plus the counts behind them)."""
 
     contract: int  # sum of numeric bids
@@ -39,8 +37,11 @@ class TeamScore:
     bags: int  # the team's bag counter after the hand
     new_bags: int  # bags banked this hand (before any penalty)
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_dict(self, **extra: int) -> dict[str, Any]:
+        """The fields as a dict (plus ``extra``, e.g. the running ``total``)."""
+        out = dict(zip(self._fields, self, strict=True))
+        out.update(extra)
+        return out
 
 
 def _bid_code(bid: Bid | None) -> int:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 FORMAT = 1
 
 _TUPLE4 = ("hands", "dealt", "looked", "blind_open", "bids", "tricks_won")
-_SCALARS = ("hand_no", "dealer", "deal_seed", "phase", "to_act", "leader", "broken", "played",
+_SCALARS = ("hand_no", "dealer", "deal_seed", "phase", "to_act", "leader", "broken",
             "outcome", "n_events")
 
 
@@ -28,7 +28,7 @@ def dump(game: Game, with_events: bool = True) -> dict[str, Any]:
     d = game.__dict__
     state: dict[str, Any] = {name: d[name] for name in _SCALARS}
     for name in _TUPLE4:
-        state[name] = list(d[name])
+        state[name] = list(getattr(game, name))  # hands may be dealt lazily
     state["scores"] = list(game.scores)
     state["bags"] = list(game.bags)
     state["pass_queue"] = [list(p) for p in game.pass_queue]
@@ -71,7 +71,7 @@ def _load(cls: type[Game], data: dict[str, Any]) -> Game:
         raise ValueError("A saved game needs an integer seed and a first dealer 0..3.")
     g = object.__new__(cls)
     d = g.__dict__
-    d.update(rules=rules, seed=seed, first_dealer=first_dealer)
+    d.update(rules=rules, seed=seed, first_dealer=first_dealer, _bid_cache={})
     for name in _SCALARS:
         d[name] = state[name]
     for name in _TUPLE4:
