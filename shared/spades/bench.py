@@ -28,10 +28,10 @@ def _our_hand(rules: RuleSet, rng: random.Random, seed: int) -> None:
     g = Game.new(rules, seed=seed)
     choice = rng.choice
     hand_no = g.hand_no
-    while g.hand_no == hand_no and not g.over:
-        seat = g.to_act
-        assert seat is not None
+    seat = g.to_act
+    while g.hand_no == hand_no and seat is not None:  # to_act is None once the game is over
         g = g.apply(seat, choice(g.legal_actions()))
+        seat = g.to_act
 
 
 def _pyspiel_hand_runner() -> Callable[[random.Random], None] | None:
