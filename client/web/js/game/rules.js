@@ -1,0 +1,76 @@
+// House rules in words, and the schema of the rules editor. Field names are those of
+// shared/spades/rules.py RuleSet; data/presets.json holds the presets (a Python test keeps
+// it equal to shared.spades.PRESETS).
+
+let presetsPromise = null;
+
+/** The named presets, {name: rules}. */
+export function loadPresets() {
+  presetsPromise = presetsPromise || fetch("data/presets.json").then((r) => r.json());
+  return presetsPromise;
+}
+
+const BLIND_NIL = {
+  off: "off",
+  any: "any player, before looking",
+  trailing: "only when the team trails",
+  opening_bidder: "only the opening bidder",
+};
+const BIDDING = {
+  standard: "standard (any bid)",
+  whiz: "whiz (bid your spades or Nil)",
+  mirror: "mirror (bid your spades)",
+  suicide: "suicide (one partner of each team bids Nil)",
+};
+
+/** The editor's fields: [name, label, kind, choices or {min, max}]. */
+export const RULE_FIELDS = [
+  ["target_score", "Target score", "int", { min: 50, max: 10000, step: 50 }],
+  ["losing_score", "Losing score (blank: none)", "int?", { min: -10000, max: -1, step: 50 }],
+  ["max_hands", "Hand limit (blank: none)", "int?", { min: 1, max: 1000 }],
+  ["bidding", "Bidding", "choice", BIDDING],
+  ["min_team_bid", "Minimum team bid", "int", { min: 0, max: 4 }],
+  ["nil_value", "Nil is worth", "int", { min: 0, max: 1000, step: 10 }],
+  ["blind_nil", "Blind Nil", "choice", BLIND_NIL],
+  ["blind_nil_value", "Blind Nil is worth", "int", { min: 0, max: 1000, step: 10 }],
+  ["blind_nil_margin", "Trailing by at least", "int", { min: 0, max: 1000, step: 10 }],
+  ["double_nil", "Both partners may bid Nil", "bool"],
+  ["nil_after_partner", "Nil after partner's bid", "bool"],
+  ["nil_tricks_count_for_partner", "Nil bidder's tricks count for partner", "bool"],
+  ["nil_pass", "Cards passed with Nil", "int", { min: 0, max: 2 }],
+  ["blind_nil_pass", "Cards passed with Blind Nil", "int", { min: 0, max: 2 }],
+  ["bag_penalty", "Bag penalty", "bool"],
+  ["bag_limit", "Bags per penalty", "int", { min: 1, max: 100 }],
+  ["bag_penalty_points", "Penalty points", "int", { min: 0, max: 1000, step: 10 }],
+  ["ten_for_two_hundred", "Ten for two hundred", "bool"],
+  ["jokers", "Jokers (2♣ and 2♦ out)", "bool"],
+];
+
+/** The rules as [label, value] lines for people. */
+export function describeRules(r) {
+  const lines = [
+    ["Preset", r.name],
+    ["Game ends at", `${r.target_score} points`],
+  ];
+  if (r.losing_score !== null && r.losing_score !== undefined) lines.push(["A team loses at", `${r.losing_score}`]);
+  if (r.max_hands) lines.push(["Hand limit", `${r.max_hands} hands (then a tie is a draw)`]);
+  lines.push(["Bidding", BIDDING[r.bidding] || r.bidding]);
+  if (r.min_team_bid) lines.push(["Minimum team bid", String(r.min_team_bid)]);
+  lines.push(["Nil", `±${r.nil_value}${r.double_nil ? ", both partners may bid it" : ""}` +
+    `${r.nil_after_partner ? "" : ", not after partner's bid"}`]);
+  lines.push(["Blind Nil", r.blind_nil === "off" ? "off"
+    : `±${r.blind_nil_value}, ${BLIND_NIL[r.blind_nil]}${r.blind_nil === "trailing" ? ` by ${r.blind_nil_margin}` : ""}`]);
+  lines.push(["Nil bidder's tricks", r.nil_tricks_count_for_partner ? "count toward the partner's contract" : "are bags, never toward the contract"]);
+  if (r.nil_pass || r.blind_nil_pass) lines.push(["Card pass", `${r.nil_pass} with Nil, ${r.blind_nil_pass} with Blind Nil`]);
+  lines.push(["Bags", r.bag_penalty ? `every ${r.bag_limit} bags cost ${r.bag_penalty_points}` : "+1 each, no penalty"]);
+  if (r.ten_for_two_hundred) lines.push(["Ten for two hundred", "a made contract of 10+ scores 20 a trick"]);
+  lines.push(["Deck", r.jokers ? "jokers in (above the A♠), 2♣ and 2♦ out" : "52 cards, no jokers"]);
+  return lines;
+}
+
+/** "Casual · to 250" for the top bar. */
+export function tableTitle(kind, rules) {
+  const kinds = { casual: "Casual", private: "Private", ranked: "Ranked", practice: "Practice" };
+  const name = kinds[kind] || (kind ? kind[0].toUpperCase() + kind.slice(1) : "Table");
+  return rules ? `${name} · to ${rules.target_score}` : name;
+}

@@ -1,0 +1,115 @@
+// The bidding pad: Nil and 1..13 (the bids the view's ``legal`` allows are enabled),
+// Blind Nil and "Show my cards" while the hand is face down, and the Tip key.
+// Choose a bid, then choose it again or press Bid to send it.
+import { announce, h, rovingKeys } from "./dom.js";
+
+export class BidPad {
+  /** ``onBid(action)`` sends "bid 4", "bid nil", "bid blind nil" or "look";
+   * ``onTip()`` asks the room for the suggested bid. */
+  constructor({ onBid, onTip }) {
+    this.onBid = onBid;
+    this.onTip = onTip;
+    this.choice = null;
+    this.el = h("section", { class: "bid-pad", "aria-label": "Your bid" });
+    this.el.addEventListener("keydown", (event) => {
+      if (event.target.classList.contains("bid-num")) rovingKeys(event, this.numbers, 7);
+    });
+    this.tipLine = h("p", { class: "tip-line", role: "status" });
+    this.key = null;
+  }
+
+  /** Draw for ``view`` (the seat's turn to bid); keeps the choice while the bids match. */
+  render(view) {
+    const legal = new Set(view.legal);
+    const key = `${view.hand_no}:${view.bids.join(",")}:${view.hand_hidden}`;
+    if (key !== this.key) {
+      this.choice = null;
+      this.key = key;
+      this.tipLine.textContent = "";
+    }
+    const hadFocus = this.el.contains(document.activeElement) ? document.activeElement.dataset.bid : null;
+    if (view.hand_hidden) {
+      this.renderBlind(legal);
+    } else {
+      this.renderNumbers(legal);
+    }
+    const again = this.el.querySelector(`[data-bid="${hadFocus}"]`);
+    if (again) again.focus();
+  }
+
+  renderBlind(legal) {
+    this.numbers = [];
+    this.el.replaceChildren(
+      h("h2", { class: "pad-title" }, "Blind Nil?"),
+      h("p", { class: "pad-note" }, "Your cards stay face down until you decide. Blind Nil scores double if you take no trick."),
+      h("div", { class: "pad-row" },
+        h("button", { type: "button", class: "btn btn-danger", dataset: { bid: "bid blind nil" },
+          disabled: !legal.has("bid blind nil"), onclick: () => this.onBid("bid blind nil") }, "Bid Blind Nil"),
+        h("button", { type: "button", class: "btn btn-primary", dataset: { bid: "look" },
+          disabled: !legal.has("look"), onclick: () => this.onBid("look") }, "Show my cards")),
+    );
+  }
+
+  renderNumbers(legal) {
+    this.legal = legal;
+    const options = ["bid nil", ...Array.from({ length: 13 }, (_, i) => `bid ${i + 1}`)];
+    const firstEnabled = options.find((o) => legal.has(o));
+    const focusable = this.choice && legal.has(this.choice) ? this.choice : firstEnabled;
+    this.numbers = options.map((action) => {
+      const label = action === "bid nil" ? "Nil" : action.slice(4);
+      return h("button", {
+        type: "button",
+        class: `bid-num${this.choice === action ? " chosen" : ""}${action === "bid nil" ? " nil" : ""}`,
+        dataset: { bid: action },
+        disabled: !legal.has(action),
+        tabindex: action === focusable ? "0" : "-1",
+        "aria-pressed": this.choice === action ? "true" : "false",
+        "aria-label": action === "bid nil" ? "Nil: take no tricks" : `Bid ${label}`,
+        onclick: () => this.pick(action),
+      }, label);
+    });
+    const confirm = h("button", {
+      type: "button", class: "btn btn-primary bid-go", disabled: !this.choice,
+      onclick: () => this.choice && this.onBid(this.choice),
+    }, this.choice ? `Bid ${this.choice === "bid nil" ? "Nil" : this.choice.slice(4)}` : "Choose a bid");
+    const tip = h("button", { type: "button", class: "btn btn-ghost tip-btn", "aria-keyshortcuts": "t",
+      onclick: () => this.onTip() }, "Tip");
+    this.el.replaceChildren(
+      h("div", { class: "pad-head" }, h("h2", { class: "pad-title" }, "Your bid"), tip),
+      h("div", { class: "pad-grid", role: "group", "aria-label": "Bids" }, this.numbers),
+      h("div", { class: "pad-row" },
+        legal.has("bid blind nil") ? h("button", { type: "button", class: "btn btn-danger",
+          onclick: () => this.onBid("bid blind nil") }, "Blind Nil") : null,
+        confirm),
+      this.tipLine,
+    );
+  }
+
+  pick(action) {
+    if (this.choice === action) {
+      this.onBid(action);
+      return;
+    }
+    this.choice = action;
+    announce(`${action === "bid nil" ? "Nil" : action.slice(4)} chosen. Press again or Bid to confirm.`);
+    this.renderNumbers(this.legal);
+    const button = this.el.querySelector(`[data-bid="${action}"]`);
+    if (button) button.focus();
+  }
+
+  /** Show the Tip's answer: the suggested bid (pre-selected) and its reason line. */
+  showTip(action, why) {
+    const label = action === "bid nil" ? "Nil" : action.replace(/^bid /, "");
+    this.tipLine.replaceChildren(h("b", {}, `Tip: ${label}`), why ? ` — ${why}` : "");
+    if (this.legal && this.legal.has(action)) {
+      this.choice = action;
+      this.renderNumbers(this.legal);
+      this.el.querySelector(`[data-bid="${action}"]`).classList.add("tipped");
+    }
+  }
+
+  focus() {
+    const target = this.el.querySelector(".bid-num[tabindex='0'], .btn:not([disabled])");
+    if (target) target.focus();
+  }
+}

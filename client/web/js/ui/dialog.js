@@ -1,0 +1,34 @@
+// One modal dialog at a time (the native <dialog>: focus stays inside, Escape closes).
+import { h } from "./dom.js";
+
+let current = null;
+
+/** Open a dialog titled ``title`` with ``body``; ``actions`` are buttons for its foot.
+ * Returns the <dialog>; ``onClose`` runs when it closes however it closes. */
+export function openDialog(title, body, { actions = [], onClose = null, className = "" } = {}) {
+  closeDialog();
+  const heading = h("h2", { id: "dialog-title" }, title);
+  const dialog = h("dialog", { class: `dialog ${className}`, "aria-labelledby": "dialog-title" },
+    h("header", { class: "dialog-head" }, heading,
+      h("button", { type: "button", class: "icon-btn", "aria-label": "Close", onclick: () => closeDialog() }, "✕")),
+    h("div", { class: "dialog-body" }, body),
+    actions.length ? h("footer", { class: "dialog-foot" }, actions) : null);
+  dialog.addEventListener("close", () => {
+    dialog.remove();
+    if (current === dialog) current = null;
+    if (onClose) onClose();
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  current = dialog;
+  return dialog;
+}
+
+export function closeDialog() {
+  if (current && current.open) current.close();
+  current = null;
+}
+
+export function dialogOpen(className) {
+  return !!(current && current.open && (!className || current.classList.contains(className)));
+}

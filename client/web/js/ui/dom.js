@@ -1,0 +1,86 @@
+// Small DOM helpers: build elements, speak to screen readers, show a passing note.
+// Text always goes in as text (textContent), never as markup: names and chat are data.
+
+/**
+ * h("button", {class: "x", onclick: fn, "aria-label": "..."}, "text", child, ...)
+ * Attributes: "class", "style" (object or string), "dataset" (object), on* handlers,
+ * booleans (true sets the attribute, false/null leaves it out), anything else as an attribute.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key === "class") el.className = value;
+    else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "text") el.textContent = value;
+    else if (value === true) el.setAttribute(key, "");
+    else el.setAttribute(key, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replace the children of ``el``. */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+let politeTimer = null;
+
+/** Say ``text`` to screen readers (polite: after what they are reading). */
+export function announce(text) {
+  const live = document.getElementById("live");
+  if (!live) return;
+  clearTimeout(politeTimer);
+  // A new node each time, so the same sentence twice is read twice.
+  live.replaceChildren(h("p", {}, text));
+  politeTimer = setTimeout(() => live.replaceChildren(), 8000);
+}
+
+let toastTimer = null;
+
+/** A short note on screen (and read out at once): why a card cannot be played, errors. */
+export function toast(text, kind = "info") {
+  const box = document.getElementById("toast");
+  if (!box) return;
+  clearTimeout(toastTimer);
+  box.className = `toast toast-${kind} show`;
+  box.textContent = text;
+  toastTimer = setTimeout(() => { box.className = "toast"; }, 3500);
+}
+
+/** Roving focus over ``items`` (buttons) with the arrow keys, Home and End. */
+export function rovingKeys(event, items, columns = 0) {
+  const at = items.indexOf(document.activeElement);
+  if (at < 0) return false;
+  let next = at;
+  const key = event.key;
+  if (key === "ArrowRight") next = at + 1;
+  else if (key === "ArrowLeft") next = at - 1;
+  else if (key === "ArrowDown") next = columns ? at + columns : at + 1;
+  else if (key === "ArrowUp") next = columns ? at - columns : at - 1;
+  else if (key === "Home") next = 0;
+  else if (key === "End") next = items.length - 1;
+  else return false;
+  next = Math.max(0, Math.min(items.length - 1, next));
+  event.preventDefault();
+  items.forEach((item, i) => item.setAttribute("tabindex", i === next ? "0" : "-1"));
+  items[next].focus();
+  return true;
+}
+
+export function seconds(ms) {
+  return Math.max(0, Math.ceil(ms / 1000));
+}

@@ -1,0 +1,82 @@
+// Hand review: the four hands as dealt, the bids, every trick in order, the score lines,
+// and the deal checked against the commitment shown before the bids.
+import { bidText, SEAT_NAMES, sortHand } from "../game/cards.js";
+import { verifyReview } from "../game/deal_check.js";
+import { cardFace } from "./card_view.js";
+import { h } from "./dom.js";
+import { handTable } from "./score_sheet.js";
+
+const COMMITS_KEY = "spades.commitments";
+
+/** Remember the commitment this browser saw before the bids of a hand. */
+export function rememberCommitment(table, view) {
+  if (!view || view.phase !== "bidding" || !view.commitment) return;
+  const all = loadCommitments();
+  const key = `${table}:${view.hand_no}`;
+  if (all[key]) return;
+  all[key] = view.commitment;
+  const keys = Object.keys(all);
+  for (const old of keys.slice(0, Math.max(0, keys.length - 60))) delete all[old];
+  try {
+    localStorage.setItem(COMMITS_KEY, JSON.stringify(all));
+  } catch {
+    // kept for this page only
+  }
+}
+
+function loadCommitments() {
+  try {
+    return JSON.parse(localStorage.getItem(COMMITS_KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function commitmentSeen(table, handNo) {
+  return loadCommitments()[`${table}:${handNo}`] || null;
+}
+
+/** The review of ``view.review`` as an element; the check fills in when SubtleCrypto answers. */
+export function reviewPanel(table, view, seat) {
+  const review = view.review;
+  if (!review) return h("p", { class: "empty" }, "The review opens when a hand has been played.");
+  const check = h("p", { class: "verify pending", role: "status" }, "Checking the deal…");
+  const seen = commitmentSeen(table, review.hand);
+  verifyReview(review, seen, !!(view.rules && view.rules.jokers)).then((result) => {
+    const ok = result.seedMatches && result.dealMatches;
+    check.className = `verify ${ok ? "ok" : "bad"}`;
+    check.replaceChildren(
+      h("b", {}, ok ? (result.seenBefore ? "✓ This deal was fixed before the bids." : "✓ The seed matches the commitment.")
+        : "✗ This deal does not match its commitment."),
+      h("br"),
+      h("span", {}, result.seenBefore ? "Commitment shown before the bids: " : "Commitment (this browser joined after the bids): "),
+      h("code", {}, result.expected.slice(0, 16) + "…"),
+      h("br"),
+      h("span", {}, "SHA-256 of the revealed seed "),
+      h("code", {}, review.deal_seed),
+      h("span", {}, ": "),
+      h("code", {}, result.computed.slice(0, 16) + "…"),
+      h("br"),
+      h("span", {}, result.dealMatches ? "Shuffling that seed deals exactly these four hands." : "Shuffling that seed deals other hands!"),
+    );
+  }).catch((err) => {
+    check.className = "verify bad";
+    check.textContent = `The deal could not be checked here: ${err.message}`;
+  });
+  const me = seat ?? 0;
+  const order = [0, 1, 2, 3].map((k) => (me + k) % 4);
+  const hands = h("div", { class: "review-hands" }, order.map((s) => h("div", { class: "review-hand" },
+    h("h3", {}, `${SEAT_NAMES[s]}${s === seat ? " (you)" : ""} · bid ${bidText(review.bids[s])}`),
+    h("div", { class: "mini-cards" }, sortHand(review.dealt[s]).map((c) => cardFace(c, { small: true }))))));
+  const tricks = h("ol", { class: "review-tricks" }, review.tricks.map(([leader, cards, winner], i) => h("li", {},
+    h("span", { class: "trick-no" }, `Trick ${i + 1}`),
+    h("span", { class: "mini-cards" }, cards.map((c, k) => {
+      const who = (leader + k) % 4;
+      return h("span", { class: `played${who === winner ? " won" : ""}`, title: SEAT_NAMES[who] },
+        h("small", {}, SEAT_NAMES[who][0]), cardFace(c, { small: true }));
+    })),
+    h("span", { class: "trick-winner" }, `${SEAT_NAMES[winner]} wins`))));
+  const record = { hand: review.hand, bids: review.bids, teams: review.score };
+  return h("div", { class: "review" }, check, handTable(record, seat, view.rules), hands,
+    h("h3", {}, "Trick by trick"), tricks);
+}

@@ -1,0 +1,69 @@
+// Player settings kept in this browser: pace of the animations, card size, sound.
+// Sound is off until the player turns it on.
+import { h } from "./dom.js";
+
+const KEY = "spades.settings";
+const DEFAULTS = { pace: "standard", cardSize: "medium", sound: false };
+
+export const PACES = {
+  relaxed: { label: "Relaxed", dealMs: 55, holdMs: 1700, sweepMs: 450 },
+  standard: { label: "Standard", dealMs: 28, holdMs: 1000, sweepMs: 320 },
+  fast: { label: "Fast", dealMs: 8, holdMs: 450, sweepMs: 180 },
+};
+const CARD_SIZES = { small: "Small", medium: "Medium", large: "Large" };
+
+export const settings = { ...DEFAULTS, ...load() };
+
+function load() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function saveSettings(change) {
+  Object.assign(settings, change);
+  try {
+    localStorage.setItem(KEY, JSON.stringify(settings));
+  } catch {
+    // not kept across visits; still applied now
+  }
+  applySettings();
+}
+
+export function pace() {
+  return PACES[settings.pace] || PACES.standard;
+}
+
+/** Reflect the settings on the page (card size is a CSS variable scale). */
+export function applySettings() {
+  document.documentElement.dataset.cardSize = settings.cardSize;
+  document.documentElement.dataset.pace = settings.pace;
+}
+
+/** The settings form, for the settings dialog. ``onRename(name)`` changes the player's name. */
+export function settingsForm({ name, onRename }) {
+  const radios = (field, choices) => h("fieldset", { class: "choice-row" },
+    h("legend", {}, { pace: "Pace", cardSize: "Card size" }[field]),
+    Object.entries(choices).map(([value, label]) => h("label", { class: "chip" },
+      h("input", {
+        type: "radio", name: field, value, checked: settings[field] === value,
+        onchange: () => saveSettings({ [field]: value }),
+      }),
+      h("span", {}, typeof label === "string" ? label : label.label))));
+  const nameInput = h("input", { id: "settings-name", value: name || "", maxlength: 20, autocomplete: "nickname" });
+  return h("div", { class: "settings" },
+    h("div", { class: "field" }, h("label", { for: "settings-name" }, "Your name"),
+      h("div", { class: "inline" }, nameInput,
+        h("button", { type: "button", class: "btn", onclick: () => onRename(nameInput.value) }, "Rename"))),
+    radios("pace", PACES),
+    radios("cardSize", CARD_SIZES),
+    h("label", { class: "switch" },
+      h("input", {
+        type: "checkbox", role: "switch", checked: settings.sound,
+        onchange: (e) => saveSettings({ sound: e.target.checked }),
+      }),
+      h("span", {}, "Sound")),
+  );
+}

@@ -1,0 +1,402 @@
+// The table: four seats (you at the bottom, partner at the top), the trick in the middle,
+// the bidding pad or the Play key, your hand, the score bar with the bag cycle, and the
+// sheets (hand result, review, scores, game over). Driven by TableState changes.
+import { actionText, bidText, SEAT_NAMES } from "../game/cards.js";
+import { describeRules, tableTitle } from "../game/rules.js";
+import { BidPad } from "./bid_pad.js";
+import { cardFace } from "./card_view.js";
+import { CenterView, positionOf } from "./center_view.js";
+import { ChatPanel } from "./chat.js";
+import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
+import { announce, h, seconds, toast } from "./dom.js";
+import { HandView } from "./hand_view.js";
+import { PracticeBar } from "./practice.js";
+import { reviewPanel, rememberCommitment } from "./review.js";
+import { bagCycle, gameSheet, handTable, teamNames } from "./score_sheet.js";
+import { play as sound } from "./sound.js";
+
+const DEALT_KEY = "spades.dealt";
+
+export class TableScreen {
+  /** ``app`` gives: room, state, act(action), goLobby(), openSettings(). */
+  constructor(app) {
+    this.app = app;
+    this.room = app.room;
+    this.state = app.state;
+    this.hand = new HandView({ onPlay: (code) => this.act(`play ${code}`) });
+    this.pad = new BidPad({ onBid: (a) => this.act(a), onTip: () => this.tip() });
+    this.center = new CenterView();
+    this.center.onHeldDone = () => this.render();
+    this.chat = new ChatPanel({ room: this.room, state: this.state });
+    this.chat.onUnread = (n) => this.renderChatBadge(n);
+    this.practice = new PracticeBar(app, this);
+    this.dealtCount = 13;
+    this.lastDealKey = sessionStorage.getItem(DEALT_KEY) || "";
+    this.build();
+    this.tick = setInterval(() => this.renderTimers(), 250);
+  }
+
+  build() {
+    this.titleBtn = h("button", { type: "button", class: "title-btn", onclick: () => this.showRules(),
+      "aria-haspopup": "dialog" });
+    this.scoreBox = h("div", { class: "scorebox", role: "group", "aria-label": "Score" });
+    this.chatBtn = h("button", { type: "button", class: "tool", "aria-controls": "chat-panel",
+      onclick: () => this.chat.toggle() }, "Chat");
+    const tools = h("nav", { class: "tools", "aria-label": "Table" },
+      h("button", { type: "button", class: "tool", onclick: () => this.showScores(), "aria-haspopup": "dialog" }, "Scores"),
+      h("button", { type: "button", class: "tool", onclick: () => this.showReview(), "aria-haspopup": "dialog" }, "Review"),
+      this.chatBtn,
+      h("button", { type: "button", class: "tool", onclick: () => this.app.openSettings(), "aria-haspopup": "dialog",
+        "aria-label": "Settings" }, "⚙"));
+    this.bar = h("header", { class: "table-bar" },
+      h("button", { type: "button", class: "tool back", onclick: () => this.app.goLobby(), "aria-label": "Back to the lobby" }, "‹ Lobby"),
+      this.titleBtn, this.scoreBox, tools);
+    this.seatEls = [0, 1, 2, 3].map(() => h("div", { class: "seat" }));
+    this.lastTrickBtn = h("button", { type: "button", class: "btn btn-ghost small last-trick-btn",
+      onclick: () => this.showLastTrick(), hidden: true }, "Last trick");
+    this.felt = h("div", { class: "felt", onclick: () => this.center.skipDeal() },
+      this.seatEls, this.center.el, this.lastTrickBtn);
+    this.awayBar = h("div", { class: "away-bar", role: "alert", hidden: true },
+      h("span", {}, "You were away: the autopilot is playing for you."),
+      h("button", { type: "button", class: "btn btn-primary", onclick: () => this.back() }, "I'm back"));
+    this.timerBar = h("div", { class: "turn-timer", hidden: true, role: "timer", "aria-live": "off" }, h("i"), h("span"));
+    this.resultPanel = h("section", { class: "result-panel", hidden: true, tabindex: "-1", "aria-label": "Hand result" });
+    this.actionRow = h("div", { class: "action-row" }, this.practice.el, this.hand.playButton);
+    this.el = h("section", { class: "table-screen", "aria-label": "Spades table" },
+      this.bar,
+      h("div", { class: "table-main" }, this.felt, this.pad.el, this.resultPanel, this.chat.el),
+      h("div", { class: "controls" }, this.awayBar, this.timerBar, this.actionRow),
+      h("div", { class: "hand-wrap" }, this.hand.el));
+    this.el.addEventListener("keydown", (event) => this.onKey(event));
+  }
+
+  destroy() {
+    clearInterval(this.tick);
+    this.center.skipDeal();
+    closeDialog();
+  }
+
+  // -- changes from the room --------------------------------------------------------------
+
+  /** A TableState change record (see table_state.js). */
+  onChange(change) {
+    const s = this.state;
+    const view = s.view;
+    rememberCommitment(s.table, view);
+    if (change.kind === "snap") {
+      this.chat.fromSnapshot(s.extra, !change.before);
+      this.practice.fromSnapshot(s.extra);
+    }
+    if (change.kind === "ev") this.onEvent(change.ev, change.before, view);
+    const before = change.before;
+    if (before && view && before.hand_no !== view.hand_no && view.review && view.review.hand === before.hand_no) {
+      const last = view.review.tricks[view.review.tricks.length - 1];
+      if (last) this.center.hold(last[1].map((c, k) => [(last[0] + k) % 4, c]), last[2]);
+      this.showResult(view);
+    } else if (before && view && view.tricks.length > before.tricks.length && view.last_trick) {
+      this.center.hold(view.last_trick.cards, view.last_trick.winner);
+      sound("trick");
+      announce(`${this.nameOf(view.last_trick.winner)} wins the trick.`);
+    }
+    if (before && view && view.over && !before.over) sound("trick");
+    this.maybeDeal(view);
+    const wasMyTurn = before && before.to_act === s.seat && before.legal && before.legal.length;
+    if (s.myTurn && !wasMyTurn) this.yourTurn(view);
+    this.render();
+    if (s.status === "over" && view && !dialogOpen("game-over")) this.showGameOver();
+    if (s.status === "playing" && dialogOpen("game-over")) closeDialog();
+  }
+
+  onEvent(ev) {
+    const who = this.nameOf(ev.s);
+    if (ev.a.startsWith("play ")) sound("card");
+    if (ev.s !== this.state.seat) announce(`${who} ${actionText(ev.a)}.`);
+  }
+
+  yourTurn(view) {
+    sound("turn");
+    const bidding = view.phase === "bidding";
+    announce(bidding ? (view.hand_hidden ? "Your turn: Blind Nil, or show your cards." : "Your turn to bid.") : "Your turn to play.");
+    const focusFree = !document.activeElement || document.activeElement === document.body
+      || this.hand.el.contains(document.activeElement) || this.pad.el.contains(document.activeElement);
+    if (focusFree && !dialogOpen()) {
+      requestAnimationFrame(() => (bidding ? this.pad.focus() : this.hand.focus()));
+    }
+  }
+
+  maybeDeal(view) {
+    if (!view || view.phase !== "bidding" || view.bids.some((b) => b !== null)) return;
+    const key = `${this.state.table}:${view.hand_no}:${view.commitment.slice(0, 8)}`;
+    if (key === this.lastDealKey) return;
+    this.lastDealKey = key;
+    sessionStorage.setItem(DEALT_KEY, key);
+    const total = 52; // the joker deck has 52 cards too
+    // Card j goes to seat (dealer + 1 + j) % 4: count the first k that reach this seat.
+    const off = ((this.state.seat ?? 0) - view.dealer - 1 + 8) % 4;
+    const mine = (k) => (k > off ? Math.floor((k - off - 1) / 4) + 1 : 0);
+    this.dealtCount = 0;
+    this.center.deal(view.dealer, this.state.seat, total, (k) => {
+      this.dealtCount = k >= total ? 13 : Math.min(13, mine(k));
+      this.renderHand();
+    }).then(() => this.render());
+  }
+
+  // -- actions ----------------------------------------------------------------------------
+
+  async act(action) {
+    this.center.skipDeal();
+    try {
+      await this.app.act(action);
+    } catch (err) {
+      sound("error");
+      toast(err.message, "warn");
+    }
+  }
+
+  async tip() {
+    try {
+      const answer = await this.room.request("tip");
+      this.pad.showTip(answer.a, answer.why);
+      announce(`Tip: ${answer.a.replace(/^bid /, "")}. ${answer.why || ""}`);
+    } catch (err) {
+      toast(err.code === "unsupported" ? "The Tip is coming to this room soon." : err.message, "warn");
+    }
+  }
+
+  async back() {
+    try {
+      await this.room.request("back");
+    } catch (err) {
+      toast(err.message, "warn");
+    }
+  }
+
+  onKey(event) {
+    if (event.target.matches("input, textarea, select")) return;
+    if (this.center.dealing && (event.key === "Enter" || event.key === " " || event.key === "Escape")) {
+      this.center.skipDeal();
+      event.preventDefault();
+      return;
+    }
+    const key = event.key.toLowerCase();
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (key === "t" && this.state.view && this.state.view.phase === "bidding" && this.state.myTurn) this.tip();
+    else if (key === "l") this.showLastTrick();
+    else if (key === "h") this.practice.hint();
+  }
+
+  // -- drawing ------------------------------------------------------------------------------
+
+  nameOf(seat) {
+    const info = this.state.seats[seat];
+    if (seat === this.state.seat) return "You";
+    return (info && info.name) || SEAT_NAMES[seat];
+  }
+
+  render() {
+    const s = this.state;
+    const view = s.view;
+    const rules = view ? view.rules : null;
+    this.titleBtn.textContent = tableTitle(s.kind, rules);
+    this.titleBtn.setAttribute("aria-label", `${tableTitle(s.kind, rules)}: show the rules`);
+    this.renderScore(view, rules);
+    for (let seat = 0; seat < 4; seat++) this.renderSeat(seat);
+    this.center.render(view, s.seat, this.statusLine());
+    this.lastTrickBtn.hidden = !(view && view.last_trick);
+    const bidding = view && view.phase === "bidding" && s.myTurn;
+    this.pad.el.hidden = !bidding;
+    if (bidding) this.pad.render(view);
+    const me = s.seat !== null ? s.seats[s.seat] : null;
+    this.awayBar.hidden = !(me && me.away);
+    this.practice.render();
+    this.renderHand();
+    this.renderTimers();
+  }
+
+  renderHand() {
+    const s = this.state;
+    if (s.seat === null) {
+      this.hand.el.replaceChildren(h("p", { class: "watching" }, s.table ? "You are watching this table." : ""));
+      this.hand.playButton.hidden = true;
+      return;
+    }
+    this.hand.render(s.view, s.seat, { dealt: this.center.dealing ? this.dealtCount : 13 });
+  }
+
+  statusLine() {
+    const s = this.state;
+    const view = s.view;
+    if (s.status === "filling") {
+      const left = s.fillDeadline ? seconds(s.fillDeadline - performance.now()) : null;
+      return left ? `Finding players… bots take the open seats in ${left}s` : "Finding players…";
+    }
+    if (!view) return "";
+    if (view.over) return "Game over";
+    if (view.to_act === null) return "";
+    const who = view.to_act === s.seat ? "Your" : `${this.nameOf(view.to_act)}'s`;
+    if (view.phase === "bidding") return view.to_act === s.seat ? "Your bid" : `${who} bid`;
+    if (view.phase === "passing") return `${who} pass`;
+    return view.trick.length ? "" : view.to_act === s.seat ? "Your lead" : `${who} lead`;
+  }
+
+  renderScore(view, rules) {
+    if (!view) {
+      this.scoreBox.replaceChildren();
+      return;
+    }
+    const names = teamNames(this.state.seat);
+    const mine = this.state.seat === null ? 0 : this.state.seat % 2;
+    const order = [mine, 1 - mine];
+    this.scoreBox.replaceChildren(...order.map((t) => h("div", { class: `team team-${t === mine ? "us" : "them"}` },
+      h("span", { class: "team-name" }, names[t]),
+      h("b", { class: "team-score" }, String(view.scores[t])),
+      bagCycle(view.bags[t], rules))));
+  }
+
+  renderSeat(seat) {
+    const s = this.state;
+    const el = this.seatEls[seat];
+    const info = s.seats[seat] || {};
+    const view = s.view;
+    const where = positionOf(seat, s.seat);
+    const acting = view && view.to_act === seat && !view.over;
+    el.className = `seat at-${where}${acting ? " acting" : ""}${info.away ? " away" : ""}${!info.name ? " open" : ""}`;
+    const bid = view ? view.bids[seat] : null;
+    const partner = s.seat !== null && seat === (s.seat + 2) % 4;
+    const tags = [];
+    if (seat === s.seat) tags.push(h("span", { class: "tag you" }, "you"));
+    else if (partner) tags.push(h("span", { class: "tag partner" }, "partner"));
+    if (info.bot) tags.push(h("span", { class: "tag bot" }, "bot"));
+    if (info.away) tags.push(h("span", { class: "tag away" }, "away"));
+    if (view && view.dealer === seat) tags.push(h("span", { class: "tag dealer", title: "Dealer" }, "D"));
+    const name = info.name || "Open seat";
+    const bidLine = view ? (bid === null ? (view.phase === "bidding" ? "bidding…" : "") : `Bid ${bidText(bid)}`) : "";
+    const won = view ? view.tricks_won[seat] : 0;
+    const label = `${SEAT_NAMES[seat]}: ${name}${info.bot ? ", bot" : ", person"}${info.away ? ", away" : ""}` +
+      `${bid !== null && view ? `, bid ${bidText(bid)}, ${won} trick${won === 1 ? "" : "s"} taken` : ""}${acting ? ", to act" : ""}`;
+    el.setAttribute("aria-label", label);
+    el.setAttribute("role", "group");
+    el.replaceChildren(
+      h("span", { class: `avatar${info.bot ? " bot" : ""}`, "aria-hidden": "true" }, (name[0] || "?").toUpperCase()),
+      h("span", { class: "seat-text", "aria-hidden": "true" },
+        h("span", { class: "seat-name" }, name, " ", tags),
+        h("span", { class: "seat-line" },
+          h("span", { class: "dir" }, SEAT_NAMES[seat]),
+          bidLine ? h("span", { class: "bid" }, bidLine) : null,
+          view && bid !== null ? h("span", { class: "won" }, `Won ${won}`) : null)),
+      h("span", { class: "seat-timer", "aria-hidden": "true" }));
+  }
+
+  renderTimers() {
+    const s = this.state;
+    const left = s.turnDeadline ? s.turnDeadline - performance.now() : null;
+    const view = s.view;
+    const show = left !== null && view && view.to_act !== null && !view.over;
+    this.timerBar.hidden = !(show && view.to_act === s.seat);
+    if (show) {
+      const secs = seconds(left);
+      const el = this.seatEls[view.to_act].querySelector(".seat-timer");
+      if (el) el.textContent = `${secs}s`;
+      if (view.to_act === s.seat) {
+        this.timerBar.querySelector("span").textContent = `${secs}s to ${view.phase === "bidding" ? "bid" : "play"}`;
+        this.timerBar.querySelector("i").style.width = `${Math.min(100, (left / 300))}%`;
+        this.timerBar.classList.toggle("low", secs <= 10);
+      }
+    }
+    if (s.status === "filling") this.center.status.textContent = this.statusLine();
+  }
+
+  renderChatBadge(n) {
+    this.chatBtn.textContent = n ? `Chat (${n})` : "Chat";
+  }
+
+  // -- sheets -------------------------------------------------------------------------------
+
+  showRules() {
+    const view = this.state.view;
+    const rules = view ? view.rules : null;
+    const body = rules
+      ? h("dl", { class: "rules-list" }, describeRules(rules).map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]))
+      : h("p", {}, "The rules are shown when the game starts.");
+    openDialog(tableTitle(this.state.kind, rules), body);
+  }
+
+  showScores() {
+    const view = this.state.view;
+    openDialog("Score sheet", view ? gameSheet(view.history, this.state.seat, view.rules) : h("p", {}, "No scores yet."),
+      { className: "wide" });
+  }
+
+  showReview() {
+    const view = this.state.view;
+    openDialog(view && view.review ? `Hand ${view.review.hand + 1} review` : "Hand review",
+      view ? reviewPanel(this.state.table, view, this.state.seat) : h("p", {}, "Nothing to review yet."), { className: "wide review-dialog" });
+  }
+
+  showLastTrick() {
+    const view = this.state.view;
+    const last = view && view.last_trick;
+    if (!last) return;
+    const body = h("div", { class: "trick review-trick" }, last.cards.map(([seat, code]) => h("div",
+      { class: `played at-${positionOf(seat, this.state.seat)}${seat === last.winner ? " winner" : ""}` },
+      h("small", {}, this.nameOf(seat)), cardFace(code, { small: true }))));
+    openDialog(`Last trick: ${this.nameOf(last.winner)} won`, body);
+  }
+
+  /** The result of the hand just finished: the six lines for both teams, and the review. */
+  showResult(view) {
+    const record = view.history[view.history.length - 1];
+    if (!record) return;
+    this.resultPanel.hidden = false;
+    this.resultPanel.replaceChildren(
+      h("header", { class: "panel-head" }, h("h2", {}, `Hand ${record.hand + 1} scored`),
+        h("button", { type: "button", class: "icon-btn", "aria-label": "Close the hand result", onclick: () => this.hideResult() }, "✕")),
+      handTable(record, this.state.seat, view.rules),
+      h("div", { class: "pad-row" },
+        h("button", { type: "button", class: "btn", onclick: () => this.showReview() }, "Review the hand"),
+        h("button", { type: "button", class: "btn btn-primary", onclick: () => this.hideResult() }, "Continue")));
+    this.resultPanel.onkeydown = (e) => { if (e.key === "Escape") this.hideResult(); };
+    announce(`Hand ${record.hand + 1} scored.`);
+  }
+
+  hideResult() {
+    const hadFocus = this.resultPanel.contains(document.activeElement);
+    this.resultPanel.hidden = true;
+    if (hadFocus) (this.state.myTurn && this.state.view.phase === "bidding" ? this.pad : this.hand).focus();
+  }
+
+  showGameOver() {
+    const s = this.state;
+    const view = s.view;
+    const names = teamNames(s.seat);
+    const outcome = view.outcome;
+    const title = outcome === "draw" ? "A draw" : names[outcome] === "Us" ? "You win!" : `${names[outcome]} win`;
+    const votes = s.rematch || [];
+    const people = s.seats.map((x, i) => (x && !x.bot && x.name ? i : null)).filter((i) => i !== null);
+    const waiting = people.filter((i) => !votes[i]).map((i) => this.nameOf(i));
+    const iVoted = s.seat !== null && votes[s.seat];
+    const body = h("div", { class: "game-over" },
+      h("p", { class: "final" }, `${names[0]} ${view.scores[0]} — ${names[1]} ${view.scores[1]}`),
+      iVoted && waiting.length ? h("p", {}, `Waiting for ${waiting.join(", ")} to say yes.`) : null,
+      gameSheet(view.history.slice(-1), s.seat, view.rules));
+    const actions = [
+      h("button", { type: "button", class: "btn", onclick: () => { closeDialog(); this.app.goLobby(); } }, "Lobby"),
+      h("button", { type: "button", class: "btn", onclick: () => this.showReview() }, "Review last hand"),
+    ];
+    if (s.seat !== null) {
+      actions.push(h("button", { type: "button", class: "btn btn-primary", disabled: !!iVoted,
+        onclick: () => this.rematch() }, iVoted ? "Rematch asked" : "Rematch"));
+    }
+    openDialog(title, body, { className: "game-over", actions });
+  }
+
+  async rematch() {
+    try {
+      await this.room.request("rematch", { yes: true });
+      if (this.state.status === "over") this.showGameOver();
+    } catch (err) {
+      toast(err.message, "warn");
+    }
+  }
+}
+
