@@ -187,35 +187,35 @@ class Accounts:
 
     # -- register, sign in, sign out -----------------------------------------------------
 
-    async def register(self, name: str, password: str, address: str,
+    async def register(self, name: object, password: object, address: str,
                        adopt_pid: str | None = None) -> Session:
         """Create an account and sign it in. With ``adopt_pid`` (the guest's own pid)
         the account keeps that player id, unless another account already has it.
 
         Raises InvalidName, InvalidPassword, NameTaken, RateLimited.
         """
-        check_name(name)
-        check_password(password, name)
+        valid_name = check_name(name)
+        valid_password = check_password(password, valid_name)
         await self._limiter.hit(self.register_limit, address)
-        folded = name_key(name)
+        folded = name_key(valid_name)
         async with redis_errors("register"):
             taken = await self._client.exists(keys.account(folded))
         if taken:
-            raise NameTaken(f"The name {name!r} is taken; choose another.")
-        stored = await self._hash(password)
+            raise NameTaken(f"The name {valid_name!r} is taken; choose another.")
+        stored = await self._hash(valid_password)
         adopt = adopt_pid if adopt_pid and _PID.fullmatch(adopt_pid) else None
         fresh = secrets.token_hex(8)
         async with redis_errors("register"):
             result = await self._register(
                 keys=[keys.account(folded), keys.account_pid(adopt or fresh),
                       keys.account_pid(fresh)],
-                args=[name, stored, adopt or "", fresh, self._clock()])
+                args=[valid_name, stored, adopt or "", fresh, self._clock()])
         if int(result[0]) == 0:
-            raise NameTaken(f"The name {name!r} is taken; choose another.")
+            raise NameTaken(f"The name {valid_name!r} is taken; choose another.")
         pid = _text(result[1])
-        return await self._open_session(Account(name, pid))
+        return await self._open_session(Account(valid_name, pid))
 
-    async def sign_in(self, name: str, password: str, address: str) -> Session:
+    async def sign_in(self, name: object, password: object, address: str) -> Session:
         """A new session for the account, if the password is right.
 
         Raises BadCredentials (never saying whether the name exists), RateLimited.

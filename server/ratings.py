@@ -147,7 +147,7 @@ def compute_ratings(before: Mapping[str, PlayerRating], teams: Teams, winner: in
     ``winner`` is the winning team (0 or 1) or None for a draw. A leaver gets the
     update of their team losing, computed from the same ratings before the game.
     """
-    def rate(ranks: list[int]) -> dict[str, tuple[float, float]]:
+    def rate(ranks: list[float]) -> dict[str, tuple[float, float]]:
         groups = [[MODEL.rating(mu=before[p].mu, sigma=before[p].sigma) for p in team]
                   for team in teams]
         rated = MODEL.rate(groups, ranks=ranks)
@@ -155,7 +155,7 @@ def compute_ratings(before: Mapping[str, PlayerRating], teams: Teams, winner: in
                 for team, new in zip(teams, rated, strict=True)
                 for pid, r in zip(team, new, strict=True)}
 
-    ranks = [1, 1] if winner is None else ([1, 2] if winner == 0 else [2, 1])
+    ranks: list[float] = [1, 1] if winner is None else ([1, 2] if winner == 0 else [2, 1])
     actual = rate(ranks)
     out: dict[str, tuple[float, float, bool]] = {}
     for index, team in enumerate(teams):

@@ -87,8 +87,8 @@ class Limiter:
     async def hit(self, limit: Limit, subject: str) -> None:
         """Count one attempt by ``subject``; raises ``RateLimited`` if the window is
         full (a refused attempt is not counted)."""
-        args = [self._clock(), int(limit.window_s * 1000), limit.attempts,
-                secrets.token_hex(8)]
+        args: list[int | str] = [self._clock(), int(limit.window_s * 1000), limit.attempts,
+                                 secrets.token_hex(8)]
         async with redis_errors(f"rate limit {limit.scope}"):
             wait_ms = int(await self._script(keys=[keys.rate_limit(limit.scope, subject)],
                                              args=args))
