@@ -49,7 +49,7 @@ def main() -> int:
         config = uvicorn.Config(
             create_app(settings), host=settings.host, port=settings.port,
             ws="websockets-sansio", ws_max_size=WS_MAX_SIZE, lifespan="on",
-            log_level="info", proxy_headers=True,
+            log_level="info", proxy_headers=True, timeout_graceful_shutdown=5,
         )
         uvicorn.Server(config).run()
     except (KeyboardInterrupt, SystemExit):

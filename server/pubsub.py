@@ -42,16 +42,17 @@ class Notices:
         self._channels: set[str] = set()
         self._waiting: dict[str, list[asyncio.Future[None]]] = {}
         self._reader: asyncio.Task[None] | None = None
+        self._stopping = False
 
     async def start(self) -> None:
         await self._connect()
         self._reader = asyncio.create_task(self._read_forever(), name="pubsub-reader")
 
     async def stop(self) -> None:
+        self._stopping = True
         if self._reader is not None:
             self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
+            await asyncio.wait([self._reader], timeout=2)  # see Room.stop: never unbounded
         await self._close()
 
     async def subscribe(self, table_id: str) -> None:
@@ -79,15 +80,17 @@ class Notices:
 
     async def _close(self) -> None:
         if self._pubsub is not None:
-            with contextlib.suppress(RedisError, OSError, RuntimeError):
-                await self._pubsub.aclose()
+            with contextlib.suppress(RedisError, OSError, RuntimeError, TimeoutError):
+                await asyncio.wait_for(self._pubsub.aclose(), 2)
             self._pubsub = None
 
     async def _read_forever(self) -> None:
-        while True:
+        while not self._stopping:
             try:
                 message = await self._pubsub.get_message(timeout=1.0)
             except (RedisError, OSError) as err:
+                if self._stopping:
+                    return
                 log.warning("pub/sub connection failed (%r); reconnecting", err)
                 await self._reconnect()
                 continue
@@ -96,14 +99,15 @@ class Notices:
 
     async def _reconnect(self) -> None:
         await self._close()
-        while True:
+        while not self._stopping:
             try:
                 await self._connect()
                 break
             except (RedisError, OSError) as err:
                 log.warning("pub/sub reconnect failed (%r); retrying", err)
                 await asyncio.sleep(0.5)
-        self._on_reset()
+        if not self._stopping:
+            self._on_reset()
 
     def _dispatch(self, message: dict[str, Any]) -> None:
         kind = message["type"]

@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
@@ -50,24 +49,32 @@ class Room:
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._poller: asyncio.Task[None] | None = None
+        self._stopping = False
 
     async def start(self) -> None:
         await self.notices.start()
         self._poller = asyncio.create_task(self._poll_timers(), name="timer-poller")
 
     async def stop(self) -> None:
-        """Stop timers and tasks (the sockets are closed by the server first)."""
-        if self._poller is not None:
-            self._poller.cancel()
+        """Stop timers and background work (the sockets are closed by the server first).
+
+        Work in flight gets a moment to finish; then it is cancelled, and never waited
+        for without a bound: redis-py may turn a cancellation into a connection error
+        (or swallow it), so nothing here relies on cancellation alone.
+        """
+        self._stopping = True
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
         tasks = [*self._tasks, *([self._poller] if self._poller else [])]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._poller is not None:
+            self._poller.cancel()
+        if tasks:
+            _, pending = await asyncio.wait(tasks, timeout=2)
+            for task in pending:
+                task.cancel()
+            if pending:
+                await asyncio.wait(pending, timeout=2)
         await self.notices.stop()
 
     def actor(self, table_id: str) -> TableActor:
@@ -80,6 +87,9 @@ class Room:
 
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str | None = None) -> None:
         """Run ``coro`` in the background, kept until it ends, errors logged."""
+        if self._stopping:
+            coro.close()
+            return
         task = asyncio.create_task(coro, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._task_done)
@@ -124,12 +134,14 @@ class Room:
 
     async def _poll_timers(self) -> None:
         lease_ms = int(self.settings.timer_lease_s * 1000)
-        while True:
+        while not self._stopping:
             await asyncio.sleep(self.settings.timer_poll_s)
             now = now_ms()
             try:
                 due = await self.store.claim_timers(now - TIMER_SLACK_MS, now + lease_ms)
             except RoomError as err:
+                if self._stopping:
+                    return  # a cancellation redis-py turned into an error
                 log.warning("timer poll failed: %s", err)
                 continue
             for member in due:

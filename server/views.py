@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.protocol import Event, SeatInfo, Snapshot, TableUpdate
+from shared.protocol import Event, SeatInfo, Snapshot, TableUpdate, to_wire_view
 from shared.spades import Game, redact_action
 
 from .table_model import Table
@@ -19,21 +19,22 @@ __all__ = ["event_for", "seat_infos", "seconds_left", "snapshot", "table_update"
 
 
 def wire_view(game: Game, seat: int | None) -> dict[str, Any]:
-    """The view ``seat`` (None: a spectator) is sent."""
+    """The view ``seat`` (None: a spectator) is sent, in its wire form."""
     view = (game.view(seat) if seat is not None else game.spectator_view()).to_dict()
     if view["to_act"] != seat:
         view["unplayable"] = {}
-    return view
+    return to_wire_view(view)
 
 
 def seat_infos(table: Table) -> list[SeatInfo]:
     return [SeatInfo.model_construct(name=s.name, bot=s.bot, away=s.away) for s in table.seats]
 
 
-def seconds_left(due_ms: int | None, now_ms: int) -> float | None:
+def seconds_left(due_ms: int | None, now_ms: int) -> int | None:
+    """Whole seconds until ``due_ms``, rounded up (an int packs small on the wire)."""
     if due_ms is None:
         return None
-    return round(max(0, due_ms - now_ms) / 1000, 1)
+    return -(-max(0, due_ms - now_ms) // 1000)
 
 
 def snapshot(table: Table, seat: int | None, now_ms: int, view: dict[str, Any] | None,

@@ -36,6 +36,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 __all__ = [
     "CLIENT_MESSAGES",
+    "DELTA_KEYS",
     "ERROR_CODES",
     "MAX_CLIENT_FRAME",
     "SERVER_MESSAGES",
@@ -68,6 +69,8 @@ __all__ = [
     "apply_view_delta",
     "decode",
     "encode",
+    "from_wire_view",
+    "to_wire_view",
     "view_delta",
 ]
 
@@ -276,8 +279,9 @@ class SeatInfo(BaseModel):
 class Snapshot(ServerMessage):
     """Everything a seat (or a spectator, ``seat`` None) may know about a table now.
 
-    ``view`` is the engine's seat view (None before the game starts); ``tl`` the seconds
-    left for the person to act, ``fill`` the seconds until bots fill open seats,
+    ``view`` is the engine's seat view in wire form (None before the game starts); ``tl``
+    the whole seconds (rounded up) left for the person to act, ``fill`` those until bots
+    fill the open seats,
     ``rematch`` the votes per seat after a game, ``missed`` the events since the version
     a resuming client gave, as ``[v, seat, action]`` (for the log; the snap is the state).
     """
@@ -290,8 +294,8 @@ class Snapshot(ServerMessage):
     seat: int | None = None
     seats: list[SeatInfo]
     view: dict[str, Any] | None = None
-    tl: float | None = None
-    fill: float | None = None
+    tl: int | None = None
+    fill: int | None = None
     rematch: list[bool | None] | None = None
     missed: list[list[Any]] | None = None
 
@@ -299,14 +303,14 @@ class Snapshot(ServerMessage):
 class Event(ServerMessage):
     """One game action at table version ``v``: ``s`` acted, ``a`` is the action as this
     seat may see it, ``x`` the change to this seat's view (see :func:`view_delta`),
-    ``tl`` the seconds the next person has to act (absent for a bot)."""
+    ``tl`` the whole seconds the next person has to act (absent for a bot)."""
 
     T = "ev"
     v: int
     s: int
     a: str
     x: dict[str, Any] | None = None
-    tl: float | None = None
+    tl: int | None = None
 
 
 class TableUpdate(ServerMessage):
@@ -316,8 +320,8 @@ class TableUpdate(ServerMessage):
     v: int
     status: str
     seats: list[SeatInfo]
-    tl: float | None = None
-    fill: float | None = None
+    tl: int | None = None
+    fill: int | None = None
     rematch: list[bool | None] | None = None
 
 
@@ -452,32 +456,71 @@ def _first_problem(err: ValidationError) -> str:
     return f"{where}: {text}" if where else text
 
 
+# --- seat views on the wire ------------------------------------------------------------
+
+
+def to_wire_view(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's seat view (``SeatView.to_dict()``) in its wire form, which is
+    smaller: ``last_trick`` is left out (it is ``tricks[-1]``, or None), each of
+    ``tricks`` is a list ``[leader, cards, winner]`` and ``unplayable`` is grouped by
+    reason, ``{reason: [cards]}``."""
+    wire = {key: value for key, value in view.items() if key != "last_trick"}
+    grouped: dict[str, list[str]] = {}
+    for card, reason in view.get("unplayable", {}).items():
+        grouped.setdefault(reason, []).append(card)
+    wire["unplayable"] = grouped
+    wire["tricks"] = [[t["leader"], t["cards"], t["winner"]] for t in view.get("tricks", [])]
+    return wire
+
+
+def from_wire_view(wire: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's seat view from its wire form (inverse of :func:`to_wire_view`)."""
+    view = dict(wire)
+    tricks = [{"leader": t[0], "cards": t[1], "winner": t[2]} for t in wire.get("tricks", [])]
+    view["tricks"] = tricks
+    view["last_trick"] = tricks[-1] if tricks else None
+    view["unplayable"] = {card: reason for reason, cards in wire.get("unplayable", {}).items()
+                          for card in cards}
+    return view
+
+
 # --- view deltas -----------------------------------------------------------------------
 
 
-def view_delta(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
-    """The change from one seat view to the next, for an ``ev``'s ``x``.
+# Short names of view keys inside a delta (the hot path); other keys go as they are.
+DELTA_KEYS: dict[str, str] = {
+    "to_act": "n", "trick": "k", "tricks": "ks", "tricks_won": "w", "leader": "ld",
+    "legal": "l", "unplayable": "u", "hand": "h", "hand_hidden": "hh", "bids": "b",
+    "phase": "p", "spades_broken": "sb", "scores": "sc", "bags": "bg", "passing": "ps",
+}
+_LONG_KEYS = {short: long for long, short in DELTA_KEYS.items()}
 
-    A key maps to its new value; ``"key+"`` lists items appended to a list and
-    ``"key-"`` items removed from one (the hand losing a card). Keys left out did not
-    change. ``apply_view_delta(old, view_delta(old, new)) == new`` for any two views.
+
+def view_delta(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """The change from one (wire) seat view to the next, for an ``ev``'s ``x``.
+
+    A key (short name from DELTA_KEYS) maps to its new value; ``"key+"`` lists items
+    appended to a list and ``"key-"`` items removed from one (the hand losing a card).
+    Keys left out did not change.
+    ``apply_view_delta(old, view_delta(old, new)) == new`` for any two views.
     """
     delta: dict[str, Any] = {}
     for key, value in new.items():
         before = old.get(key)
         if before == value:
             continue
+        short = DELTA_KEYS.get(key, key)
         if isinstance(before, list) and isinstance(value, list):
             if len(value) > len(before) and value[: len(before)] == before:
-                delta[key + "+"] = value[len(before) :]
+                delta[short + "+"] = value[len(before) :]
                 continue
             removed = _removed(before, value)
             if removed is not None:
-                delta[key + "-"] = removed
+                delta[short + "-"] = removed
                 continue
-        delta[key] = value
+        delta[short] = value
     for key in old.keys() - new.keys():
-        delta[key] = None
+        delta[DELTA_KEYS.get(key, key)] = None
     return delta
 
 
@@ -500,14 +543,14 @@ def apply_view_delta(view: Mapping[str, Any], delta: Mapping[str, Any]) -> dict[
     out = dict(view)
     for key, value in delta.items():
         if key.endswith("+"):
-            name = key[:-1]
+            name = _LONG_KEYS.get(key[:-1], key[:-1])
             out[name] = [*out.get(name, []), *value]
         elif key.endswith("-"):
-            name = key[:-1]
+            name = _LONG_KEYS.get(key[:-1], key[:-1])
             remaining = list(out.get(name, []))
             for item in value:
                 remaining.remove(item)
             out[name] = remaining
         else:
-            out[key] = value
+            out[_LONG_KEYS.get(key, key)] = value
     return out

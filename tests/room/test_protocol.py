@@ -46,27 +46,27 @@ SERVER_CASES: list[tuple[p.ServerMessage, int | None, str]] = [
     ),
     (
         p.Snapshot(table="tb1", kind="casual", status="filling", v=3, seat=0, seats=SEATS,
-                   fill=7.5),
+                   fill=8),
         2,
         '{"t":"snap","d":{"table":"tb1","kind":"casual","status":"filling","v":3,"seat":0,'
-        f'"seats":{SEATS_JSON},"fill":7.5}},"id":2}}',
+        f'"seats":{SEATS_JSON},"fill":8}},"id":2}}',
     ),
     (
         p.Snapshot(table="tb1", kind="casual", status="playing", v=9, seats=SEATS,
-                   view={"seat": None, "hand": [], "bids": [None, 3, None, None]}, tl=30.0,
+                   view={"seat": None, "hand": [], "bids": [None, 3, None, None]}, tl=30,
                    missed=[[8, 1, "bid 3"]]),
         None,
         '{"t":"snap","d":{"table":"tb1","kind":"casual","status":"playing","v":9,'
         f'"seats":{SEATS_JSON},"view":{{"seat":null,"hand":[],"bids":[null,3,null,null]}},'
-        '"tl":30.0,"missed":[[8,1,"bid 3"]]}}',
+        '"tl":30,"missed":[[8,1,"bid 3"]]}}',
     ),
     (
-        p.Event(v=41, s=2, a="play AS", x={"trick+": [[2, "AS"]], "to_act": 3}),
+        p.Event(v=41, s=2, a="play AS", x={"k+": [[2, "AS"]], "n": 3}),
         None,
-        '{"t":"ev","d":{"v":41,"s":2,"a":"play AS","x":{"trick+":[[2,"AS"]],"to_act":3}}}',
+        '{"t":"ev","d":{"v":41,"s":2,"a":"play AS","x":{"k+":[[2,"AS"]],"n":3}}}',
     ),
-    (p.Event(v=42, s=3, a="pass 2", tl=30.0), None,
-     '{"t":"ev","d":{"v":42,"s":3,"a":"pass 2","tl":30.0}}'),
+    (p.Event(v=42, s=3, a="pass 2", tl=30), None,
+     '{"t":"ev","d":{"v":42,"s":3,"a":"pass 2","tl":30}}'),
     (
         p.TableUpdate(v=5, status="over", seats=SEATS, rematch=[True, None, None, False]),
         None,
@@ -157,14 +157,15 @@ def test_names_are_trimmed_and_collapsed() -> None:
 VIEWS = [
     ({"hand": ["AS", "KS", "2H"], "trick": [], "to_act": 0},
      {"hand": ["AS", "2H"], "trick": [[0, "KS"]], "to_act": 1},
-     {"hand-": ["KS"], "trick+": [[0, "KS"]], "to_act": 1}),
+     {"h-": ["KS"], "k+": [[0, "KS"]], "n": 1}),
     ({"trick": [[0, "KS"], [1, "2S"], [2, "3S"]], "legal": ["play 2H"]},
      {"trick": [], "legal": []},
-     {"trick": [], "legal": []}),
-    ({"hand": ["AS", "KS", "2H", "3H"]}, {"hand": ["3H"]}, {"hand": ["3H"]}),
+     {"k": [], "l": []}),
+    ({"hand": ["AS", "KS", "2H", "3H"]}, {"hand": ["3H"]}, {"h": ["3H"]}),
     ({"bids": [None, 3, None, None], "over": False}, {"bids": [4, 3, None, None], "over": False},
-     {"bids": [4, 3, None, None]}),
+     {"b": [4, 3, None, None]}),
     ({"a": 1, "gone": 2}, {"a": 1}, {"gone": None}),
+    ({"review": None}, {"review": {"hand": 0}}, {"review": {"hand": 0}}),
 ]
 
 
@@ -177,3 +178,15 @@ def test_view_delta_golden_and_round_trip(
     patched = p.apply_view_delta(old, delta)
     assert {k: v for k, v in patched.items() if v is not None} == new
     assert old == before  # the input is not changed
+
+
+def test_wire_view_round_trip() -> None:
+    trick = {"leader": 1, "cards": [[1, "2C"], [2, "AC"], [3, "3C"], [0, "4C"]], "winner": 2}
+    view = {"hand": ["5S", "9H", "2D"], "tricks": [trick], "last_trick": trick,
+            "unplayable": {"9H": "You must follow clubs.", "2D": "You must follow clubs."}}
+    wire = p.to_wire_view(view)
+    assert wire == {"hand": ["5S", "9H", "2D"], "tricks": [[1, trick["cards"], 2]],
+                    "unplayable": {"You must follow clubs.": ["9H", "2D"]}}
+    assert p.from_wire_view(wire) == view
+    empty = {"tricks": [], "last_trick": None, "unplayable": {}}
+    assert p.from_wire_view(p.to_wire_view(empty)) == empty
