@@ -54,18 +54,26 @@ CODE_LIMITS = (
 )
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
+_LINK = re.compile(r"#/join/([A-Za-z0-9_-]+)")
 
 
 def host_rules(preset: object, options: object = None) -> RuleSet:
     """The rules a host asked for: a preset name and house options over it (any field
     of ``RuleSet``), validated by ``RuleSet.from_dict``. Raises ``InvalidRules`` with
-    the engine's sentence."""
-    if not isinstance(preset, str) or preset not in PRESETS:
-        raise InvalidRules(f"Choose one of the rule sets {', '.join(PRESETS)}.")
+    the engine's sentence.
+
+    ``preset`` None: the preset named by ``options["name"]`` if it is one (the browser
+    sends a whole rule dict named after the preset it started from), else standard.
+    """
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
         raise InvalidRules("House options must be a mapping of option names to values.")
+    if preset is None:
+        named = options.get("name")
+        preset = named if isinstance(named, str) and named in PRESETS else "standard"
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise InvalidRules(f"Choose one of the rule sets {', '.join(PRESETS)}.")
     if any(not isinstance(name, str) for name in options):
         raise InvalidRules("House option names must be text.")
     merged = {**PRESETS[preset].to_dict(), **options}
@@ -106,7 +114,8 @@ class Lobby:
     started: bool = False
 
     @classmethod
-    def create(cls, host: Sitter, preset: str, options: Mapping[str, Any] | None = None,
+    def create(cls, host: Sitter, preset: str | None,
+               options: Mapping[str, Any] | None = None,
                bot_level: str = "standard", allow_spectators: bool = False,
                seat: int = 0) -> Lobby:
         """A new table with the host in ``seat``; raises InvalidRules, SeatError."""
@@ -320,6 +329,19 @@ class Invites:
         if table_id is None:
             raise NoSuchInvite("No table has that code; check it with the host.")
         return _text(table_id)
+
+    async def resolve(self, text: str, address: str) -> str:
+        """The table id for what a person typed or pasted: a code, an invite token, or
+        a link holding either (``.../#/join/<token or code>``). Codes count against
+        ``address``'s limits; tokens (192 bits) need none. Raises NoSuchInvite,
+        RateLimited."""
+        if not isinstance(text, str) or len(text) > 300:
+            raise NoSuchInvite("That is not a table code or an invite link.")
+        link = _LINK.search(text)
+        value = link.group(1) if link else text.strip()
+        if _TOKEN.fullmatch(value):
+            return await self.by_token(value)
+        return await self.by_code(value, address)
 
     async def by_token(self, token: str) -> str:
         """The table id of an invite link's token. Raises NoSuchInvite."""

@@ -48,7 +48,7 @@ def test_host_rules_build_over_a_preset(preset: str, options: dict[str, Any] | N
 
 @pytest.mark.parametrize(("preset", "options", "says"), [
     ("nope", None, "Choose one of the rule sets"),
-    (None, None, "Choose one of the rule sets"),
+    (7, None, "Choose one of the rule sets"),
     ("standard", ["target_score"], "mapping"),
     ("standard", {"target_score": 20}, "target score must be between"),
     ("standard", {"target_score": "500"}, "whole number"),
@@ -61,6 +61,13 @@ def test_bad_host_rules_are_refused_with_the_reason(preset: object, options: obj
                                                     says: str) -> None:
     with pytest.raises(InvalidRules, match=says):
         host_rules(preset, options)
+
+
+def test_the_preset_may_come_from_the_rules_name() -> None:
+    rules = host_rules(None, {"name": "quick", "target_score": 300})
+    assert (rules.name, rules.target_score, rules.losing_score) == ("quick", 300, -200)
+    named = host_rules(None, {"name": "Friday rules"})  # not a preset: over standard
+    assert named.name == "Friday rules" and named.target_score == 500
 
 
 def lobby(**kw: Any) -> Lobby:
@@ -221,6 +228,17 @@ async def test_guessing_codes_is_refused_past_the_limit(invites: Invites,
     clock.advance(61)
     with pytest.raises(RateLimited, match="codes tried"):
         await invites.by_code(invite.code, "10.9.9.9")
+
+
+async def test_what_a_person_pastes_is_resolved(invites: Invites) -> None:
+    invite = await invites.create("T1")
+    for text in (invite.code, f" {invite.code.lower()} ", invite.token,
+                 f"https://room.example/#/join/{invite.token}",
+                 f"http://x/#/join/{invite.code}"):
+        assert await invites.resolve(text, "10.0.0.1") == "T1"
+    for text in ("", "x" * 400, "https://room.example/#/t/T1"):
+        with pytest.raises(NoSuchInvite):
+            await invites.resolve(text, "10.0.0.1")
 
 
 @pytest.mark.parametrize("token", ["", "short", "x" * 33, "!" * 32, None])
