@@ -68,6 +68,31 @@ def _trick_dict(trick: tuple[int, tuple[int, ...], int]) -> dict[str, Any]:
     }
 
 
+# The game keeps one score record per hand and one review, shared by every later game
+# value. Views and saves are handed to other code, which may change them, so they get
+# copies. The copies follow the known shapes (built in game.py): a generic deep copy
+# cost ten times more, and views are built for every seat on every action.
+
+def copy_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A copy of one hand's score record that shares nothing changeable."""
+    return {**record, "bids": list(record["bids"]), "tricks": list(record["tricks"]),
+            "teams": [dict(team) for team in record["teams"]]}
+
+
+def copy_review(review: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A copy of a hand review that shares nothing changeable."""
+    if review is None:
+        return None
+    return {
+        **review,
+        "dealt": [list(cards) for cards in review["dealt"]],
+        "passes": [[list(gave), list(got)] for gave, got in review["passes"]],
+        "bids": list(review["bids"]),
+        "tricks": [[lead, list(cards), win] for lead, cards, win in review["tricks"]],
+        "score": [dict(team) for team in review["score"]],
+    }
+
+
 def build(game: Game, seat: int | None) -> SeatView:
     hidden = seat is not None and not game.looked[seat] and game.bids[seat] is None
     hand_mask = 0 if seat is None or hidden else game.hands[seat]
@@ -105,8 +130,8 @@ def build(game: Game, seat: int | None) -> SeatView:
         legal=legal,
         unplayable=unplayable,
         commitment=commitment(game.deal_seed),
-        history=[dict(h) for h in game.history],
-        review=game.review,
+        history=[copy_record(h) for h in game.history],
+        review=copy_review(game.review),
         passing=passing,
         over=game.phase == "over",
         outcome=game.outcome,
