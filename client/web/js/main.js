@@ -233,7 +233,11 @@ class App {
     try {
       const response = await fetch("/api/me", { credentials: "same-origin" });
       if (response.status === 404) this.accountsMissing = true;
-      else if (response.ok) this.me = await response.json();
+      else if (response.ok) {
+        const me = await response.json();
+        this.me = me.signed_in ? me : null;
+        if (this.me && this.screen instanceof Lobby) this.screen.render();
+      }
     } catch {
       this.accountsMissing = true;
     }
@@ -247,11 +251,12 @@ class App {
     try {
       const response = await fetch(`/api/${kind}`, {
         method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" },
-        body: JSON.stringify(kind === "logout" ? {} : { name, password }),
+        body: JSON.stringify(kind === "signout" ? {} : { name, password }),
       });
       const body = await response.json().catch(() => ({}));
-      if (!response.ok) throw new RequestError(body.code || "not_allowed", body.msg || "That did not work.");
-      this.me = kind === "logout" ? null : body;
+      if (!response.ok) throw new RequestError(body.error || "not_allowed", body.message || "That did not work.");
+      this.me = kind === "signout" ? null : body;
+      await this.loadMe();
       this.room.drop(); // the session cookie changed: say hello again with it
       if (this.screen instanceof Lobby) this.screen.render();
     } catch (err) {

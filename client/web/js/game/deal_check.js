@@ -1,7 +1,7 @@
 // Checking a revealed deal with SubtleCrypto SHA-256, as shared/spades/deal.py defines it:
-// the commitment is sha256(deal_seed) in hex, and the deal is a Fisher-Yates shuffle
-// driven by sha256(deal_seed + block number) words, dealt one card at a time clockwise
-// from the dealer's left. Anyone can run the same check; this module is the browser's.
+// the commitment is sha256(deal_seed) in hex, and the deal sorts the deck by keys drawn
+// from sha256(deal_seed + block number), dealt one card at a time clockwise from the
+// dealer's left. Anyone can run the same check; this module is the browser's.
 import { cardCode, cardIndex } from "./cards.js";
 
 const encoder = new TextEncoder();
@@ -19,35 +19,27 @@ export async function commitmentOf(dealSeed) {
   return hex(await sha256(encoder.encode(dealSeed)));
 }
 
-/** The four hands (sorted card codes, by seat) that ``dealSeed`` deals from ``dealer``. */
+/** The four hands (sorted card codes, by seat) that ``dealSeed`` deals from ``dealer``:
+ * card i of the deck (ascending; with jokers 2C and 2D out, LJ and BJ last) gets key
+ * i of the stream (big-endian 64-bit words, four per block), the deck is sorted by
+ * (key, card), and card k goes to seat (dealer + 1 + k) % 4. */
 export async function dealFromSeed(dealSeed, dealer, jokers = false) {
   const deck = [];
   for (let c = 0; c < 52; c++) if (!(jokers && (c === 0 || c === 13))) deck.push(c);
   if (jokers) deck.push(52, 53);
   const prefix = encoder.encode(dealSeed);
-  let block = 0;
-  let words = [];
-  const nextWord = async () => {
-    if (!words.length) {
-      const input = new Uint8Array(prefix.length + 4);
-      input.set(prefix);
-      new DataView(input.buffer).setUint32(prefix.length, block++);
-      const digest = await sha256(input);
-      const view = new DataView(digest.buffer);
-      for (let at = 0; at < 32; at += 4) words.push(view.getUint32(at));
-    }
-    return words.shift();
-  };
-  for (let i = deck.length - 1; i > 0; i--) {
-    const span = i + 1;
-    const limit = 2 ** 32 - (2 ** 32 % span);
-    let word = await nextWord();
-    while (word >= limit) word = await nextWord();
-    const j = word % span;
-    [deck[i], deck[j]] = [deck[j], deck[i]];
+  const keys = [];
+  for (let block = 0; keys.length < deck.length; block++) {
+    const input = new Uint8Array(prefix.length + 4);
+    input.set(prefix);
+    new DataView(input.buffer).setUint32(prefix.length, block);
+    const digest = new DataView((await sha256(input)).buffer);
+    for (let at = 0; at < 32; at += 8) keys.push(digest.getBigUint64(at));
   }
+  const order = deck.map((card, i) => [keys[i], card]);
+  order.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
   const hands = [[], [], [], []];
-  deck.forEach((card, k) => hands[(dealer + 1 + k) % 4].push(card));
+  order.forEach(([, card], k) => hands[(dealer + 1 + k) % 4].push(card));
   return hands.map((hand) => hand.sort((a, b) => a - b).map(cardCode));
 }
 

@@ -109,7 +109,7 @@ export class BidPad {
   }
 
   focus() {
-    const target = this.el.querySelector(".bid-num[tabindex='0'], .btn:not([disabled])");
+    const target = this.el.querySelector(".bid-num[tabindex='0']") || this.el.querySelector(".btn:not([disabled])");
     if (target) target.focus();
   }
 }

@@ -4,7 +4,9 @@
 import { SEAT_NAMES } from "../game/cards.js";
 import { h, toast } from "./dom.js";
 
-export const QUICK_PHRASES = ["Good game", "Nice bid", "Sorry partner", "Well played", "Thanks"];
+// Quick phrases travel by id (server/chat.py QUICK_PHRASES); the text is what is shown.
+export const QUICK_PHRASES = { gg: "Good game", nice_bid: "Nice bid", nice_play: "Nice play",
+  sorry: "Sorry partner", thanks: "Thanks partner", good_luck: "Good luck" };
 const MAX_LENGTH = 200;
 
 export class ChatPanel {
@@ -34,9 +36,9 @@ export class ChatPanel {
     this.render();
   }
 
-  /** A ``chat`` push: {s, name, text}. */
+  /** A ``chat`` push: {id, seat, name, text, at, phrase}. */
   receive(message) {
-    if (this.muted.has(message.s)) return;
+    if (this.muted.has(seatOf(message))) return;
     this.messages.push(message);
     this.messages = this.messages.slice(-50);
     if (!this.visible) {
@@ -68,11 +70,12 @@ export class ChatPanel {
     this.render();
   }
 
-  async say(text) {
+  /** Send ``text``, or the quick phrase with id ``phrase``. */
+  async say(text, phrase = null) {
     const clean = text.replace(/\s+/g, " ").trim().slice(0, MAX_LENGTH);
-    if (!clean) return;
+    if (!clean && !phrase) return;
     try {
-      await this.room.request("say", { text: clean });
+      await this.room.request("say", phrase ? { phrase } : { text: clean });
     } catch (err) {
       this.failed(err);
     }
@@ -83,7 +86,7 @@ export class ChatPanel {
       await this.room.request("mute", { seat, on });
       if (on) this.muted.add(seat);
       else this.muted.delete(seat);
-      if (on) this.messages = this.messages.filter((m) => m.s !== seat);
+      if (on) this.messages = this.messages.filter((m) => seatOf(m) !== seat);
     } catch (err) {
       this.failed(err);
     }
@@ -114,13 +117,14 @@ export class ChatPanel {
       return;
     }
     const me = this.state.seat;
-    this.log.replaceChildren(...this.messages.map((m) => h("li", { class: m.s === me ? "mine" : "" },
-      h("b", {}, `${m.name || SEAT_NAMES[m.s] || "?"}: `), h("span", {}, m.text))));
+    this.log.replaceChildren(...this.messages.map((m) => h("li", { class: seatOf(m) === me ? "mine" : "", dataset: { seat: seatOf(m) ?? "" } },
+      h("b", {}, `${m.name || SEAT_NAMES[seatOf(m)] || "?"}: `), h("span", {}, m.text))));
     const input = h("input", { type: "text", maxlength: MAX_LENGTH, placeholder: "Say something…", "aria-label": "Message" });
     const form = h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.say(input.value); input.value = ""; } },
       input, h("button", { type: "submit", class: "btn btn-primary" }, "Send"));
     const phrases = h("div", { class: "phrases", role: "group", "aria-label": "Quick phrases" },
-      QUICK_PHRASES.map((p) => h("button", { type: "button", class: "chip", onclick: () => this.say(p) }, p)));
+      Object.entries(QUICK_PHRASES).map(([id, text]) => h("button", { type: "button", class: "chip",
+        onclick: () => this.say(text, id) }, text)));
     const seats = this.state.seats || [];
     const mutes = h("fieldset", { class: "mutes" }, h("legend", {}, "Mute"),
       [0, 1, 2, 3].filter((s) => s !== me && seats[s] && !seats[s].bot && seats[s].name).map((s) => h("label", { class: "chip" },
@@ -131,4 +135,8 @@ export class ChatPanel {
       h("button", { type: "button", class: "btn btn-ghost", onclick: () => this.setOn(false) }, "Turn chat off"));
     this.log.scrollTop = this.log.scrollHeight;
   }
+}
+
+function seatOf(message) {
+  return message.seat ?? message.s ?? null;
 }

@@ -33,33 +33,41 @@ export class HandView {
       this.lifted = null;
     }
     const hidden = view && view.hand_hidden;
-    const buttons = [];
     const faces = hidden ? Array.from({ length: 13 }, (_, i) => `back${i}`) : hand.slice(0, dealt);
-    for (const code of faces) {
-      if (code.startsWith("back")) {
-        buttons.push(h("span", { class: "slot" }, cardBack()));
-        continue;
+    // Buttons are kept per card between renders, so focus and clicks survive updates.
+    this.buttons = this.buttons || new Map();
+    const slots = faces.map((code) => {
+      if (code.startsWith("back")) return h("span", { class: "slot" }, cardBack());
+      let button = this.buttons.get(code);
+      if (!button) {
+        button = h("button", { type: "button", dataset: { card: code }, onclick: () => this.tap(code) }, cardFace(code));
+        this.buttons.set(code, button);
       }
       const reason = this.reasonFor(view, seat, code, myTurn);
-      const dim = myTurn && !!reason;
-      const button = h("button", {
-        type: "button",
-        class: `slot card-btn${dim ? " dim" : ""}${this.lifted === code ? " lifted" : ""}`,
-        dataset: { card: code },
-        tabindex: "-1",
-        "aria-label": cardLabel(code, reason) + (this.lifted === code ? ", lifted: press again to play" : ""),
-        "aria-pressed": this.lifted === code ? "true" : "false",
-        onclick: () => this.tap(code),
-      }, cardFace(code));
-      buttons.push(button);
-    }
-    this.el.replaceChildren(...buttons);
+      const lifted = this.lifted === code;
+      button.className = `slot card-btn${myTurn && reason ? " dim" : ""}${lifted ? " lifted" : ""}`;
+      button.setAttribute("aria-label", cardLabel(code, reason) + (lifted ? ", lifted: press again to play" : ""));
+      button.setAttribute("aria-pressed", lifted ? "true" : "false");
+      return button;
+    });
+    for (const code of [...this.buttons.keys()]) if (!faces.includes(code)) this.buttons.delete(code);
+    const same = slots.length === this.el.children.length && slots.every((el, i) => this.el.children[i] === el);
+    if (!same) this.el.replaceChildren(...slots);
     this.el.classList.toggle("my-turn", !!myTurn);
     this.el.style.setProperty("--n", String(Math.max(faces.length, 1)));
-    this.cards = buttons.filter((b) => b.tagName === "BUTTON");
+    this.cards = slots.filter((b) => b.tagName === "BUTTON");
     const focusAt = Math.max(0, this.cards.findIndex((b) => b.dataset.card === (this.lifted || focusCode)));
     this.cards.forEach((b, i) => b.setAttribute("tabindex", i === focusAt ? "0" : "-1"));
-    if (hadFocus && this.cards[focusAt]) this.cards[focusAt].focus();
+    // After a play the card leaves the hand: keep a keyboard player's focus in the hand.
+    const refocus = this.playedFrom !== undefined && !hand.includes(this.playedCode)
+      && (document.activeElement === document.body || !document.activeElement);
+    if (refocus) {
+      const near = this.cards[Math.min(this.playedFrom, this.cards.length - 1)];
+      if (near) near.focus();
+      this.playedFrom = undefined;
+    } else if (hadFocus && this.cards[focusAt] && document.activeElement !== this.cards[focusAt]) {
+      this.cards[focusAt].focus();
+    }
     this.updatePlayButton();
   }
 
@@ -98,6 +106,10 @@ export class HandView {
   playLifted() {
     const code = this.lifted;
     this.lifted = null;
+    if (this.el.contains(document.activeElement)) {
+      this.playedCode = code;
+      this.playedFrom = this.cards.findIndex((b) => b.dataset.card === code);
+    }
     this.onPlay(code);
   }
 

@@ -113,17 +113,17 @@ export class Lobby {
     if (app.me && app.me.name) {
       return h("div", { class: "panel" }, h("h2", {}, "Account"),
         h("p", {}, "Signed in as ", h("b", {}, app.me.name), app.me.rating !== undefined ? ` · rating ${app.me.rating}` : ""),
-        h("button", { type: "button", class: "btn", onclick: () => app.account("logout") }, "Sign out"));
+        h("button", { type: "button", class: "btn", onclick: () => app.account("signout") }, "Sign out"));
     }
     const user = h("input", { id: "acct-name", name: "name", autocomplete: "username", maxlength: 20, required: true });
     const pass = h("input", { id: "acct-pass", name: "password", type: "password", autocomplete: "current-password", required: true, minlength: 8 });
-    const form = h("form", { class: "panel", onsubmit: (e) => { e.preventDefault(); app.account(e.submitter?.value || "login", user.value, pass.value); } },
+    const form = h("form", { class: "panel", onsubmit: (e) => { e.preventDefault(); app.account(e.submitter?.value || "signin", user.value, pass.value); } },
       h("h2", {}, "Sign in"),
       h("p", { class: "muted" }, "An account keeps your name, your chat choice and a ranked rating."),
       h("label", { for: "acct-name" }, "Name"), user,
       h("label", { for: "acct-pass" }, "Password"), pass,
       h("div", { class: "pad-row" },
-        h("button", { type: "submit", class: "btn btn-primary", value: "login" }, "Sign in"),
+        h("button", { type: "submit", class: "btn btn-primary", value: "signin" }, "Sign in"),
         h("button", { type: "submit", class: "btn", value: "register" }, "Register")),
       app.accountsMissing ? h("p", { class: "coming" }, "Accounts are coming to this room soon.") : null);
     return form;
@@ -163,7 +163,7 @@ export class Lobby {
       const rows = board.top || [];
       list.replaceChildren(...(rows.length ? rows.slice(0, 10).map((r) => h("li", {}, h("span", {}, r.name), h("b", {}, String(r.rating))))
         : [h("li", { class: "empty" }, "No ranked games yet.")]));
-      if (board.me) panel.append(h("p", { class: "fine" }, `You: #${board.me.rank} · ${board.me.rating}`));
+      if (board.you) panel.append(h("p", { class: "fine" }, `You: #${board.you.rank} · ${board.you.rating}`));
     });
     return panel;
   }

@@ -173,9 +173,9 @@ export class TableScreen {
 
   onKey(event) {
     if (event.target.matches("input, textarea, select")) return;
-    if (this.center.dealing && (event.key === "Enter" || event.key === " " || event.key === "Escape")) {
-      this.center.skipDeal();
-      event.preventDefault();
+    if (this.center.dealing) this.center.skipDeal(); // any key skips the deal, and still acts
+    if (event.key === "Escape" && !this.resultPanel.hidden && !dialogOpen()) {
+      this.hideResult();
       return;
     }
     const key = event.key.toLowerCase();
@@ -355,7 +355,6 @@ export class TableScreen {
       h("div", { class: "pad-row" },
         h("button", { type: "button", class: "btn", onclick: () => this.showReview() }, "Review the hand"),
         h("button", { type: "button", class: "btn btn-primary", onclick: () => this.hideResult() }, "Continue")));
-    this.resultPanel.onkeydown = (e) => { if (e.key === "Escape") this.hideResult(); };
     announce(`Hand ${record.hand + 1} scored.`);
   }
 

@@ -1,0 +1,82 @@
+"""Driving the table through the page as a person does: clicks on what is on screen.
+
+The page's state is read from ``window.spadesApp.state`` (the client's TableState) only to
+decide what to do next; every action goes through the UI.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+
+from playwright.async_api import Page
+
+STATE_JS = """() => {
+  const s = window.spadesApp.state;
+  const v = s.view;
+  return {table: s.table, seat: s.seat, status: s.status, v: s.v, myTurn: s.myTurn,
+          phase: v && v.phase, legal: v ? v.legal : [], hidden: v ? v.hand_hidden : false,
+          handNo: v ? v.hand_no : null, tricks: v ? v.tricks.length : 0,
+          unplayable: v ? v.unplayable : {}, over: v ? v.over : false,
+          history: v ? v.history.length : 0};
+}"""
+
+
+async def page_state(page: Page) -> dict:
+    state: dict = await page.evaluate(STATE_JS)
+    return state
+
+
+async def quick_play(page: Page, name: str) -> dict:
+    """From the lobby: type a name, press Play now, wait until the game is dealt."""
+    await page.fill("#guest-name", name)
+    await page.click("#play-now")
+    await page.wait_for_selector(".table-screen")
+    await page.wait_for_function("window.spadesApp.state.view !== null", timeout=15_000)
+    return await page_state(page)
+
+
+async def click_card(page: Page, code: str) -> None:
+    """Click the visible strip of a card in the hand (cards overlap on small screens)."""
+    await page.locator(f'.hand .card-btn[data-card="{code}"]').click(position={"x": 6, "y": 24})
+
+
+async def take_turn(page: Page, state: dict) -> None:
+    """Do one decision with the mouse: a bid from the pad, or lift then play a card."""
+    if state["phase"] == "bidding":
+        if state["hidden"]:
+            await page.click('.bid-pad [data-bid="look"]')
+            return
+        numbers = page.locator(".bid-pad .bid-num:not([disabled])")
+        choice = numbers.nth(min(2, await numbers.count() - 1))
+        await choice.click()
+        await page.click(".bid-pad .bid-go")
+        return
+    legal = [a[5:] for a in state["legal"] if a.startswith("play ")]
+    if legal:
+        await click_card(page, legal[0])
+        await page.wait_for_selector(f'.hand .card-btn.lifted[data-card="{legal[0]}"]')
+        await click_card(page, legal[0])
+
+
+async def play_until(page: Page, done: Callable[[dict], bool | Awaitable[bool]],
+                     timeout: float = 60.0,
+                     turn: Callable[[Page, dict], Awaitable[None]] = take_turn) -> dict:
+    """Take this player's turns through the page until ``done(state)``."""
+    deadline = time.monotonic() + timeout
+    last_v, last_at = -1, 0.0
+    while True:
+        state = await page_state(page)
+        result = done(state)
+        if not isinstance(result, bool):
+            result = await result
+        if result:
+            return state
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"play_until timed out at {state}")
+        # Act once per version; try again if the table has not moved for a while.
+        if state["myTurn"] and (state["v"] != last_v or time.monotonic() - last_at > 3):
+            last_v, last_at = state["v"], time.monotonic()
+            await turn(page, state)
+        await asyncio.sleep(0.05)

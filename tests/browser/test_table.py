@@ -1,0 +1,138 @@
+"""A guest at a casual table, in a real Chromium against a real room and Redis."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.async_api import expect
+
+from .conftest import shot
+from .play import click_card, page_state, play_until, quick_play
+
+
+async def test_guest_plays_a_whole_hand_to_the_score_sheet(room, open_page) -> None:
+    page = await open_page(room)
+    await expect(page.locator("#play-now")).to_be_visible()
+    await shot(page, "lobby-desktop")
+    state = await quick_play(page, "Tess")
+    assert state["seat"] is not None and state["status"] == "playing"
+    # Four seats: the guest at the bottom, the partner at the top, three bots.
+    await expect(page.locator(".seat.at-bottom")).to_contain_text("Tess")
+    await expect(page.locator(".seat.at-top .tag.partner")).to_be_visible()
+    await expect(page.locator(".seat .tag.bot")).to_have_count(3)
+    await expect(page.locator(".hand .card-btn")).to_have_count(13)
+
+    async def mid_trick(s: dict) -> bool:
+        return s["phase"] == "playing" and s["tricks"] >= 2 and s["myTurn"]
+
+    await play_until(page, mid_trick)
+    await shot(page, "table-desktop")
+    await play_until(page, lambda s: s["history"] >= 1)
+    sheet = page.locator(".result-panel")
+    await expect(sheet).to_be_visible()
+    await expect(sheet).to_contain_text("Hand 1 scored")
+    for line in ("Contract", "Bags", "Nil", "Bag penalty", "Hand total", "Running total"):
+        await expect(sheet.locator("th", has_text=re.compile(f"^{line}$"))).to_be_visible()
+    # The bag cycle sits beside the score, one per team.
+    await expect(page.locator(".scorebox .bags")).to_have_count(2)
+
+    # The hand review checks the revealed seed against the commitment seen before the bids.
+    await sheet.get_by_role("button", name="Review the hand").click()
+    review = page.locator("dialog .review")
+    await expect(review.locator(".verify")).to_contain_text("This deal was fixed before the bids")
+    await expect(review.locator(".verify")).to_contain_text("deals exactly these four hands")
+    await expect(review.locator(".review-tricks li")).to_have_count(13)
+
+
+async def test_tapping_a_dimmed_card_tells_why(room, open_page) -> None:
+    page = await open_page(room)
+    await quick_play(page, "Dim")
+
+    def dimmed_turn(s: dict) -> bool:
+        return s["phase"] == "playing" and s["myTurn"] and bool(s["unplayable"])
+
+    state = await play_until(page, dimmed_turn, timeout=90)
+    card, reason = next(iter(state["unplayable"].items()))
+    button = page.locator(f'.hand .card-btn[data-card="{card}"]')
+    await expect(button).to_have_class(re.compile(r"\bdim\b"))
+    label = await button.get_attribute("aria-label")
+    assert label is not None and ", not playable: " in label
+    assert reason.rstrip(".").lower()[1:] in label  # "you must follow hearts"
+    await click_card(page, card)
+    toast = page.locator("#toast")
+    await expect(toast).to_be_visible()
+    await expect(toast).to_contain_text(reason.rstrip(".")[1:])
+    await expect(button).not_to_have_class(re.compile(r"\blifted\b"))
+    assert (await page_state(page))["v"] == state["v"]  # nothing was sent
+
+
+async def test_reload_returns_to_the_table(room, open_page) -> None:
+    page = await open_page(room)
+    before = await quick_play(page, "Rita")
+    await page.reload()
+    await page.wait_for_function("window.spadesApp && window.spadesApp.state.view !== null")
+    after = await page_state(page)
+    assert (after["table"], after["seat"]) == (before["table"], before["seat"])
+    await expect(page.locator(".seat.at-bottom")).to_contain_text("Rita")
+    assert page.url.endswith(f"#/t/{before['table']}")
+
+
+async def test_a_dropped_connection_shows_the_banner_and_resumes(room, open_page) -> None:
+    page = await open_page(room)
+    before = await quick_play(page, "Remy")
+    await page.evaluate("window.spadesApp.room.drop()")
+    banner = page.locator("#banner")
+    await expect(banner).to_be_visible()
+    await expect(banner).to_contain_text("Reconnecting")
+    await expect(banner).to_be_hidden()
+    after = await page_state(page)
+    assert (after["table"], after["seat"]) == (before["table"], before["seat"])
+    await expect(page.locator(".seat.at-bottom")).not_to_contain_text("away")
+
+
+async def test_a_hand_bid_and_played_with_the_keyboard_alone(room, open_page) -> None:
+    page = await open_page(room)
+    await page.keyboard.press("Tab")  # the skip link
+    await page.keyboard.press("Tab")
+    focused = await page.evaluate("document.activeElement.id")
+    assert focused == "guest-name"
+    await page.keyboard.press("Control+A")
+    await page.keyboard.type("Kim")
+    await page.keyboard.press("Enter")
+    await page.wait_for_function("window.spadesApp.state.view !== null")
+
+    async def tab_to(selector: str) -> None:
+        """Press Tab until the focus is inside ``selector`` (the page focuses it first
+        on the player's turn; Tab is how a keyboard player gets there otherwise)."""
+        for _ in range(40):
+            if await page.evaluate(f"!!document.activeElement.closest({selector!r})"):
+                return
+            await page.keyboard.press("Tab")
+        raise AssertionError(f"Tab never reached {selector}")
+
+    async def keyboard_turn(page, state: dict) -> None:
+        if state["phase"] == "bidding":
+            if state["hidden"]:
+                await tab_to('.bid-pad [data-bid="look"]')
+                await page.keyboard.press("Enter")
+                return
+            await tab_to(".bid-pad .bid-num")
+            await page.keyboard.press("ArrowRight")  # from the first legal bid to the next
+            await page.keyboard.press("Enter")  # choose
+            await page.keyboard.press("Enter")  # and confirm
+            return
+        await tab_to(".hand .card-btn")
+        for _ in range(14):
+            label = await page.evaluate("document.activeElement.getAttribute('aria-label')")
+            if "not playable" not in label:
+                break
+            at_end = await page.evaluate(
+                "document.activeElement === document.querySelector('.hand .card-btn:last-child')")
+            await page.keyboard.press("Home" if at_end else "ArrowRight")
+        await page.keyboard.press("Enter")  # lift
+        await page.keyboard.press("Enter")  # play
+
+    await play_until(page, lambda s: s["history"] >= 1, turn=keyboard_turn, timeout=90)
+    await expect(page.locator(".result-panel")).to_contain_text("Hand 1 scored")
+    await page.keyboard.press("Escape")
+    await expect(page.locator(".result-panel")).to_be_hidden()
