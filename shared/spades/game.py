@@ -23,6 +23,7 @@ also when it raises. Internally each game keeps its fields in its instance dict,
 
 from __future__ import annotations
 
+import hashlib
 from itertools import combinations
 from typing import Any
 
@@ -41,7 +42,18 @@ from .actions import (
     bid_text,
 )
 from .bidding import bid_problem, blind_nil_closed_reason, blind_nil_open, legal_bids
-from .cards import CODES, SPADE_MASK, SUIT_MASKS, SUIT_NAMES, codes_of, mask_of, suit_of
+from .cards import (
+    CODES,
+    JOKER_DECK,
+    SPADE_MASK,
+    STANDARD_DECK,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    codes_of,
+    mask_of,
+    parse_card,
+    suit_of,
+)
 from .deal import commitment, deal_hands, derive_deal_seed
 from .errors import IllegalAction, InvalidAction, NotYourTurn
 from .rules import RuleSet
@@ -124,6 +136,7 @@ class Game:
     history: tuple[dict[str, Any], ...]  # one score record per finished hand
     review: dict[str, Any] | None  # the last finished hand, public after it
     outcome: Outcome
+    opening: dict[str, Any] | None  # a fixed first deal and/or starting scores
     n_events: int
     _events: Any  # cons list: (previous, seat, action) or None
     _bid_cache: dict[tuple[int | None, int, bool], tuple[Action, ...]]
@@ -131,8 +144,16 @@ class Game:
     # -- construction -------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: RuleSet | None = None, seed: int = 0, dealer: int = EAST) -> Game:
-        """A new game, first hand dealt. ``dealer`` defaults to East, so South opens."""
+    def new(cls, rules: RuleSet | None = None, seed: int = 0, dealer: int = EAST, *,
+            deal: list[list[str]] | None = None, scores: tuple[int, int] = (0, 0),
+            bags: tuple[int, int] = (0, 0)) -> Game:
+        """A new game, first hand dealt. ``dealer`` defaults to East, so South opens.
+
+        For lessons, puzzles and tests a game may open from a fixed position: ``deal``
+        gives the first hand's cards by seat (later hands are dealt from ``seed``), and
+        ``scores``/``bags`` the teams' totals and bag counters before it. A fixed deal has
+        no secret seed: its deal seed is ``"fixed:"`` plus a digest of the cards.
+        """
         if rules is None:
             rules = RuleSet.preset("standard")
         if not isinstance(rules, RuleSet):
@@ -141,11 +162,14 @@ class Game:
             raise ValueError("The seed must be a whole number from 0 to 2**63 - 1.")
         if dealer not in (0, 1, 2, 3):
             raise ValueError("The dealer must be a seat from 0 to 3.")
+        opening = _opening(rules, deal, scores, bags)
         g = object.__new__(cls)
         g.__dict__.update(
-            rules=rules, seed=seed, first_dealer=dealer, scores=(0, 0), bags=(0, 0),
+            rules=rules, seed=seed, first_dealer=dealer,
+            scores=tuple(opening["scores"]) if opening else (0, 0),
+            bags=tuple(opening["bags"]) if opening else (0, 0),
             history=(), _review_src=None, outcome=None, n_events=0, _events=None,
-            _bid_cache={},
+            _bid_cache={}, opening=opening,
         )
         g._deal(0, dealer)
         return g
@@ -157,7 +181,13 @@ class Game:
         rules = self.rules
         deal_seed = derive_deal_seed(self.seed, hand_no)
         d = self.__dict__
-        if lazy:
+        fixed = self.opening["deal"] if hand_no == 0 and self.opening else None
+        if fixed is not None:
+            deal_seed = "fixed:" + hashlib.sha256(" ".join(
+                ",".join(cards) for cards in fixed).encode()).hexdigest()[:32]
+            d["hands"] = d["dealt"] = tuple(mask_of(parse_card(c) for c in cards)
+                                            for cards in fixed)
+        elif lazy:
             d.pop("hands", None)
             d.pop("dealt", None)
         else:
@@ -484,9 +514,13 @@ class Game:
 
     @classmethod
     def replay(cls, rules: RuleSet, seed: int, dealer: int,
-               events: list[tuple[int, str]] | list[list[Any]]) -> Game:
-        """Rebuild a game by applying ``events`` from the start; raises on a bad one."""
-        g = cls.new(rules, seed, dealer)
+               events: list[tuple[int, str]] | list[list[Any]],
+               opening: dict[str, Any] | None = None) -> Game:
+        """Rebuild a game by applying ``events`` from the start; raises on a bad one.
+        ``opening`` is the game's :attr:`opening` (a fixed first deal, starting scores)."""
+        o = opening or {}
+        g = cls.new(rules, seed, dealer, deal=o.get("deal"), scores=tuple(o.get("scores", (0, 0))),
+                    bags=tuple(o.get("bags", (0, 0))))
         for seat, text in events:
             g = g.apply(seat, text)
         return g
@@ -565,3 +599,28 @@ def _review_of(hand_no: int, dealer: int, deal_seed: str, dealt: tuple[int, ...]
         "tricks": [[lead, [CODES[c] for c in cards], win] for lead, cards, win in tricks],
         "score": record["teams"],
     }
+
+
+def _opening(rules: RuleSet, deal: list[list[str]] | None, scores: Any, bags: Any
+             ) -> dict[str, Any] | None:
+    """Validate a fixed opening position; ``None`` when it is the ordinary start."""
+    for name, pair in (("scores", scores), ("bags", bags)):
+        if (len(pair) != 2
+                or any(isinstance(v, bool) or not isinstance(v, int) for v in pair)):
+            raise ValueError(f"{name} must be two whole numbers (team 0, team 1).")
+    if any(b < 0 for b in bags):
+        raise ValueError("Bag counters cannot be negative.")
+    if deal is None and tuple(scores) == (0, 0) and tuple(bags) == (0, 0):
+        return None
+    if deal is not None:
+        if len(deal) != 4 or any(len(cards) != 13 for cards in deal):
+            raise ValueError("A fixed deal gives 13 cards to each of the four seats.")
+        try:
+            cards = [parse_card(c) for hand in deal for c in hand]
+        except ValueError as err:
+            raise ValueError(f"A fixed deal names a bad card: {err}") from None
+        deck = JOKER_DECK if rules.jokers else STANDARD_DECK
+        if mask_of(cards) != deck:
+            raise ValueError("A fixed deal must use every card of the deck exactly once.")
+        deal = [[CODES[parse_card(c)] for c in hand] for hand in deal]
+    return {"deal": deal, "scores": list(scores), "bags": list(bags)}
