@@ -16,7 +16,6 @@ text}``.
         ├── NameTaken          409 another account has that name (any case)
         ├── RateLimited        429 too many attempts; .retry_after_s says when to retry
         ├── NoSuchPlayer       404 no account of that name
-        ├── AlreadyQueued      409 the player is already in the ranked queue
         ├── ChatOff            403 the sender has chat off, or is not at the table
         ├── InvalidChat        400 empty or too long, or an unknown quick phrase
         ├── InvalidRules       400 the host's house rules or bot level are not valid
@@ -33,7 +32,6 @@ from .errors import RoomError
 
 __all__ = [
     "SOCIAL_ERROR_CODES",
-    "AlreadyQueued",
     "BadCredentials",
     "ChatOff",
     "InvalidChat",
@@ -99,11 +97,6 @@ class NoSuchPlayer(SocialError):
     status = 404
 
 
-class AlreadyQueued(SocialError):
-    code = "already_queued"
-    status = 409
-
-
 class ChatOff(SocialError):
     code = "chat_off"
     status = 403
@@ -145,7 +138,6 @@ SOCIAL_ERROR_CODES: dict[str, str] = {
     "name_taken": "another account has that name",
     "rate_limited": "too many attempts; wait and try again",
     "no_player": "no account has that name",
-    "already_queued": "already waiting in the ranked queue",
     "chat_off": "chat is off for you (turn it on first)",
     "bad_chat": "the chat message is empty, too long or unknown",
     "bad_rules": "the house rules or bot level are not valid",
