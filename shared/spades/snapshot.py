@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .rules import RuleSet
+from .view import copy_record, copy_review
 
 if TYPE_CHECKING:
     from .game import Game
@@ -35,8 +36,8 @@ def dump(game: Game, with_events: bool = True) -> dict[str, Any]:
     state["passes"] = [list(p) for p in game.passes]
     state["trick"] = [list(p) for p in game.trick]
     state["tricks"] = [[lead, list(cards), win] for lead, cards, win in game.tricks]
-    state["history"] = [dict(h) for h in game.history]
-    state["review"] = game.review
+    state["history"] = [copy_record(h) for h in game.history]
+    state["review"] = copy_review(game.review)
     out: dict[str, Any] = {
         "format": FORMAT,
         "rules": game.rules.to_dict(),
@@ -45,7 +46,11 @@ def dump(game: Game, with_events: bool = True) -> dict[str, Any]:
         "state": state,
     }
     if with_events:
-        out["events"] = [[seat, text] for seat, text in game.events]
+        events = game.events
+        # A game loaded without its events knows only the later ones; saving those
+        # would not load (their count is not the version), so it saves none.
+        if len(events) == game.n_events:
+            out["events"] = [[seat, text] for seat, text in events]
     return out
 
 
@@ -85,8 +90,8 @@ def _load(cls: type[Game], data: dict[str, Any]) -> Game:
     d["passes"] = tuple((int(a), int(b)) for a, b in state["passes"])
     d["trick"] = tuple((int(s), int(c)) for s, c in state["trick"])
     d["tricks"] = tuple((int(lead), tuple(cards), int(win)) for lead, cards, win in state["tricks"])
-    d["history"] = tuple(dict(h) for h in state["history"])
-    d["review"] = state["review"]
+    d["history"] = tuple(copy_record(h) for h in state["history"])
+    d["review"] = copy_review(state["review"])
     node: Any = None
     if events is not None:
         if len(events) != state["n_events"]:
