@@ -122,17 +122,20 @@ class _Refused(Exception):
         self.status, self.code = status, code
 
 
-Handler = Callable[[Request], Awaitable[Response]]
+Handler = Callable[[Request, SocialDeps], Awaitable[Response]]
+DepsSource = SocialDeps | Callable[[], SocialDeps]
 
 
-def _endpoint(handler: Handler, deps: SocialDeps, *, changes_state: bool) -> Handler:
+def _endpoint(handler: Handler, source: DepsSource, *,
+              changes_state: bool) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
         try:
+            deps = source if isinstance(source, SocialDeps) else source()
             if changes_state and not origin_allowed(request.headers, request.url.scheme,
                                                     deps.allowed_origins):
                 raise _Refused(403, "bad_origin", "This request must come from the room's "
                                "own page.")
-            return await handler(request)
+            return await handler(request, deps)
         except _Refused as err:
             return JSONResponse({"error": err.code, "message": str(err)}, err.status)
         except Exception as err:
@@ -163,97 +166,109 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def social_routes(deps: SocialDeps) -> list[Route]:
-    """The routes listed in the module docstring, bound to ``deps``."""
-    accounts, ratings = deps.accounts, deps.ratings
-
-    def signed_in(request: Request, session: Session, status: int,
-                  new_guest: bool = False) -> Response:
-        response = JSONResponse({"name": session.account.name, "pid": session.account.pid,
-                                 "signed_in": True}, status)
-        secure = request.url.scheme == "https"
-        response.set_cookie(SESSION_COOKIE, session.token, max_age=accounts.policy.session_ttl_s,
-                            path="/", secure=secure, httponly=True, samesite="lax")
-        if new_guest:
-            response.set_cookie(GUEST_COOKIE, secrets.token_urlsafe(24),
-                                max_age=GUEST_COOKIE_MAX_AGE, path="/", secure=secure,
-                                httponly=True, samesite="lax")
-        return response
-
-    async def register(request: Request) -> Response:
-        body = await _json_body(request)
-        adopt = deps.guest_pid(request)
-        session = await accounts.register(body.get("name"), body.get("password"),
-                                          _address(request), adopt_pid=adopt)
-        return signed_in(request, session, 201, new_guest=adopt is not None)
-
-    async def signin(request: Request) -> Response:
-        body = await _json_body(request)
-        session = await accounts.sign_in(body.get("name"), body.get("password"),
-                                         _address(request))
-        return signed_in(request, session, 200)
-
-    async def signout(request: Request) -> Response:
-        token = request.cookies.get(SESSION_COOKIE)
-        if token:
-            await accounts.sign_out(token)
-        response = JSONResponse({"signed_in": False})
-        response.delete_cookie(SESSION_COOKIE, path="/", secure=request.url.scheme == "https",
-                               httponly=True, samesite="lax")
-        return response
-
-    async def current(request: Request) -> Account | None:
-        return await accounts.resolve(request.cookies.get(SESSION_COOKIE))
-
-    async def me(request: Request) -> Response:
-        account = await current(request)
-        if account is None:
-            return JSONResponse({"signed_in": False, "pid": deps.guest_pid(request)})
-        rating = await ratings.rating(account.pid)
-        chat_on = await deps.chat.enabled(account.pid) if deps.chat else None
-        return JSONResponse({
-            "signed_in": True, "name": account.name, "pid": account.pid,
-            "rating": rating.shown, "provisional": rating.provisional,
-            "games": rating.games, "rank": await ratings.rank_of(account.pid),
-            "chat": chat_on})
-
-    async def leaderboard(request: Request) -> Response:
-        rows = await ratings.leaderboard(BOARD_SIZE)
-        top = [{"rank": r.rank, "name": r.name, "rating": r.rating, "games": r.games,
-                "provisional": r.provisional} for r in rows]
-        you = None
-        account = await current(request)
-        if account is not None:
-            rank = await ratings.rank_of(account.pid)
-            if rank is not None:
-                rating = await ratings.rating(account.pid)
-                you = {"rank": rank, "name": account.name, "rating": rating.shown,
-                       "games": rating.games, "provisional": rating.provisional}
-        return JSONResponse({"top": top, "you": you})
-
-    async def history(request: Request) -> Response:
-        name = request.path_params["name"]
-        account = await accounts.by_name(name)
-        if account is None:
-            raise NoSuchPlayer(f"No player is called {name[:20]!r}.")
-        rating = await ratings.rating(account.pid)
-        changes = await ratings.history(account.pid)
-        return JSONResponse({
-            "name": account.name, "rating": rating.shown, "games": rating.games,
-            "provisional": rating.provisional,
-            "history": [{"game": h.game_id, "at": h.at_ms, "before": h.before,
-                         "after": h.after, "change": h.delta, "won": h.won, "left": h.left}
-                        for h in changes]})
+def social_routes(deps: DepsSource) -> list[Route]:
+    """The routes listed in the module docstring. ``deps`` is a ``SocialDeps``, or a
+    function returning one per request (e.g. ``lambda: app.state.social`` when the
+    parts are built in the app's lifespan)."""
 
     def route(path: str, handler: Handler, method: str) -> Route:
         return Route(path, _endpoint(handler, deps, changes_state=method == "POST"),
                      methods=[method])
 
     return [
-        route("/api/register", register, "POST"),
-        route("/api/signin", signin, "POST"),
-        route("/api/signout", signout, "POST"),
-        route("/api/me", me, "GET"),
-        route("/api/leaderboard", leaderboard, "GET"),
-        route("/api/players/{name}/history", history, "GET"),
+        route("/api/register", _register, "POST"),
+        route("/api/signin", _signin, "POST"),
+        route("/api/signout", _signout, "POST"),
+        route("/api/me", _me, "GET"),
+        route("/api/leaderboard", _leaderboard, "GET"),
+        route("/api/players/{name}/history", _history, "GET"),
     ]
+
+
+def _signed_in(request: Request, deps: SocialDeps, session: Session, status: int,
+               new_guest: bool = False) -> Response:
+    response = JSONResponse({"name": session.account.name, "pid": session.account.pid,
+                             "signed_in": True}, status)
+    secure = request.url.scheme == "https"
+    response.set_cookie(SESSION_COOKIE, session.token,
+                        max_age=deps.accounts.policy.session_ttl_s, path="/", secure=secure,
+                        httponly=True, samesite="lax")
+    if new_guest:
+        response.set_cookie(GUEST_COOKIE, secrets.token_urlsafe(24),
+                            max_age=GUEST_COOKIE_MAX_AGE, path="/", secure=secure,
+                            httponly=True, samesite="lax")
+    return response
+
+
+async def _register(request: Request, deps: SocialDeps) -> Response:
+    body = await _json_body(request)
+    adopt = deps.guest_pid(request)
+    session = await deps.accounts.register(body.get("name"), body.get("password"),
+                                           _address(request), adopt_pid=adopt)
+    return _signed_in(request, deps, session, 201, new_guest=adopt is not None)
+
+
+async def _signin(request: Request, deps: SocialDeps) -> Response:
+    body = await _json_body(request)
+    session = await deps.accounts.sign_in(body.get("name"), body.get("password"),
+                                          _address(request))
+    return _signed_in(request, deps, session, 200)
+
+
+async def _signout(request: Request, deps: SocialDeps) -> Response:
+    token = request.cookies.get(SESSION_COOKIE)
+    if token:
+        await deps.accounts.sign_out(token)
+    response = JSONResponse({"signed_in": False})
+    response.delete_cookie(SESSION_COOKIE, path="/", secure=request.url.scheme == "https",
+                           httponly=True, samesite="lax")
+    return response
+
+
+async def _current(request: Request, deps: SocialDeps) -> Account | None:
+    return await deps.accounts.resolve(request.cookies.get(SESSION_COOKIE))
+
+
+async def _me(request: Request, deps: SocialDeps) -> Response:
+    account = await _current(request, deps)
+    if account is None:
+        return JSONResponse({"signed_in": False, "pid": deps.guest_pid(request)})
+    ratings = deps.ratings
+    rating = await ratings.rating(account.pid)
+    chat_on = await deps.chat.enabled(account.pid) if deps.chat else None
+    return JSONResponse({
+        "signed_in": True, "name": account.name, "pid": account.pid,
+        "rating": rating.shown, "provisional": rating.provisional,
+        "games": rating.games, "rank": await ratings.rank_of(account.pid),
+        "chat": chat_on})
+
+
+async def _leaderboard(request: Request, deps: SocialDeps) -> Response:
+    ratings = deps.ratings
+    rows = await ratings.leaderboard(BOARD_SIZE)
+    top = [{"rank": r.rank, "name": r.name, "rating": r.rating, "games": r.games,
+            "provisional": r.provisional} for r in rows]
+    you = None
+    account = await _current(request, deps)
+    if account is not None:
+        rank = await ratings.rank_of(account.pid)
+        if rank is not None:
+            rating = await ratings.rating(account.pid)
+            you = {"rank": rank, "name": account.name, "rating": rating.shown,
+                   "games": rating.games, "provisional": rating.provisional}
+    return JSONResponse({"top": top, "you": you})
+
+
+async def _history(request: Request, deps: SocialDeps) -> Response:
+    name = request.path_params["name"]
+    account = await deps.accounts.by_name(name)
+    if account is None:
+        raise NoSuchPlayer(f"No player is called {name[:20]!r}.")
+    rating = await deps.ratings.rating(account.pid)
+    changes = await deps.ratings.history(account.pid)
+    return JSONResponse({
+        "name": account.name, "rating": rating.shown, "games": rating.games,
+        "provisional": rating.provisional,
+        "history": [{"game": h.game_id, "at": h.at_ms, "before": h.before,
+                     "after": h.after, "change": h.delta, "won": h.won, "left": h.left}
+                    for h in changes]})

@@ -185,6 +185,21 @@ async def test_leaderboard_and_history(web: httpx.AsyncClient, deps: SocialDeps)
         assert (await stranger.get("/api/leaderboard")).json()["you"] is None
 
 
+async def test_the_parts_may_be_found_per_request(deps: SocialDeps) -> None:
+    found: list[SocialDeps] = []
+
+    def source() -> SocialDeps:  # e.g. lambda: app.state.social, filled in a lifespan
+        found.append(deps)
+        return deps
+
+    app = Starlette(routes=social_routes(source))
+    transport = httpx.ASGITransport(app=app, client=("198.51.100.9", 4321))
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as web:
+        assert (await web.post("/api/register", json=ANN, headers=ORIGIN)).status_code == 201
+        assert (await web.get("/api/me")).json()["name"] == "Ann"
+    assert len(found) == 2
+
+
 async def test_redis_down_is_a_503_json_error(cheap_policy: AccountPolicy) -> None:
     dead = redis_async.Redis.from_url("redis://127.0.0.1:1", socket_connect_timeout=0.5)
     try:
