@@ -258,6 +258,8 @@ class Game:
             seat = to_act
             if seat is None:
                 return []
+        elif seat not in (0, 1, 2, 3) or isinstance(seat, bool):
+            raise ValueError(f"There is no seat {seat!r}; seats are 0 to 3.")
         phase = self.phase
         if phase == PLAYING:
             if seat != to_act:
@@ -398,6 +400,8 @@ class Game:
     def _look(self, seat: int, action: Action) -> Game:
         if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
             raise InvalidAction(f"There is no seat {seat!r}; seats are 0 to 3.")
+        if self.phase == OVER:
+            raise IllegalAction("The game is over.")
         if self.phase != BIDDING or self.bids[seat] is not None:
             raise IllegalAction("You have already bid; your cards are in front of you.")
         if self.looked[seat]:
@@ -565,8 +569,10 @@ def _cards(mask: int) -> list[int]:
 
 def _pass_queue(rules: RuleSet, bids: tuple[int | None, ...], dealer: int
                 ) -> tuple[tuple[int, int, int], ...]:
-    """The card passes due after bidding: per team, the first Nil bidder in bidding
-    order passes to the partner, who passes the same number back."""
+    """The card passes due after bidding: per team, the first Nil bidder (in bidding
+    order) whose bid calls for a pass passes to the partner, who passes the same number
+    back. One exchange per team, also after double Nil; a Nil that passes no cards
+    (``nil_pass=0``) leaves the exchange to a Blind Nil partner."""
     if not rules.uses_passes:
         return ()
     queue: list[tuple[int, int, int]] = []
@@ -577,8 +583,8 @@ def _pass_queue(rules: RuleSet, bids: tuple[int | None, ...], dealer: int
         if bid is None or bid > 0 or (seat & 1) in done:
             continue
         count = rules.blind_nil_pass if bid == BLIND_NIL_BID else rules.nil_pass
-        done.add(seat & 1)
         if count:
+            done.add(seat & 1)
             partner = (seat + 2) & 3
             queue += [(seat, partner, count), (partner, seat, count)]
     return tuple(queue)
