@@ -85,12 +85,14 @@ class Update:
     """One message from the server, after the client's state took it in.
 
     ``message`` is the protocol message (``Snapshot``, ``Event``, ``TableUpdate``,
-    ``Welcome``, or ``Error`` for a server push); ``view`` the seat view after it.
+    ``Welcome``, ``Ack``, ``Error``, ``Pong``), ``id`` the envelope id it answers, and
+    ``view`` the seat view after it.
     """
 
     message: ServerMessage
     view: dict[str, Any] | None
     version: int
+    id: int | None = None
 
 
 @dataclass
@@ -104,7 +106,8 @@ class RoomClient:
 
     def __init__(self, addresses: Sequence[str] | str, *, token: str | None = None,
                  name: str | None = None, fmt: Format = Format.MSGPACK,
-                 timeout: float = 10.0, reconnect_for: float = 30.0) -> None:
+                 timeout: float = 10.0, reconnect_for: float = 30.0,
+                 record: bool = False) -> None:
         self.addresses = [addresses] if isinstance(addresses, str) else list(addresses)
         if not self.addresses:
             raise ValueError("RoomClient needs at least one address")
@@ -129,6 +132,7 @@ class RoomClient:
         self.bytes_in = 0
         self.reconnects = 0
         self.address: str | None = None
+        self.recorded: list[bytes | str] | None = [] if record else None  # every frame in
         self._ids = itertools.count(1)
         self._pending: dict[int, _Pending] = {}
         self._updates: asyncio.Queue[Update | Exception] = asyncio.Queue()
@@ -278,6 +282,8 @@ class RoomClient:
 
     def _take(self, frame: bytes | str) -> None:
         self.frames_in += 1
+        if self.recorded is not None:
+            self.recorded.append(frame)
         self.bytes_in += len(frame) if isinstance(frame, bytes) else len(frame.encode())
         try:
             decoded = decode(frame, SERVER_MESSAGES, max_size=None)
@@ -292,10 +298,8 @@ class RoomClient:
                     pending.future.set_result(message)
                 else:
                     pending.future.set_exception(RequestFailed(message.code, message.msg))
-            if isinstance(message, Ack):
-                return
         self._apply(message)
-        self._updates.put_nowait(Update(message, self.view, self.version))
+        self._updates.put_nowait(Update(message, self.view, self.version, msg_id))
 
     def _apply(self, message: ServerMessage) -> None:
         if isinstance(message, Welcome):
