@@ -1,0 +1,182 @@
+"""Helpers for the engine tests: rigged deals, bidding and play policies, and a small
+independent model of the play rules (written from the rule book, not from the engine).
+
+Rigged deals use ``Game.new(deal=..., scores=..., bags=...)``, the engine's fixed
+opening position.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from shared.spades import Action, Game, RuleSet
+
+Policy = Callable[[Game], Action]
+
+SUITS = "CDHS"
+RANKS = "23456789TJQKA"
+ALL_CODES = frozenset(r + s for s in SUITS for r in RANKS) | {"LJ", "BJ"}
+
+
+# -- cards -------------------------------------------------------------------------------
+
+def cards(text: str) -> list[str]:
+    """``"AS KS 2C" -> ["AS", "KS", "2C"]``."""
+    return text.split()
+
+
+def suit(code: str) -> str:
+    """The suit letter for following and trumping; jokers are spades."""
+    return "S" if code in ("LJ", "BJ") else code[1]
+
+
+def strength(code: str) -> int:
+    """Rank order within a suit; the Big Joker over the Little Joker over the ace."""
+    if code == "BJ":
+        return 14
+    if code == "LJ":
+        return 13
+    return RANKS.index(code[0])
+
+
+# -- rigging -----------------------------------------------------------------------------
+
+def rig(
+    rules: RuleSet,
+    hands: Sequence[str],
+    *,
+    dealer: int = 3,
+    scores: tuple[int, int] = (0, 0),
+    bags: tuple[int, int] = (0, 0),
+    seed: int = 1,
+) -> Game:
+    """A new game whose first hand is ``hands`` (four strings of card codes, by seat),
+    with the teams' scores and bag counters starting at ``scores`` and ``bags``."""
+    return Game.new(rules, seed=seed, dealer=dealer, deal=[h.split() for h in hands],
+                    scores=scores, bags=bags)
+
+
+def look_and_bid(game: Game, *bids: str) -> Game:
+    """Apply bids in turn order (``"4"``, ``"nil"``, ``"blind nil"``), looking first
+    where the seat has not looked and the bid is not Blind Nil."""
+    for bid in bids:
+        seat = game.to_act
+        assert seat is not None
+        if bid != "blind nil" and "look" in [str(a) for a in game.legal_actions(seat)]:
+            game = game.apply(seat, "look")
+        game = game.apply(seat, f"bid {bid}")
+    return game
+
+
+def play_cards(game: Game, *codes: str) -> Game:
+    """Play these cards in turn order, each by the seat to act."""
+    for code in codes:
+        assert game.to_act is not None
+        game = game.apply(game.to_act, f"play {code}")
+    return game
+
+
+# -- policies ----------------------------------------------------------------------------
+
+def first_legal(game: Game) -> Action:
+    return game.legal_actions()[0]
+
+
+def last_legal(game: Game) -> Action:
+    return game.legal_actions()[-1]
+
+
+def hashed(salt: str) -> Policy:
+    """A deterministic pseudo-random policy that does not depend on Python's ``random``
+    (whose ``choice`` may change between versions): SHA-256 of salt and event number."""
+
+    def policy(game: Game) -> Action:
+        legal = game.legal_actions()
+        digest = hashlib.sha256(f"{salt}:{game.n_events}".encode()).digest()
+        return legal[int.from_bytes(digest[:8], "big") % len(legal)]
+
+    return policy
+
+
+def counting(salt: str) -> Policy:
+    """Look at the cards, bid about the sure tricks (aces, kings, long spades), then play
+    like :func:`hashed`. Games with these bids reach the target like real ones do."""
+    fallback = hashed(salt)
+
+    def policy(game: Game) -> Action:
+        legal = game.legal_actions()
+        if game.phase != "bidding":
+            return fallback(game)
+        texts = [str(a) for a in legal]
+        if "look" in texts:
+            return legal[texts.index("look")]
+        assert game.to_act is not None
+        hand = game.hand_of(game.to_act)
+        spades = sum(suit(c) == "S" for c in hand)
+        estimate = sum(c[0] in "AK" for c in hand if suit(c) != "S") + max(spades - 3, 0)
+        estimate += sum(c in ("AS", "KS", "BJ", "LJ") for c in hand)
+        numeric = [a for a in legal if a.kind == "bid"]
+        if not numeric:
+            return legal[0]
+        return min(numeric, key=lambda a: (abs(a.value - max(estimate, 1)), a.value))
+
+    return policy
+
+
+POLICIES: dict[str, Callable[[str], Policy]] = {
+    "first": lambda salt: first_legal,
+    "last": lambda salt: last_legal,
+    "hashed": hashed,
+    "counting": counting,
+}
+
+
+def play_until(game: Game, policy: Policy, *, hands: int) -> Game:
+    """Act with ``policy`` until ``hands`` more hands are scored or the game is over."""
+    stop = game.hands_played + hands
+    while not game.over and game.hands_played < stop:
+        assert game.to_act is not None
+        game = game.apply(game.to_act, policy(game))
+    return game
+
+
+def play_hand(game: Game, policy: Policy = first_legal) -> Game:
+    return play_until(game, policy, hands=1)
+
+
+# -- an independent model of the play rules ----------------------------------------------
+
+def model_legal_plays(hand: Iterable[str], trick: Sequence[str], broken: bool) -> set[str]:
+    """Follow suit if able; never lead a spade before they are broken unless the hand
+    holds nothing else (001 §6.2-6.3)."""
+    held = set(hand)
+    if trick:
+        led = suit(trick[0])
+        following = {c for c in held if suit(c) == led}
+        return following or held
+    if broken:
+        return held
+    return {c for c in held if suit(c) != "S"} or held
+
+
+def model_trick_winner(leader: int, played: Sequence[str]) -> int:
+    """The highest spade wins, else the highest card of the suit led (001 §6.2)."""
+    spades = [i for i, c in enumerate(played) if suit(c) == "S"]
+    led = suit(played[0])
+    pool = spades or [i for i, c in enumerate(played) if suit(c) == led]
+    best = max(pool, key=lambda i: strength(played[i]))
+    return (leader + best) % 4
+
+
+# -- leak scanning -----------------------------------------------------------------------
+
+_CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|LJ|BJ)\b")
+
+
+def card_tokens(value: Any) -> set[str]:
+    """Every card code written anywhere in a JSON-like value (keys and text included)."""
+    return set(_CARD.findall(json.dumps(value)))

@@ -1,0 +1,289 @@
+"""Hypothesis over whole random games, on every preset and on each variant of issue 3.
+
+Each game is played by random legal actions, with random probes (any action by any seat)
+between them, and checked against an independent model as it goes:
+
+- every probe either raises a typed error with a reason and leaves the game unchanged,
+  or was one of that seat's legal actions; every legal action is accepted;
+- legal plays are exactly those of the model (follow suit, breaking spades);
+- no view (four seats and the spectator) shows another seat's unplayed card;
+- each finished hand: the deck dealt once (52 cards, or 54 minus 2C and 2D), each card
+  played once by the seat that held it, 13 tricks, each won by the model's winner, and
+  the scores equal ``score_hand`` over the bids and tricks;
+- the finished game replays from its events and round-trips through ``to_dict`` (with
+  and without events, and through msgpack).
+
+Standard games with random bids can run forever (sets push scores down with no floor),
+so games stop after a few hands.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import msgpack
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from shared.spades import (
+    Action,
+    Game,
+    IllegalAction,
+    NotYourTurn,
+    RuleSet,
+    SpadesError,
+    match_outcome,
+    score_hand,
+)
+from shared.spades.cards import CODES
+
+from .support import card_tokens, model_legal_plays, model_trick_winner
+
+PRESET_NAMES = ("standard", "quick", "club", "course")
+
+VARIANTS: dict[str, dict[str, Any]] = {
+    "plain": {},
+    "whiz": {"bidding": "whiz"},
+    "mirror": {"bidding": "mirror", "blind_nil": "off"},
+    "suicide": {"bidding": "suicide", "nil_after_partner": True},
+    "jokers": {"jokers": True},
+    "nil_pass": {"nil_pass": 2, "blind_nil_pass": 1},
+    "blind_nil_pass": {"nil_pass": 0, "blind_nil_pass": 2, "blind_nil": "any"},
+    "min_team_bid": {"min_team_bid": 4},
+    "ten_for_two_hundred": {"ten_for_two_hundred": True},
+    "free_values": {"nil_value": 50, "blind_nil_value": 300, "bag_limit": 5,
+                    "bag_penalty_points": 50, "target_score": 150, "losing_score": -150,
+                    "max_hands": 3},
+    "no_bag_penalty": {"bag_penalty": False},
+    "trailing": {"blind_nil": "trailing", "blind_nil_margin": 50},
+}
+
+# Shrinking a whole random game makes little progress and can run for minutes, so a
+# failure is reported as found (Hypothesis prints the seed to reproduce it).
+PHASES = (Phase.explicit, Phase.reuse, Phase.generate)
+SETTINGS = settings(max_examples=3, deadline=None, phases=PHASES,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def build_rules(preset: str, overrides: dict[str, Any]) -> RuleSet:
+    return RuleSet.preset(preset, **overrides)
+
+
+# -- the checker --------------------------------------------------------------------------
+
+def _probe_actions(rng: random.Random, jokers: bool) -> str:
+    kind = rng.randrange(6)
+    if kind == 0:
+        return rng.choice([f"bid {n}" for n in range(1, 14)] + ["bid nil", "bid blind nil"])
+    if kind == 1:
+        return "look"
+    if kind == 2:
+        return "pass " + " ".join(rng.sample(CODES, rng.choice((1, 2))))
+    return "play " + rng.choice(CODES)
+
+
+class Checker:
+    """Plays one game with random actions and checks it at every step."""
+
+    def __init__(self, game: Game, rng: random.Random) -> None:
+        self.game = game
+        self.rng = rng
+        self.played: set[str] = set()
+        self.gave: list[set[str]] = [set(), set(), set(), set()]
+
+    def run(self, hands: int) -> Game:
+        g = self.game
+        while not g.over and g.hands_played < hands:
+            # Views every step while bidding and passing, every third card in play.
+            if g.phase != "playing" or g.n_events % 3 == 0:
+                self.check_views(g)
+            self.probe(g)
+            g = self.step(g)
+        self.check_views(g)
+        self.check_round_trips(g)
+        return g
+
+    def step(self, g: Game) -> Game:
+        seat = g.to_act
+        assert seat is not None
+        legal = g.legal_actions()
+        assert legal, f"no legal action for {seat} in {g!r}"
+        assert legal == g.legal_actions(seat)
+        assert len(set(legal)) == len(legal)
+        if g.phase == "playing":
+            trick = [CODES[c] for _, c in g.trick]
+            model = model_legal_plays(g.hand_of(seat), trick, g.broken)
+            assert {str(a) for a in legal} == {f"play {c}" for c in model}
+        action = self.rng.choice(legal)
+        before = g.hands_played
+        after = g.apply(seat, action)
+        assert after.n_events == g.n_events + 1
+        assert after.events[-1] == (seat, str(action))
+        if action.kind == "play":
+            self.played.add(str(action).split()[1])
+        elif action.kind == "pass":
+            self.gave[seat].update(str(action).split()[1:])
+        if after.hands_played != before:
+            self.check_finished_hand(after)
+            self.played = set()
+            self.gave = [set(), set(), set(), set()]
+        return after
+
+    def probe(self, g: Game) -> None:
+        """Any action by any seat: accepted only if legal, else a typed error and no change."""
+        seat = self.rng.randrange(4)
+        text = _probe_actions(self.rng, g.rules.jokers)
+        action = Action.parse(text)
+        legal = g.legal_actions(seat)
+        before = g.to_dict(events=False)
+        try:
+            after = g.apply(seat, action)
+        except SpadesError as err:
+            assert isinstance(err, IllegalAction), err
+            assert err.reason and len(err.reason.split()) >= 3
+            assert action not in legal, f"{text} by {seat} is legal but refused: {err}"
+            if seat != g.to_act and action.kind != "look" and not g.over and \
+                    g.phase == {"bid": "bidding", "nil": "bidding", "blind nil": "bidding",
+                                "pass": "passing", "play": "playing"}[action.kind]:
+                assert isinstance(err, NotYourTurn), err
+            assert g.to_dict(events=False) == before
+        else:
+            assert action in legal, f"{text} by {seat} was accepted but is not legal"
+            assert after.n_events == g.n_events + 1
+            assert g.to_dict(events=False) == before
+
+    def check_views(self, g: Game) -> None:
+        hands = [set(g.hand_of(s)) for s in range(4)]
+        unplayed = set().union(*hands)
+        for seat in (0, 1, 2, 3, None):
+            view = g.view(seat) if seat is not None else g.spectator_view()
+            data = view.to_dict()
+            data.pop("rules")
+            data.pop("history")  # finished hands: counts only
+            review = data.pop("review")
+            if review is not None:
+                assert review["hand"] == g.hands_played - 1
+            seen = card_tokens(data)
+            allowed = set(self.played)
+            if seat is not None:
+                allowed |= hands[seat] | self.gave[seat]
+                if not view.hand_hidden:
+                    assert view.hand == g.hand_of(seat)
+                else:
+                    assert view.hand == []
+            leaked = (seen - allowed) & unplayed
+            assert not leaked, f"seat {seat} sees {leaked}"
+        assert json.loads(json.dumps(g.spectator_view().to_dict())) is not None
+
+    def check_finished_hand(self, g: Game) -> None:
+        rules = g.rules
+        review = g.review
+        assert review is not None
+        record = g.history[-1]
+        dealt = [set(h) for h in review["dealt"]]
+        assert all(len(h) == 13 for h in dealt)
+        deck = set().union(*dealt)
+        assert len(deck) == 52
+        if rules.jokers:
+            assert {"LJ", "BJ"} <= deck and not {"2C", "2D"} & deck
+        else:
+            assert deck == {c for c in CODES if c not in ("LJ", "BJ")}
+        # Hands as play began: dealt, plus cards got, less cards given (a card may come
+        # back: South passes it and North returns it, so count rather than use sets).
+        holding = [{c for c in deck if (c in dealt[s]) + (c in review["passes"][s][1])
+                    - (c in review["passes"][s][0]) == 1} for s in range(4)]
+        assert all(len(h) == 13 for h in holding)
+        assert set().union(*holding) == deck
+        # Every trick: led by the last winner, each card legal for the model, winner right.
+        leader = (review["dealer"] + 1) % 4
+        broken = False
+        won = [0, 0, 0, 0]
+        assert len(review["tricks"]) == 13
+        for trick_leader, cards, winner in review["tricks"]:
+            assert trick_leader == leader and len(cards) == 4
+            for i, card in enumerate(cards):
+                seat = (leader + i) % 4
+                assert card in model_legal_plays(holding[seat], cards[:i], broken)
+                holding[seat].discard(card)
+                broken = broken or card in ("LJ", "BJ") or card[1] == "S"
+            assert winner == model_trick_winner(leader, cards)
+            won[winner] += 1
+            leader = winner
+        assert not any(holding)
+        assert record["tricks"] == won
+        # Scores from score_hand, against the bags before the hand.
+        bags_before = (0, 0) if len(g.history) == 1 else tuple(
+            t["bags"] for t in g.history[-2]["teams"])
+        expected = score_hand(rules, record["bids"], won, bags_before)
+        totals_before = (0, 0) if len(g.history) == 1 else tuple(
+            t["total"] for t in g.history[-2]["teams"])
+        for team in (0, 1):
+            got = dict(record["teams"][team])
+            total = got.pop("total")
+            assert got == expected[team].to_dict()
+            assert total == totals_before[team] + expected[team].hand_total
+        assert g.scores == (record["teams"][0]["total"], record["teams"][1]["total"])
+        assert g.bags == (expected[0].bags, expected[1].bags)
+        assert g.outcome == match_outcome(rules, g.scores, g.hands_played)
+        assert g.over == (g.outcome is not None)
+        if not g.over:
+            assert g.dealer == (review["dealer"] + 1) % 4 and g.to_act == (g.dealer + 1) % 4
+
+    def check_round_trips(self, g: Game) -> None:
+        assert Game.replay(g.rules, g.seed, g.first_dealer, g.events) == g
+        data = g.to_dict()
+        assert Game.from_dict(data) == g
+        packed = msgpack.unpackb(msgpack.packb(data))
+        assert Game.from_dict(packed) == g
+        bare = g.to_dict(events=False)
+        assert Game.from_dict(bare).to_dict(events=False) == bare
+
+
+# -- the properties -------------------------------------------------------------------------
+
+seeds = st.integers(min_value=0, max_value=2**63 - 1)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@SETTINGS
+@given(seed=seeds, dealer=st.integers(0, 3), policy=st.randoms(use_true_random=False))
+def test_random_games(preset: str, variant: str, seed: int, dealer: int,
+                      policy: random.Random) -> None:
+    rules = build_rules(preset, VARIANTS[variant])
+    Checker(Game.new(rules, seed=seed, dealer=dealer), policy).run(hands=2)
+
+
+@settings(max_examples=20, deadline=None, phases=PHASES,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.sampled_from(PRESET_NAMES),
+    picks=st.lists(st.sampled_from(sorted(VARIANTS)), min_size=2, max_size=4, unique=True),
+    seed=seeds,
+    policy=st.randoms(use_true_random=False),
+)
+def test_random_games_with_variants_combined(preset: str, picks: list[str], seed: int,
+                                             policy: random.Random) -> None:
+    overrides: dict[str, Any] = {}
+    for pick in picks:
+        overrides.update(VARIANTS[pick])
+    if overrides.get("bidding", "standard") != "standard":
+        overrides["min_team_bid"] = 0
+    if overrides.get("bidding") == "mirror":
+        overrides["blind_nil"] = "off"
+    if overrides.get("bidding") == "suicide":
+        overrides["nil_after_partner"] = True
+    rules = build_rules(preset, overrides)
+    Checker(Game.new(rules, seed=seed), policy).run(hands=2)
+
+
+@settings(max_examples=6, deadline=None, phases=PHASES,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, policy=st.randoms(use_true_random=False))
+def test_quick_games_play_to_the_end(seed: int, policy: random.Random) -> None:
+    g = Checker(Game.new(RuleSet.preset("quick"), seed=seed), policy).run(hands=30)
+    assert g.over and g.outcome is not None
+    assert g.outcome == match_outcome(g.rules, g.scores, g.hands_played)
