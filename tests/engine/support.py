@@ -172,6 +172,43 @@ def model_trick_winner(leader: int, played: Sequence[str]) -> int:
     return (leader + best) % 4
 
 
+def model_blind_nil_open(rules: RuleSet, seat: int, dealer: int,
+                         scores: tuple[int, int]) -> bool:
+    """Whether Blind Nil is offered to ``seat`` at the deal (issue 2's four modes)."""
+    if rules.blind_nil == "any":
+        return True
+    if rules.blind_nil == "opening_bidder":
+        return seat == (dealer + 1) % 4
+    if rules.blind_nil == "trailing":
+        team = seat % 2
+        return scores[1 - team] - scores[team] >= rules.blind_nil_margin
+    return False
+
+
+def model_legal_bids(rules: RuleSet, partner: int | str | None, spades: int,
+                     hidden: bool) -> set[str]:
+    """The bids a seat may make (issues 2 and 3). ``partner`` is the partner's bid as a
+    view shows it; ``hidden`` means the seat has not looked (Blind Nil is open to it)."""
+    partner_nil = partner in ("nil", "blind nil")
+    nil_ok = not (partner is not None and not rules.nil_after_partner) and not (
+        partner_nil and not rules.double_nil)
+    numbers = set(range(1, 14))
+    if rules.bidding == "suicide":
+        nil_ok = not partner_nil
+        numbers = set(range(4, 14)) if partner is None or partner_nil else set()
+    if hidden:
+        return {"bid blind nil"} if nil_ok else set()
+    if rules.bidding in ("whiz", "mirror"):
+        if spades == 0:
+            return {"bid nil"}
+        numbers = {spades}
+        if rules.bidding == "mirror":
+            nil_ok = False
+    if rules.min_team_bid and isinstance(partner, int):
+        numbers = {n for n in numbers if partner + n >= rules.min_team_bid}
+    return {f"bid {n}" for n in numbers} | ({"bid nil"} if nil_ok else set())
+
+
 # -- leak scanning -----------------------------------------------------------------------
 
 _CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|LJ|BJ)\b")

@@ -40,7 +40,14 @@ from shared.spades import (
 )
 from shared.spades.cards import CODES
 
-from .support import card_tokens, model_legal_plays, model_trick_winner
+from .support import (
+    card_tokens,
+    model_blind_nil_open,
+    model_legal_bids,
+    model_legal_plays,
+    model_trick_winner,
+    suit,
+)
 
 PRESET_NAMES = ("standard", "quick", "club", "course")
 
@@ -64,7 +71,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
 # Shrinking a whole random game makes little progress and can run for minutes, so a
 # failure is reported as found (Hypothesis prints the seed to reproduce it).
 PHASES = (Phase.explicit, Phase.reuse, Phase.generate)
-SETTINGS = settings(max_examples=3, deadline=None, phases=PHASES,
+SETTINGS = settings(max_examples=2, deadline=None, phases=PHASES,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -85,6 +92,12 @@ def _probe_actions(rng: random.Random, jokers: bool) -> str:
     return "play " + rng.choice(CODES)
 
 
+UNIVERSE = [Action.parse(t) for t in (
+    *(f"bid {n}" for n in range(1, 14)), "bid nil", "bid blind nil", "look",
+    *(f"play {c}" for c in CODES),
+)]
+
+
 class Checker:
     """Plays one game with random actions and checks it at every step."""
 
@@ -96,11 +109,14 @@ class Checker:
 
     def run(self, hands: int) -> Game:
         g = self.game
+        self.check_new_hand(g)
         while not g.over and g.hands_played < hands:
             # Views every step while bidding and passing, every third card in play.
             if g.phase != "playing" or g.n_events % 3 == 0:
                 self.check_views(g)
             self.probe(g)
+            if self.rng.random() < 0.05:
+                self.check_every_action(g)
             g = self.step(g)
         self.check_views(g)
         self.check_round_trips(g)
@@ -113,6 +129,8 @@ class Checker:
         assert legal, f"no legal action for {seat} in {g!r}"
         assert legal == g.legal_actions(seat)
         assert len(set(legal)) == len(legal)
+        if g.phase == "bidding":
+            self.check_bids(g, seat, legal)
         if g.phase == "playing":
             trick = [CODES[c] for _, c in g.trick]
             model = model_legal_plays(g.hand_of(seat), trick, g.broken)
@@ -128,6 +146,8 @@ class Checker:
             self.gave[seat].update(str(action).split()[1:])
         if after.hands_played != before:
             self.check_finished_hand(after)
+            if not after.over:
+                self.check_new_hand(after)
             self.played = set()
             self.gave = [set(), set(), set(), set()]
         return after
@@ -154,6 +174,42 @@ class Checker:
             assert action in legal, f"{text} by {seat} was accepted but is not legal"
             assert after.n_events == g.n_events + 1
             assert g.to_dict(events=False) == before
+
+    def check_new_hand(self, g: Game) -> None:
+        """At the deal: hidden hands are exactly the seats offered Blind Nil."""
+        opened = [model_blind_nil_open(g.rules, s, g.dealer, g.scores) for s in range(4)]
+        assert [g.view(s).hand_hidden for s in range(4)] == opened
+        assert g.to_act == (g.dealer + 1) % 4 and g.phase == "bidding"
+
+    def check_bids(self, g: Game, seat: int, legal: list[Action]) -> None:
+        """Legal bids and looks are exactly the model's, for every seat."""
+        hidden = g.view(seat).hand_hidden
+        spades = sum(suit(c) == "S" for c in g.hand_of(seat))
+        partner = g.view(seat).bids[(seat + 2) % 4]
+        expected = model_legal_bids(g.rules, partner, spades, hidden)
+        if hidden:
+            expected.add("look")
+        assert {str(a) for a in legal} == expected
+        for other in range(4):
+            if other != seat:
+                view = g.view(other)
+                may_look = view.hand_hidden and view.bids[other] is None
+                assert [str(a) for a in g.legal_actions(other)] == (["look"] if may_look else [])
+
+    def check_every_action(self, g: Game) -> None:
+        """Every bid, look and play by every seat: accepted exactly when it is legal."""
+        for seat in range(4):
+            legal = set(g.legal_actions(seat))
+            for action in UNIVERSE:
+                try:
+                    g.apply(seat, action)
+                except IllegalAction:
+                    assert action not in legal, f"{action} by {seat} is legal but refused"
+                else:
+                    assert action in legal, f"{action} by {seat} was accepted but not legal"
+            for action in legal:
+                if action.kind == "pass":
+                    g.apply(seat, action)
 
     def check_views(self, g: Game) -> None:
         hands = [set(g.hand_of(s)) for s in range(4)]
@@ -257,7 +313,7 @@ def test_random_games(preset: str, variant: str, seed: int, dealer: int,
     Checker(Game.new(rules, seed=seed, dealer=dealer), policy).run(hands=2)
 
 
-@settings(max_examples=20, deadline=None, phases=PHASES,
+@settings(max_examples=12, deadline=None, phases=PHASES,
           suppress_health_check=[HealthCheck.too_slow])
 @given(
     preset=st.sampled_from(PRESET_NAMES),
@@ -280,7 +336,7 @@ def test_random_games_with_variants_combined(preset: str, picks: list[str], seed
     Checker(Game.new(rules, seed=seed), policy).run(hands=2)
 
 
-@settings(max_examples=6, deadline=None, phases=PHASES,
+@settings(max_examples=4, deadline=None, phases=PHASES,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds, policy=st.randoms(use_true_random=False))
 def test_quick_games_play_to_the_end(seed: int, policy: random.Random) -> None:
