@@ -320,8 +320,9 @@ class Game:
     def play_problem(self, seat: int, card: int) -> str | None:
         """Why ``seat`` may not play ``card`` now, or ``None`` if it may."""
         if self.phase != PLAYING:
-            return "Bidding is not over yet." if self.phase in (BIDDING, PASSING) else \
-                "The game is over."
+            if self.phase == BIDDING:
+                return "Bidding is not over yet."
+            return _WRONG_PHASE[PASSING] if self.phase == PASSING else "The game is over."
         if not self.hands[seat] >> card & 1:
             return f"You do not hold {CODES[card]}."
         if seat != self.to_act:

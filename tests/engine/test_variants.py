@@ -113,6 +113,7 @@ def test_a_nil_bidder_and_partner_exchange_cards_after_the_bids() -> None:
     assert legal(g, 1) == legal(g, 2) == []
     refused(g, 1, "pass 6H", NotYourTurn, "It is South's turn, not yours.")
     refused(g, 0, "play 2C", IllegalAction, "Partners are passing cards now.")
+    assert set(g.view(0).unplayable.values()) == {"Partners are passing cards now."}
     refused(g, 0, "bid 3", IllegalAction, "Partners are passing cards now.")
     refused(g, 0, "pass 2D 2C", IllegalAction, "Pass exactly 1 card to your partner.")
     refused(g, 0, "pass 3D", IllegalAction, "You do not hold 3D.")
