@@ -73,18 +73,23 @@ class TableActor:
         self.lock = asyncio.Lock()
         self.sockets: set[Socket] = set()
         self._subscribed = False
-        self._table: Table | None = None  # trusted only while subscribed
+        self._table: Table | None = None  # trusted only while subscribed and not stale
+        self._stale = False  # a write lost a race: re-read before the next decision
         self._views: dict[int | None, dict[str, Any]] = {}
         self._views_rev = -1
 
     # -- reading ------------------------------------------------------------------------
 
     async def _current(self) -> Table:
-        if self._table is None or not self._subscribed:
+        if self._table is None or self._stale or not self._subscribed:
             table = await self.room.store.load(self.id)
             if table is None:
                 raise NoTable("There is no such table (it may have ended long ago).")
-            self._table = table
+            previous, self._table, self._stale = self._table, table, False
+            if self._subscribed and previous is not None and table.rev > previous.rev:
+                # Another node's change we have not passed on yet (its notice will be
+                # ignored as old once it arrives): pass it on now.
+                self._fanout(previous, table, {"m": "catch-up"})
         return self._table
 
     async def peek(self) -> Table | None:
@@ -119,7 +124,7 @@ class TableActor:
             if rev is None:
                 if base is not None:
                     raise NoTable("That table id is taken; try again.")
-                self._table = None  # someone else wrote first: re-read and decide again
+                self._stale = True  # someone else wrote first: re-read and decide again
                 continue
             new = replace(new, rev=rev)
             await self._commit(old, new, out.notice)
