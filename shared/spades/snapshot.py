@@ -43,6 +43,7 @@ def dump(game: Game, with_events: bool = True) -> dict[str, Any]:
         "rules": game.rules.to_dict(),
         "seed": game.seed,
         "first_dealer": game.first_dealer,
+        "opening": _copy_opening(game.opening),
         "state": state,
     }
     if with_events:
@@ -70,13 +71,14 @@ def _load(cls: type[Game], data: dict[str, Any]) -> Game:
     if state is None:
         if events is None:
             raise ValueError("A saved game needs a state or its events.")
-        return cls.replay(rules, data["seed"], data["first_dealer"], events)
+        return cls.replay(rules, data["seed"], data["first_dealer"], events, data.get("opening"))
     seed, first_dealer = data["seed"], data["first_dealer"]
     if not isinstance(seed, int) or first_dealer not in (0, 1, 2, 3):
         raise ValueError("A saved game needs an integer seed and a first dealer 0..3.")
     g = object.__new__(cls)
     d = g.__dict__
-    d.update(rules=rules, seed=seed, first_dealer=first_dealer, _bid_cache={})
+    d.update(rules=rules, seed=seed, first_dealer=first_dealer, _bid_cache={},
+             opening=_copy_opening(data.get("opening")))
     for name in _SCALARS:
         d[name] = state[name]
     for name in _TUPLE4:
@@ -102,3 +104,15 @@ def _load(cls: type[Game], data: dict[str, Any]) -> Game:
     if events is None:
         d["n_events"] = int(state["n_events"])
     return g
+
+
+def _copy_opening(opening: dict[str, Any] | None) -> dict[str, Any] | None:
+    # A fixed opening position, copied so a save and its game share no lists.
+    if opening is None:
+        return None
+    deal = opening.get("deal")
+    return {
+        "deal": [list(cards) for cards in deal] if deal is not None else None,
+        "scores": list(opening["scores"]),
+        "bags": list(opening["bags"]),
+    }
