@@ -7,7 +7,7 @@ import pytest
 
 from shared.spades import Game, RuleSet
 
-from .support import look_and_bid, play_hand, rig
+from .support import hashed, look_and_bid, play_hand, play_until, rig
 
 COURSE = RuleSet.preset("course")
 
@@ -112,8 +112,6 @@ def test_hand_cap_ends_the_game_and_a_tie_is_a_draw(scores: tuple[int, int],
 
 
 def test_quick_plays_at_most_30_hands() -> None:
-    from .support import hashed, play_until
-
     # Everyone bids 1 and nobody gets near 250 or -200 quickly: the cap decides.
     g = Game.new(RuleSet.preset("quick", target_score=10_000, losing_score=-10_000), seed=2)
     g = play_until(g, hashed("cap"), hands=40)

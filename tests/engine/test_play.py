@@ -15,7 +15,14 @@ from shared.spades import (
     trick_winner,
 )
 
-from .support import look_and_bid, model_trick_winner, play_cards, rig
+from .support import (
+    first_legal,
+    look_and_bid,
+    model_trick_winner,
+    play_cards,
+    play_until,
+    rig,
+)
 
 COURSE = RuleSet.preset("course")
 
@@ -189,8 +196,6 @@ def test_bad_text_and_bad_seats_are_invalid_actions() -> None:
 
 
 def test_after_the_game_is_over_nothing_can_be_played() -> None:
-    from .support import first_legal, play_until
-
     g = play_until(Game.new(RuleSet.preset("quick", max_hands=1), seed=3), first_legal, hands=1)
     assert g.over and g.to_act is None and g.legal_actions() == []
     assert all(g.legal_actions(s) == [] for s in range(4))

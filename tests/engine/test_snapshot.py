@@ -7,7 +7,7 @@ import json
 import msgpack
 import pytest
 
-from shared.spades import Game, RuleSet
+from shared.spades import Game, IllegalAction, RuleSet
 
 from .support import first_legal, hashed, play_until
 
@@ -111,8 +111,6 @@ def test_not_a_dict_at_all() -> None:
 
 
 def test_replay_refuses_an_illegal_event() -> None:
-    from shared.spades import IllegalAction
-
     g = some_game(20)
     events = g.events
     events[5] = (events[5][0], "play AS")
