@@ -1,12 +1,14 @@
 -- Compare-and-set one table's state, then log, reschedule and notify, atomically.
 --
 -- KEYS[1] table hash (fields rev, st)   KEYS[2] table event stream   KEYS[3] timers zset
+-- KEYS[4] the current game's action log (a list; the blob holds the game without it)
 -- ARGV[1] the rev the caller read (0: the table must not exist yet)
 -- ARGV[2] the new table blob
 -- ARGV[3] the notice: stream entry field "e" and the pub/sub message
 -- ARGV[4] the table's pub/sub channel
 -- ARGV[5] ttl of the table's keys (seconds)   ARGV[6] approximate stream length kept
--- ARGV[7] n, then n timer members to remove, then (due_ms, member) pairs to add
+-- ARGV[7] the game action to append to the log ("" for none)
+-- ARGV[8] n, then n timer members to remove, then (due_ms, member) pairs to add
 --
 -- Returns {1, new_rev} when written, {0, current_rev} when the rev had moved on.
 local current = tonumber(redis.call('HGET', KEYS[1], 'rev') or '0')
@@ -18,11 +20,15 @@ redis.call('HSET', KEYS[1], 'rev', rev, 'st', ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[5])
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[6], rev .. '-1', 'e', ARGV[3])
 redis.call('EXPIRE', KEYS[2], ARGV[5])
-local n = tonumber(ARGV[7])
-for i = 8, 7 + n do
+if ARGV[7] ~= '' then
+  redis.call('RPUSH', KEYS[4], ARGV[7])
+  redis.call('EXPIRE', KEYS[4], ARGV[5])
+end
+local n = tonumber(ARGV[8])
+for i = 9, 8 + n do
   redis.call('ZREM', KEYS[3], ARGV[i])
 end
-for i = 8 + n, #ARGV, 2 do
+for i = 9 + n, #ARGV, 2 do
   redis.call('ZADD', KEYS[3], ARGV[i], ARGV[i + 1])
 end
 redis.call('PUBLISH', ARGV[4], ARGV[3])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "TIMERS",
+    "game_log",
     "open_tables",
     "player",
     "table",
@@ -28,6 +29,12 @@ def table(table_id: str) -> str:
 def table_events(table_id: str) -> str:
     """Stream of the table's changes, entry id ``<rev>-1``, field ``e`` = the notice."""
     return f"t:{{{table_id}}}:ev"
+
+
+def game_log(table_id: str, game_no: int) -> str:
+    """List of one game's actions, ``"<seat> <action>"`` in order (the table blob keeps
+    the game's state without them, so a write stays small however long the game)."""
+    return f"t:{{{table_id}}}:log:{game_no}"
 
 
 def table_channel(table_id: str) -> str:

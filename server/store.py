@@ -57,8 +57,12 @@ class Store:
         self._claim = client.register_script(_script("claim_timers.lua"))
 
     @classmethod
-    def from_url(cls, url: str, table_ttl_s: int = 86_400) -> Store:
-        return cls(aioredis.Redis.from_url(url, health_check_interval=10), table_ttl_s)
+    def from_url(cls, url: str, table_ttl_s: int = 86_400, max_connections: int = 64) -> Store:
+        """A store on its own pool: at most ``max_connections`` to Redis; more work at
+        once waits for a free one (up to 10 s) instead of failing."""
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=max_connections, timeout=10, health_check_interval=10)
+        return cls(aioredis.Redis.from_pool(pool), table_ttl_s)  # the client owns the pool
 
     async def close(self) -> None:
         with contextlib.suppress(RedisError, OSError):
@@ -91,14 +95,16 @@ class Store:
         old_timers = old.timers if old is not None else {}
         payload = msgpack.packb({**notice, "r": old_rev + 1})
         gone = [m for m in old_timers if m not in table.timers]
+        logged = f"{notice['s']} {notice['a']}" if "a" in notice else ""
         args: list[Any] = [old_rev, encode_table(table), payload, keys.table_channel(table.id),
-                           self.table_ttl_s, STREAM_LEN, len(gone), *gone]
+                           self.table_ttl_s, STREAM_LEN, logged, len(gone), *gone]
         for member, due in table.timers.items():
             if member not in old_timers:
                 args.extend((due, member))
         async with _wrapped("write"):
             written, current = await self._apply(
-                keys=[keys.table(table.id), keys.table_events(table.id), keys.TIMERS],
+                keys=[keys.table(table.id), keys.table_events(table.id), keys.TIMERS,
+                      keys.game_log(table.id, table.game_no)],
                 args=args,
             )
         if not written:
@@ -119,6 +125,17 @@ class Store:
         if notices and notices[0]["r"] != version + 1:
             return None
         return notices
+
+    async def game_events(self, table_id: str, game_no: int) -> list[tuple[int, str]]:
+        """Every action of one game of a table, ``(seat, action)`` in order (replay it
+        from the game's rules, seed and first dealer to check the state)."""
+        async with _wrapped("game_events"):
+            entries = await self.client.lrange(keys.game_log(table_id, game_no), 0, -1)
+        out: list[tuple[int, str]] = []
+        for entry in entries:
+            seat, action = entry.decode().split(" ", 1)
+            out.append((int(seat), action))
+        return out
 
     # -- timers -----------------------------------------------------------------------
 

@@ -267,7 +267,7 @@ class TableActor:
                      and new_game.hand_no == old_game.hand_no and not new_game.over)
         game_changed = old is None or (old_game is None) != (new_game is None) or (
             old_game is not None and new_game is not None
-            and (old_game.n_events, old_game.seed) != (new_game.n_events, new_game.seed))
+            and (old.game_no, old_game.n_events) != (new.game_no, new_game.n_events))
         meta_changed = old is None or (views.seat_infos(old), old.rematch, old.status) != (
             views.seat_infos(new), new.rematch, new.status)
         old_views = self._views if old is not None and self._views_rev == old.rev else {}

@@ -68,6 +68,7 @@ class Table:
     acts: tuple[tuple[str, int, int | None, int], ...] = ()  # (pid, v seen, msg id, rev)
     timers: dict[str, int] = field(default_factory=dict)  # timer member -> due ms
     rematch: tuple[bool | None, ...] = (None, None, None, None)
+    game_no: int = 0  # games played here so far (a rematch starts the next); names its log
 
     # -- reading -------------------------------------------------------------------------
 
@@ -123,8 +124,9 @@ class Table:
 
     def _start(self, seed: int, dealer: int) -> Table:
         game = Game.new(RuleSet.from_dict(self.rules), seed=seed, dealer=dealer)
+        game_no = self.game_no + 1 if self.game is not None else self.game_no
         return replace(self, status="playing", game=game, gv=self.rev + 1,
-                       rematch=(None,) * 4)
+                       rematch=(None,) * 4, game_no=game_no)
 
     def act(self, pid: str, v: int, msg_id: int | None, text: str) -> Table | int:
         """A person's game action having seen version ``v``.
@@ -285,14 +287,15 @@ def parse_timer(member: str) -> tuple[str, str, int, str]:
 
 
 def encode_table(table: Table) -> bytes:
-    """The blob Redis holds (everything but ``rev``, which Redis keeps beside it)."""
+    """The blob Redis holds (everything but ``rev``, which Redis keeps beside it, and the
+    game's actions, which are in the game's log: see ``keys.game_log``)."""
     data = {
         "id": table.id, "kind": table.kind, "rules": table.rules, "status": table.status,
         "seats": [[s.pid, s.name, s.bot, s.away, s.conn, s.away_ms] for s in table.seats],
         "created": table.created_ms, "gv": table.gv,
-        "game": table.game.to_dict() if table.game is not None else None,
+        "game": table.game.to_dict(events=False) if table.game is not None else None,
         "acts": [list(a) for a in table.acts], "timers": table.timers,
-        "rematch": list(table.rematch),
+        "rematch": list(table.rematch), "game_no": table.game_no,
     }
     packed: bytes = msgpack.packb(data)
     return packed
@@ -308,7 +311,7 @@ def decode_table(blob: bytes, rev: int) -> Table:
             seats=tuple(Seat(*s) for s in data["seats"]), created_ms=data["created"],
             game=Game.from_dict(game) if game is not None else None, rev=rev,
             gv=data["gv"], acts=tuple(tuple(a) for a in data["acts"]),  # type: ignore[misc]
-            timers=data["timers"], rematch=tuple(data["rematch"]),
+            timers=data["timers"], rematch=tuple(data["rematch"]), game_no=data["game_no"],
         )
     except (KeyError, TypeError, msgpack.UnpackException) as err:
         raise ValueError(f"table blob is damaged: {type(err).__name__}: {err}") from None

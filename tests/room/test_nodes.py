@@ -10,7 +10,8 @@ import pytest
 import redis.asyncio as aioredis
 
 from client.room_client import RoomClient
-from server.table_model import decode_table
+from server.store import Store
+from shared.spades import Game
 
 from .conftest import Node, play_until
 
@@ -31,10 +32,15 @@ def hands_later(hand: int) -> Callable[[RoomClient], bool]:
 
 
 async def stored_game_events(redis: aioredis.Redis, table: str) -> list[tuple[int, str]]:
-    rev, blob = await redis.hmget(f"t:{{{table}}}", ["rev", "st"])
-    stored = decode_table(blob, int(rev))
-    assert stored.game is not None
-    return stored.game.events
+    """The game's actions as Redis holds them, checked by replaying them."""
+    store = Store(redis)
+    stored = await store.load(table)
+    assert stored is not None and stored.game is not None
+    events = await store.game_events(table, stored.game_no)
+    game = stored.game
+    replayed = Game.replay(game.rules, game.seed, game.first_dealer, events)
+    assert replayed.to_dict(events=False) == game.to_dict(events=False)
+    return events
 
 
 def record_acts(client: RoomClient, log: list[str]) -> None:

@@ -43,6 +43,7 @@ async def test_write_is_a_compare_and_set_with_stream_timers_and_notice(
                                                   {"s": 0, "a": "bid 3", "r": 2}]
     assert await store.events_since("tb1", 1) == [{"s": 0, "a": "bid 3", "r": 2}]
     assert await store.events_since("tb1", 2) == []
+    assert await store.game_events("tb1", 0) == [(0, "bid 3")]  # game actions only
     notices = []
     while len(notices) < 2:
         message = await listener.get_message(ignore_subscribe_messages=True, timeout=1)
