@@ -83,6 +83,7 @@ class Client:
         self.fmt = Format.MSGPACK
         self.sent_rev = 0
         self._bad = 0
+        self._close_code: int | None = None
         self._out: asyncio.Queue[bytes | str | _Close] = asyncio.Queue(OUTBOX + 1)
         self._closing = False
 
@@ -111,6 +112,7 @@ class Client:
             except (WebSocketDisconnect, RuntimeError):
                 return
             if message["type"] == "websocket.disconnect":
+                self._close_code = message.get("code")
                 return
             frame = message.get("bytes")
             if frame is None:
@@ -337,7 +339,9 @@ class Client:
         actor, pid = self.actor, self.pid
         if actor is None:
             return
-        if self.seat is not None and pid is not None:
+        # 1012: this node is shutting down, not the player leaving; they will be back
+        # through another node in a moment, so their turns are not handed to autopilot.
+        if self.seat is not None and pid is not None and self._close_code != 1012:
             conn, when = self.conn_id, now_ms()
             try:
                 await actor.mutate(lambda t: _change(t.disconnect(pid, conn, when), "away"))

@@ -7,6 +7,7 @@ import random
 from collections.abc import Awaitable, Callable
 
 from client.room_client import RoomClient
+from server.store import Store
 from shared.protocol import Snapshot, TableUpdate
 from shared.spades.cards import codes_of
 
@@ -160,3 +161,19 @@ async def test_leave_gives_the_seat_to_a_bot_and_others_see_it(
         update = await first.next_update()
         assert isinstance(update.message, TableUpdate | Snapshot) or update.id is not None
     assert first.seats[1]["name"] is None
+
+
+async def test_a_node_shutting_down_does_not_send_its_players_away(
+    start_server: Start, make_client: MakeClient
+) -> None:
+    server = await start_server()
+    client = await make_client(server.ws, reconnect_for=1)
+    await client.quick_play()
+    await play_until(client, lambda c: c.my_turn)
+    assert client.table is not None and client.seat is not None
+    await server.stop()  # graceful: the sockets get 1012 and come back elsewhere
+    store = Store.from_url(server.settings.redis_url or "")
+    table = await store.load(client.table)
+    await store.close()
+    assert table is not None and table.seats[client.seat].pid == client.pid
+    assert not table.seats[client.seat].away
