@@ -310,7 +310,7 @@ def decode_table(blob: bytes, rev: int) -> Table:
             id=data["id"], kind=data["kind"], rules=data["rules"], status=data["status"],
             seats=tuple(Seat(*s) for s in data["seats"]), created_ms=data["created"],
             game=Game.from_dict(game) if game is not None else None, rev=rev,
-            gv=data["gv"], acts=tuple(tuple(a) for a in data["acts"]),  # type: ignore[misc]
+            gv=data["gv"], acts=tuple(tuple(a) for a in data["acts"]),
             timers=data["timers"], rematch=tuple(data["rematch"]), game_no=data["game_no"],
         )
     except (KeyError, TypeError, msgpack.UnpackException) as err:
