@@ -1,0 +1,56 @@
+"""``python -m server`` with no configuration: a private Redis with AOF under DATA_DIR."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from server.redis_process import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.slow
+
+
+def test_run_without_redis_url_starts_and_stops_a_private_redis(tmp_path: Path) -> None:
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    env |= {"PORT": str(port), "DATA_DIR": str(tmp_path / "redis")}
+    log = tmp_path / "server.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "server"], cwd=ROOT, env=env,
+                                stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            assert proc.poll() is None, log.read_text()
+            try:
+                health = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                if health.status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+        assert health.json()["redis"] is True
+        page = httpx.get(f"http://127.0.0.1:{port}/", timeout=5)
+        assert page.status_code == 200 and "spades_token=" in page.headers["set-cookie"]
+        printed = log.read_text()
+        assert f"http://127.0.0.1:{port}/" in printed
+        redis_pid = int((tmp_path / "redis" / "redis.pid").read_text())
+        assert list((tmp_path / "redis").rglob("*.aof*"))  # AOF persistence is on
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(20) == 0, log.read_text()
+    for _ in range(50):  # the private redis-server is gone too
+        if not Path(f"/proc/{redis_pid}").exists():
+            break
+        time.sleep(0.1)
+    assert not Path(f"/proc/{redis_pid}").exists()
