@@ -98,4 +98,5 @@ async def open_page(browser: Browser) -> AsyncIterator[Callable[..., Awaitable[P
 
 async def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.wait_for_timeout(400)  # let a card that is still arriving land
     await page.screenshot(path=str(SHOTS / f"{name}.png"))

@@ -46,7 +46,8 @@ async def test_practice_undo_and_redo(room, open_page) -> None:
     await expect(bar.locator(".hint-line")).to_contain_text("Hint:")
     hand_before = await page.evaluate("window.spadesApp.state.view.hand.length")
     legal = [a[5:] for a in state["legal"] if a.startswith("play ")]
-    await page.locator(f'.hand .card-btn[data-card="{legal[0]}"]').dblclick(position={"x": 6, "y": 24})
+    card = page.locator(f'.hand .card-btn[data-card="{legal[0]}"]')
+    await card.dblclick(position={"x": 6, "y": 24})
     await page.wait_for_function(f"window.spadesApp.state.view.hand.length === {hand_before - 1}")
     await bar.get_by_role("button", name="Undo").click()
     await page.wait_for_function(f"window.spadesApp.state.view.hand.length === {hand_before}")

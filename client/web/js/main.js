@@ -133,20 +133,20 @@ class App {
     return this.room.request("act", { v: this.state.v, a: action });
   }
 
-  async rename(name) {
+  async rename(name, quiet = false) {
     const clean = name.replace(/\s+/g, " ").trim();
     if (!clean || clean === this.room.session.name) return;
     try {
       await this.room.request("name", { name: clean });
       this.room.rememberName(clean);
-      toast(`You are now ${clean}.`);
+      if (!quiet) toast(`You are now ${clean}.`);
     } catch (err) {
       toast(err.message, "warn");
     }
   }
 
   async quickPlay(name) {
-    await this.rename(name);
+    await this.rename(name, true);
     try {
       await this.room.request("quick");
     } catch (err) {
