@@ -116,7 +116,7 @@ export class Lobby {
         h("button", { type: "button", class: "btn", onclick: () => app.account("signout") }, "Sign out"));
     }
     const user = h("input", { id: "acct-name", name: "name", autocomplete: "username", maxlength: 20, required: true });
-    const pass = h("input", { id: "acct-pass", name: "password", type: "password", autocomplete: "current-password", required: true, minlength: 8 });
+    const pass = h("input", { id: "acct-pass", name: "password", type: "password", autocomplete: "current-password", required: true });
     const form = h("form", { class: "panel", onsubmit: (e) => { e.preventDefault(); app.account(e.submitter?.value || "signin", user.value, pass.value); } },
       h("h2", {}, "Sign in"),
       h("p", { class: "muted" }, "An account keeps your name, your chat choice and a ranked rating."),
