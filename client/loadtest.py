@@ -1,0 +1,371 @@
+"""``python -m client.loadtest``: drive a room with scripted players over real sockets.
+
+    python -m client.loadtest --tables 50 --duration 20 --json
+    python -m client.loadtest --tables 250 --pace-ms 1000 --duration 30 --json
+    python -m client.loadtest --tables 0 --idle 10000 --duration 5 --json
+    python -m client.loadtest --nodes 2 --nginx --tables 20 --duration 10
+    python -m client.loadtest --url ws://127.0.0.1:8000/ws --redis-url redis://127.0.0.1:6379/0
+
+Without ``--url`` it starts its own room (``client.local_room``: ``--nodes`` child
+processes of ``python -m server`` on one private Redis, nginx in front with
+``--nginx``). Every table gets four scripted players (``RoomClient``s, the real Python
+client: legal moves, modest bids, a rematch after each game), who act as soon as it is
+their turn, or ``--pace-ms`` after it. ``--idle N`` more connections say hello and
+hold a session in the lobby. Everything is loopback only.
+
+Figures (``--json`` prints them as one object):
+
+- ``actions_per_s``: game actions acknowledged per second during the window;
+- ``p50_ms`` / ``p99_ms``: from an ``act`` sent until every scripted seat of that table
+  received the action's ``ev``;
+- ``errors``: ``err`` answers, time-outs and lost connections;
+- ``server_rss_mb``: resident memory of the node processes (max over the window);
+- ``redis_calls_per_action``: commands the nodes sent Redis per action, from Redis's
+  own ``INFO commandstats`` (deltas over the window). Redis also counts the commands a
+  Lua script runs inside it; those are counted apart in ``redis_commands_per_action``
+  (everything Redis executed) and left out here (see ``SCRIPT_COMMANDS``);
+- ``bytes_per_play_per_seat``: average size of the ``ev`` frame of a card play, per
+  receiving seat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import sys
+import time
+import urllib.parse
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis.asyncio as aioredis
+
+from shared.protocol import Event, ServerMessage
+
+from .local_room import LocalRoom, cpu_s, rss_mb
+from .room_client import ConnectionLost, RequestFailed, RoomClient
+
+__all__ = ["SCRIPT_COMMANDS", "LoadResult", "main", "run"]
+
+# Commands the room's Lua scripts (server/*.lua) run inside Redis: Redis counts them in
+# its command statistics, but they cost no round trip. tests/abuse checks this list
+# against the scripts. The room's top-level uses of the same commands (a player's name
+# written on hello, a table marked open) happen on joins, not on game actions.
+SCRIPT_COMMANDS = frozenset({
+    "hget", "hset", "expire", "xadd", "rpush", "zrem", "zadd", "publish",
+    "zrangebyscore", "zscore",
+})
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+CONNECT_BATCH = 100  # connections opened at once (the server's accept queue is finite)
+
+
+@dataclass
+class LoadResult:
+    """What one run measured (see the module docstring)."""
+
+    tables: int
+    players: int
+    idle: int
+    duration_s: float
+    pace_ms: int
+    actions: int = 0
+    actions_per_s: float = 0.0
+    p50_ms: float | None = None
+    p99_ms: float | None = None
+    max_ms: float | None = None
+    latency_samples: int = 0
+    errors: int = 0
+    error_kinds: dict[str, int] = field(default_factory=dict)
+    reconnects: int = 0
+    server_rss_mb: float | None = None
+    server_cpu_ms_per_action: float | None = None
+    redis_cpu_ms_per_action: float | None = None
+    loadgen_cpu_ms_per_action: float | None = None
+    redis_calls_per_action: float | None = None
+    redis_commands_per_action: float | None = None
+    redis_commandstats: dict[str, int] = field(default_factory=dict)
+    bytes_per_play_per_seat: float | None = None
+    connect_s: float = 0.0
+    appendfsync: str | None = None
+
+
+class _Recorder:
+    """Arrival times of each action's ``ev`` at the scripted seats, and send times."""
+
+    def __init__(self) -> None:
+        self.measuring = False
+        self.sent: list[tuple[str, int, float]] = []  # (table, version, t sent)
+        self.arrived: dict[tuple[str, int], list[float]] = {}  # -> [count, last t]
+        self.play_bytes = 0
+        self.play_frames = 0
+        self.actions = 0
+        self.errors: Counter[str] = Counter()
+
+    def event(self, table: str, version: int, at: float) -> None:
+        seen = self.arrived.get((table, version))
+        if seen is None:
+            self.arrived[(table, version)] = [1, at]
+        else:
+            seen[0] += 1
+            seen[1] = at
+
+    def latencies_ms(self, seats_at: dict[str, int]) -> list[float]:
+        out = []
+        for table, version, sent in self.sent:
+            seen = self.arrived.get((table, version))
+            if seen is not None and seen[0] >= seats_at.get(table, 4):
+                out.append((seen[1] - sent) * 1000)
+        return out
+
+
+class _Player(RoomClient):
+    """A RoomClient that notes when each frame arrived and how large it was."""
+
+    recorder: _Recorder
+
+    def _take(self, frame: bytes | str) -> None:
+        self._frame_at = time.perf_counter()
+        self._frame_len = len(frame)
+        super()._take(frame)
+
+    def _apply(self, message: ServerMessage) -> None:
+        super()._apply(message)
+        if isinstance(message, Event) and self.table is not None:
+            self.recorder.event(self.table, message.v, self._frame_at)
+            if self.recorder.measuring and message.a.startswith("play "):
+                self.recorder.play_bytes += self._frame_len
+                self.recorder.play_frames += 1
+
+
+async def _play(client: _Player, rec: _Recorder, pace_s: float, rng: random.Random,
+                stop: asyncio.Event) -> None:
+    """Act whenever it is this seat's turn; vote for a rematch after each game."""
+    acted_at = -1
+    voted_at = -1
+    acting: asyncio.Task[None] | None = None
+
+    async def act(text: str, version: int) -> None:
+        if pace_s:
+            await asyncio.sleep(pace_s)
+        sent = time.perf_counter()
+        measuring = rec.measuring
+        try:
+            ack = await client.act(text)
+        except RequestFailed as err:
+            rec.errors[err.code] += 1
+            return
+        except TimeoutError:
+            rec.errors["timeout"] += 1
+            return
+        except ConnectionLost:
+            return
+        if measuring and rec.measuring and client.table is not None and ack.v is not None:
+            rec.actions += 1
+            rec.sent.append((client.table, ack.v, sent))
+
+    while not stop.is_set():
+        try:
+            await client.next_update(timeout=1.0)
+        except TimeoutError:
+            pass
+        except ConnectionLost:
+            rec.errors["connection_lost"] += 1
+            return
+        view = client.view
+        if view is None or (acting is not None and not acting.done()):
+            continue
+        if client.status == "over" and voted_at != client.version:
+            voted_at = client.version
+            with contextlib.suppress(RequestFailed, TimeoutError, ConnectionLost):
+                await client.rematch(True)
+            continue
+        if client.my_turn and acted_at != client.version:
+            acted_at = client.version
+            legal = [a for a in view["legal"] if a != "look"] or view["legal"]
+            legal = [a for a in legal if a in ("bid 2", "bid 3", "bid 4")] or legal
+            acting = asyncio.create_task(act(rng.choice(legal), client.version))
+    if acting is not None:
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(acting, 5)
+
+
+async def _connect_all(clients: Sequence[RoomClient], quick: bool) -> None:
+    """Connect (and seat, one after another: four to a table) the clients."""
+    for start in range(0, len(clients), CONNECT_BATCH):
+        batch = clients[start:start + CONNECT_BATCH]
+        await asyncio.gather(*(c.connect() for c in batch))
+        await asyncio.gather(*(c._welcomed.wait() for c in batch))
+    if quick:
+        for client in clients:
+            await client.quick_play()
+
+
+async def _commandstats(redis: aioredis.Redis | None) -> dict[str, float]:
+    """Calls per command, and ``cpu`` (seconds Redis has used), from INFO."""
+    if redis is None:
+        return {}
+    stats = await redis.info("commandstats")
+    calls: dict[str, float] = {name.removeprefix("cmdstat_"): int(value["calls"])
+                               for name, value in stats.items()}
+    cpu = await redis.info("cpu")
+    calls["cpu"] = float(cpu["used_cpu_user"]) + float(cpu["used_cpu_sys"])
+    return calls
+
+
+def _cpu(pids: Sequence[int]) -> tuple[float, float]:
+    """CPU seconds used so far by the nodes, and by this process."""
+    return sum(cpu_s(pid) for pid in pids), time.process_time()
+
+
+async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: int = 0,
+              idle: int = 0, warmup: float = 2.0, redis_url: str | None = None,
+              node_pids: Sequence[int] = (), appendfsync: str | None = None,
+              seed: int = 1) -> LoadResult:
+    """Drive the room at ``addresses`` and measure; see the module docstring."""
+    for address in addresses:
+        host = urllib.parse.urlsplit(address).hostname
+        if host not in LOOPBACK:
+            raise ValueError(f"the load test only targets loopback addresses, not {address}")
+    result = LoadResult(tables=tables, players=4 * tables, idle=idle, duration_s=duration,
+                        pace_ms=pace_ms, appendfsync=appendfsync)
+    rec = _Recorder()
+    redis = aioredis.Redis.from_url(redis_url) if redis_url else None
+    if redis is not None and appendfsync:
+        await redis.config_set("appendfsync", appendfsync)
+    players: list[_Player] = []
+    idlers: list[RoomClient] = []
+    for index in range(4 * tables):
+        player = _Player(addresses[index % len(addresses)], name=f"Load {index}",
+                         timeout=30.0, reconnect_for=30.0)
+        player.recorder = rec
+        players.append(player)
+    idlers = [RoomClient(addresses[i % len(addresses)], timeout=30.0) for i in range(idle)]
+    stop = asyncio.Event()
+    tasks: list[asyncio.Task[None]] = []
+    try:
+        began = time.perf_counter()
+        await _connect_all(idlers, quick=False)
+        await _connect_all(players, quick=True)
+        result.connect_s = round(time.perf_counter() - began, 2)
+        rngs = [random.Random(seed * 100_003 + i) for i in range(len(players))]
+        tasks = [asyncio.create_task(_play(p, rec, pace_ms / 1000, r, stop))
+                 for p, r in zip(players, rngs, strict=True)]
+        await asyncio.sleep(warmup)
+        before = await _commandstats(redis)
+        cpu_before = _cpu(node_pids)
+        rss = max((rss_mb(pid) for pid in node_pids), default=0.0)
+        rec.measuring = True
+        window_start = time.perf_counter()
+        deadline = window_start + duration
+        while time.perf_counter() < deadline:
+            await asyncio.sleep(min(0.5, max(0.0, deadline - time.perf_counter())))
+            rss = max([rss, *(rss_mb(pid) for pid in node_pids)])
+        rec.measuring = False
+        elapsed = time.perf_counter() - window_start
+        cpu_after = _cpu(node_pids)
+        after = await _commandstats(redis)
+        if rec.actions:
+            ms = 1000 / rec.actions
+            if node_pids:
+                result.server_cpu_ms_per_action = round((cpu_after[0] - cpu_before[0]) * ms, 3)
+            result.loadgen_cpu_ms_per_action = round((cpu_after[1] - cpu_before[1]) * ms, 3)
+            if after:
+                result.redis_cpu_ms_per_action = round((after["cpu"] - before["cpu"]) * ms, 3)
+        if node_pids:
+            result.server_rss_mb = round(sum(rss_mb(pid) for pid in node_pids)
+                                         if len(node_pids) > 1 else rss, 1)
+        _fill(result, rec, players, elapsed, before, after)
+    finally:
+        stop.set()
+        if tasks:
+            await asyncio.wait(tasks, timeout=10)
+        for start in range(0, len(players) + len(idlers), CONNECT_BATCH):
+            batch = [*players, *idlers][start:start + CONNECT_BATCH]
+            await asyncio.gather(*(c.close() for c in batch), return_exceptions=True)
+        if redis is not None:
+            await redis.aclose()
+    return result
+
+
+def _fill(result: LoadResult, rec: _Recorder, players: list[_Player], elapsed: float,
+          before: dict[str, float], after: dict[str, float]) -> None:
+    seats_at = Counter(p.table for p in players if p.table is not None)
+    latencies = sorted(rec.latencies_ms(dict(seats_at)))
+    result.actions = rec.actions
+    result.actions_per_s = round(rec.actions / elapsed, 1) if elapsed else 0.0
+    if latencies:
+        result.p50_ms = round(latencies[len(latencies) // 2], 2)
+        result.p99_ms = round(latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))], 2)
+        result.max_ms = round(latencies[-1], 2)
+    result.latency_samples = len(latencies)
+    result.reconnects = sum(p.reconnects for p in players)
+    result.error_kinds = dict(rec.errors)
+    result.errors = sum(rec.errors.values())
+    if rec.play_frames:
+        result.bytes_per_play_per_seat = round(rec.play_bytes / rec.play_frames, 1)
+    if after:
+        delta = {k: int(after[k] - before.get(k, 0)) for k in after if k != "cpu"}
+        delta.pop("info", None)  # our own INFO commands
+        delta = {k: v for k, v in sorted(delta.items()) if v > 0}
+        result.redis_commandstats = delta
+        if rec.actions:
+            total = sum(delta.values())
+            calls = sum(v for k, v in delta.items() if k not in SCRIPT_COMMANDS)
+            result.redis_commands_per_action = round(total / rec.actions, 2)
+            result.redis_calls_per_action = round(calls / rec.actions, 2)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m client.loadtest", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=10, help="tables of four players")
+    parser.add_argument("--duration", type=float, default=10.0, help="seconds measured")
+    parser.add_argument("--pace-ms", type=int, default=0, help="a player's thinking time")
+    parser.add_argument("--idle", type=int, default=0, help="extra connections in the lobby")
+    parser.add_argument("--warmup", type=float, default=2.0, help="seconds before measuring")
+    parser.add_argument("--url", action="append", default=[],
+                        help="a running room's ws:// address (repeat for several)")
+    parser.add_argument("--redis-url", help="that room's Redis (for command statistics)")
+    parser.add_argument("--pid", type=int, action="append", default=[],
+                        help="a running node's process id (for its memory)")
+    parser.add_argument("--nodes", type=int, default=1, help="nodes to start (no --url)")
+    parser.add_argument("--nginx", action="store_true", help="start nginx in front of them")
+    parser.add_argument("--appendfsync", choices=("always", "everysec", "no"),
+                        help="set Redis's AOF fsync policy for the run (CONFIG SET)")
+    parser.add_argument("--node-env", action="append", default=[], metavar="NAME=VALUE",
+                        help="a setting for the nodes this starts")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    kwargs: dict[str, Any] = {"tables": args.tables, "duration": args.duration,
+                              "pace_ms": args.pace_ms, "idle": args.idle,
+                              "warmup": args.warmup, "appendfsync": args.appendfsync,
+                              "seed": args.seed}
+    if args.url:
+        result = asyncio.run(run(args.url, redis_url=args.redis_url, node_pids=args.pid,
+                                 **kwargs))
+    else:
+        env = dict(item.split("=", 1) for item in args.node_env)
+        with LocalRoom(nodes=args.nodes, nginx=args.nginx, env=env) as room:
+            result = asyncio.run(run(room.addresses, redis_url=room.redis_url,
+                                     node_pids=room.node_pids, **kwargs))
+    figures = {k: v for k, v in result.__dict__.items()}
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key:>26}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
