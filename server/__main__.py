@@ -8,7 +8,6 @@ used. The URL to open is printed once the node listens.
 
 from __future__ import annotations
 
-import logging
 import signal
 import sys
 from dataclasses import replace
@@ -16,7 +15,9 @@ from types import FrameType
 
 import uvicorn
 
+from . import logs
 from .app import create_app
+from .drain import GracefulServer
 from .redis_process import RedisProcess, RedisProcessError
 from .settings import Settings, SettingsError
 
@@ -25,13 +26,12 @@ WS_MAX_SIZE = 64 * 1024  # larger frames are cut off by the WebSocket layer (100
 
 
 def main() -> int:
-    logging.basicConfig(level=logging.INFO,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         settings = Settings.from_env()
     except SettingsError as err:
         print(f"server: {err}", file=sys.stderr)
         return 2
+    logs.setup(settings.log_format)
     redis_proc: RedisProcess | None = None
     if not settings.redis_url:
         try:
@@ -46,12 +46,17 @@ def main() -> int:
     # that into exceptions, so the private Redis below is still stopped.
     signal.signal(signal.SIGTERM, _exit_on_signal)
     try:
+        app = create_app(settings)
         config = uvicorn.Config(
-            create_app(settings), host=settings.host, port=settings.port,
+            app, host=settings.host, port=settings.port,
             ws="websockets-sansio", ws_max_size=WS_MAX_SIZE, lifespan="on",
-            log_level="info", proxy_headers=True, timeout_graceful_shutdown=5,
+            log_level="info", log_config=None, proxy_headers=True,
+            timeout_graceful_shutdown=5, ws_ping_interval=settings.ping_interval_s or None,
+            ws_ping_timeout=settings.ping_timeout_s or None,
         )
-        uvicorn.Server(config).run()
+        # Stop taking connections, let in-flight messages finish, then close every
+        # socket with 1012 (reconnect elsewhere): see server/drain.py.
+        GracefulServer(config, app.state.drain, settings.drain_s).run()
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:

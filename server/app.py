@@ -18,15 +18,18 @@ from pathlib import Path
 from redis.exceptions import RedisError
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from shared.protocol import Hello
+from shared.protocol import Error, Format, Hello, encode
 
 from .connection import COOKIE, Client
+from .drain import Drain
+from .limits import AddressLimit
+from .metrics import METRICS
 from .room import Room
 from .settings import Settings
 from .store import Store
@@ -43,6 +46,8 @@ def create_app(settings: Settings) -> Starlette:
     if not settings.redis_url:
         raise ValueError("create_app needs settings.redis_url")
     redis_url = settings.redis_url
+    drain = Drain()
+    addresses = AddressLimit(settings.max_conns_per_address)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -62,24 +67,51 @@ def create_app(settings: Settings) -> Starlette:
         room: Room = websocket.app.state.room
         cookie = websocket.cookies.get(COOKIE)
         token = cookie if cookie and _valid_token(cookie) else None
-        await Client(websocket, room, token).serve()
+        address = websocket.client.host if websocket.client else ""
+        if not addresses.admit(address):
+            await _refuse(websocket, "too_many_connections",
+                          "Too many connections from your address; close one and retry.")
+            return
+        try:
+            await Client(websocket, room, token, drain).serve()
+        finally:
+            addresses.release(address)
 
     async def healthz(request: Request) -> JSONResponse:
         room: Room = request.app.state.room
+        if drain.draining:  # a load balancer stops sending new people here
+            return JSONResponse({"ok": False, "draining": True, "node": room.node_id}, 503)
         try:
             await room.store.client.ping()
         except (RedisError, OSError):
             return JSONResponse({"ok": False, "redis": False, "node": room.node_id}, 503)
         return JSONResponse({"ok": True, "redis": True, "node": room.node_id})
 
+    async def metrics(request: Request) -> PlainTextResponse:
+        room: Room = request.app.state.room
+        return PlainTextResponse(METRICS.render(tables=room.notices.tables),
+                                 media_type="text/plain; version=0.0.4")
+
     routes = [
         WebSocketRoute("/ws", ws_endpoint),
         Route("/healthz", healthz),
+        Route("/metrics", metrics),
         Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.drain = drain
     app.add_middleware(GuestCookie)
     return app
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
+    """Accept only to say why not, with a typed error, then close (1008)."""
+    METRICS.refused.inc(value=code)
+    await websocket.accept()
+    frame = encode(Error(code=code, msg=message), Format.MSGPACK)
+    assert isinstance(frame, bytes)
+    await websocket.send_bytes(frame)
+    await websocket.close(1008, code)
 
 
 def _valid_token(token: str) -> bool:

@@ -15,6 +15,7 @@ import contextlib
 import hashlib
 import logging
 import secrets
+import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -44,7 +45,10 @@ from shared.protocol import (
 from shared.spades import SpadesError
 
 from . import views
+from .drain import Drain
 from .errors import NoTable, NotAllowed, NotSeated, RoomError, StaleVersion, error_code
+from .limits import MessageRate
+from .metrics import METRICS
 from .room import Room
 from .table_actor import Change, TableActor, new_deal, now_ms
 from .table_model import Table
@@ -70,8 +74,12 @@ class _Close:
 class Client:
     """One connected socket and the session on it."""
 
-    def __init__(self, ws: WebSocket, room: Room, cookie_token: str | None) -> None:
+    def __init__(self, ws: WebSocket, room: Room, cookie_token: str | None,
+                 drain: Drain | None = None) -> None:
         self.ws = ws
+        self.drain = drain
+        settings = room.settings
+        self._rate = MessageRate(settings.msg_rate_per_s, settings.msg_burst, time.monotonic())
         self.room = room
         self.cookie_token = cookie_token
         self.conn_id = secrets.token_hex(6)
@@ -92,10 +100,17 @@ class Client:
     async def serve(self) -> None:
         """Run until the socket closes; the seat is then marked away (grace starts)."""
         await self.ws.accept()
+        METRICS.connections.inc()
+        METRICS.connections_total.inc()
+        if self.drain is not None:
+            self.drain.add(self)
         writer = asyncio.create_task(self._write(), name=f"writer-{self.conn_id}")
         try:
             await self._read()
         finally:
+            METRICS.connections.dec()
+            if self.drain is not None:
+                self.drain.discard(self)
             try:
                 await self._gone()
             finally:
@@ -121,13 +136,40 @@ class Client:
                 decoded = decode(frame)
             except ProtocolError as err:
                 self.fmt = Format.MSGPACK if isinstance(frame, bytes) else Format.JSON
+                if self._over_rate(err.msg_id):
+                    continue
                 self._bad += 1
                 self.reply(Error(code=err.code, msg=str(err)), err.msg_id)
                 if self._bad >= limit:
                     self.close(1008, "too many bad messages")
                 continue
             self.fmt = decoded.format
-            await self._handle(decoded)
+            if self._over_rate(decoded.id):
+                continue
+            if self.drain is None:
+                await self._handle(decoded)
+            elif not self.drain.draining:  # draining: left unanswered, resent elsewhere
+                self.drain.inflight += 1
+                try:
+                    await self._handle(decoded)
+                finally:
+                    self.drain.inflight -= 1
+
+    def _over_rate(self, msg_id: int | None) -> bool:
+        """Count a message against the socket's rate; True (and answered, or the
+        socket closed when it keeps going) if it is over the limit."""
+        if self._rate.take(time.monotonic()):
+            return False
+        if self._rate.exhausted:
+            self.close(1008, "too many messages")
+        else:
+            self.reply(Error(code="rate_limited", msg="Too many messages at once: wait a "
+                             "moment, then try again."), msg_id)
+        return True
+
+    def pending_frames(self) -> int:
+        """Frames queued for this socket and not yet written."""
+        return self._out.qsize()
 
     async def _write(self) -> None:
         while True:
@@ -157,9 +199,12 @@ class Client:
         """Close after the frames already queued are sent."""
         if not self._closing:
             self._closing = True
+            METRICS.closed.inc(value=str(code))
             self._out.put_nowait(_Close(code, reason))
 
     def reply(self, message: ServerMessage, msg_id: int | None = None) -> None:
+        if isinstance(message, Error):
+            METRICS.errors.inc(value=message.code)
         self.push(encode(message, self.fmt, msg_id))
 
     # -- messages ---------------------------------------------------------------------
@@ -223,6 +268,7 @@ class Client:
         return self.actor, self.pid
 
     async def _act(self, message: Act, msg_id: int | None) -> None:
+        started = time.perf_counter()
         actor, pid = self._seated()
         seat = self.seat
 
@@ -232,6 +278,8 @@ class Client:
 
         rev = await actor.mutate(act)
         self.reply(Ack(v=rev), msg_id)
+        METRICS.actions.inc()
+        METRICS.action_seconds.observe(time.perf_counter() - started)
 
     async def _hello(self, message: Hello, msg_id: int | None) -> None:
         token = message.token or self.cookie_token or secrets.token_urlsafe(24)

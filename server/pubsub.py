@@ -44,6 +44,11 @@ class Notices:
         self._reader: asyncio.Task[None] | None = None
         self._stopping = False
 
+    @property
+    def tables(self) -> int:
+        """How many tables this node follows (has sockets at) now."""
+        return len(self._channels)
+
     async def start(self) -> None:
         await self._connect()
         self._reader = asyncio.create_task(self._read_forever(), name="pubsub-reader")

@@ -33,6 +33,13 @@ class Settings:
     timer_lease_s: float = 5.0  # a claimed timer is retried after this if not done
     table_ttl_s: int = 86_400  # an idle table is forgotten after this
     max_bad_messages: int = 5  # bad frames a socket may send before it is closed (1008)
+    msg_rate_per_s: int = 20  # messages a socket may send per second on average (0: any)
+    msg_burst: int = 60  # ... and at once; past that: err rate_limited, then 1008
+    max_conns_per_address: int = 64  # open sockets per client address (0: no limit)
+    ping_interval_s: float = 20.0  # the server pings every socket this often ...
+    ping_timeout_s: float = 20.0  # ... and closes one that does not answer in time
+    drain_s: float = 5.0  # on shutdown, how long in-flight messages get to finish
+    log_format: str = "json"  # "json" (one object per line) or "text"
     casual_preset: str = "quick"  # the rules of casual tables (a RuleSet preset name)
 
     @classmethod
@@ -51,6 +58,14 @@ class Settings:
             turn_time_s=_seconds(env, "TURN_TIME_S", base.turn_time_s),
             reconnect_grace_s=_seconds(env, "RECONNECT_GRACE_S", base.reconnect_grace_s),
             timer_poll_s=_seconds(env, "TIMER_POLL_S", base.timer_poll_s),
+            msg_rate_per_s=_int(env, "MSG_RATE_PER_S", base.msg_rate_per_s, 0, 1_000_000),
+            msg_burst=_int(env, "MSG_BURST", base.msg_burst, 1, 1_000_000),
+            max_conns_per_address=_int(env, "MAX_CONNS_PER_ADDRESS",
+                                       base.max_conns_per_address, 0, 10_000_000),
+            ping_interval_s=_seconds(env, "PING_INTERVAL_S", base.ping_interval_s),
+            ping_timeout_s=_seconds(env, "PING_TIMEOUT_S", base.ping_timeout_s),
+            drain_s=_seconds(env, "DRAIN_S", base.drain_s),
+            log_format=_choice(env, "LOG_FORMAT", base.log_format, ("json", "text")),
             casual_preset=env.get("CASUAL_PRESET", base.casual_preset),
         )
 
@@ -66,6 +81,13 @@ def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
     if not 0 <= value <= 86_400:
         raise SettingsError(f"{name} must be between 0 and 86400 seconds, not {raw!r}")
     return value
+
+
+def _choice(env: Mapping[str, str], name: str, default: str, choices: tuple[str, ...]) -> str:
+    raw = env.get(name) or default
+    if raw not in choices:
+        raise SettingsError(f"{name} must be one of {', '.join(choices)}, not {raw!r}")
+    return raw
 
 
 def _int(env: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:

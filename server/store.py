@@ -24,6 +24,7 @@ from redis.exceptions import RedisError
 
 from . import keys
 from .errors import StoreError
+from .metrics import METRICS
 from .table_model import Table, decode_table, encode_table
 
 __all__ = ["Store", "StoreError"]
@@ -44,6 +45,7 @@ async def _wrapped(what: str) -> AsyncIterator[None]:
         yield
     except (RedisError, OSError) as err:
         log.warning("redis failed during %s: %r", what, err)
+        METRICS.redis_errors.inc()
         raise StoreError("The room cannot reach its storage right now; try again.") from err
 
 

@@ -36,8 +36,9 @@ from server.room import Room
 from server.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
+# Bots at pace 0 let a test client act faster than any person: no message rate limit.
 FAST = {"fill_wait_s": 0.05, "bot_pace_s": 0.0, "turn_time_s": 30.0, "reconnect_grace_s": 60.0,
-        "timer_poll_s": 0.05}
+        "timer_poll_s": 0.05, "msg_rate_per_s": 0}
 
 
 @dataclass
@@ -142,7 +143,8 @@ def spawn_node(redis_url: str, tmp_path: Path) -> Iterator[Callable[..., Node]]:
         port = port or free_port()
         log_path = tmp_path / f"node-{port}-{len(nodes)}.log"
         environ = {**os.environ, "REDIS_URL": redis_url, "PORT": str(port), "HOST": "127.0.0.1",
-                   "FILL_WAIT_S": "0.05", "BOT_PACE_S": "0", "TIMER_POLL_S": "0.05", **env}
+                   "FILL_WAIT_S": "0.05", "BOT_PACE_S": "0", "TIMER_POLL_S": "0.05",
+                   "MSG_RATE_PER_S": "0", **env}
         with log_path.open("wb") as out:
             proc = subprocess.Popen([sys.executable, "-m", "server"], cwd=ROOT, env=environ,
                                     stdout=out, stderr=subprocess.STDOUT)
