@@ -107,7 +107,9 @@ class Room:
 
     def _on_notice(self, table_id: str, notice: dict[str, Any]) -> None:
         actor = self._actors.get(table_id)
-        if actor is not None:
+        # Most notices are this node's own writes, which the actor already has: checked
+        # here, without a task per notice (one per action on a busy node).
+        if actor is not None and actor.is_behind(notice["r"]):
             self.spawn(actor.on_notice(notice), name=f"notice-{table_id}")
 
     def _on_reset(self) -> None:
@@ -123,6 +125,13 @@ class Room:
         loop = asyncio.get_running_loop()
         delay = max(0.0, (due_ms - now_ms()) / 1000)
         self._timers[member] = loop.call_later(delay, self._fire_local, member)
+
+    def cancel_local(self, member: str) -> None:
+        """Forget a timer the table no longer has (a person's turn timer after their
+        move): it would only fire, 30 s later, to be found stale."""
+        handle = self._timers.pop(member, None)
+        if handle is not None:
+            handle.cancel()
 
     def _fire_local(self, member: str) -> None:
         self._timers.pop(member, None)

@@ -137,6 +137,9 @@ class TableActor:
         for member, due in new.timers.items():
             if member not in old.timers:
                 self.room.schedule_local(member, due)
+        for member in old.timers:
+            if member not in new.timers:
+                self.room.cancel_local(member)
         if old.status == "filling" and new.status != "filling":
             await self.room.store.mark_closed(new.kind, new.id)
 
@@ -207,6 +210,10 @@ class TableActor:
             self._table = new
             exact = old is not None and notice["r"] == new.rev == old.rev + 1
             self._fanout(old, new, notice if exact else {"m": "catch-up"})
+
+    def is_behind(self, rev: int) -> bool:
+        """Whether a notice of version ``rev`` may bring news (``on_notice`` would act)."""
+        return self._subscribed and (self._table is None or rev > self._table.rev)
 
     async def refresh(self) -> None:
         """Notices may have been missed: re-read and resend what changed."""
