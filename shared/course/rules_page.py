@@ -231,7 +231,7 @@ def _score_lines(r: RuleSet) -> tuple[tuple[str, str], ...]:
     if not r.nil_tricks_count_for_partner:
         bags += ", and +1 (and a bag) for every trick a Nil bidder takes: those never count "
         bags += "toward the partner's contract"
-    nil = f"Nil +{r.nil_value} made, −{r.nil_value} failed"
+    nil = f"+{r.nil_value} for each Nil made, −{r.nil_value} for each Nil failed"
     if r.blind_nil != "off":
         nil += f"; Blind Nil +{r.blind_nil_value} made, −{r.blind_nil_value} failed"
     penalty = (f"Bags are counted across hands; each time the count reaches {r.bag_limit}, "
@@ -309,8 +309,8 @@ def _variants(r: RuleSet) -> tuple[Variant, ...]:
                 r.bidding == "mirror", "on" if r.bidding == "mirror" else "off"),
         Variant("suicide", "Suicide", "One partner of each team must bid Nil, the other at "
                 "least 4.", r.bidding == "suicide", "on" if r.bidding == "suicide" else "off"),
-        Variant("min-team-bid", "Minimum team bid", "Partners must bid a least total "
-                "together, unless one bids Nil.", r.min_team_bid > 0,
+        Variant("min-team-bid", "Minimum team bid", "Partners must bid at least a set "
+                "total together, unless one bids Nil.", r.min_team_bid > 0,
                 f"at least {r.min_team_bid}" if r.min_team_bid else "off"),
         Variant("bag-penalty", "Bag penalty", "Overtricks are counted across hands and "
                 "cost points when the count reaches the limit.", r.bag_penalty,

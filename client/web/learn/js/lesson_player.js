@@ -1,0 +1,312 @@
+// One lesson: its text, the table position, the learner's hand, the move. A move goes to
+// the server with the moves accepted so far; the answer is animated (the other seats'
+// replies, frame by frame), then explained: a wrong move shows the engine's reason and
+// can be retried, a finished step shows what it taught, the last one the hand's six score
+// lines. Keyboard: Tab between parts, arrows within the hand or the bid pad, Enter to
+// play, Escape to skip the replies or put a message away.
+import { actionText } from "../../js/game/cards.js";
+import { announce, h } from "../../js/ui/dom.js";
+import { handTable } from "../../js/ui/score_sheet.js";
+import { pace } from "../../js/ui/settings.js";
+import { api } from "./api.js";
+import { progress } from "./progress.js";
+import { applyFrame, BidPad, LessonHand, LessonTable, seatName, tableState } from "./table_view.js";
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const narrow = () => window.matchMedia("(max-width: 700px)").matches;
+
+export class LessonPlayer {
+  constructor(app, id) {
+    this.app = app;
+    this.id = id;
+    this.busy = false;
+    this.animating = false;
+    this.skipping = false;
+    this.finished = false;
+    this.el = h("article", { class: "lesson", "aria-busy": "true" }, h("p", { class: "muted" }, "Loading the lesson…"));
+    this.onKey = (event) => this.key(event);
+  }
+
+  async load() {
+    try {
+      this.data = await api.lesson(this.id);
+    } catch (err) {
+      this.el.replaceChildren(h("h1", {}, "Lesson not found"), h("p", {}, err.message),
+        h("a", { href: "#/", class: "btn" }, "All lessons"));
+      return;
+    }
+    progress.opened(this.id);
+    this.seat = this.data.seat;
+    this.build();
+    this.start();
+    document.addEventListener("keydown", this.onKey);
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.onKey);
+    this.skipping = true;
+  }
+
+  build() {
+    const d = this.data;
+    const kind = d.kind === "lesson" ? `Lesson ${d.number} of ${d.of}` : "Practice";
+    this.heading = h("h1", { tabindex: "-1" }, h("span", { class: "lesson-kicker" }, `${kind}: `), d.title);
+    this.stepLine = h("p", { class: "lesson-step" });
+    this.intro = h("details", { class: "lesson-intro", open: true },
+      h("summary", {}, "About this lesson"), d.intro.map((p) => h("p", {}, p)));
+    this.doneList = h("ul", { class: "lesson-done" });
+    this.prompt = h("p", { class: "lesson-prompt" });
+    this.feedback = h("div", { class: "lesson-feedback", role: "alert" });
+    this.hintText = h("p", { class: "lesson-hint", hidden: true });
+    this.hintBtn = h("button", { type: "button", class: "btn btn-ghost btn-small", onclick: () => this.showHint() }, "Hint");
+    this.skipBtn = h("button", { type: "button", class: "btn btn-ghost btn-small", hidden: true, onclick: () => this.skip() }, "Skip the replies");
+    this.ending = h("section", { class: "lesson-end", hidden: true, "aria-label": "The hand's score" });
+    this.table = new LessonTable(this.seat);
+    this.pad = new BidPad((action) => this.send(action));
+    this.hand = new LessonHand((action) => this.send(action));
+    this.el.removeAttribute("aria-busy");
+    this.el.replaceChildren(
+      h("header", { class: "lesson-head" },
+        h("a", { href: "#/", class: "btn btn-ghost btn-small back-link" }, "‹ All lessons"), this.heading, this.stepLine),
+      h("div", { class: "lesson-grid" },
+        h("section", { class: "lesson-text", "aria-label": "What to do" },
+          this.intro, this.doneList, this.prompt, this.feedback, this.hintText,
+          h("div", { class: "lesson-actions" }, this.hintBtn, this.skipBtn)),
+        h("section", { class: "lesson-play", "aria-label": "The table" },
+          this.table.el, this.pad.el, this.hand.el)),
+      this.ending);
+  }
+
+  async start() {
+    const d = this.data;
+    this.moves = d.moves;
+    this.step = d.step;
+    this.view = d.view;
+    this.state = tableState(this.view);
+    this.finished = false;
+    this.doneList.replaceChildren();
+    this.ending.hidden = true;
+    this.ending.replaceChildren();
+    this.clearFeedback();
+    this.renderAll();
+    this.heading.focus();
+    if (d.frames.length) {
+      this.busy = true;
+      await this.play(d.frames);
+      this.state = tableState(this.view);
+      this.busy = false;
+      this.renderAll();
+    }
+  }
+
+  // -- drawing -------------------------------------------------------------------------
+
+  renderAll() {
+    const d = this.data;
+    const steps = d.steps.length;
+    if (this.finished) {
+      this.stepLine.textContent = "Done";
+      this.prompt.hidden = true;
+      this.hintBtn.hidden = true;
+    } else {
+      const step = d.steps[this.step];
+      this.stepLine.textContent = steps > 1 ? `Step ${this.step + 1} of ${steps}` : "One move";
+      this.prompt.hidden = false;
+      this.prompt.replaceChildren(h("strong", {}, "Your move: "), step.prompt);
+      this.hintBtn.hidden = !step.hint;
+    }
+    this.table.render(this.state, d.rules);
+    this.pad.render(this.finished ? { phase: "over" } : this.view);
+    this.hand.render(this.view, { hidden: this.finished });
+  }
+
+  showHint() {
+    const hint = this.data.steps[this.step]?.hint;
+    if (!hint) return;
+    this.hintText.hidden = false;
+    this.hintText.textContent = hint;
+    announce(hint);
+  }
+
+  clearFeedback() {
+    this.feedback.replaceChildren();
+    this.feedback.className = "lesson-feedback";
+    this.hintText.hidden = true;
+    this.retry = null;
+  }
+
+  say(kind, title, text, ...extra) {
+    this.feedback.className = `lesson-feedback ${kind}`;
+    this.feedback.replaceChildren(h("p", {}, h("strong", {}, title), " ", text), ...extra);
+  }
+
+  focusPlay() {
+    if (!this.pad.focus()) this.hand.focus();
+  }
+
+  // -- moves ---------------------------------------------------------------------------
+
+  async send(action) {
+    if (this.busy || this.finished) return;
+    this.busy = true;
+    this.clearFeedback();
+    let answer;
+    try {
+      answer = await api.move(this.id, this.moves, action);
+    } catch (err) {
+      this.busy = false;
+      this.say("bad", "Something went wrong.", err.message);
+      return;
+    }
+    if (narrow() && answer.result !== "wrong") this.intro.open = false;
+    await this.play(answer.frames);
+    this.busy = false;
+    if (answer.result === "wrong") this.wrong(answer);
+    else if (answer.result === "done") this.done(answer);
+    else this.advance(answer);
+  }
+
+  wrong(answer) {
+    if (answer.kind === "illegal") {
+      this.say("bad", "Not allowed:", answer.reason, h("p", { class: "fine" }, "Choose another move."));
+      return;
+    }
+    if (!answer.frames.length) {
+      this.say("warn", "Not quite.", answer.reason, h("p", { class: "fine" }, "Try another move."));
+      return;
+    }
+    // The replies were played: leave the table as it ended, then go back on request.
+    this.view = answer.view;
+    this.renderAll();
+    this.retry = answer.retry;
+    const again = h("button", { type: "button", class: "btn btn-primary btn-small", onclick: () => this.tryAgain() }, "Try again");
+    this.say("warn", "Not quite.", answer.reason, h("p", {}, again));
+    again.focus();
+  }
+
+  tryAgain() {
+    const back = this.retry;
+    if (!back) return;
+    this.moves = back.moves;
+    this.step = back.step;
+    this.view = back.view;
+    this.state = tableState(this.view);
+    this.clearFeedback();
+    this.renderAll();
+    announce("Back to the start of this step.");
+    this.focusPlay();
+  }
+
+  advance(answer) {
+    this.moves = answer.moves;
+    this.view = answer.view;
+    this.state = tableState(answer.view);
+    if (answer.kind === "step") {
+      this.note(answer.after);
+      this.step = answer.step;
+    }
+    this.renderAll();
+    if (answer.kind === "step") announce(`${answer.after} Next: ${this.data.steps[this.step].prompt}`);
+    this.focusPlay();
+  }
+
+  note(text) {
+    if (text) this.doneList.append(h("li", {}, h("span", { class: "tick", "aria-hidden": "true" }, "✓ "), text));
+  }
+
+  done(answer) {
+    this.finished = true;
+    this.moves = answer.moves;
+    this.note(answer.after);
+    const totals = answer.score ? answer.score.record.teams.map((t) => t.total) : this.state.scores;
+    this.state = { ...this.state, trick: [], winner: null, toAct: null, scores: totals,
+      bags: answer.score ? answer.score.record.teams.map((t) => t.bags) : this.state.bags };
+    this.renderAll();
+    if (this.data.kind === "lesson") progress.markDone(this.id);
+    this.renderEnding(answer);
+  }
+
+  renderEnding(answer) {
+    const d = this.data;
+    const us = this.seat % 2;
+    const parts = [h("h2", { tabindex: "-1" }, d.kind === "lesson" ? "Lesson complete" : "Position complete")];
+    parts.push(...answer.outro.map((p) => h("p", {}, p)));
+    if (answer.score) {
+      const { record, explained } = answer.score;
+      parts.push(handTable(record, this.seat, d.rules));
+      parts.push(h("div", { class: "explained" }, [us, 1 - us].map((t) => h("div", {},
+        h("h3", {}, t === us ? "Your team's lines" : "Their lines"),
+        h("ol", {}, explained[t].map((line) => h("li", {}, line)))))));
+    }
+    if (answer.over) {
+      const [a, b] = [answer.over.scores[us], answer.over.scores[1 - us]];
+      const won = answer.over.outcome === us;
+      parts.push(h("p", { class: "lesson-result" }, answer.over.outcome === "draw" ? `Game over: a draw at ${a}.`
+        : `Game over: ${won ? "your team wins" : "West and East win"}, ${won ? a : b} to ${won ? b : a}.`));
+    } else if (answer.next_hand) {
+      const n = answer.next_hand;
+      parts.push(h("p", { class: "lesson-result" },
+        `Next hand: ${seatName(n.dealer, this.seat)} ${n.dealer === this.seat ? "deal" : "deals"}, and ` +
+        `${seatName(n.first, this.seat)} ${n.first === this.seat ? "bid" : "bids"} first. The totals ` +
+        `(${n.scores[us]} for you, ${n.scores[1 - us]} for them) and the bag counts ` +
+        `(${n.bags[us]} and ${n.bags[1 - us]}) carry over.`));
+    }
+    const buttons = [];
+    if (d.kind === "lesson" && d.next) {
+      buttons.push(h("a", { href: `#/lesson/${d.next}`, class: "btn btn-primary next-lesson" }, "Next lesson ›"));
+    }
+    buttons.push(h("button", { type: "button", class: "btn", onclick: () => this.start() }, "Replay"));
+    buttons.push(h("a", { href: "#/", class: "btn btn-ghost" }, "All lessons"));
+    parts.push(h("div", { class: "pad-row" }, buttons));
+    this.ending.replaceChildren(...parts);
+    this.ending.hidden = false;
+    announce("Lesson complete. The score lines are shown.");
+    buttons[0].focus();
+  }
+
+  // -- the replies, frame by frame -----------------------------------------------------
+
+  async play(frames) {
+    if (!frames.length) return;
+    const p = pace();
+    const long = frames.length > 16;
+    const step = long ? Math.max(40, p.holdMs / 8) : Math.max(120, p.holdMs / 2.5);
+    const hold = long ? p.holdMs / 2 : p.holdMs;
+    this.animating = true;
+    this.skipping = false;
+    this.skipBtn.hidden = false;
+    if (long) announce("The hand is played out.");
+    for (const frame of frames) {
+      if (frame.action === "look") continue;
+      this.state = applyFrame(this.state, frame);
+      this.table.render(this.state, this.data.rules);
+      if (!long && frame.seat !== this.seat) announce(`${seatName(frame.seat, this.seat)} ${actionText(frame.action)}.`);
+      const complete = frame.winner !== null && frame.winner !== undefined;
+      if (!this.skipping) await sleep(complete ? hold : step);
+      if (complete) this.state = { ...this.state, trick: [], winner: null };
+    }
+    this.table.render(this.state, this.data.rules);
+    this.animating = false;
+    this.skipBtn.hidden = true;
+    if (this.skipBtn.contains(document.activeElement)) this.heading.focus();
+  }
+
+  skip() {
+    this.skipping = true;
+  }
+
+  key(event) {
+    if (event.key !== "Escape") return;
+    if (this.animating) {
+      event.preventDefault();
+      this.skip();
+    } else if (this.feedback.childElementCount) {
+      event.preventDefault();
+      if (this.retry) this.tryAgain();
+      else {
+        this.clearFeedback();
+        this.focusPlay();
+      }
+    }
+  }
+}

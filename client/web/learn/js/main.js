@@ -1,0 +1,68 @@
+// Learn to play: the course, a lesson, the rules page, the FAQ and the strategy notes.
+// Addresses: "#/" the course, "#/lesson/ID", "#/rules", "#/faq", "#/strategy". The rules
+// shown come from the query: ?preset=NAME or ?rules=<json> (a private table's rules);
+// with rules in the query and no hash, the rules page opens.
+import { h } from "../../js/ui/dom.js";
+import { applySettings } from "../../js/ui/settings.js";
+import { CourseList } from "./course_list.js";
+import { LessonPlayer } from "./lesson_player.js";
+import { NotesView, RulesView, withSource } from "./rules_view.js";
+
+function sourceFromQuery() {
+  const query = new URLSearchParams(location.search);
+  // The rules stay text: the server reads them and explains what is wrong, if anything.
+  const text = query.get("rules");
+  if (text) return { rules: text };
+  return { preset: query.get("preset") || "standard" };
+}
+
+class LearnApp {
+  constructor() {
+    this.main = document.getElementById("screen");
+    this.nav = document.getElementById("learn-nav");
+    this.source = sourceFromQuery();
+    this.screen = null;
+    window.addEventListener("hashchange", () => this.route());
+  }
+
+  start() {
+    applySettings();
+    const query = new URLSearchParams(location.search);
+    if (!location.hash && (query.has("rules") || query.has("preset"))) history.replaceState(null, "", `${location.search}#/rules`);
+    this.renderNav();
+    this.route();
+  }
+
+  renderNav() {
+    const links = [["#/", "Course"], [withSource(this.source, "#/rules"), "Rules"],
+      [withSource(this.source, "#/faq"), "FAQ"], [withSource(this.source, "#/strategy"), "Strategy"]];
+    this.navLinks = links.map(([href, label]) => h("a", { href, class: "tool", dataset: { page: label.toLowerCase() } }, label));
+    this.nav.replaceChildren(h("a", { href: "/", class: "tool home" }, "♠ Spades Room"), h("span", { class: "tools" }, this.navLinks));
+  }
+
+  async route() {
+    const hash = location.hash.replace(/^#\/?/, "");
+    const [page, arg] = hash.split("/");
+    if (this.screen && this.screen.destroy) this.screen.destroy();
+    let screen;
+    if (page === "lesson" && arg) screen = new LessonPlayer(this, decodeURIComponent(arg));
+    else if (page === "rules") screen = new RulesView(this, this.source);
+    else if (page === "faq" || page === "strategy") screen = new NotesView(this, this.source, page);
+    else screen = new CourseList(this);
+    this.screen = screen;
+    const current = page === "lesson" || !page ? "course" : page;
+    for (const a of this.navLinks) {
+      if (a.dataset.page === current) a.setAttribute("aria-current", "page");
+      else a.removeAttribute("aria-current");
+    }
+    this.main.replaceChildren(screen.el);
+    document.title = `${{ lesson: "Lesson", rules: "Rules", faq: "FAQ", strategy: "Strategy" }[page] || "Learn"} · Spades Room`;
+    await screen.load();
+    if (this.screen === screen && screen.focus) screen.focus();
+    window.scrollTo(0, 0);
+  }
+}
+
+const app = new LearnApp();
+window.spadesLearn = app;
+app.start();

@@ -1,0 +1,191 @@
+// The lesson's table: four seats (the learner at the bottom, the partner at the top) with
+// bids and tricks won, the trick in the middle, the two teams' scores and bags; the
+// learner's hand and bid pad. Every card and bid is a button that sends a move, also the
+// ones the rules refuse: the server answers with the engine's reason, which the lesson
+// shows. Dimmed cards carry that reason in their names for screen readers too.
+import { bidText, cardLabel, cardName, SEAT_NAMES, sortHand } from "../../js/game/cards.js";
+import { cardBack, cardFace } from "../../js/ui/card_view.js";
+import { h, rovingKeys } from "../../js/ui/dom.js";
+
+const POSITIONS = ["bottom", "left", "top", "right"];
+
+export function positionOf(seat, viewer) {
+  return POSITIONS[(seat - viewer + 4) % 4];
+}
+
+/** "You", "North (partner)", "West". */
+export function seatName(seat, viewer) {
+  if (seat === viewer) return "You";
+  if (seat === (viewer + 2) % 4) return `${SEAT_NAMES[seat]} (partner)`;
+  return SEAT_NAMES[seat];
+}
+
+/** What the table shows, from a view; frames change it one action at a time. */
+export function tableState(view) {
+  return {
+    bids: [...view.bids],
+    won: [...view.tricks_won],
+    trick: view.trick.map(([s, c]) => [s, c]),
+    winner: null,
+    toAct: view.to_act,
+    scores: [...view.scores],
+    bags: [...view.bags],
+    broken: view.spades_broken,
+  };
+}
+
+/** The state after one frame ({seat, action, trick, winner}) of the replies. */
+export function applyFrame(state, frame) {
+  const next = { ...state, bids: [...state.bids], won: [...state.won] };
+  if (frame.action.startsWith("bid ")) {
+    const bid = frame.action.slice(4);
+    next.bids[frame.seat] = /^\d+$/.test(bid) ? Number(bid) : bid;
+    next.toAct = (frame.seat + 1) % 4;
+  } else if (frame.action.startsWith("play ")) {
+    next.trick = frame.trick;
+    next.winner = frame.winner;
+    if (frame.winner !== null && frame.winner !== undefined) next.won[frame.winner] += 1;
+    if (frame.action.endsWith("S")) next.broken = true;
+    next.toAct = frame.winner ?? (frame.seat + 1) % 4;
+  }
+  return next;
+}
+
+export class LessonTable {
+  constructor(seat) {
+    this.seat = seat;
+    this.scoreEl = h("div", { class: "lesson-scores", role: "group", "aria-label": "Scores" });
+    this.seatEls = [0, 1, 2, 3].map((s) => h("div", { class: `seat at-${positionOf(s, seat)}` }));
+    this.trickEl = h("div", { class: "trick", role: "group", "aria-label": "Cards on the table" });
+    this.status = h("p", { class: "center-status" });
+    this.felt = h("div", { class: "felt lesson-felt" }, this.seatEls,
+      h("div", { class: "center" }, this.trickEl, this.status));
+    this.el = h("div", { class: "lesson-table" }, this.scoreEl, this.felt);
+  }
+
+  render(state, rules) {
+    const me = this.seat;
+    this.scoreEl.replaceChildren(...[me % 2, 1 - (me % 2)].map((team) => {
+      const name = team === me % 2 ? "Us" : "Them";
+      const contract = [team, team + 2].map((s) => state.bids[s]).filter((b) => typeof b === "number")
+        .reduce((a, b) => a + b, 0);
+      const took = state.won[team] + state.won[team + 2];
+      const anyBid = state.bids[team] !== null || state.bids[team + 2] !== null;
+      const bagText = rules && rules.bag_penalty ? `${state.bags[team]}/${rules.bag_limit} bags` : `${state.bags[team]} bags`;
+      return h("div", { class: `team team-${name === "Us" ? "us" : "them"}` },
+        h("span", { class: "team-name" }, name),
+        h("span", { class: "team-score" }, String(state.scores[team])),
+        h("span", { class: "team-line" }, anyBid ? `bid ${contract}, won ${took}` : "no bids yet"),
+        h("span", { class: "team-line" }, bagText));
+    }));
+    this.seatEls.forEach((el, s) => {
+      const bid = state.bids[s];
+      el.className = `seat at-${positionOf(s, me)}${state.toAct === s ? " acting" : ""}`;
+      el.replaceChildren(
+        h("span", { class: "avatar", "aria-hidden": "true" }, SEAT_NAMES[s][0]),
+        h("span", { class: "seat-text" },
+          h("span", { class: "seat-name" }, seatName(s, me)),
+          h("span", { class: "seat-line" },
+            h("span", { class: "bid" }, bid === null || bid === undefined ? "no bid" : `bid ${bidText(bid)}`),
+            h("span", { class: "won" }, `won ${state.won[s]}`))));
+    });
+    const cards = state.trick.map(([s, code]) => h("span", {
+      class: `played at-${positionOf(s, me)}${state.winner === s ? " winner" : ""}`,
+    }, cardFace(code, { small: true })));
+    this.trickEl.replaceChildren(...cards);
+    const said = state.trick.map(([s, code]) => `${seatName(s, me)}: ${cardName(code)}`);
+    this.trickEl.setAttribute("aria-label", said.length ? `Cards on the table: ${said.join(", ")}` : "No cards on the table");
+    this.status.textContent = state.winner !== null && state.winner !== undefined
+      ? `${seatName(state.winner, me)} ${state.winner === me ? "win" : "wins"} the trick`
+      : (state.broken ? "Spades are broken" : "Spades not broken yet");
+  }
+}
+
+/** The learner's cards: one button per card, arrows move, Enter plays. */
+export class LessonHand {
+  constructor(onMove) {
+    this.onMove = onMove;
+    this.cards = [];
+    this.el = h("div", { class: "hand lesson-hand", role: "group", "aria-label": "Your hand" });
+    this.el.addEventListener("keydown", (event) => rovingKeys(event, this.cards));
+  }
+
+  render(view, { hidden = false } = {}) {
+    const focused = this.el.contains(document.activeElement) ? document.activeElement.dataset.card : null;
+    if (hidden || view.hand_hidden) {
+      this.cards = [];
+      const n = view.hand_hidden ? 13 : 0;
+      this.el.replaceChildren(...Array.from({ length: n }, () => h("span", { class: "slot" }, cardBack())));
+      this.el.setAttribute("aria-label", view.hand_hidden ? "Your hand, face down" : "Your hand");
+      this.el.style.setProperty("--n", String(Math.max(n, 1)));
+      return;
+    }
+    const myTurn = view.phase === "playing" && view.to_act === view.seat;
+    const hand = sortHand(view.hand);
+    this.cards = hand.map((code) => {
+      const reason = view.unplayable[code] || null;
+      return h("button", {
+        type: "button",
+        class: `slot card-btn${reason ? " dim" : ""}`,
+        dataset: { card: code },
+        "aria-label": cardLabel(code, reason),
+        tabindex: "-1",
+        onclick: () => this.onMove(`play ${code}`),
+      }, cardFace(code));
+    });
+    this.el.replaceChildren(...this.cards);
+    this.el.classList.toggle("my-turn", myTurn);
+    this.el.style.setProperty("--n", String(Math.max(hand.length, 1)));
+    const at = Math.max(0, this.cards.findIndex((b) => b.dataset.card === focused));
+    if (this.cards[at]) this.cards[at].setAttribute("tabindex", "0");
+    if (focused && this.cards[at]) this.cards[at].focus();
+  }
+
+  focus() {
+    const current = this.cards.find((b) => b.getAttribute("tabindex") === "0") || this.cards[0];
+    if (current) current.focus();
+    return !!current;
+  }
+}
+
+/** Nil, 1..13, and Blind Nil / Look when they are offered. Arrows move, Enter bids. */
+export class BidPad {
+  constructor(onMove) {
+    this.onMove = onMove;
+    this.buttons = [];
+    this.el = h("div", { class: "lesson-bids", role: "group", "aria-label": "Your bid" });
+    this.el.addEventListener("keydown", (event) => rovingKeys(event, this.buttons, 7));
+  }
+
+  render(view) {
+    const show = view.phase === "bidding" && view.to_act === view.seat;
+    this.el.hidden = !show;
+    if (!show) {
+      this.buttons = [];
+      this.el.replaceChildren();
+      return;
+    }
+    const legal = new Set(view.legal);
+    const choices = [["bid nil", "Nil"], ...Array.from({ length: 13 }, (_, i) => [`bid ${i + 1}`, String(i + 1)])];
+    const extra = [];
+    if (legal.has("bid blind nil")) extra.push(["bid blind nil", "Blind Nil"]);
+    if (legal.has("look")) extra.push(["look", "Look at my cards"]);
+    this.buttons = [...choices, ...extra].map(([action, label]) => h("button", {
+      type: "button",
+      class: `bid-num${legal.has(action) ? "" : " refused"}${action.includes("nil") && action !== "bid nil" ? " wide" : ""}${action === "look" ? " wide" : ""}`,
+      dataset: { action },
+      tabindex: "-1",
+      "aria-label": action === "look" ? "Look at my cards" : `Bid ${label}`,
+      onclick: () => this.onMove(action),
+    }, label));
+    if (this.buttons[0]) this.buttons[0].setAttribute("tabindex", "0");
+    this.el.replaceChildren(h("p", { class: "pad-title" }, "Your bid"),
+      h("div", { class: "pad-grid" }, this.buttons));
+  }
+
+  focus() {
+    const current = this.buttons.find((b) => b.getAttribute("tabindex") === "0");
+    if (current) current.focus();
+    return !!current;
+  }
+}
