@@ -39,7 +39,7 @@ import sys
 import time
 import urllib.parse
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -147,7 +147,7 @@ async def _play(client: _Player, rec: _Recorder, pace_s: float, rng: random.Rand
     """Act whenever it is this seat's turn; vote for a rematch after each game."""
     acted_at = -1
     voted_at = -1
-    acting: asyncio.Task[None] | None = None
+    acting: set[asyncio.Task[None]] = set()
 
     async def act(text: str, version: int) -> None:
         if pace_s:
@@ -168,16 +168,15 @@ async def _play(client: _Player, rec: _Recorder, pace_s: float, rng: random.Rand
             rec.actions += 1
             rec.sent.append((client.table, ack.v, sent))
 
+    updates = client.updates()
     while not stop.is_set():
         try:
-            await client.next_update(timeout=1.0)
-        except TimeoutError:
-            pass
+            await anext(updates)
         except ConnectionLost:
             rec.errors["connection_lost"] += 1
             return
         view = client.view
-        if view is None or (acting is not None and not acting.done()):
+        if view is None:
             continue
         if client.status == "over" and voted_at != client.version:
             voted_at = client.version
@@ -188,10 +187,12 @@ async def _play(client: _Player, rec: _Recorder, pace_s: float, rng: random.Rand
             acted_at = client.version
             legal = [a for a in view["legal"] if a != "look"] or view["legal"]
             legal = [a for a in legal if a in ("bid 2", "bid 3", "bid 4")] or legal
-            acting = asyncio.create_task(act(rng.choice(legal), client.version))
-    if acting is not None:
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await asyncio.wait_for(acting, 5)
+            # Not awaited here: the next turn may be this seat's again (it won the
+            # trick) before the ack is in; the server answers a socket's messages in order.
+            acting.add(asyncio.create_task(act(rng.choice(legal), client.version)))
+            acting = {task for task in acting if not task.done()}
+    if acting:
+        await asyncio.wait(acting, timeout=5)
 
 
 async def _connect_all(clients: Sequence[RoomClient], quick: bool) -> None:
@@ -283,6 +284,9 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
     finally:
         stop.set()
         if tasks:
+            _, waiting = await asyncio.wait(tasks, timeout=2)
+            for task in waiting:  # a player waiting for an update that will not come
+                task.cancel()
             await asyncio.wait(tasks, timeout=10)
         for start in range(0, len(players) + len(idlers), CONNECT_BATCH):
             batch = [*players, *idlers][start:start + CONNECT_BATCH]
@@ -344,6 +348,16 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _run_loop(main: Coroutine[Any, Any, LoadResult]) -> LoadResult:
+    """Run on uvloop when it is installed (the load generator shares the machine with
+    the room: every microsecond it saves is the room's)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     kwargs: dict[str, Any] = {"tables": args.tables, "duration": args.duration,
@@ -351,13 +365,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                               "warmup": args.warmup, "appendfsync": args.appendfsync,
                               "seed": args.seed}
     if args.url:
-        result = asyncio.run(run(args.url, redis_url=args.redis_url, node_pids=args.pid,
-                                 **kwargs))
+        result = _run_loop(run(args.url, redis_url=args.redis_url, node_pids=args.pid,
+                               **kwargs))
     else:
         env = dict(item.split("=", 1) for item in args.node_env)
         with LocalRoom(nodes=args.nodes, nginx=args.nginx, env=env) as room:
-            result = asyncio.run(run(room.addresses, redis_url=room.redis_url,
-                                     node_pids=room.node_pids, **kwargs))
+            result = _run_loop(run(room.addresses, redis_url=room.redis_url,
+                                   node_pids=room.node_pids, **kwargs))
     figures = {k: v for k, v in result.__dict__.items()}
     if args.json:
         print(json.dumps(figures))

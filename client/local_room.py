@@ -182,8 +182,11 @@ class LocalRoom:
 
     def _start_node(self, tmp: Path, index: int) -> Process:
         port = free_port()
+        # Scripted players: every seat is taken at once (no fill wait), they all come
+        # from 127.0.0.1 and may act faster than people (no per-address or rate limit).
         env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port),
-               "DATA_DIR": str(tmp / "redis"), "FILL_WAIT_S": "60", **self.env}
+               "DATA_DIR": str(tmp / "redis"), "FILL_WAIT_S": "60",
+               "MAX_CONNS_PER_ADDRESS": "0", "MSG_RATE_PER_S": "0", **self.env}
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url
         else:
