@@ -7,7 +7,8 @@
 -- ARGV[3] the notice: stream entry field "e" and the pub/sub message
 -- ARGV[4] the table's pub/sub channel
 -- ARGV[5] ttl of the table's keys (seconds)   ARGV[6] approximate stream length kept
--- ARGV[7] the game action to append to the log ("" for none)
+-- ARGV[7] the game action to append to the log ("" for none); when it starts with a
+--         newline, the log's new entries, one per line (an Undo rewrites the log)
 -- ARGV[8] n, then n timer members to remove, then (due_ms, member) pairs to add
 --
 -- Returns {1, new_rev} when written, {0, current_rev} when the rev had moved on.
@@ -21,7 +22,14 @@ redis.call('EXPIRE', KEYS[1], ARGV[5])
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[6], rev .. '-1', 'e', ARGV[3])
 redis.call('EXPIRE', KEYS[2], ARGV[5])
 if ARGV[7] ~= '' then
-  redis.call('RPUSH', KEYS[4], ARGV[7])
+  if string.sub(ARGV[7], 1, 1) == '\n' then
+    redis.call('DEL', KEYS[4])
+    for entry in string.gmatch(ARGV[7], '[^\n]+') do
+      redis.call('RPUSH', KEYS[4], entry)
+    end
+  else
+    redis.call('RPUSH', KEYS[4], ARGV[7])
+  end
   redis.call('EXPIRE', KEYS[4], ARGV[5])
 end
 local n = tonumber(ARGV[8])

@@ -1,60 +1,31 @@
-"""The one door from the room to the computer players.
+"""The one door from the room to the computer players (``shared.bots``).
 
 ``choose_bot_action(level, view)`` returns the action text a bot of ``level`` takes for
 the seat whose ``SeatView`` it is given (only that view: bots see what a player sees).
-Until ``shared.bots`` exists this is a simple legal-move player; switching is one line:
-``return shared.bots.choose(level, view)``.
+Casual and ranked tables (and every autopilot) play at ``standard``; private and
+practice tables at the level the host or the learner chose.
+
+``is_slow(level)``: Challenge searches sampled deals (about 30 ms a decision, up to
+~0.1 s): the room runs it in a worker thread so the event loop keeps serving.
 """
 
 from __future__ import annotations
 
+from shared.bots import LEVELS, choose
 from shared.spades import SeatView
 
-__all__ = ["choose_bot_action"]
+__all__ = ["AUTOPILOT_LEVEL", "LEVELS", "choose_bot_action", "is_slow"]
 
-_RANKS = "23456789TJQKA"
+AUTOPILOT_LEVEL = "standard"  # casual bots, ranked autopilot, every away person's turns
+_SLOW = frozenset({"challenge"})
 
 
 def choose_bot_action(level: str, view: SeatView) -> str:
-    """The action a bot takes now; ``view.legal`` must not be empty."""
-    return _simple(view)
+    """The action a bot takes now; ``view.legal`` must not be empty. An unknown level
+    plays at Standard. Raises ValueError when there is nothing to do."""
+    return choose(level if level in LEVELS else AUTOPILOT_LEVEL, view)
 
 
-def _rank(card: str) -> int:
-    return _RANKS.index(card[0]) if card[0] in _RANKS else 13  # jokers rank highest
-
-
-def _simple(view: SeatView) -> str:
-    legal = view.legal
-    if not legal:
-        raise ValueError("the bot was asked to act with no legal action")
-    if view.hand_hidden and "look" in legal:
-        return "look"
-    bids = [a for a in legal if a.startswith("bid ") and a.split()[1].isdigit()]
-    if bids:
-        return _bid(view, bids)
-    plays = [a for a in legal if a.startswith("play ")]
-    if plays:
-        return _play(view, plays)
-    return legal[0]  # passing cards, or anything else: the first legal choice
-
-
-def _bid(view: SeatView, bids: list[str]) -> str:
-    hand = view.hand
-    spades = [c for c in hand if c[1] == "S"]
-    winners = sum(1 for c in hand if c[0] == "A") + sum(1 for c in spades if c[0] in "KQ")
-    winners += max(0, len(spades) - 3)
-    wanted = f"bid {max(1, winners)}"
-    return wanted if wanted in bids else bids[0]
-
-
-def _play(view: SeatView, plays: list[str]) -> str:
-    cards = sorted((a.split()[1] for a in plays), key=_rank)
-    if not view.trick:
-        non_spades = [c for c in cards if c[1] != "S"]
-        return f"play {(non_spades or cards)[-1]}"  # lead the highest side card
-    led = view.trick[0][1][1]
-    same = [c for c in cards if c[1] == led]
-    if same and _rank(same[-1]) > max(_rank(c) for _, c in view.trick if c[1] == led):
-        return f"play {same[-1]}"  # win the trick if the top card can
-    return f"play {cards[0]}"  # else throw the lowest
+def is_slow(level: str) -> bool:
+    """Whether a decision at ``level`` takes long enough to belong off the event loop."""
+    return level in _SLOW

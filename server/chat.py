@@ -146,13 +146,19 @@ class ChatMessage:
         return {k: v for k, v in wire.items() if v is not None}
 
     def pack(self) -> bytes:
+        """msgpack of the message with its table and recipients, marked ``"k": "chat"``
+        (it travels on the table's notice channel, see ``social_keys.chat_channel``)."""
         packed: bytes = msgpack.packb({**self.to_wire(), "table": self.table,
-                                       "to": list(self.to)})
+                                       "to": list(self.to), "k": "chat"})
         return packed
 
     @classmethod
     def unpack(cls, blob: bytes) -> ChatMessage:
-        d = msgpack.unpackb(blob)
+        return cls.from_dict(msgpack.unpackb(blob))
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> ChatMessage:
+        """The message from ``pack``'s data once unpacked (a node's notice handler)."""
         return cls(d["id"], d["table"], d.get("seat"), d["name"], d["text"], d["at"],
                    d.get("phrase"), tuple(d.get("to", ())))
 

@@ -7,6 +7,9 @@ handed to ``on_notice(table_id, notice)``, which must not block (it schedules wo
 
 If the connection fails, the multiplexer reconnects, subscribes again and calls
 ``on_reset()``: notices may have been missed meanwhile, so tables must be re-read.
+
+``listen(channel, handler)`` adds a node-wide channel (the social layer's sign-outs and
+ranked matches) on the same connection; ``handler(data)`` gets each raw message.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ class Notices:
         self._on_reset = on_reset
         self._pubsub: Any = None
         self._channels: set[str] = set()
+        self._global: dict[str, Callable[[bytes], None]] = {}  # node-wide channels
         self._waiting: dict[str, list[asyncio.Future[None]]] = {}
         self._reader: asyncio.Task[None] | None = None
         self._stopping = False
@@ -71,6 +75,13 @@ class Notices:
         await self._pubsub.subscribe(channel)
         await asyncio.wait_for(waiter, timeout=10)
 
+    async def listen(self, channel: str, handler: Callable[[bytes], None]) -> None:
+        """Hand every message of a node-wide ``channel`` to ``handler`` (which must not
+        block), for as long as the node runs."""
+        self._global[channel] = handler
+        if self._pubsub is not None:
+            await self._pubsub.subscribe(channel)
+
     async def unsubscribe(self, table_id: str) -> None:
         channel = keys.table_channel(table_id)
         if channel not in self._channels:
@@ -81,7 +92,7 @@ class Notices:
 
     async def _connect(self) -> None:
         self._pubsub = self._client.pubsub()
-        await self._pubsub.subscribe(self._home, *self._channels)
+        await self._pubsub.subscribe(self._home, *self._channels, *self._global)
 
     async def _close(self) -> None:
         if self._pubsub is not None:
@@ -123,6 +134,13 @@ class Notices:
                     waiter.set_result(None)
             return
         if kind != "message" or channel == self._home:
+            return
+        handler = self._global.get(channel)
+        if handler is not None:
+            try:
+                handler(message["data"])
+            except Exception:  # a bad message must not stop the reader
+                log.exception("handler of %s failed", channel)
             return
         try:
             notice = msgpack.unpackb(message["data"])

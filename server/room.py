@@ -7,7 +7,9 @@
   while a socket or a task uses it);
 - timers: each write schedules the table's new timers in this process (exact and
   cheap), and a poller claims, from Redis, timers that are overdue by ``TIMER_SLACK_MS``
-  (their node died or is stuck) so no timer lives only in one process's memory.
+  (their node died or is stuck) so no timer lives only in one process's memory;
+- the ``SocialHub`` (``social``): accounts, chat, invites, the ranked matcher and
+  ratings, and this node's sockets by player (see ``social_hub``).
 """
 
 from __future__ import annotations
@@ -25,16 +27,16 @@ from shared.spades import RuleSet
 from .errors import NoTable, RoomError, TableFull
 from .pubsub import Notices
 from .settings import Settings
+from .social_hub import SocialHub
 from .store import Store
 from .table_actor import Change, Socket, TableActor, new_deal, now_ms
-from .table_model import Table, parse_timer
+from .table_model import CASUAL, Table, parse_timer
 
 __all__ = ["Room"]
 
 log = logging.getLogger(__name__)
 
 TIMER_SLACK_MS = 500  # the poller leaves a timer this long to the node that set it
-CASUAL = "casual"
 
 
 class Room:
@@ -50,10 +52,12 @@ class Room:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._poller: asyncio.Task[None] | None = None
         self._stopping = False
+        self.social = SocialHub(self)
 
     async def start(self) -> None:
         await self.notices.start()
         self._poller = asyncio.create_task(self._poll_timers(), name="timer-poller")
+        await self.social.start()
 
     async def stop(self) -> None:
         """Stop timers and background work (the sockets are closed by the server first).
@@ -63,6 +67,7 @@ class Room:
         (or swallow it), so nothing here relies on cancellation alone.
         """
         self._stopping = True
+        await self.social.stop()
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
@@ -85,6 +90,14 @@ class Room:
             self._actors[table_id] = actor
         return actor
 
+    def existing_actor(self, table_id: str) -> TableActor | None:
+        """This node's actor for a table, if it has one now (does not make one)."""
+        return self._actors.get(table_id)
+
+    def table_changed(self, old: Table | None, new: Table) -> None:
+        """Every table change this node writes or hears of (must not block)."""
+        self.social.table_changed(old, new)
+
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str | None = None) -> None:
         """Run ``coro`` in the background, kept until it ends, errors logged."""
         if self._stopping:
@@ -106,6 +119,10 @@ class Room:
     # -- notices -----------------------------------------------------------------------------
 
     def _on_notice(self, table_id: str, notice: dict[str, Any]) -> None:
+        if "r" not in notice:  # a chat message on the table's channel (social_keys)
+            if notice.get("k") == "chat":
+                self.social.on_chat(table_id, notice)
+            return
         actor = self._actors.get(table_id)
         # Most notices are this node's own writes, which the actor already has: checked
         # here, without a task per notice (one per action on a busy node).

@@ -41,6 +41,9 @@ class Settings:
     drain_s: float = 5.0  # on shutdown, how long in-flight messages get to finish
     log_format: str = "json"  # "json" (one object per line) or "text"
     casual_preset: str = "quick"  # the rules of casual tables (a RuleSet preset name)
+    allowed_origins: tuple[str, ...] = ()  # pages of other origins that may use the room
+    session_ttl_s: int = 30 * 86_400  # a signed-in session lasts this long
+    match_every_s: float = 1.0  # how often each node runs the ranked matcher
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -67,6 +70,10 @@ class Settings:
             drain_s=_seconds(env, "DRAIN_S", base.drain_s),
             log_format=_choice(env, "LOG_FORMAT", base.log_format, ("json", "text")),
             casual_preset=env.get("CASUAL_PRESET", base.casual_preset),
+            allowed_origins=tuple(o.strip() for o in env.get("ALLOWED_ORIGINS", "").split(",")
+                                  if o.strip()),
+            session_ttl_s=_int(env, "SESSION_TTL_S", base.session_ttl_s, 1, 400 * 86_400),
+            match_every_s=_seconds(env, "MATCH_EVERY_S", base.match_every_s),
         )
 
 

@@ -21,7 +21,12 @@ text}``.
         ├── InvalidRules       400 the host's house rules or bot level are not valid
         ├── NoSuchInvite       404 no private table has that code or link
         ├── NotHost            403 only the host may do that
-        └── SeatError          409 the seat move is impossible (taken, started, removed)
+        ├── SeatError          409 the seat move is impossible (taken, started, removed)
+        ├── InvalidPosition    400 a practice position the engine refuses
+        ├── NotOffered         403 Hint/Undo/Redo/Tip not offered at this table (code
+        │                          not_allowed)
+        └── NotYourDecision    409 advice or Redo when it is not the player's turn
+                                   (code not_your_turn)
 """
 
 from __future__ import annotations
@@ -37,11 +42,14 @@ __all__ = [
     "InvalidChat",
     "InvalidName",
     "InvalidPassword",
+    "InvalidPosition",
     "InvalidRules",
     "NameTaken",
     "NoSuchInvite",
     "NoSuchPlayer",
     "NotHost",
+    "NotOffered",
+    "NotYourDecision",
     "RateLimited",
     "SeatError",
     "SignInRequired",
@@ -127,8 +135,23 @@ class SeatError(SocialError):
     status = 409
 
 
-# The codes above, with what they mean for a client: to be merged into
-# shared.protocol.ERROR_CODES when the room wires these messages in.
+class InvalidPosition(SocialError):
+    code = "invalid"
+    status = 400
+
+
+class NotOffered(SocialError):
+    code = "not_allowed"
+    status = 403
+
+
+class NotYourDecision(SocialError):
+    code = "not_your_turn"
+    status = 409
+
+
+# The codes above, with what they mean for a client; shared.protocol.ERROR_CODES holds
+# them too (tests/room_social/test_protocol_social.py keeps the two equal).
 SOCIAL_ERROR_CODES: dict[str, str] = {
     "invalid": "the request is not valid; nothing happened",
     "sign_in_required": "this needs an account: sign in or register",

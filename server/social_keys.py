@@ -123,8 +123,11 @@ def chat_mutes(table_id: str) -> str:
 
 
 def chat_channel(table_id: str) -> str:
-    """Pub/sub: msgpack of each chat message of the table, with its recipients."""
-    return f"t:{{{table_id}}}:c"
+    """Pub/sub: msgpack of each chat message of the table, with its recipients. It is
+    the table's own notice channel (``server.keys.table_channel``): every node at the
+    table already listens there, and chat keeps its order with the table's changes. A
+    chat notice has ``"k": "chat"`` and no ``"r"`` (a table notice always has one)."""
+    return f"t:{{{table_id}}}:n"
 
 
 # -- private tables ---------------------------------------------------------------------------

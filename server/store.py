@@ -84,11 +84,13 @@ class Store:
             log.error("table %s: %s", table_id, err)
             raise StoreError("This table's stored state is damaged.") from err
 
-    async def write(self, old: Table | None, table: Table, notice: dict[str, Any]) -> int | None:
+    async def write(self, old: Table | None, table: Table, notice: dict[str, Any],
+                    game_log: list[tuple[int, str]] | None = None) -> int | None:
         """Store ``table`` if the stored version is still ``old.rev`` (``old`` None: a
         new table): write it, append ``notice`` to the table's stream, swap the timers
         (``old``'s that ``table`` no longer has out, its new ones in) and publish the
-        notice, all in one atomic script.
+        notice, all in one atomic script. A game action (``"a"`` in the notice) is
+        appended to the game's log; ``game_log`` instead replaces the whole log (an Undo).
 
         The notice gets ``"r"``, the new version. Returns the new version, or None if
         the version had moved on (re-read and try again).
@@ -98,6 +100,8 @@ class Store:
         payload = msgpack.packb({**notice, "r": old_rev + 1})
         gone = [m for m in old_timers if m not in table.timers]
         logged = f"{notice['s']} {notice['a']}" if "a" in notice else ""
+        if game_log is not None:  # a leading newline tells apply.lua to replace the log
+            logged = "\n" + "\n".join(f"{seat} {action}" for seat, action in game_log)
         args: list[Any] = [old_rev, encode_table(table), payload, keys.table_channel(table.id),
                            self.table_ttl_s, STREAM_LEN, logged, len(gone), *gone]
         for member, due in table.timers.items():

@@ -16,16 +16,17 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from shared.protocol import Format, ServerMessage, encode, view_delta
+from shared.protocol import Error, Format, ServerMessage, encode, view_delta
 from shared.spades import SpadesError
 
 from . import views
-from .bots_adapter import choose_bot_action
+from .bots_adapter import AUTOPILOT_LEVEL, choose_bot_action, is_slow
 from .errors import NoTable, StoreError, TimerStale
+from .social_tables import may_watch, table_extras
 from .table_model import Table, parse_timer
 
 if TYPE_CHECKING:
@@ -36,7 +37,6 @@ __all__ = ["Change", "Socket", "TableActor", "new_deal", "now_ms"]
 log = logging.getLogger(__name__)
 
 MAX_TRIES = 20  # conflicts in a row before giving up (another node keeps winning)
-BOT_LEVEL = "standard"
 
 
 def now_ms() -> int:
@@ -57,13 +57,17 @@ class Socket(Protocol):
 @dataclass(frozen=True, slots=True)
 class Change:
     """A change to write: the new table and the notice other nodes get (``{"s": seat,
-    "a": action}`` for a game action, ``{"m": what}`` otherwise)."""
+    "a": action}`` for a game action, ``{"m": what}`` otherwise). ``log``: the game's
+    whole action log as it must now be (an Undo), instead of appending the action."""
 
     table: Table
     notice: dict[str, Any]
+    log: list[tuple[int, str]] | None = None
 
 
 ChangeFn = Callable[[Table], "Change | int | None"]  # int: already done at that version
+# Fields a socket's snapshot adds for its viewer (chat), read when it joins or resyncs.
+ExtraFn = Callable[[Table], Awaitable[dict[str, Any]]]
 
 
 class TableActor:
@@ -90,6 +94,7 @@ class TableActor:
                 # Another node's change we have not passed on yet (its notice will be
                 # ignored as old once it arrives): pass it on now.
                 self._fanout(previous, table, {"m": "catch-up"})
+                self.room.table_changed(previous, table)
         return self._table
 
     async def peek(self) -> Table | None:
@@ -120,7 +125,7 @@ class TableActor:
             new = out.table.with_timers(
                 now, int(settings.fill_wait_s * 1000), int(settings.bot_pace_s * 1000),
                 int(settings.turn_time_s * 1000), int(settings.reconnect_grace_s * 1000))
-            rev = await self.room.store.write(old, new, out.notice)
+            rev = await self.room.store.write(old, new, out.notice, game_log=out.log)
             if rev is None:
                 if base is not None:
                     raise NoTable("That table id is taken; try again.")
@@ -131,9 +136,15 @@ class TableActor:
             return rev
         raise StoreError("This table is too busy right now; try again.")
 
+    async def create(self, table: Table, notice: dict[str, Any]) -> int:
+        """Store a new table (no socket joins it here; see ``join`` for that)."""
+        async with self.lock:
+            return await self._mutate(lambda t: Change(t, notice), table)
+
     async def _commit(self, old: Table, new: Table, notice: dict[str, Any]) -> None:
         self._table = new if self._subscribed else None
         self._fanout(old if old.rev else None, new, notice)
+        self.room.table_changed(old if old.rev else None, new)
         for member, due in new.timers.items():
             if member not in old.timers:
                 self.room.schedule_local(member, due)
@@ -146,27 +157,32 @@ class TableActor:
     # -- sockets -------------------------------------------------------------------------
 
     async def join(self, sock: Socket, change: ChangeFn | None,
-                   base: Table | None = None, missed: list[list[Any]] | None = None) -> Table:
+                   base: Table | None = None, missed: list[list[Any]] | None = None,
+                   extra: ExtraFn | None = None) -> Table:
         """Attach ``sock``: subscribe to the table, apply ``change`` (which seats the
-        player, or None to watch), and send the socket a snapshot. ``base``: a new table
-        to create. Raises what ``change`` raises; the socket is attached only on success."""
+        player, or None to watch), and send the socket a snapshot (with ``extra``'s
+        fields). ``base``: a new table to create. Raises what ``change`` raises; the
+        socket is attached only on success."""
         async with self.lock:
             await self._subscribe()
             try:
                 if change is not None:
                     await self._mutate(change, base)
                 table = await self._current()
+                fields = await extra(table) if extra is not None else None
             except BaseException:
                 if not self.sockets:
                     await self._unsubscribe()
                 raise
             self.sockets.add(sock)
-            self._send_snapshot(sock, table, missed)
+            self._send_snapshot(sock, table, missed, fields)
             return table
 
-    async def resync(self, sock: Socket) -> None:
+    async def resync(self, sock: Socket, extra: ExtraFn | None = None) -> None:
         async with self.lock:
-            self._send_snapshot(sock, await self._current())
+            table = await self._current()
+            self._send_snapshot(sock, table, None,
+                                await extra(table) if extra is not None else None)
 
     async def leave(self, sock: Socket) -> None:
         """Detach ``sock``; the last socket to go unsubscribes this node."""
@@ -189,11 +205,33 @@ class TableActor:
             self._table = None  # read after subscribing: no notice can fall in between
 
     def _send_snapshot(self, sock: Socket, table: Table,
-                       missed: list[list[Any]] | None = None) -> None:
+                       missed: list[list[Any]] | None = None,
+                       extra: dict[str, Any] | None = None) -> None:
+        self._reseat(sock, table)
         view = self._view(table, sock.seat)
-        message = views.snapshot(table, sock.seat, now_ms(), view, missed)
+        message = views.snapshot(table, sock.seat, now_ms(), view, missed, extra)
         sock.push(encode(message, sock.fmt))
         sock.sent_rev = table.rev
+
+    def _reseat(self, sock: Socket, table: Table) -> bool:
+        """Keep ``sock.seat`` the seat its player holds at ``table`` (a host may move
+        or remove people): a view is only ever computed for the socket's own seat.
+        Returns whether the seat changed. A player who lost their seat watches, or,
+        when they may not (removed by the host), is detached and told so."""
+        pid = sock.pid
+        if pid is None:
+            return False
+        seat = table.seat_of(pid)
+        if seat == sock.seat:
+            return False
+        if seat is None and not may_watch(table, pid):
+            self.sockets.discard(sock)
+            sock.seat = None
+            sock.push(encode(Error(code="no_table", msg="You are no longer at this table."),
+                             sock.fmt))
+            return True
+        sock.seat = seat
+        return True
 
     # -- notices from other nodes ---------------------------------------------------------------
 
@@ -210,6 +248,7 @@ class TableActor:
             self._table = new
             exact = old is not None and notice["r"] == new.rev == old.rev + 1
             self._fanout(old, new, notice if exact else {"m": "catch-up"})
+            self.room.table_changed(old, new)
 
     def is_behind(self, rev: int) -> bool:
         """Whether a notice of version ``rev`` may bring news (``on_notice`` would act)."""
@@ -224,6 +263,7 @@ class TableActor:
     async def run_timer(self, member: str) -> None:
         """Do what a due timer is for, unless the table has moved on (then drop it)."""
         _, kind, seat, _ = parse_timer(member)
+        ready = await self._slow_choice(member, kind, seat)
 
         def change(table: Table) -> Change:
             if member not in table.timers:
@@ -232,7 +272,7 @@ class TableActor:
                 return Change(table.fill_with_bots(*new_deal()), {"m": "fill"})
             if kind == "grace":
                 return Change(table.replace_with_bot(seat), {"m": "grace"})
-            text = _bot_choice(table, seat)
+            text = ready.get(table.gv) or _bot_choice(table, seat)
             try:
                 new = table.bot_act(seat, text, autopilot=kind == "turn", now_ms=now_ms())
             except SpadesError as err:  # a bot must never stall a table with a bad move
@@ -248,6 +288,24 @@ class TableActor:
             log.debug("timer %s is stale", member)
         except NoTable:
             await self.room.store.drop_timer(member)
+
+    async def _slow_choice(self, member: str, kind: str, seat: int) -> dict[int, str]:
+        """A slow bot (Challenge searches for up to ~0.1 s) decides in a worker thread,
+        off the event loop, before the change: ``{gv: action}`` for the state it saw
+        (the change uses it only if the table is still at that game version)."""
+        if kind != "bot":
+            return {}
+        table = await self.peek()
+        if (table is None or member not in table.timers or table.game is None
+                or not table.seats[seat].bot or not is_slow(table.bot_level)):
+            return {}
+        view = table.game.view(seat)
+        try:
+            text = await asyncio.to_thread(choose_bot_action, table.bot_level, view)
+        except (ValueError, LookupError) as err:
+            log.error("bot failed at table %s seat %s: %r", table.id, seat, err)
+            return {}
+        return {table.gv: text}
 
     # -- fan-out -------------------------------------------------------------------------
 
@@ -275,13 +333,19 @@ class TableActor:
         game_changed = old is None or (old_game is None) != (new_game is None) or (
             old_game is not None and new_game is not None
             and (old.game_no, old_game.n_events) != (new.game_no, new_game.n_events))
-        meta_changed = old is None or (views.seat_infos(old), old.rematch, old.status) != (
-            views.seat_infos(new), new.rematch, new.status)
+        meta_changed = old is None or (
+            views.seat_infos(old), old.rematch, old.status, table_extras(old, snapshot=False)
+        ) != (views.seat_infos(new), new.rematch, new.status, table_extras(new, snapshot=False))
         old_views = self._views if old is not None and self._views_rev == old.rev else {}
         frames: dict[tuple[Any, ...], list[bytes | str]] = {}
         for sock in list(self.sockets):
+            moved = self._reseat(sock, new)
+            if sock not in self.sockets:
+                continue
             seat = sock.seat
-            if same_hand and old is not None and sock.sent_rev == old.rev:
+            if moved:
+                path = "snap"
+            elif same_hand and old is not None and sock.sent_rev == old.rev:
                 path = "delta"
             elif action is not None and new_game is not None:
                 path = "event+snap"
@@ -326,11 +390,13 @@ def new_deal() -> tuple[int, int]:
 
 
 def _bot_choice(table: Table, seat: int) -> str:
-    """A bot's action for ``seat`` (the autopilot's too), from that seat's view only."""
+    """A bot's action for ``seat`` (the autopilot's too), from that seat's view only:
+    a table's bots play at its level, the autopilot of a person's seat at Standard."""
     assert table.game is not None
     view = table.game.view(seat)
+    level = table.bot_level if table.seats[seat].bot else AUTOPILOT_LEVEL
     try:
-        return choose_bot_action(BOT_LEVEL, view)
+        return choose_bot_action(level, view)
     except (ValueError, LookupError) as err:
         log.error("bot failed at table %s seat %s: %r", table.id, seat, err)
         return view.legal[0]

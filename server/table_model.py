@@ -6,6 +6,12 @@ version it will get) and returns a new one, or raises a ``RoomError`` saying why
 No I/O here: ``table_service`` reads, calls one of these, and writes with a
 compare-and-set on the version; on a conflict it simply calls it again on fresh state.
 
+Kinds: ``casual`` (quick play, bot fill), ``private`` (a host's table: ``lobby`` holds
+the seating and host; see ``social_tables``), ``ranked`` (four accounts, no bots: a
+leaver is played by the autopilot and listed in ``left``), ``practice`` (one person and
+three bots; ``practice`` holds the level, pace and the Undo/Redo state; see
+``practice``).
+
 Seat states::
 
     open            pid None, bot False          quick play may take it
@@ -22,14 +28,19 @@ from typing import Any
 
 import msgpack
 
-from shared.spades import Game, RuleSet
+from shared.spades import Action, Game, RuleSet
 
 from .errors import GameNotOn, NotSeated, StaleVersion, TableFull, TimerStale
+from .private_tables import Lobby
 
-__all__ = ["BOT_NAMES", "Seat", "Table", "decode_table", "encode_table"]
+__all__ = ["BOT_NAMES", "CASUAL", "PRACTICE", "PRIVATE", "RANKED", "PracticeState", "Seat",
+           "Table", "decode_table", "encode_table"]
 
 BOT_NAMES = ("Ada (bot)", "Bix (bot)", "Cole (bot)", "Dot (bot)")
 RECENT_ACTS = 16  # action ids remembered per table for dedupe
+CASUAL, PRIVATE, RANKED, PRACTICE = "casual", "private", "ranked", "practice"
+# A practice table's pace, as a factor of the room's bot pace (BOT_PACE_S).
+PACE_FACTORS = {"relaxed": 2.0, "standard": 1.0, "fast": 0.35}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +63,36 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
+class PracticeState:
+    """What a practice table adds: the bots' ``level`` and ``pace``; ``base``, the
+    moves of the opening position (a lesson's), which Undo never takes back; ``redo``,
+    the person's decisions taken back, the next to replay last; ``decisions``, how many
+    of the person's decisions the current game's log holds (after ``base``)."""
+
+    level: str = "easy"
+    pace: str = "standard"
+    scenario: str | None = None
+    base: tuple[tuple[int, str], ...] = ()
+    redo: tuple[tuple[int, str], ...] = ()
+    decisions: int = 0
+
+    @property
+    def offers_undo(self) -> bool:
+        """Hint, Undo and Redo are offered (not at Challenge)."""
+        return self.level != "challenge"
+
+    def to_list(self) -> list[Any]:
+        return [self.level, self.pace, self.scenario, [list(m) for m in self.base],
+                [list(m) for m in self.redo], self.decisions]
+
+    @classmethod
+    def from_list(cls, data: list[Any]) -> PracticeState:
+        level, pace, scenario, base, redo, decisions = data
+        return cls(level, pace, scenario, tuple((s, a) for s, a in base),
+                   tuple((s, a) for s, a in redo), decisions)
+
+
+@dataclass(frozen=True, slots=True)
 class Table:
     """One table. ``rev`` is the Redis version (not stored in the blob); ``gv`` the
     version of the last game action, which a client's ``act`` must have seen."""
@@ -69,6 +110,10 @@ class Table:
     timers: dict[str, int] = field(default_factory=dict)  # timer member -> due ms
     rematch: tuple[bool | None, ...] = (None, None, None, None)
     game_no: int = 0  # games played here so far (a rematch starts the next); names its log
+    bot_level: str = "standard"  # the level of this table's bots (the autopilot: standard)
+    lobby: Lobby | None = None  # private tables: seating and host (mirrored into seats)
+    practice: PracticeState | None = None  # practice tables
+    left: tuple[str, ...] = ()  # ranked: pids who left this game (scored as losing)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -89,9 +134,12 @@ class Table:
     # -- changes -------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, table_id: str, kind: str, rules: RuleSet, now_ms: int) -> Table:
+    def new(cls, table_id: str, kind: str, rules: RuleSet, now_ms: int, *,
+            bot_level: str = "standard", lobby: Lobby | None = None,
+            practice: PracticeState | None = None) -> Table:
         return cls(id=table_id, kind=kind, rules=rules.to_dict(), status="filling",
-                   seats=(Seat(),) * 4, created_ms=now_ms)
+                   seats=(Seat(),) * 4, created_ms=now_ms, bot_level=bot_level, lobby=lobby,
+                   practice=practice)
 
     def sit(self, pid: str, name: str, conn: str) -> tuple[Table, int]:
         """Seat ``pid``: back in its own seat (reclaiming it from a bot while the game is
@@ -102,6 +150,8 @@ class Table:
             if seat.bot and self.status == "over":
                 raise TableFull("That game is over; a bot finished it for you.")
             return self._with_seat(own, Seat(pid=pid, name=name, conn=conn)), own
+        if self.kind != CASUAL:  # other tables seat people by invite, match or creation
+            raise TableFull("That table has no seat for you.")
         if self.status != "filling" or not self.open_seats:
             raise TableFull("That table has no open seat.")
         index = self.open_seats[0]
@@ -110,7 +160,7 @@ class Table:
 
     def start_if_full(self, seed: int, dealer: int) -> Table:
         """Start the game once no seat is open (the fourth person sat down)."""
-        if self.status == "filling" and not self.open_seats:
+        if self.kind == CASUAL and self.status == "filling" and not self.open_seats:
             return self._start(seed, dealer)
         return self
 
@@ -123,10 +173,18 @@ class Table:
         return replace(self, seats=seats)._start(seed, dealer)
 
     def _start(self, seed: int, dealer: int) -> Table:
-        game = Game.new(RuleSet.from_dict(self.rules), seed=seed, dealer=dealer)
+        return self.start_game(Game.new(RuleSet.from_dict(self.rules), seed=seed,
+                                        dealer=dealer))
+
+    def start_game(self, game: Game, base: tuple[tuple[int, str], ...] = ()) -> Table:
+        """Play ``game`` (new, or opening from a position whose moves are ``base``)."""
         game_no = self.game_no + 1 if self.game is not None else self.game_no
+        practice = self.practice
+        if practice is not None:
+            practice = replace(practice, base=base, redo=(), decisions=0,
+                               scenario=practice.scenario if base else None)
         return replace(self, status="playing", game=game, gv=self.rev + 1,
-                       rematch=(None,) * 4, game_no=game_no)
+                       rematch=(None,) * 4, game_no=game_no, left=(), practice=practice)
 
     def act(self, pid: str, v: int, msg_id: int | None, text: str) -> Table | int:
         """A person's game action having seen version ``v``.
@@ -152,7 +210,13 @@ class Table:
         if seats[index].away:
             seats = _set(seats, index, replace(seats[index], away=False, away_ms=0))
         acts = (*self.acts, (pid, v, msg_id, rev))[-RECENT_ACTS:]
-        return self._after_game_action(replace(self, game=game, seats=seats, acts=acts))
+        practice = self.practice
+        if practice is not None:  # a new decision: Redo goes on only if it is the same
+            redo = practice.redo
+            redo = redo[:-1] if redo and redo[-1] == (index, str(Action.parse(text))) else ()
+            practice = replace(practice, redo=redo, decisions=practice.decisions + 1)
+        return self._after_game_action(replace(self, game=game, seats=seats, acts=acts,
+                                               practice=practice))
 
     def bot_act(self, index: int, text: str, *, autopilot: bool, now_ms: int) -> Table:
         """A bot's action for seat ``index``; ``autopilot``: a person's turn ran out, so
@@ -182,7 +246,7 @@ class Table:
         """The person's socket closed: away (the grace timer starts), unless a newer
         connection of theirs is already back. None: nothing to change."""
         index = self.seat_of(pid)
-        if index is None:
+        if index is None or self.kind == PRACTICE:  # practice waits for its one person
             return None
         seat = self.seats[index]
         if seat.bot or seat.away or seat.conn != conn:
@@ -200,12 +264,37 @@ class Table:
 
     def replace_with_bot(self, index: int) -> Table:
         """The person left or stayed away past the grace: a bot plays, the person may
-        still reclaim the seat (``pid`` is kept)."""
+        still reclaim the seat (``pid`` is kept). At a ranked table no bot comes: the
+        autopilot plays the seat to the end and the person is scored as losing."""
         seat = self.seats[index]
         if self.status == "filling":
-            return self._with_seat(index, Seat())  # nothing to hold yet: free the seat
+            table = self._with_seat(index, Seat())  # nothing to hold yet: free the seat
+            if table.lobby is not None and seat.pid is not None:
+                table = table._lobby_without(seat.pid)
+            return table
+        if self.kind == RANKED:
+            if seat.pid is None or seat.pid in self.left:
+                return self
+            away = replace(seat, away=True, away_ms=seat.away_ms or 1)
+            return replace(self._with_seat(index, away), left=(*self.left, seat.pid))
         name = next(n for n in BOT_NAMES if n not in {s.name for s in self.seats})
-        return self._with_seat(index, Seat(pid=seat.pid, name=name, bot=True))
+        table = self._with_seat(index, Seat(pid=seat.pid, name=name, bot=True))
+        if table.lobby is not None and seat.pid is not None:
+            table = table._lobby_without(seat.pid)
+        return table
+
+    def _lobby_without(self, pid: str) -> Table:
+        """A private table's lobby after ``pid`` left: before the start the seat
+        empties; a leaving host hands the role to the first person seated."""
+        assert self.lobby is not None
+        lobby = self.lobby.leave(pid)
+        if lobby is None:  # nobody is left: the host keeps the role and may come back
+            seats = list(self.lobby.seats)
+            index = self.lobby.seat_of(pid)
+            if index is not None and not self.lobby.started:
+                seats[index] = None
+            lobby = replace(self.lobby, seats=(seats[0], seats[1], seats[2], seats[3]))
+        return replace(self, lobby=lobby)
 
     def leave(self, pid: str) -> Table:
         index = self.seat_of(pid)
@@ -227,6 +316,8 @@ class Table:
             raise NotSeated("You have no seat at this table.")
         if self.status != "over":
             raise GameNotOn("A rematch is offered when the game is over.")
+        if self.kind == RANKED:
+            raise GameNotOn("Ranked games have no rematch: join the ranked queue again.")
         votes = list(self.rematch)
         votes[index] = yes
         table = replace(self, rematch=tuple(votes))
@@ -246,18 +337,21 @@ class Table:
         already had. A member names what it is for and the state it belongs to, so a
         timer whose table moved on is no longer in ``timers`` and is dropped."""
         wanted: dict[str, int] = {}
-        if self.status == "filling":
+        if self.status == "filling" and self.kind == CASUAL:
             wanted[f"{self.id}|fill|-|0"] = self.created_ms + fill_ms
+        if self.practice is not None:  # nobody waits for the one person practising
+            pace_ms = int(pace_ms * PACE_FACTORS.get(self.practice.pace, 1.0))
+            turn_ms = -1
         game = self.game
         if self.status == "playing" and game is not None and game.to_act is not None:
             seat = self.seats[game.to_act]
             if (self.has_person and not seat.is_person) or seat.away:
                 wanted[f"{self.id}|bot|{game.to_act}|{self.gv}"] = now_ms + pace_ms
-            elif seat.is_person:
+            elif seat.is_person and turn_ms >= 0:
                 wanted[f"{self.id}|turn|{game.to_act}|{self.gv}"] = now_ms + turn_ms
         if self.status == "playing":
             for index, seat in enumerate(self.seats):
-                if seat.is_person and seat.away:
+                if seat.is_person and seat.away and seat.pid not in self.left:
                     wanted[f"{self.id}|grace|{index}|{seat.away_ms}"] = seat.away_ms + grace_ms
         timers = {member: self.timers.get(member, due) for member, due in wanted.items()}
         return replace(self, timers=timers)
@@ -297,6 +391,15 @@ def encode_table(table: Table) -> bytes:
         "acts": [list(a) for a in table.acts], "timers": table.timers,
         "rematch": list(table.rematch), "game_no": table.game_no,
     }
+    # Fields of the other kinds of table, only when set (a casual blob stays as small).
+    if table.bot_level != "standard":
+        data["bl"] = table.bot_level
+    if table.lobby is not None:
+        data["lobby"] = table.lobby.to_dict()
+    if table.practice is not None:
+        data["pr"] = table.practice.to_list()
+    if table.left:
+        data["left"] = list(table.left)
     packed: bytes = msgpack.packb(data)
     return packed
 
@@ -306,12 +409,17 @@ def decode_table(blob: bytes, rev: int) -> Table:
     try:
         data = msgpack.unpackb(blob)
         game = data["game"]
+        lobby, practice = data.get("lobby"), data.get("pr")
         return Table(
             id=data["id"], kind=data["kind"], rules=data["rules"], status=data["status"],
             seats=tuple(Seat(*s) for s in data["seats"]), created_ms=data["created"],
             game=Game.from_dict(game) if game is not None else None, rev=rev,
             gv=data["gv"], acts=tuple(tuple(a) for a in data["acts"]),
             timers=data["timers"], rematch=tuple(data["rematch"]), game_no=data["game_no"],
+            bot_level=data.get("bl", "standard"),
+            lobby=Lobby.from_dict(lobby) if lobby is not None else None,
+            practice=PracticeState.from_list(practice) if practice is not None else None,
+            left=tuple(data.get("left", ())),
         )
-    except (KeyError, TypeError, msgpack.UnpackException) as err:
+    except (KeyError, TypeError, ValueError, msgpack.UnpackException) as err:
         raise ValueError(f"table blob is damaged: {type(err).__name__}: {err}") from None

@@ -13,6 +13,7 @@ from typing import Any
 from shared.protocol import Event, SeatInfo, Snapshot, TableUpdate, to_wire_view
 from shared.spades import Game, redact_action
 
+from .social_tables import table_extras
 from .table_model import Table
 
 __all__ = ["event_for", "seat_infos", "seconds_left", "snapshot", "table_update", "wire_view"]
@@ -38,15 +39,17 @@ def seconds_left(due_ms: int | None, now_ms: int) -> int | None:
 
 
 def snapshot(table: Table, seat: int | None, now_ms: int, view: dict[str, Any] | None,
-             missed: list[list[Any]] | None = None) -> Snapshot:
-    """The whole table as ``seat`` may see it; ``view`` is ``wire_view`` of its game."""
+             missed: list[list[Any]] | None = None,
+             extra: dict[str, Any] | None = None) -> Snapshot:
+    """The whole table as ``seat`` may see it; ``view`` is ``wire_view`` of its game.
+    ``extra``: fields for this viewer only (chat), when the caller has them."""
     return Snapshot.model_construct(
         table=table.id, kind=table.kind, status=table.status, v=table.rev, seat=seat,
         seats=seat_infos(table), view=view,
         tl=seconds_left(table.turn_deadline(), now_ms),
         fill=seconds_left(table.fill_deadline(), now_ms),
         rematch=list(table.rematch) if table.status == "over" else None,
-        missed=missed,
+        missed=missed, **table_extras(table, snapshot=True), **(extra or {}),
     )
 
 
@@ -56,6 +59,7 @@ def table_update(table: Table, now_ms: int) -> TableUpdate:
         tl=seconds_left(table.turn_deadline(), now_ms),
         fill=seconds_left(table.fill_deadline(), now_ms),
         rematch=list(table.rematch) if table.status == "over" else None,
+        **table_extras(table, snapshot=False),
     )
 
 

@@ -29,10 +29,18 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgpack  # type: ignore[import-untyped]
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 __all__ = [
     "CLIENT_MESSAGES",
@@ -42,27 +50,49 @@ __all__ = [
     "SERVER_MESSAGES",
     "Ack",
     "Act",
+    "Advice",
     "Back",
+    "ChatLine",
+    "ChatOn",
+    "ChooseSeat",
     "ClientMessage",
+    "CreatePrivate",
+    "Created",
     "Decoded",
     "Error",
     "Event",
     "Format",
     "Hello",
+    "Hint",
+    "Join",
     "Leave",
     "MalformedMessage",
     "MessageTooLarge",
+    "MoveSeat",
+    "Mute",
+    "NewInvite",
     "Ping",
     "Pong",
+    "Practice",
     "ProtocolError",
+    "Queue",
+    "Queued",
     "QuickPlay",
+    "Rated",
+    "Redo",
     "Rematch",
+    "RemoveSeat",
     "Rename",
     "Resync",
+    "Say",
     "SeatInfo",
     "ServerMessage",
     "Snapshot",
+    "Spectators",
+    "StartGame",
     "TableUpdate",
+    "Tip",
+    "Undo",
     "UnknownMessageType",
     "Watch",
     "Welcome",
@@ -91,6 +121,21 @@ ERROR_CODES: dict[str, str] = {
     "not_allowed": "this session may not do that",
     "unavailable": "the room cannot reach its storage; try again",
     "internal": "the server failed on this message; nothing was applied",
+    # the social layer (server/social_errors.py SOCIAL_ERROR_CODES; a test keeps them equal)
+    "invalid": "the request is not valid; nothing happened",
+    "sign_in_required": "this needs an account: sign in or register",
+    "bad_credentials": "that name and password do not match",
+    "bad_name": "the account name breaks a naming rule",
+    "bad_password": "the password breaks a password rule",
+    "name_taken": "another account has that name",
+    "rate_limited": "too many attempts; wait and try again",
+    "no_player": "no account has that name",
+    "chat_off": "chat is off for you (turn it on first)",
+    "bad_chat": "the chat message is empty, too long or unknown",
+    "bad_rules": "the house rules or bot level are not valid",
+    "no_invite": "no private table has that code or link",
+    "not_host": "only the table's host may do that",
+    "seat": "that seat move is not possible now",
 }
 
 
@@ -250,6 +295,175 @@ class Ping(ClientMessage):
     T = "ping"
 
 
+# -- private tables (docs/social.md) ----------------------------------------------------
+
+Seat03 = Annotated[int, Field(ge=0, le=3)]
+BotLevel = Literal["easy", "standard", "challenge"]
+
+
+class CreatePrivate(ClientMessage):
+    """Host a private table: ``rules`` are RuleSet fields over ``preset`` (None: the
+    preset named by ``rules["name"]``, else standard), ``bots`` the level of the bots
+    that take the empty seats at the start, ``watch`` whether spectators may watch, and
+    ``seat`` the host's own seat. Answered by ``created`` (then the table's ``snap``)."""
+
+    T = "create"
+    rules: dict[str, Any] = Field(default_factory=dict)
+    preset: Annotated[str, Field(max_length=40)] | None = None
+    bots: BotLevel = "standard"
+    watch: bool = False
+    seat: Seat03 = 0
+
+
+class Join(ClientMessage):
+    """Join a table by ``code`` (a short code, an invite token, or a pasted invite link)
+    or by ``table`` id. ``seat``: the seat wanted (None: the first empty one);
+    ``watch``: only watch. Answer: the table's ``snap``, then ``ack``."""
+
+    T = "join"
+    code: Annotated[str, Field(min_length=1, max_length=300)] | None = None
+    table: TableId | None = None
+    seat: Seat03 | None = None
+    watch: bool = False
+
+    @model_validator(mode="after")
+    def _one_target(self) -> Join:
+        if (self.code is None) == (self.table is None):
+            raise ValueError("give either a code (or invite link) or a table id")
+        return self
+
+
+class ChooseSeat(ClientMessage):
+    """Sit in (or move myself to) an empty seat of a private table before the start."""
+
+    T = "seat"
+    seat: Seat03
+
+
+class MoveSeat(ClientMessage):
+    """Host, before the start: move the person in ``src`` to ``dst`` (swapping)."""
+
+    T = "move"
+    src: Seat03
+    dst: Seat03
+
+
+class RemoveSeat(ClientMessage):
+    """Host, before the start: remove the person in ``seat`` (they cannot come back)."""
+
+    T = "remove"
+    seat: Seat03
+
+
+class StartGame(ClientMessage):
+    """Host: start now; bots of the table's level take the empty seats."""
+
+    T = "start"
+
+
+class Spectators(ClientMessage):
+    """Host: allow (or refuse) spectators from now on."""
+
+    T = "spectators"
+    allow: bool
+
+
+class NewInvite(ClientMessage):
+    """Host: show the invite again (``renew``: a new code and link; the old ones stop
+    working). Answered by ``created``."""
+
+    T = "invite"
+    renew: bool = False
+
+
+# -- chat ---------------------------------------------------------------------------------
+
+
+class ChatOn(ClientMessage):
+    """Turn table chat on or off for me (remembered for accounts)."""
+
+    T = "chat_on"
+    on: bool
+
+
+class Say(ClientMessage):
+    """Send a chat message: exactly one of ``text`` (at most 200 characters once
+    cleaned) or ``phrase`` (a quick phrase id: gg, nice_bid, nice_play, sorry, thanks,
+    good_luck, hello, oops)."""
+
+    T = "say"
+    text: Annotated[str, Field(max_length=800)] | None = None
+    phrase: Annotated[str, Field(max_length=20)] | None = None
+
+    @model_validator(mode="after")
+    def _one_body(self) -> Say:
+        if (self.text is None) == (self.phrase is None):
+            raise ValueError("give either a text or a quick phrase")
+        return self
+
+
+class Mute(ClientMessage):
+    """Stop (``on``) or resume receiving the chat of ``seat`` at my table."""
+
+    T = "mute"
+    seat: Seat03
+    on: bool = True
+
+
+# -- ranked ---------------------------------------------------------------------------------
+
+
+class Queue(ClientMessage):
+    """Join (``on``) or leave the ranked queue; signed-in players only. Answered by
+    ``queued`` (on) or ``ack`` (off); when matched, the ranked table's ``snap`` follows."""
+
+    T = "queue"
+    on: bool
+
+
+# -- practice --------------------------------------------------------------------------------
+
+
+class Practice(ClientMessage):
+    """Open a practice table: me and three bots of ``level``, which act at ``pace``.
+
+    ``preset``: the rules (default standard). ``scenario``: open from a lesson or
+    practice position of ``shared.course`` by id; ``position``: open from a raw position
+    ``{"deal": [[13 cards] x 4], "scores": [a, b], "bags": [a, b], "dealer": 0..3,
+    "moves": ["bid 3", "play 2C", ...]}`` (all optional but ``deal``)."""
+
+    T = "practice"
+    level: BotLevel = "easy"
+    pace: Literal["relaxed", "standard", "fast"] = "standard"
+    preset: Annotated[str, Field(max_length=40)] | None = None
+    scenario: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    position: dict[str, Any] | None = None
+
+
+class Tip(ClientMessage):
+    """The suggested bid for my seat now, with its reason (answered by ``advice``)."""
+
+    T = "tip"
+
+
+class Hint(ClientMessage):
+    """Practice (not Challenge): the suggested action now, with why (``advice``)."""
+
+    T = "hint"
+
+
+class Undo(ClientMessage):
+    """Practice (not Challenge): take back my last decision and the bot moves after it."""
+
+    T = "undo"
+
+
+class Redo(ClientMessage):
+    """Practice (not Challenge): play the decision I took back again."""
+
+    T = "redo"
+
+
 # --- server -> client ---------------------------------------------------------------
 
 
@@ -265,6 +479,8 @@ class Welcome(ServerMessage):
     pid: str
     name: str
     table: str | None = None
+    signed_in: bool | None = None  # True: the session cookie is an account's
+    features: list[str] | None = None  # the client message types this room knows
 
 
 class SeatInfo(BaseModel):
@@ -298,6 +514,18 @@ class Snapshot(ServerMessage):
     fill: int | None = None
     rematch: list[bool | None] | None = None
     missed: list[list[Any]] | None = None
+    # Private tables: {"host": seat, "started", "watch", "bots", "rules"} (no pids).
+    lobby: dict[str, Any] | None = None
+    # Practice tables: the bots' level and pace, Undo offered, a decision to Redo.
+    level: str | None = None
+    pace: str | None = None
+    undo: bool | None = None
+    redo: bool | None = None
+    # Chat, for this viewer (sent when joining, resuming or resyncing): on or off, the
+    # kept messages they may see, the seats they muted.
+    chat_on: bool | None = None
+    chat: list[dict[str, Any]] | None = None
+    muted: list[int] | None = None
 
 
 class Event(ServerMessage):
@@ -323,6 +551,9 @@ class TableUpdate(ServerMessage):
     tl: int | None = None
     fill: int | None = None
     rematch: list[bool | None] | None = None
+    lobby: dict[str, Any] | None = None
+    undo: bool | None = None
+    redo: bool | None = None
 
 
 class Ack(ServerMessage):
@@ -343,6 +574,59 @@ class Error(ServerMessage):
 
 class Pong(ServerMessage):
     T = "pong"
+
+
+class Created(ServerMessage):
+    """Answer to ``create`` and ``invite`` (host only): the table, the code to read
+    aloud and the invite token (the link is ``<page>/#/join/<invite>``)."""
+
+    T = "created"
+    table: str
+    code: str
+    invite: str
+
+
+class ChatLine(ServerMessage):
+    """One chat message (push). ``seat`` None: a spectator's (only spectators get
+    those). ``text`` is plain text: show it as text, never as markup."""
+
+    T = "chat"
+    id: str
+    seat: int | None = None
+    name: str
+    text: str
+    at: int
+    phrase: str | None = None
+
+
+class Queued(ServerMessage):
+    """Answer to ``queue`` (on): in the ranked queue for ``waited`` seconds so far."""
+
+    T = "queued"
+    waited: int
+
+
+class Rated(ServerMessage):
+    """Push to each player after a ranked game: the new displayed ``rating``, its
+    ``change``, whether it is still ``provisional``, rated ``games`` so far, the place
+    on the board (``rank``), and whether the player ``won`` or ``left``."""
+
+    T = "rated"
+    rating: float
+    change: float
+    provisional: bool
+    games: int
+    rank: int | None = None
+    won: bool = False
+    left: bool = False
+
+
+class Advice(ServerMessage):
+    """Answer to ``tip`` and ``hint``: the suggested action ``a`` and ``why``."""
+
+    T = "advice"
+    a: str
+    why: str
 
 
 def _registry(root: type[_Message]) -> dict[str, type[_Message]]:

@@ -30,6 +30,33 @@ CLIENT_CASES: list[tuple[p.ClientMessage, int | None, str]] = [
     (p.Rename(name="Zoë B"), 9, '{"t":"name","d":{"name":"Zoë B"},"id":9}'),
     (p.Rematch(yes=False), 10, '{"t":"rematch","d":{"yes":false},"id":10}'),
     (p.Ping(), None, '{"t":"ping","d":{}}'),
+    # the social layer and practice (docs/protocol.md)
+    (p.CreatePrivate(rules={"target_score": 300}, preset="standard", bots="easy", watch=True,
+                     seat=2), 11,
+     '{"t":"create","d":{"rules":{"target_score":300},"preset":"standard","bots":"easy",'
+     '"watch":true,"seat":2},"id":11}'),
+    (p.Join(code="K7PQ2M"), 12, '{"t":"join","d":{"code":"K7PQ2M","watch":false},"id":12}'),
+    (p.Join(table="tb1", seat=1), 13,
+     '{"t":"join","d":{"table":"tb1","seat":1,"watch":false},"id":13}'),
+    (p.ChooseSeat(seat=3), 14, '{"t":"seat","d":{"seat":3},"id":14}'),
+    (p.MoveSeat(src=1, dst=2), 15, '{"t":"move","d":{"src":1,"dst":2},"id":15}'),
+    (p.RemoveSeat(seat=1), 16, '{"t":"remove","d":{"seat":1},"id":16}'),
+    (p.StartGame(), 17, '{"t":"start","d":{},"id":17}'),
+    (p.Spectators(allow=True), 18, '{"t":"spectators","d":{"allow":true},"id":18}'),
+    (p.NewInvite(renew=True), 19, '{"t":"invite","d":{"renew":true},"id":19}'),
+    (p.ChatOn(on=True), 20, '{"t":"chat_on","d":{"on":true},"id":20}'),
+    (p.Say(text="nice one"), 21, '{"t":"say","d":{"text":"nice one"},"id":21}'),
+    (p.Say(phrase="gg"), 22, '{"t":"say","d":{"phrase":"gg"},"id":22}'),
+    (p.Mute(seat=2), 23, '{"t":"mute","d":{"seat":2,"on":true},"id":23}'),
+    (p.Queue(on=True), 24, '{"t":"queue","d":{"on":true},"id":24}'),
+    (p.Practice(level="challenge", pace="fast"), 25,
+     '{"t":"practice","d":{"level":"challenge","pace":"fast"},"id":25}'),
+    (p.Practice(scenario="nil"), 26,
+     '{"t":"practice","d":{"level":"easy","pace":"standard","scenario":"nil"},"id":26}'),
+    (p.Tip(), 27, '{"t":"tip","d":{},"id":27}'),
+    (p.Hint(), 28, '{"t":"hint","d":{},"id":28}'),
+    (p.Undo(), 29, '{"t":"undo","d":{},"id":29}'),
+    (p.Redo(), 30, '{"t":"redo","d":{},"id":30}'),
 ]
 
 SEATS = [p.SeatInfo(name="Ann"), p.SeatInfo(name="Bot W", bot=True), p.SeatInfo(), p.SeatInfo(
@@ -78,6 +105,21 @@ SERVER_CASES: list[tuple[p.ServerMessage, int | None, str]] = [
     (p.Error(code="illegal", msg="You must follow hearts."), 5,
      '{"t":"err","d":{"code":"illegal","msg":"You must follow hearts."},"id":5}'),
     (p.Pong(), 6, '{"t":"pong","d":{},"id":6}'),
+    (p.Created(table="Qx3-k9LmTz2a8bCd", code="K7PQ2M", invite="r4nd0m-t0k3n_of_32_chars_abcdefg"),
+     11, '{"t":"created","d":{"table":"Qx3-k9LmTz2a8bCd","code":"K7PQ2M",'
+     '"invite":"r4nd0m-t0k3n_of_32_chars_abcdefg"},"id":11}'),
+    (p.ChatLine(id="a1b2c3", seat=2, name="Ann", text="hi <b>all</b>", at=1700000000000),
+     None, '{"t":"chat","d":{"id":"a1b2c3","seat":2,"name":"Ann","text":"hi <b>all</b>",'
+     '"at":1700000000000}}'),
+    (p.ChatLine(id="d4e5f6", name="Zed", text="Good game", at=1700000000001, phrase="gg"),
+     None, '{"t":"chat","d":{"id":"d4e5f6","name":"Zed","text":"Good game",'
+     '"at":1700000000001,"phrase":"gg"}}'),
+    (p.Queued(waited=12), 24, '{"t":"queued","d":{"waited":12},"id":24}'),
+    (p.Rated(rating=3.4, change=1.2, provisional=True, games=2, rank=7, won=True), None,
+     '{"t":"rated","d":{"rating":3.4,"change":1.2,"provisional":true,"games":2,"rank":7,'
+     '"won":true,"left":false}}'),
+    (p.Advice(a="bid 4", why="♠A ♥A sure winners"), 27,
+     '{"t":"advice","d":{"a":"bid 4","why":"♠A ♥A sure winners"},"id":27}'),
 ]
 
 

@@ -53,7 +53,7 @@ async def test_one_seat_never_sees_bot_hands_in_a_whole_game(
     await client.quick_play()
     await play_until(client, rng=random.Random(11))
     assert client.recorded is not None and client.seat is not None
-    assert scan(client.recorded, client.seat) > 150
+    assert scan(client.recorded, client.seat) > 100  # Standard bots end games in ~4 hands
 
 
 async def test_blind_nil_decision_hides_the_hand_until_look(

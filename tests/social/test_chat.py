@@ -177,7 +177,7 @@ async def test_every_message_is_published_with_its_recipients(chat: Chat,
     listener = redis_async.Redis.from_url(redis_url)
     pubsub = listener.pubsub()
     try:
-        await pubsub.subscribe("t:{T1}:c")
+        await pubsub.subscribe("t:{T1}:n")  # the table's notice channel
         await pubsub.get_message(timeout=1)
         await opt_in(chat, "pa", "pb")
         sent = await chat.send("T1", SEATS, "pb", "Bea", text="<i>hi</i>")
