@@ -28,6 +28,9 @@ from shared.protocol import Error, Format, Hello, encode
 
 from .connection import COOKIE, Client
 from .drain import Drain
+from .errors import StoreError
+from .http_learn import learn_routes
+from .http_social import SESSION_COOKIE, social_routes, ws_origin_allowed
 from .limits import AddressLimit
 from .metrics import METRICS
 from .room import Room
@@ -65,6 +68,11 @@ def create_app(settings: Settings) -> Starlette:
 
     async def ws_endpoint(websocket: WebSocket) -> None:
         room: Room = websocket.app.state.room
+        if not ws_origin_allowed(websocket.headers, websocket.url.scheme,
+                                 settings.allowed_origins):
+            METRICS.refused.inc(value="bad_origin")
+            await websocket.close(1008)  # before the handshake: a 403 (another site's page)
+            return
         cookie = websocket.cookies.get(COOKIE)
         token = cookie if cookie and _valid_token(cookie) else None
         address = websocket.client.host if websocket.client else ""
@@ -73,7 +81,12 @@ def create_app(settings: Settings) -> Starlette:
                           "Too many connections from your address; close one and retry.")
             return
         try:
-            await Client(websocket, room, token, drain).serve()
+            try:  # the session cookie of a signed-in player names their account
+                account = await room.social.accounts.resolve(websocket.cookies.get(SESSION_COOKIE))
+            except StoreError as err:
+                await _refuse(websocket, err.code, str(err))
+                return
+            await Client(websocket, room, token, drain, account).serve()
         finally:
             addresses.release(address)
 
@@ -96,6 +109,8 @@ def create_app(settings: Settings) -> Starlette:
         WebSocketRoute("/ws", ws_endpoint),
         Route("/healthz", healthz),
         Route("/metrics", metrics),
+        *social_routes(lambda: app.state.room.social.deps),  # accounts, leaderboard
+        *learn_routes(),  # the course and the rules page
         Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -6,6 +6,10 @@ keeps sending frames the codec refuses is closed with 1008 (policy violation).
 
 Outgoing frames go through a bounded queue drained by a writer task, so a slow
 socket never holds up a table; one that falls too far behind is closed (1013).
+
+A socket whose session cookie is an account's (``account``) plays as that account:
+its pid and name are the account's. The social and practice messages are handled in
+``social_handlers``.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from shared.protocol import (
+    CLIENT_MESSAGES,
     Ack,
     Act,
     Back,
@@ -44,13 +49,15 @@ from shared.protocol import (
 )
 from shared.spades import SpadesError
 
-from . import views
+from . import social_handlers, views
+from .accounts import Account
 from .drain import Drain
 from .errors import NoTable, NotAllowed, NotSeated, RoomError, StaleVersion, error_code
 from .limits import MessageRate
 from .metrics import METRICS
 from .room import Room
-from .table_actor import Change, TableActor, new_deal, now_ms
+from .social_tables import may_watch
+from .table_actor import Change, ChangeFn, TableActor, new_deal, now_ms
 from .table_model import Table
 
 __all__ = ["COOKIE", "Client", "pid_of"]
@@ -59,6 +66,7 @@ log = logging.getLogger(__name__)
 
 COOKIE = "spades_token"
 OUTBOX = 1000  # frames queued for one socket before it counts as too slow
+FEATURES = sorted(CLIENT_MESSAGES)  # told in welcome: what a client may ask this room
 
 
 def pid_of(token: str) -> str:
@@ -75,8 +83,11 @@ class Client:
     """One connected socket and the session on it."""
 
     def __init__(self, ws: WebSocket, room: Room, cookie_token: str | None,
-                 drain: Drain | None = None) -> None:
+                 drain: Drain | None = None, account: Account | None = None) -> None:
         self.ws = ws
+        self.account = account  # the signed-in account of the socket's session cookie
+        self.address = ws.client.host if ws.client else ""
+        self.chat_on = False  # this player's chat choice, as last read or set
         self.drain = drain
         settings = room.settings
         self._rate = MessageRate(settings.msg_rate_per_s, settings.msg_burst, time.monotonic())
@@ -247,7 +258,7 @@ class Client:
         elif isinstance(message, Resync):
             if self.actor is None:
                 raise NoTable("You are not at a table.")
-            await self.actor.resync(self)
+            await self.actor.resync(self, self.snapshot_extra)
             self.reply(Ack(v=self.sent_rev), msg_id)
         elif isinstance(message, Rename):
             await self._rename(message.name)
@@ -259,6 +270,8 @@ class Client:
             self.reply(Ack(v=rev), msg_id)
         elif isinstance(message, Ping):
             self.reply(Pong(), msg_id)
+        elif isinstance(message, social_handlers.HANDLED):
+            await social_handlers.handle(self, message, msg_id)
         else:  # pragma: no cover - the codec only yields the types above
             raise AssertionError(message)
 
@@ -282,20 +295,73 @@ class Client:
         METRICS.action_seconds.observe(time.perf_counter() - started)
 
     async def _hello(self, message: Hello, msg_id: int | None) -> None:
-        token = message.token or self.cookie_token or secrets.token_urlsafe(24)
-        pid = pid_of(token)
+        token = await self._guest_token(message.token)
+        account = self.account
+        pid = account.pid if account is not None else pid_of(token)
         if self.pid is not None and pid != self.pid:
             raise NotAllowed("This connection already has a session; open a new one.")
         store = self.room.store
         stored_name, table_id = await store.player(pid)
-        name = message.name or stored_name or f"Guest {int(pid[:6], 16) % 10_000:04d}"
+        if account is not None:  # an account's name is the one it registered
+            name = account.name
+        else:
+            name = message.name or stored_name or f"Guest {int(pid[:6], 16) % 10_000:04d}"
         if name != stored_name:
             await store.set_player(pid, name=name)
+        first = self.pid is None
         self.token, self.pid, self.name = token, pid, name
+        if first:
+            self.room.social.register(self)
         target = message.table or table_id
-        self.reply(Welcome(token=token, pid=pid, name=name, table=target), msg_id)
+        self.reply(Welcome(token=token, pid=pid, name=name, table=target,
+                           signed_in=True if account is not None else None,
+                           features=FEATURES), msg_id)
         if target is not None and (self.actor is None or self.actor.id != target):
             await self._enter(target, message.v, explicit=message.table is not None)
+
+    async def _guest_token(self, offered: str | None) -> str:
+        """The guest token of this socket: the one offered (hello, else the cookie),
+        unless it names a player who has since registered (then only the account's
+        session is that player: a fresh guest token instead)."""
+        accounts = self.room.social.accounts
+        for token in (offered, self.cookie_token):
+            if token and not await accounts.pid_is_account(pid_of(token)):
+                return token
+        return secrets.token_urlsafe(24)
+
+    async def snapshot_extra(self, table: Table) -> dict[str, Any]:
+        """This viewer's chat fields of a snapshot: on or off, the kept messages they
+        may see now, the seats they muted."""
+        assert self.pid is not None
+        chat = self.room.social.chat
+        self.chat_on = await chat.enabled(self.pid)
+        if not self.chat_on:
+            return {"chat_on": False}
+        seats = [s.pid if s.is_person else None for s in table.seats]
+        history = await chat.history(table.id, seats, self.pid)
+        muted = (await chat.muted_by(table.id)).get(self.pid, frozenset())
+        return {"chat_on": True, "chat": [m.to_wire() for m in history],
+                "muted": sorted(muted)}
+
+    async def go_to_table(self, table_id: str) -> None:
+        """Move this socket to a table its player was just seated at (a ranked match),
+        giving up a seat in a game still going on elsewhere."""
+        try:
+            if self.actor is not None and self.actor.id != table_id and self.seat is not None:
+                table = await self.actor.peek()
+                if table is not None and table.status == "playing":
+                    await self._leave()
+            await self._enter(table_id, None, explicit=True)
+        except RoomError as err:
+            log.warning("could not move %s to table %s: %s", self.pid, table_id, err)
+
+    async def enter(self, actor: TableActor, change: ChangeFn | None,
+                    base: Table | None = None) -> None:
+        """Sit at (``change``) or watch (None) ``actor``'s table; ``base``: a new table."""
+        await self._attach(actor, change, base=base)
+
+    def sit_change(self) -> ChangeFn:
+        return self._sit_change()  # type: ignore[no-any-return]
 
     async def _enter(self, table_id: str, version: int | None, explicit: bool) -> None:
         """Go back to a table: to the player's seat if it still is theirs, else watch."""
@@ -317,6 +383,8 @@ class Client:
             await self._attach(actor, self._sit_change(), missed)
             await self.room.store.set_player(self.pid, table=table_id)
         elif explicit:
+            if not may_watch(table, self.pid):
+                raise NotAllowed("This table does not allow spectators.")
             await self._attach(actor, None, missed)
         else:
             await self.room.store.set_player(self.pid, clear_table=True)
@@ -331,11 +399,12 @@ class Client:
 
         return sit
 
-    async def _attach(self, actor: TableActor, change: Any, missed: Any = None) -> None:
+    async def _attach(self, actor: TableActor, change: Any, missed: Any = None,
+                      base: Table | None = None) -> None:
         await self._detach()
         self.seat = None
         try:
-            await actor.join(self, change, missed=missed)
+            await actor.join(self, change, base=base, missed=missed, extra=self.snapshot_extra)
         except BaseException:
             self.seat = None
             raise
@@ -353,12 +422,13 @@ class Client:
             if (table is not None and table.status != "over"
                     and table.seat_of(self.pid) == self.seat
                     and table.seats[self.seat].is_person):
-                await self.actor.resync(self)  # already playing: stay
+                await self.actor.resync(self, self.snapshot_extra)  # already playing: stay
                 return
         await self._detach()
         self.seat = None
         try:
-            self.actor = await self.room.quick_play(self, self.name, self.conn_id)
+            self.actor = await self.room.quick_play(self, self.name, self.conn_id,
+                                                    self.snapshot_extra)
         except BaseException:
             self.seat = None
             raise
@@ -366,6 +436,12 @@ class Client:
 
     async def _watch(self, table_id: str) -> None:
         actor = self.room.actor(table_id)
+        table = await actor.peek()
+        if table is None:
+            raise NoTable("There is no such table (it may have ended long ago).")
+        assert self.pid is not None
+        if not may_watch(table, self.pid):
+            raise NotAllowed("This table does not allow spectators.")
         await self._attach(actor, None)
 
     async def _leave(self) -> None:
@@ -377,6 +453,8 @@ class Client:
 
     async def _rename(self, name: str) -> None:
         assert self.pid is not None
+        if self.account is not None:
+            raise NotAllowed("Your name is your account's name.")
         pid = self.pid
         await self.room.store.set_player(pid, name=name)
         self.name = name
@@ -384,6 +462,7 @@ class Client:
             await self.actor.mutate(lambda t: _change(t.rename(pid, name), "name"))
 
     async def _gone(self) -> None:
+        self.room.social.unregister(self)
         actor, pid = self.actor, self.pid
         if actor is None:
             return

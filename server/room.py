@@ -29,7 +29,7 @@ from .pubsub import Notices
 from .settings import Settings
 from .social_hub import SocialHub
 from .store import Store
-from .table_actor import Change, Socket, TableActor, new_deal, now_ms
+from .table_actor import Change, ExtraFn, Socket, TableActor, new_deal, now_ms
 from .table_model import CASUAL, Table, parse_timer
 
 __all__ = ["Room"]
@@ -176,9 +176,11 @@ class Room:
 
     # -- quick play ---------------------------------------------------------------------------
 
-    async def quick_play(self, sock: Socket, name: str, conn: str) -> TableActor:
+    async def quick_play(self, sock: Socket, name: str, conn: str,
+                         extra: ExtraFn | None = None) -> TableActor:
         """Seat the player at a casual table with an open seat, or at a new one; the
-        seat goes to ``sock.seat`` and the socket gets the table's snapshot."""
+        seat goes to ``sock.seat`` and the socket gets the table's snapshot (with
+        ``extra``'s fields for this viewer)."""
         pid = sock.pid
         assert pid is not None
 
@@ -189,7 +191,7 @@ class Room:
         for table_id in await self.store.open_tables(CASUAL):
             actor = self.actor(table_id)
             try:
-                await actor.join(sock, sit)
+                await actor.join(sock, sit, extra=extra)
             except (TableFull, NoTable):
                 await self.store.mark_closed(CASUAL, table_id)
                 continue
@@ -197,6 +199,7 @@ class Room:
         table_id = secrets.token_urlsafe(6)
         created = int(time.time() * 1000)
         actor = self.actor(table_id)
-        await actor.join(sock, sit, base=Table.new(table_id, CASUAL, self.casual_rules, created))
+        await actor.join(sock, sit, base=Table.new(table_id, CASUAL, self.casual_rules, created),
+                         extra=extra)
         await self.store.mark_open(CASUAL, table_id, created)
         return actor
