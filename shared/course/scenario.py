@@ -372,7 +372,15 @@ def build_position(scenario: Scenario) -> Game:
     """The game at the lesson's start: the deal, the bids, the tricks, all through the engine.
 
     A seat that must look at its cards before bidding (Blind Nil open) looks first.
+    Raises :class:`ScenarioError` naming the scenario and what the engine refused.
     """
+    try:
+        return _build(scenario)
+    except ScenarioError as err:
+        raise ScenarioError(f"Scenario {scenario.id!r}: {err}") from None
+
+
+def _build(scenario: Scenario) -> Game:
     deal = first_deal(scenario)
     try:
         g = Game.new(scenario.rules, 0, scenario.dealer, deal=deal, scores=scenario.scores,

@@ -114,6 +114,7 @@ export class LessonPlayer {
       this.prompt.hidden = false;
       this.prompt.replaceChildren(h("strong", {}, "Your move: "), step.prompt);
       this.hintBtn.hidden = !step.hint;
+      this.hintBtn.textContent = this.view.phase === "bidding" ? "Tip" : "Hint";
     }
     this.table.render(this.state, d.rules);
     this.pad.render(this.finished ? { phase: "over" } : this.view);

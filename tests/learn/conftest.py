@@ -1,0 +1,91 @@
+"""Fixtures of the learn tests: the learn routes in a tiny Starlette app (no Redis).
+
+- ``learn_app``: ``server.http_learn.learn_routes()`` plus the static ``client/web``
+  files, as the room mounts them.
+- ``http``: an ``httpx.AsyncClient`` on that app through the ASGI transport.
+- ``learn_server``: the same app on uvicorn on a free port (``.url``), for the browser.
+- ``browser``: a headless Debian Chromium via Playwright (``ci.require`` without one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from playwright.async_api import Browser, async_playwright
+from starlette.applications import Starlette
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+
+from server.http_learn import learn_routes
+from server.redis_process import free_port
+from tests.conftest import CI
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "client" / "web"
+SHOTS = ROOT / "docs" / "screenshots"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def make_app() -> Starlette:
+    return Starlette(routes=[*learn_routes(),
+                             Mount("/", StaticFiles(directory=WEB, html=True), name="web")])
+
+
+@pytest.fixture
+def learn_app() -> Starlette:
+    return make_app()
+
+
+@pytest.fixture
+async def http(learn_app: Starlette) -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=learn_app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://learn.test") as client:
+        yield client
+
+
+@dataclass
+class LearnServer:
+    url: str
+    server: uvicorn.Server
+
+
+@pytest.fixture
+async def learn_server() -> AsyncIterator[LearnServer]:
+    port = free_port()
+    config = uvicorn.Config(make_app(), host="127.0.0.1", port=port, log_level="warning",
+                            lifespan="off")
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+            raise RuntimeError("the learn server stopped at start-up")
+        await asyncio.sleep(0.01)
+    try:
+        yield LearnServer(f"http://127.0.0.1:{port}", server)
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 10)
+
+
+@pytest.fixture
+async def browser(ci: CI) -> AsyncIterator[Browser]:
+    path = os.environ.get("PLAYWRIGHT_CHROMIUM") or shutil.which("chromium")
+    if path is None:
+        ci.require("chromium")
+    async with async_playwright() as playwright:
+        chromium = await playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS,
+                                                    headless=True)
+        try:
+            yield chromium
+        finally:
+            await chromium.close()

@@ -1,0 +1,181 @@
+"""The pages in a real Chromium: the first three lessons with the keyboard alone (one wrong
+move and its explanation included), the rules page of a private table's rules, and the
+phone layout. Screenshots go to docs/screenshots/learn-*.png."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+
+import pytest
+from playwright.async_api import Browser, BrowserContext, Page
+
+from shared.spades import RuleSet, score_hand
+
+from .conftest import SHOTS, LearnServer
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 740}
+
+
+class Pages:
+    def __init__(self, browser: Browser, server: LearnServer) -> None:
+        self.browser, self.server = browser, server
+        self.contexts: list[BrowserContext] = []
+        self.errors: list[str] = []
+
+    async def open(self, path: str, phone: bool = False) -> Page:
+        context = await self.browser.new_context(viewport=PHONE if phone else DESKTOP,
+                                                 has_touch=phone, is_mobile=phone)
+        self.contexts.append(context)
+        await context.add_init_script(
+            "localStorage.setItem('spades.settings', JSON.stringify({pace: 'fast'}));")
+        page = await context.new_page()
+        page.on("pageerror", lambda err: self.errors.append(str(err)))
+        await page.goto(self.server.url + path)
+        return page
+
+
+@pytest.fixture
+async def pages(browser: Browser, learn_server: LearnServer) -> AsyncIterator[Pages]:
+    opened = Pages(browser, learn_server)
+    yield opened
+    for context in opened.contexts:
+        await context.close()
+    assert not opened.errors, f"the page threw: {opened.errors}"
+
+
+async def focused(page: Page, js: str) -> object:
+    return await page.evaluate(f"(() => {{ const el = document.activeElement; return {js}; }})()")
+
+
+async def tab_to(page: Page, selector: str, limit: int = 60) -> None:
+    for _ in range(limit):
+        if await focused(page, f"!!el && el.matches({json.dumps(selector)})"):
+            return
+        await page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+async def arrow_to(page: Page, attribute: str, value: str, limit: int = 16) -> None:
+    """From the first item (Home), ArrowRight until the focused one has ``value``."""
+    if await focused(page, f"el && el.dataset.{attribute}") != value:
+        await page.keyboard.press("Home")
+    for _ in range(limit):
+        if await focused(page, f"el && el.dataset.{attribute}") == value:
+            return
+        await page.keyboard.press("ArrowRight")
+    raise AssertionError(f"the arrows never reached {value}")
+
+
+async def finish_lesson(page: Page) -> None:
+    await page.wait_for_selector(".lesson-end:not([hidden])")
+    assert await focused(page, "el.textContent") in ("Next lesson ›", "Replay")
+
+
+async def test_the_first_three_lessons_with_the_keyboard_alone(pages: Pages) -> None:
+    page = await pages.open("/learn/")
+    await page.wait_for_selector(".lesson-list .lesson-link")
+    assert "0 of 11 lessons done" in await page.inner_text(".course-progress")
+    await tab_to(page, "a.continue")
+    await page.keyboard.press("Enter")
+
+    # 1. Teams and contracts: win the trick with the Ace.
+    await page.wait_for_selector(".lesson-hand .card-btn")
+    assert "Lesson 1 of 11" in await page.inner_text("h1")
+    await tab_to(page, ".lesson-hand .card-btn")
+    await arrow_to(page, "card", "AH")
+    await page.keyboard.press("Enter")
+    await finish_lesson(page)
+    ending = await page.inner_text(".lesson-end")
+    assert "Lesson complete" in ending and "+70" in ending and "+60" in ending
+    await page.keyboard.press("Enter")
+
+    # 2. Bidding: bid 4 on the pad; Escape skips the played-out hand.
+    await page.wait_for_selector(".lesson-bids .bid-num")
+    assert "Lesson 2 of 11" in await page.inner_text("h1")
+    await tab_to(page, ".lesson-bids .bid-num")
+    await arrow_to(page, "action", "bid 4")
+    await page.keyboard.press("Enter")
+    await page.wait_for_selector(".lesson-done li")
+    await page.keyboard.press("Escape")
+    await finish_lesson(page)
+    ending = await page.inner_text(".lesson-end")
+    assert "Contract: 7 bid (South 4 + North 3), 8 taken: made" in ending
+    await page.keyboard.press("Enter")
+
+    # 3. Following suit: a wrong move first, explained with the engine's reason.
+    await page.wait_for_selector(".lesson-hand .card-btn")
+    assert "Lesson 3 of 11" in await page.inner_text("h1")
+    await tab_to(page, ".lesson-hand .card-btn")
+    await arrow_to(page, "card", "3S")
+    label = await focused(page, "el.getAttribute('aria-label')")
+    assert label == "Three of spades, not playable: you must follow clubs"
+    await page.keyboard.press("Enter")
+    await page.wait_for_selector(".lesson-feedback.bad")
+    assert "Not allowed: You must follow clubs." in await page.inner_text(".lesson-feedback")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / "learn-lesson-desktop.png"))
+    await page.keyboard.press("Escape")  # put the message away; focus back in the hand
+    assert await page.inner_text(".lesson-feedback") == ""
+    await arrow_to(page, "card", "5C")
+    await page.keyboard.press("Enter")
+    await page.wait_for_selector(".lesson-done li")
+    assert "Step 2 of 2" in await page.inner_text(".lesson-step")
+    await page.wait_for_function("document.activeElement.matches('.lesson-hand .card-btn')")
+    await arrow_to(page, "card", "3S")
+    await page.keyboard.press("Enter")
+    await finish_lesson(page)
+    assert "+71" in await page.inner_text(".lesson-end")
+
+    done = await page.evaluate("JSON.parse(localStorage.getItem('spades.learn.progress')).done")
+    assert set(done) == {"teams", "bidding", "following"}
+    await tab_to(page, ".lesson-end a[href='#/']")
+    await page.keyboard.press("Enter")
+    await page.wait_for_selector(".course-progress")
+    assert "3 of 11 lessons done" in await page.inner_text(".course-progress")
+    assert await page.locator(".lesson-item.done").count() == 3
+    assert "Continue: Breaking spades" in await page.inner_text("a.continue")
+
+
+async def test_the_rules_page_shows_a_private_table_s_rules(pages: Pages) -> None:
+    table = {"name": "club", "target_score": 300, "bag_limit": 5, "jokers": True,
+             "nil_value": 50}
+    page = await pages.open(f"/learn/?rules={json.dumps(table)}")
+    await page.wait_for_selector(".variants")
+    rules = RuleSet.from_dict({**RuleSet.preset("club").to_dict(), **table})
+    assert "club, with house rules" in await page.inner_text("h1")
+    glance = await page.inner_text(".glance")
+    assert "300 points" in glance and "every 5 cost 100" in glance and "±50" in glance
+    row = page.locator(".presets-table tr[data-option='target_score'] td")
+    assert await row.all_inner_texts() == ["300", "500", "250", "500", "500"]
+    jokers = page.locator(".variant[data-variant='jokers'] .badge")
+    assert await jokers.inner_text() == "ON HERE" or await jokers.inner_text() == "On here"
+    ex = score_hand(rules, (4, "nil", 3, 4), (5, 1, 4, 3), (4, 0))
+    cells = page.locator(".example-table tr[data-line='hand_total'] td")
+    shown = [c.replace("−", "-").replace("+", "") for c in await cells.all_inner_texts()]
+    assert shown == [str(ex[0].hand_total), str(ex[1].hand_total)]
+    await page.screenshot(path=str(SHOTS / "learn-rules-desktop.png"))
+    # The FAQ keeps the same rules: Blind Nil for the opening bidder only (club).
+    await page.click("#learn-nav a[data-page='faq']")
+    await page.wait_for_selector(".faq details")
+    assert "Only the player left of the dealer" in (await page.text_content(".faq") or "")
+
+
+async def test_a_lesson_fits_a_phone(pages: Pages) -> None:
+    page = await pages.open("/learn/#/lesson/bidding", phone=True)
+    await page.wait_for_selector(".lesson-bids .bid-num")
+    width = await page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 360
+    boxes = [await b.bounding_box() for b in await page.locator(".lesson-hand .card-btn").all()]
+    assert len(boxes) == 13 and all(b and b["x"] >= 0 and b["x"] + b["width"] <= 360
+                                    for b in boxes)
+    four = page.locator(".lesson-bids .bid-num[data-action='bid 4']")
+    box = await four.bounding_box()
+    assert box and box["height"] >= 40 and box["x"] + box["width"] <= 360
+    await page.locator(".lesson-play").scroll_into_view_if_needed()
+    await page.screenshot(path=str(SHOTS / "learn-lesson-phone.png"))
+    await four.tap()
+    await page.wait_for_selector(".lesson-done li")
