@@ -1,0 +1,31 @@
+"""Computer players and the advisor. A bot sees one ``SeatView`` and nothing else.
+
+    >>> from shared.bots import choose, tip, hint, LEVELS
+    >>> action = choose("standard", view)   # one of view.legal
+    >>> text, reason = tip(view)            # the suggested bid and the cards behind it
+    >>> text, reason = hint(view)           # the suggested action now, and why
+
+Levels: ``easy`` (plain), ``standard`` (counts tricks, voids, bags; Nil play),
+``challenge`` (searches sampled deals, solves the last tricks, scores by match
+equity) and ``pimc`` (a reference for benchmarks only). Decisions are deterministic:
+the same view gives the same action on every machine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .advice import hint, tip
+from .knowledge import read_view
+from .players import ALL_LEVELS, LEVELS, decide
+
+__all__ = ["ALL_LEVELS", "LEVELS", "choose", "hint", "tip"]
+
+
+def choose(level: str, view: Any) -> str:
+    """The action text a bot of ``level`` takes for the seat whose view this is.
+
+    ``view`` is a ``SeatView`` or its ``to_dict()``. Raises ``ValueError`` for an
+    unknown level, a spectator view, or a seat with no legal action.
+    """
+    return decide(level, read_view(view)).action

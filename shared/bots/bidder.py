@@ -1,0 +1,236 @@
+"""Bids, Blind Nil and Nil card passes for the Easy and Standard levels.
+
+Every function takes a :class:`Knowledge` and returns ``(action text, reason)``; the
+text is always one of ``k.legal``. The reason names the cards behind the decision and
+is what the Tip shows a player.
+"""
+
+from __future__ import annotations
+
+from shared.spades.cards import SPADE_MASK, SUIT_MASKS
+
+from .handeval import Estimate, card_text, cards_text, estimate, nil_danger_cards, nil_risk
+from .knowledge import Knowledge, spades_in
+from .sim import NON_SPADE, RANK_OF
+
+Choice = tuple[str, str]
+
+NIL_RISK_LIMIT = 0.9  # bid Nil at or below this nil_risk (adjusted for partner's bid)
+NIL_MAX_TRICKS = 2.6  # ... and only with at most this many estimated tricks
+
+
+def numeric_bids(legal: tuple[str, ...]) -> list[int]:
+    return [int(a[4:]) for a in legal if a.startswith("bid ") and a[4:].isdigit()]
+
+
+def nearest_bid(legal: tuple[str, ...], want: int) -> str | None:
+    """The legal numeric bid closest to ``want`` (ties go up), or None if there is none."""
+    bids = numeric_bids(legal)
+    if not bids:
+        return None
+    best = min(bids, key=lambda b: (abs(b - want), -b))
+    return f"bid {best}"
+
+
+def bid_reason(e: Estimate, hand: int) -> str:
+    """'♠A ♥A sure winners, ♠K likely, void in clubs, can trump' style text."""
+    parts: list[str] = []
+    if e.sure:
+        parts.append(f"{cards_text(e.sure)} sure winner{'s' if len(e.sure) > 1 else ''}")
+    if e.likely:
+        parts.append(f"{cards_text(e.likely)} likely")
+    spare = spades_in(hand)
+    for suit, n in e.short_suits:
+        name = ("clubs", "diamonds", "hearts")[suit]
+        if spare:
+            parts.append(f"{'void in' if n == 0 else 'singleton'} {name}, can trump")
+    if spare >= 4:
+        parts.append(f"{spare} spades for length")
+    if not parts:
+        parts.append("no sure winners")
+    return ", ".join(parts)
+
+
+def blind_nil_wanted(k: Knowledge) -> str | None:
+    """The reason to bid Blind Nil now, or None. Only far behind, late, with a partner."""
+    mine, theirs = k.scores[k.team], k.scores[1 - k.team]
+    target = k.rules.target_score
+    partner_bid = k.bids[k.partner]
+    if partner_bid is not None and partner_bid <= 0:
+        return None
+    if partner_bid is not None and partner_bid < 3:
+        return None
+    behind = theirs - mine
+    if behind >= 300 or (behind >= 150 and theirs >= target - 120):
+        return f"your team is {behind} behind and needs a big swing"
+    return None
+
+
+def nil_chance_ok(k: Knowledge, e: Estimate, risk: float) -> bool:
+    """Whether Standard bids Nil with this hand."""
+    if "bid nil" not in k.legal:
+        return False
+    partner_bid = k.bids[k.partner]
+    if partner_bid is not None and partner_bid <= 0:
+        return False  # never volunteer a double Nil
+    limit = NIL_RISK_LIMIT
+    if partner_bid is None:
+        limit += 0.0
+    elif partner_bid >= 4:
+        limit += 0.35
+    elif partner_bid <= 2:
+        limit -= 0.3
+    if k.bags[k.team] >= k.rules.bag_limit - 3:
+        limit += 0.2
+    if k.rules.nil_value < 100:
+        limit -= 0.3
+    return risk <= limit and e.tricks <= NIL_MAX_TRICKS
+
+
+def standard_bid(k: Knowledge) -> Choice:
+    """Standard's bid: count sure and likely tricks, Nil with a safe hand, adjust last."""
+    legal = k.legal
+    if k.hand_hidden:
+        if "bid blind nil" in legal:
+            why = blind_nil_wanted(k)
+            if why is not None:
+                return "bid blind nil", f"Blind Nil: {why}"
+        return ("look", "look at your cards first") if "look" in legal else \
+            (legal[0], "the only bid allowed")
+    jokers = k.rules.jokers
+    e = estimate(k.hand, jokers)
+    risk = nil_risk(k.hand, jokers)
+    reason = bid_reason(e, k.hand)
+    bids = numeric_bids(legal)
+    nil_legal = "bid nil" in legal
+    if not bids:
+        if nil_legal:
+            return "bid nil", _nil_reason(k, risk, forced=True)
+        return legal[0], "the only bid allowed"
+    if k.rules.bidding == "mirror" or (len(bids) == 1 and not nil_legal):
+        return f"bid {bids[0]}", f"the rules fix your bid: {reason}"
+    if k.rules.bidding == "suicide":
+        return _suicide_bid(k, e, risk, reason)
+    if nil_chance_ok(k, e, risk):
+        return "bid nil", _nil_reason(k, risk)
+    want = _numeric_want(k, e)
+    text = nearest_bid(legal, want)
+    assert text is not None
+    return text, reason
+
+
+def _numeric_want(k: Knowledge, e: Estimate) -> int:
+    tricks = e.tricks
+    partner_bid = k.bids[k.partner]
+    opp = [k.bids[(k.seat + 1) & 3], k.bids[(k.seat + 3) & 3]]
+    if partner_bid is not None and partner_bid <= 0:
+        tricks -= 0.3  # covering a Nil costs tricks of our own
+    if any(b is not None and b <= 0 for b in opp):
+        tricks -= 0.2  # attacking a Nil costs some too
+    want = int(tricks + 0.5)
+    if None not in [b for i, b in enumerate(k.bids) if i != k.seat]:
+        total = sum(max(b or 0, 0) for i, b in enumerate(k.bids) if i != k.seat) + want
+        frac = tricks - int(tricks)
+        if total <= 10 and frac >= 0.25 and want == int(tricks):
+            want += 1  # the tricks are there and the bags would come anyway
+        elif total >= 14 and frac < 0.6 and want > 1:
+            want -= 1  # the table is overbid: someone will be set; do not be the one
+    return max(1, want)
+
+
+def _suicide_bid(k: Knowledge, e: Estimate, risk: float, reason: str) -> Choice:
+    legal = k.legal
+    if "bid nil" in legal and (numeric_bids(legal) == [] or e.tricks < 3.0 or risk < 1.5):
+        return "bid nil", _nil_reason(k, risk, forced=False)
+    text = nearest_bid(legal, max(4, int(e.tricks + 0.5)))
+    assert text is not None
+    return text, f"suicide: one of your team bids Nil; {reason}"
+
+
+def _nil_reason(k: Knowledge, risk: float, forced: bool = False) -> str:
+    jokers = k.rules.jokers
+    if forced:
+        return "Nil is the only bid allowed"
+    danger = nil_danger_cards(k.hand, jokers)
+    low = [c for c in _low_cards(k.hand)][:3]
+    parts = ["Nil"]
+    if not danger:
+        parts.append("no card that must win")
+    else:
+        parts.append(f"watch {cards_text(danger[:2])}")
+    if low:
+        parts.append(f"low cards to duck with ({cards_text(low)})")
+    voids = [("clubs", "diamonds", "hearts")[s] for s in range(3)
+             if not k.hand & SUIT_MASKS[s]]
+    if voids:
+        parts.append("void in " + " and ".join(voids))
+    return ": ".join(parts[:2]) + ("; " + ", ".join(parts[2:]) if parts[2:] else "")
+
+
+def _low_cards(hand: int) -> list[int]:
+    out = [c for c in range(54) if hand >> c & 1 and RANK_OF[c] <= 3 and c < 39]
+    return out
+
+
+def easy_bid(k: Knowledge) -> Choice:
+    """Easy: aces, guarded kings, top spades and long spades; no Nil unless forced."""
+    legal = k.legal
+    if k.hand_hidden:
+        return ("look", "look at your cards") if "look" in legal else (legal[0], "forced")
+    hand = k.hand
+    count = 0
+    winners: list[int] = []
+    for suit in range(3):
+        m = hand & SUIT_MASKS[suit]
+        ace = 13 * suit + 12
+        king = ace - 1
+        if hand >> ace & 1:
+            count += 1
+            winners.append(ace)
+        if hand >> king & 1 and m.bit_count() >= 2:
+            count += 1
+            winners.append(king)
+    spades = hand & SPADE_MASK
+    top = 53 if k.rules.jokers else 51
+    for c in range(top, top - 3, -1):
+        if spades >> c & 1:
+            count += 1
+            winners.append(c)
+    count += max(0, spades.bit_count() - 4)
+    text = nearest_bid(legal, max(1, count))
+    if text is None:
+        return ("bid nil", "Nil is the only bid allowed") if "bid nil" in legal else \
+            (legal[0], "forced")
+    why = f"{cards_text(winners)} winners" if winners else "a weak hand"
+    return text, why
+
+
+def nil_pass(k: Knowledge, count: int) -> Choice:
+    """The cards to pass: a Nil bidder sends its most dangerous, its partner its lowest."""
+    hand = k.hand
+    me_nil = k.is_nil(k.seat)
+    if me_nil:
+        danger = nil_danger_cards(hand, k.rules.jokers)
+        ordered = danger + sorted((c for c in range(54) if hand >> c & 1 and c not in danger),
+                                  key=lambda c: (-RANK_OF[c], c))
+        picks = ordered[:count]
+        why = f"pass your riskiest card{'s' if count > 1 else ''} ({cards_text(picks)})"
+    else:
+        side = [c for c in range(54) if hand >> c & 1 and (1 << c) & NON_SPADE]
+        rest = [c for c in range(54) if hand >> c & 1 and not (1 << c) & NON_SPADE]
+        ordered = sorted(side, key=lambda c: (RANK_OF[c], c)) + sorted(rest)
+        picks = ordered[:count]
+        why = f"give your Nil partner low cards to duck with ({cards_text(picks)})"
+    text = "pass " + " ".join(_code(c) for c in sorted(picks))
+    if text not in k.legal:
+        return k.legal[0], "pass"
+    return text, why
+
+
+def _code(card: int) -> str:
+    from shared.spades.cards import CODES
+
+    return CODES[card]
+
+
+__all__ = ["card_text", "easy_bid", "nil_pass", "standard_bid"]

@@ -1,0 +1,384 @@
+"""Standard's card play: counting cards, voids and the contract, with a reason per card.
+
+The player first decides what the trick is for (its *aim*):
+
+* ``nil``     it bid Nil and is still clean: stay under every trick;
+* ``cover``   its partner's Nil is alive: win tricks over the partner, lead high;
+* ``attack``  an opponent's Nil is alive and its own contract can wait: make it win;
+* ``take``    the team still needs tricks, or a set of the opponents is in reach and
+              the bags it costs are affordable;
+* ``duck``    the contract is safe: every further trick is a bag.
+
+then plays the position: second hand low, third hand high, win as cheaply as
+possible, never overtake a partner's sure winner, trump a void, discard from the
+shortest side suit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shared.spades.cards import SPADE_MASK, SUIT_MASKS
+
+from .handeval import card_text
+from .knowledge import Knowledge
+from .sim import ABOVE, BELOW, NON_SPADE, beats, bottom, high_card, low_card, top
+
+NIL, COVER, ATTACK, TAKE, DUCK = "nil", "cover", "attack", "take", "duck"
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
+Choice = tuple[int, str]
+
+
+@dataclass(slots=True)
+class Aim:
+    kind: str
+    target: int  # the opposing Nil bidder under attack, else -1
+    why: str
+
+
+def aim_of(k: Knowledge) -> Aim:
+    """What this seat is playing for now, and why (in words for the Hint)."""
+    seat, partner = k.seat, k.partner
+    if k.nil_alive(seat):
+        return Aim(NIL, -1, "stay under: you bid Nil")
+    if k.nil_alive(partner):
+        return Aim(COVER, -1, "cover partner's Nil")
+    team = k.team
+    left = k.tricks_left
+    need = k.need(team)
+    opps = [(seat + 1) & 3, (seat + 3) & 3]
+    target = next((o for o in opps if k.nil_alive(o)), -1)
+    if target >= 0 and need <= max(0, left - 3):
+        return Aim(ATTACK, target, "set the opponent's Nil")
+    if need > 0:
+        return Aim(TAKE, -1, f"your team still needs {need} trick{'s' if need > 1 else ''}")
+    their_need = k.need(1 - team)
+    bags = k.bags[team]
+    limit = k.rules.bag_limit
+    to_set = left - their_need + 1  # tricks we must still take to set them
+    if 0 < their_need <= left and their_need + 2 >= left:
+        cost = to_set - 1  # bags we take on the way
+        affordable = not k.rules.bag_penalty or bags + cost < limit or \
+            k.contract(1 - team) >= 6
+        if affordable:
+            return Aim(TAKE, -1, f"set them: they still need {their_need} of {left}")
+    if k.rules.bag_penalty and bags + 1 >= limit:
+        return Aim(DUCK, -1, f"duck: an overtrick would be your {_ordinal(bags + 1)} bag")
+    return Aim(DUCK, -1, "duck: your contract is made, more tricks are bags")
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def standard_play(k: Knowledge) -> Choice:
+    """Standard's card and the reason for it."""
+    legal = k.legal_plays
+    if legal & (legal - 1) == 0:
+        return bottom(legal), "your only legal card"
+    aim = aim_of(k)
+    if not k.trick:
+        return _lead(k, legal, aim)
+    return _follow(k, legal, aim)
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def _masters(k: Knowledge, mask: int) -> int:
+    """Cards of ``mask`` that no card still out can beat in their own suit."""
+    out = k.unseen
+    result = 0
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        if not out & ABOVE[c]:
+            result |= low
+        m ^= low
+    return result
+
+
+def _may_trump(k: Knowledge, seat: int, suit: int) -> bool:
+    """Whether ``seat`` might trump a lead of ``suit`` (void in it, spades may remain)."""
+    if suit == 3 or not k.unseen & SPADE_MASK:
+        return False
+    if k.voids[seat] & 8:
+        return False
+    if k.voids[seat] >> suit & 1:
+        return True
+    # Few cards of the suit left out: someone is probably out of it.
+    return (k.unseen & SUIT_MASKS[suit]).bit_count() <= 1
+
+
+def _opponents(k: Knowledge) -> tuple[int, int]:
+    return (k.seat + 1) & 3, (k.seat + 3) & 3
+
+
+def _best(k: Knowledge) -> tuple[int, int, int]:
+    """(winning card, its seat, suit led) of the trick on the table."""
+    trick = k.trick
+    led_card = trick[0][1]
+    led = 3 if led_card >= 39 else led_card // 13
+    best_seat, best = trick[0]
+    for seat, card in trick[1:]:
+        if card >= 39:
+            if best < 39 or card > best:
+                best, best_seat = card, seat
+        elif best < 39 and card > best and card // 13 == led:
+            best, best_seat = card, seat
+    return best, best_seat, led
+
+
+def _still_to_play(k: Knowledge) -> list[int]:
+    return [(k.seat + i) & 3 for i in range(1, 4 - len(k.trick))]
+
+
+def _holds(k: Knowledge, best: int, led: int, after: list[int]) -> bool:
+    """Whether ``best`` stays the winner whatever the seats in ``after`` hold."""
+    out = k.unseen
+    for seat in after:
+        known_void = k.voids[seat]
+        if best >= 39:
+            if out & ABOVE[best] and not known_void & 8:
+                return False
+        else:
+            if out & ABOVE[best] & SUIT_MASKS[led] and not known_void >> led & 1:
+                return False
+            if _may_trump(k, seat, led) or (known_void >> led & 1 and not known_void & 8
+                                             and out & SPADE_MASK):
+                return False
+    return True
+
+
+def _discard(k: Knowledge, mask: int, keep_spades: bool = True) -> int:
+    """A low side card from the shortest side suit (making a void to trump later)."""
+    side = mask & NON_SPADE
+    if not side or not keep_spades:
+        return low_card(mask)
+    hand = k.hand
+    best, best_key = -1, (99, 99)
+    for suit in range(3):
+        m = side & SUIT_MASKS[suit]
+        if m:
+            c = bottom(m)
+            masters = _masters(k, m)
+            if masters == m and (hand & SUIT_MASKS[suit]) == m:
+                key = (50, c % 13)  # keep suits of sure winners
+            else:
+                key = ((hand & SUIT_MASKS[suit]).bit_count() * 2 + (c % 13 >= 9) * 20,
+                       c % 13)
+            if key < best_key:
+                best, best_key = c, key
+    return best
+
+
+def _lowest_beating(mask: int, best: int, led: int) -> int:
+    win = beats(mask, best, led)
+    spades = win & SPADE_MASK
+    if win & ~SPADE_MASK:
+        return bottom(win & ~SPADE_MASK)
+    return bottom(spades)
+
+
+# -- leading ------------------------------------------------------------------------------
+
+
+def _lead(k: Knowledge, legal: int, aim: Aim) -> Choice:
+    out = k.unseen
+    if aim.kind == NIL:
+        # The card most likely to be beaten: most unseen cards above it.
+        best, key = -1, (-1, 0)
+        for c in _cards(legal):
+            above = (out & ABOVE[c]).bit_count()
+            below = (out & BELOW[c]).bit_count()
+            kk = (above - below - (20 if c >= 39 else 0), -c % 13)
+            if kk > key:
+                best, key = c, kk
+        return best, "lead low: you bid Nil"
+    if aim.kind == DUCK:
+        best, key = -1, (-99, 0)
+        for c in _cards(legal):
+            above = (out & ABOVE[c]).bit_count()
+            kk = (above - (10 if c >= 39 else 0), -(c % 13))
+            if kk > key:
+                best, key = c, kk
+        return best, aim.why + "; lead a card others will beat"
+    if aim.kind == ATTACK:
+        target = aim.target
+        best, key = -1, (-99, 0)
+        for c in _cards(legal):
+            suit = 3 if c >= 39 else c // 13
+            if k.voids[target] >> suit & 1:
+                continue
+            kk = (-(c % 13 if c < 39 else 20), (out & ABOVE[c] & SUIT_MASKS[suit]).bit_count())
+            if kk > key:
+                best, key = c, kk
+        if best >= 0:
+            return best, f"lead low into {('South', 'West', 'North', 'East')[target]}'s Nil"
+        return low_card(legal), "lead low"
+    opps = _opponents(k)
+    masters = _masters(k, legal)
+    if aim.kind == COVER:
+        # Keep the lead with sure winners (an opponent trumping them is no harm to the
+        # Nil), then lead high, best in a suit the Nil bidder is out of.
+        for c in sorted(_cards(masters), key=lambda c: (c >= 39, -(c % 13))):
+            if out & SUIT_MASKS[3 if c >= 39 else c // 13]:
+                return c, f"cash {card_text(c)} to keep the lead for partner's Nil"
+        for suit in range(3):
+            m = legal & SUIT_MASKS[suit]
+            if m and k.voids[k.partner] >> suit & 1:
+                return top(m), "lead a suit your Nil partner is out of"
+        return high_card(legal), "lead high to protect partner's Nil"
+    # TAKE: cash sure winners the opponents cannot trump.
+    for c in sorted(_cards(masters & NON_SPADE), key=lambda c: -(c % 13)):
+        suit = c // 13
+        if out & SUIT_MASKS[suit] and not any(_may_trump(k, o, suit) for o in opps):
+            return c, f"cash {card_text(c)}: a sure winner"
+    spades = legal & SPADE_MASK
+    out_spades = out & SPADE_MASK
+    if spades and out_spades and masters & spades and \
+            spades.bit_count() >= out_spades.bit_count():
+        c = top(spades)
+        return c, f"draw trumps with {card_text(c)}"
+    partner = k.partner
+    # Partner is out of a suit and can trump it.
+    if k.need(k.team) > 0:
+        for suit in range(3):
+            m = legal & SUIT_MASKS[suit]
+            if m and k.voids[partner] >> suit & 1 and not k.voids[partner] & 8 and out_spades \
+                    and not any(_may_trump(k, o, suit) and o == (k.seat + 3) & 3 for o in opps):
+                c = low_card(m)
+                return c, f"lead {SUIT_WORDS[suit]}: partner is out of them and can trump"
+    # Short suit with spades to spare: lead it low to trump it later.
+    side = legal & NON_SPADE
+    hand_spades = (k.hand & SPADE_MASK).bit_count()
+    if side:
+        best, order = -1, (99, 99, 99)
+        for suit in range(3):
+            m = side & SUIT_MASKS[suit]
+            if not m:
+                continue
+            n = m.bit_count()
+            c = bottom(m)
+            # Do not lead away from a guarded king or queen; prefer short suits when we
+            # can trump, long ones otherwise.
+            honour_risk = 1 if (m & ~_masters(k, m)) and top(m) % 13 >= 10 and n <= 3 else 0
+            opp_ruff = any(_may_trump(k, o, suit) for o in opps)
+            length_order = n if hand_spades >= 2 else -n
+            this = (honour_risk + 2 * opp_ruff, length_order, c % 13)
+            if this < order:
+                best, order = c, this
+        if order[1] == 1 and hand_spades >= 2:
+            return best, f"lead your singleton {card_text(best)}: trump {SUIT_WORDS[best // 13]}" \
+                " later"
+        return best, "lead low from a safe suit"
+    return low_card(legal), "only spades left: lead low"
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# -- following ----------------------------------------------------------------------------
+
+
+def _follow(k: Knowledge, legal: int, aim: Aim) -> Choice:
+    best, best_seat, led = _best(k)
+    follow = bool(legal & SUIT_MASKS[led])
+    after = _still_to_play(k)
+    last = not after
+    win = beats(legal, best, led)
+    under = legal & ~win
+    partner = k.partner
+    kind = aim.kind
+    if kind == NIL:
+        if under:
+            c = high_card(under)
+            return c, "stay under: play your highest card that cannot win" if follow else \
+                f"discard {card_text(c)}: you bid Nil"
+        if last:
+            return high_card(legal), "every card wins: take it with your highest"
+        return bottom(legal) if follow else low_card(legal), \
+            "every card beats it: play lowest and hope it is overtaken"
+    if kind == COVER:
+        partner_played = partner in [s for s, _ in k.trick]
+        if partner_played and best_seat == partner:
+            if win:
+                c = bottom(win) if last else (top(win & ~SPADE_MASK) if win & ~SPADE_MASK
+                                             else bottom(win))
+                return c, "cover partner's Nil: win over partner's card"
+            return _low(k, legal, follow), "partner is winning and you cannot beat it"
+        if not partner_played:
+            if follow:
+                c = top(legal)
+                return c, "cover partner's Nil: play high before partner"
+            if win:
+                c = _lowest_beating(legal, best, led)
+                return c, f"trump with {card_text(c)} so partner's Nil can duck"
+            return _discard(k, legal), "no way to win: discard"
+        kind = TAKE if k.need(k.team) > 0 else DUCK
+    if kind == ATTACK:
+        target = aim.target
+        if target in after:
+            if best_seat == partner or not win:
+                return _low(k, legal, follow), "play low: make the Nil bidder win it"
+            return _low(k, legal, follow), "play low so the Nil bidder must take the trick"
+        if best_seat == target and under:
+            return high_card(under), "stay under: the Nil bidder is winning this trick"
+        kind = TAKE if k.need(k.team) > 0 else DUCK
+    if kind == DUCK:
+        if under:
+            c = high_card(under)
+            return c, aim.why if aim.kind == DUCK else "duck"
+        if last:
+            return high_card(legal), "you must win it: take it with your highest"
+        return (bottom(legal) if follow else _lowest_beating(legal, best, led),
+                "every card wins: play the lowest, someone may overtake")
+    # TAKE
+    if best_seat == partner:
+        if last or _holds(k, best, led, after):
+            return _low(k, legal, follow), "partner's card wins: play low"
+        masters = _masters(k, win) if follow else 0
+        if masters:
+            c = bottom(masters)
+            return c, f"make sure of the trick with {card_text(c)}"
+        return _low(k, legal, follow), "leave the trick to partner"
+    if not win:
+        return _low(k, legal, follow), "you cannot win this trick: play low"
+    if last:
+        c = _lowest_beating(legal, best, led)
+        return c, f"win it cheaply with {card_text(c)}"
+    if not follow:
+        # Trump: high enough that the players after us cannot overtrump, if we can.
+        spades = win & SPADE_MASK
+        safe = [c for c in _cards(spades) if not (k.unseen & ABOVE[c])
+                or all(not _may_overtrump(k, s) for s in after)]
+        if safe:
+            c = min(safe)
+            return c, f"trump with {card_text(c)}"
+        c = bottom(spades)
+        return c, f"trump with {card_text(c)}"
+    masters = _masters(k, win)
+    if masters and all(not _may_trump(k, s, led) for s in after if s != partner):
+        c = bottom(masters)
+        return c, f"win with {card_text(c)}: nothing still out beats it"
+    if len(k.trick) == 1 and partner in after:
+        return _low(k, legal, follow), "second hand low: partner plays last"
+    c = top(win)
+    return c, "third hand high" if len(k.trick) == 2 else f"win with {card_text(c)}"
+
+
+def _may_overtrump(k: Knowledge, seat: int) -> bool:
+    return not k.voids[seat] & 8
+
+
+def _low(k: Knowledge, legal: int, follow: bool) -> int:
+    return bottom(legal) if follow else _discard(k, legal)

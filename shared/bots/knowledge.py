@@ -1,0 +1,271 @@
+"""What a bot knows: a ``SeatView`` (or its dict) read into card masks and facts.
+
+A bot never sees anything but the view. :func:`read_view` turns it into a
+:class:`Knowledge`: the seat's own hand as a mask, every card played and by whom, the
+suits each seat has shown it is out of, cards known to be in the partner's hand (a Nil
+card pass), the bids as engine codes, and the team arithmetic the players reason with
+(contract, tricks still needed, Nil bidders still clean).
+
+Facts drawn from public play:
+
+* a seat that did not follow the suit led is void in it;
+* a seat that led a spade before spades were broken held nothing but spades;
+* cards this seat passed to its partner are in the partner's hand until played.
+
+:func:`decision_seed` hashes the public history and the own hand (never the deal
+commitment, which depends on the hidden cards), so sampling is repeatable on every
+machine and two deals that look the same to this seat give the same decision.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from shared.spades.actions import BLIND_NIL_BID, NIL_BID
+from shared.spades.cards import (
+    CODES,
+    JOKER_DECK,
+    SPADE_MASK,
+    STANDARD_DECK,
+    SUIT_MASKS,
+    parse_card,
+    suit_of,
+)
+from shared.spades.rules import RuleSet
+
+ALL_SUITS = 0b1111
+NON_SPADE_SUITS = 0b0111
+
+_CARD_INDEX: dict[str, int] = {code: i for i, code in enumerate(CODES)}
+
+
+def card_index(code: str) -> int:
+    """``'AS' -> 51``; fast path for the canonical codes views carry."""
+    index = _CARD_INDEX.get(code)
+    return parse_card(code) if index is None else index
+
+
+def bid_code(bid: int | str | None) -> int | None:
+    """A view's bid (``4``, ``"nil"``, ``"blind nil"``, ``None``) as an engine code."""
+    if bid is None or isinstance(bid, int):
+        return bid
+    return BLIND_NIL_BID if bid == "blind nil" else NIL_BID
+
+
+@lru_cache(maxsize=64)
+def _rules_from_items(items: tuple[tuple[str, Any], ...]) -> RuleSet:
+    return RuleSet.from_dict(dict(items))
+
+
+def rules_of(rules: dict[str, Any] | RuleSet) -> RuleSet:
+    """The ``RuleSet`` of a view's ``rules`` dict (cached: views repeat the same rules)."""
+    if isinstance(rules, RuleSet):
+        return rules
+    return _rules_from_items(tuple(sorted(rules.items())))
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """One seat's knowledge at one decision. Card sets are bit masks (see cards.py)."""
+
+    seat: int
+    rules: RuleSet
+    phase: str
+    hand: int
+    hand_hidden: bool
+    dealer: int
+    hand_no: int
+    to_act: int | None
+    bids: tuple[int | None, ...]
+    tricks_won: tuple[int, ...]
+    trick: tuple[tuple[int, int], ...]  # (seat, card) in play order
+    leader: int
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner)
+    broken: bool
+    scores: tuple[int, int]
+    bags: tuple[int, int]
+    legal: tuple[str, ...]
+    hands_played: int
+    gave: int = 0  # cards this seat passed to its partner
+    got: int = 0  # cards the partner passed to this seat
+    pass_due: tuple[tuple[int, int, int], ...] = ()
+    played: int = 0  # every card played this hand, the current trick included
+    played_by: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    voids: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # suit bits
+    deck: int = STANDARD_DECK
+
+    # -- seats and teams ------------------------------------------------------------------
+
+    @property
+    def partner(self) -> int:
+        return (self.seat + 2) & 3
+
+    @property
+    def team(self) -> int:
+        return self.seat & 1
+
+    def is_nil(self, seat: int) -> bool:
+        """The seat bid Nil or Blind Nil."""
+        bid = self.bids[seat]
+        return bid is not None and bid <= 0
+
+    def nil_alive(self, seat: int) -> bool:
+        """The seat bid (Blind) Nil and has taken no trick yet."""
+        return self.is_nil(seat) and self.tricks_won[seat] == 0
+
+    def contract(self, team: int) -> int:
+        return sum(b for b in (self.bids[team], self.bids[team + 2]) if b is not None and b > 0)
+
+    def team_tricks(self, team: int) -> int:
+        """Tricks that count toward the team's contract."""
+        won = self.tricks_won
+        if self.rules.nil_tricks_count_for_partner:
+            return won[team] + won[team + 2]
+        return sum(won[s] for s in (team, team + 2) if not self.is_nil(s))
+
+    def need(self, team: int) -> int:
+        """Tricks the team still needs to make its contract (0 once made)."""
+        return max(0, self.contract(team) - self.team_tricks(team))
+
+    @property
+    def tricks_left(self) -> int:
+        return 13 - len(self.tricks)
+
+    @property
+    def unseen(self) -> int:
+        """Cards in other seats' hands as far as this seat knows (not held, not played)."""
+        return self.deck & ~self.hand & ~self.played
+
+    def known_in(self, seat: int) -> int:
+        """Cards known to be in ``seat``'s hand now (own hand; passes to the partner)."""
+        if seat == self.seat:
+            return self.hand
+        if seat == self.partner:
+            return self.gave & ~self.played
+        return 0
+
+    def count_in(self, seat: int) -> int:
+        """How many cards ``seat`` holds now."""
+        if seat == self.seat:
+            return self.hand.bit_count()
+        return 13 - self.played_by[seat].bit_count()
+
+    @property
+    def legal_plays(self) -> int:
+        """The cards this seat may play now, as a mask."""
+        mask = 0
+        for text in self.legal:
+            if text.startswith("play "):
+                mask |= 1 << card_index(text[5:])
+        return mask
+
+
+def _get(view: Any, name: str) -> Any:
+    return view[name] if isinstance(view, dict) else getattr(view, name)
+
+
+def read_view(view: Any) -> Knowledge:
+    """Read a ``SeatView`` (or ``SeatView.to_dict()``) into :class:`Knowledge`.
+
+    Raises ``ValueError`` for a spectator view: a bot plays a seat.
+    """
+    seat = _get(view, "seat")
+    if seat is None:
+        raise ValueError("A bot needs a seat's view, not the spectator view.")
+    rules = rules_of(_get(view, "rules"))
+    hand = 0
+    for code in _get(view, "hand"):
+        hand |= 1 << card_index(code)
+    tricks = []
+    for t in _get(view, "tricks"):
+        cards = tuple(card_index(code) for _, code in t["cards"])
+        tricks.append((int(t["leader"]), cards, int(t["winner"])))
+    trick = tuple((int(s), card_index(code)) for s, code in _get(view, "trick"))
+    passing = _get(view, "passing")
+    gave = got = 0
+    due: tuple[tuple[int, int, int], ...] = ()
+    if passing:
+        for code in passing.get("gave", ()):
+            gave |= 1 << card_index(code)
+        for code in passing.get("got", ()):
+            got |= 1 << card_index(code)
+        due = tuple((int(d["from"]), int(d["to"]), int(d["count"])) for d in passing.get("due", ()))
+    k = Knowledge(
+        seat=seat,
+        rules=rules,
+        phase=_get(view, "phase"),
+        hand=hand,
+        hand_hidden=bool(_get(view, "hand_hidden")),
+        dealer=_get(view, "dealer"),
+        hand_no=_get(view, "hand_no"),
+        to_act=_get(view, "to_act"),
+        bids=tuple(bid_code(b) for b in _get(view, "bids")),
+        tricks_won=tuple(_get(view, "tricks_won")),
+        trick=trick,
+        leader=_get(view, "leader"),
+        tricks=tuple(tricks),
+        broken=bool(_get(view, "spades_broken")),
+        scores=(int(_get(view, "scores")[0]), int(_get(view, "scores")[1])),
+        bags=(int(_get(view, "bags")[0]), int(_get(view, "bags")[1])),
+        legal=tuple(_get(view, "legal")),
+        hands_played=len(_get(view, "history")),
+        gave=gave,
+        got=got,
+        pass_due=due,
+        deck=JOKER_DECK if rules.jokers else STANDARD_DECK,
+    )
+    _infer(k)
+    return k
+
+
+def _infer(k: Knowledge) -> None:
+    """Fill ``played``, ``played_by`` and ``voids`` from the tricks."""
+    played_by = k.played_by
+    voids = k.voids
+    broken = False
+    sequences = [(leader, cards) for leader, cards, _ in k.tricks]
+    if k.trick:
+        sequences.append((k.trick[0][0], tuple(c for _, c in k.trick)))
+    for leader, cards in sequences:
+        lead = cards[0]
+        led = suit_of(lead)
+        if led == 3 and not broken:
+            voids[leader] |= NON_SPADE_SUITS  # led a spade unbroken: held only spades
+        for i, card in enumerate(cards):
+            seat = (leader + i) & 3
+            played_by[seat] |= 1 << card
+            if suit_of(card) != led:
+                voids[seat] |= 1 << led
+            if card >= 39:
+                broken = True
+    played = 0
+    for mask in played_by:
+        played |= mask
+    k.played = played
+    # A seat holding no card of a suit any more, by count: if every card of the suit
+    # is accounted for (own hand, played, known in partner), the others are void in it.
+    for suit in range(4):
+        rest = SUIT_MASKS[suit] & k.deck & ~k.hand & ~played & ~k.gave
+        if not rest:
+            for s in range(4):
+                if s != k.seat and not (k.known_in(s) & SUIT_MASKS[suit]):
+                    voids[s] |= 1 << suit
+
+
+def decision_seed(k: Knowledge, salt: str = "") -> int:
+    """A 64-bit seed from public history + own hand (never hidden cards or the deal hash)."""
+    parts = [
+        salt, str(k.seat), str(k.hand), str(k.hand_no), str(k.dealer), k.phase,
+        repr(k.bids), repr(k.scores), repr(k.bags), str(k.gave), str(k.got),
+        ",".join(CODES[c] for _, cards, _ in k.tricks for c in cards),
+        ",".join(CODES[c] for _, c in k.trick),
+    ]
+    digest = hashlib.blake2b("|".join(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def spades_in(mask: int) -> int:
+    return (mask & SPADE_MASK).bit_count()

@@ -1,0 +1,75 @@
+"""The levels: one function per phase per level, and the dispatcher ``decide``.
+
+``decide`` returns a :class:`Decision`: the action text (always one of the view's
+legal actions), the reason a Hint would show, and how many rollouts the search spent
+(0 for the rule-based levels), which the tournament prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shared.spades.cards import CODES
+
+from .bidder import easy_bid, nil_pass, standard_bid
+from .cardplay import standard_play
+from .easy import easy_play
+from .knowledge import Knowledge
+
+LEVELS = ("easy", "standard", "challenge")
+ALL_LEVELS = (*LEVELS, "pimc")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    action: str
+    reason: str
+    rollouts: int = 0
+
+
+def decide(level: str, k: Knowledge) -> Decision:
+    """The decision of a bot of ``level`` for the seat ``k`` describes."""
+    if level not in ALL_LEVELS:
+        raise ValueError(f"There is no bot level {level!r}; choose one of "
+                         f"{', '.join(ALL_LEVELS)}.")
+    legal = k.legal
+    if not legal:
+        raise ValueError("The bot was asked to act, but this seat has no legal action now.")
+    if len(legal) == 1:
+        return Decision(legal[0], "the only thing you can do")
+    phase = k.phase
+    if phase == "playing":
+        decision = _play(level, k)
+    elif phase == "passing":
+        count = k.pass_due[0][2] if k.pass_due else len(legal[0].split()) - 1
+        text, why = nil_pass(k, count)
+        decision = Decision(text, why)
+    else:
+        decision = _bid(level, k)
+    if decision.action not in legal:  # a bug must never become an illegal move
+        return Decision(legal[0], decision.reason, decision.rollouts)
+    return decision
+
+
+def _bid(level: str, k: Knowledge) -> Decision:
+    if level == "easy":
+        text, why = easy_bid(k)
+        return Decision(text, why)
+    if level == "challenge":
+        from .search_bid import challenge_bid
+
+        return challenge_bid(k)
+    text, why = standard_bid(k)
+    return Decision(text, why)
+
+
+def _play(level: str, k: Knowledge) -> Decision:
+    if level == "easy":
+        card, why = easy_play(k)
+        return Decision("play " + CODES[card], why)
+    if level == "standard":
+        card, why = standard_play(k)
+        return Decision("play " + CODES[card], why)
+    from .search_play import search_play
+
+    return search_play(level, k)

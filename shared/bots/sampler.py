@@ -1,0 +1,140 @@
+"""Dealing the unseen cards: hypothetical full deals consistent with what is public.
+
+A sampled deal gives every other seat exactly as many cards as it holds, never a
+card of a suit it has shown it is out of, the cards this seat passed to its partner
+(still unplayed) to the partner, and nothing this seat holds or has seen played.
+
+With ``weigh_bids`` the deals are also made to agree with the bids: candidate deals
+are drawn (twice as many as wanted) and resampled in proportion to how well each
+seat's reconstructed hand (its cards now plus the ones it played) fits its bid, so a
+Nil bidder rarely gets the ace of spades and a bid of five usually has the spades.
+"""
+
+from __future__ import annotations
+
+import math
+
+from shared.spades.cards import SUIT_MASKS
+
+from .handeval import estimate, nil_risk
+from .knowledge import Knowledge
+from .rng import Rng
+
+Deal = list[int]  # four hand masks, by seat
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Sampler:
+    """Draws deals for one decision. Build once per decision, call :meth:`deal`."""
+
+    def __init__(self, k: Knowledge, rng: Rng) -> None:
+        self.k = k
+        self.rng = rng
+        # A seat whose cards are still hidden (Blind Nil pending) is dealt too.
+        self.others = [s for s in range(4) if s != k.seat or k.hand_hidden]
+        base = [0, 0, 0, 0]
+        base[k.seat] = k.hand
+        base[k.partner] |= k.known_in(k.partner)
+        self.base = base
+        self.need = [0, 0, 0, 0]
+        for s in self.others:
+            held = 13 - k.played_by[s].bit_count() if s == k.seat else k.count_in(s)
+            self.need[s] = held - base[s].bit_count()
+        pool = k.unseen & ~base[k.partner]
+        cards = _cards(pool)
+        # Most constrained cards first: fewer seats able to hold them.
+        def allowed(card: int) -> list[int]:
+            suit = 3 if card >= 39 else card // 13
+            return [s for s in self.others if not k.voids[s] >> suit & 1 and self.need[s] > 0]
+        self.cards = sorted(((len(allowed(c)), c, allowed(c)) for c in cards),
+                            key=lambda t: t[0])
+
+    def deal(self) -> Deal:
+        """One consistent deal (falls back to ignoring voids if they cannot all hold)."""
+        for _ in range(20):
+            hands = self._try(True)
+            if hands is not None:
+                return hands
+        hands = self._try(False)
+        assert hands is not None
+        return hands
+
+    def _try(self, respect_voids: bool) -> Deal | None:
+        rng = self.rng
+        need = list(self.need)
+        hands = list(self.base)
+        others = self.others
+        for _, card, allowed in self.cards:
+            seats = allowed if respect_voids else others
+            total = 0
+            for s in seats:
+                total += need[s]
+            if total <= 0:
+                return None
+            pick = rng.below(total)
+            for s in seats:
+                n = need[s]
+                if pick < n:
+                    hands[s] |= 1 << card
+                    need[s] = n - 1
+                    break
+                pick -= n
+        return hands
+
+    def deals(self, n: int, weigh_bids: bool = False) -> list[Deal]:
+        """``n`` deals; with ``weigh_bids``, resampled to fit the bids made."""
+        if not weigh_bids or not any(self._judged(s) for s in self.others):
+            return [self.deal() for _ in range(n)]
+        pool = [self.deal() for _ in range(2 * n)]
+        weights = [self._weight(d) for d in pool]
+        total = sum(weights)
+        if total <= 0:
+            return pool[:n]
+        # Systematic resampling: deterministic given the rng state.
+        step = total / n
+        at = step * (self.rng.below(1 << 20) / float(1 << 20))
+        out: list[Deal] = []
+        acc = 0.0
+        i = 0
+        for j in range(n):
+            point = at + j * step
+            while acc + weights[i] < point and i < len(pool) - 1:
+                acc += weights[i]
+                i += 1
+            out.append(pool[i])
+        return out
+
+    def _judged(self, seat: int) -> bool:
+        return self.k.bids[seat] is not None
+
+    def _weight(self, hands: Deal) -> float:
+        k = self.k
+        jokers = k.rules.jokers
+        log_w = 0.0
+        for s in self.others:
+            bid = k.bids[s]
+            if bid is None or s == k.seat:
+                continue
+            dealt = hands[s] | k.played_by[s]
+            if s == k.partner:
+                dealt = (dealt | k.got) & ~k.gave
+            if bid <= 0:
+                if bid == 0:
+                    log_w -= 1.2 * max(0.0, nil_risk(dealt, jokers) - 1.0)
+                continue
+            est = estimate(dealt, jokers).tricks
+            diff = est - bid
+            log_w -= diff * diff / (2 * 1.3 * 1.3)
+        return math.exp(log_w)
+
+
+def void_suits(hand: int) -> list[int]:
+    return [s for s in range(4) if not hand & SUIT_MASKS[s]]

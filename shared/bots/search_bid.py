@@ -1,0 +1,133 @@
+"""Challenge's bids: simulate the hand, then pick the bid with the best match equity.
+
+For a seat that can see its cards:
+
+1. deal the other hands ``BID_DEALS`` times, consistent with the bids already made;
+2. play each deal out with the rollout policy twice: once bidding a number (the
+   estimate), once bidding Nil (partner covering, opponents attacking), when Nil is
+   legal;
+3. score every legal bid against the trick counts of its scenario (a seat that has not
+   bid yet is given its estimated bid) with :class:`equity.HandScorer` and bid the
+   best: the set risk, the bags and the game score all weigh in.
+
+Blind Nil (cards not seen yet) compares the same two scenarios with this seat's cards
+dealt at random too. Budgets are deals, not time.
+"""
+
+from __future__ import annotations
+
+from shared.spades.actions import BLIND_NIL_BID
+
+from .bidder import numeric_bids, standard_bid
+from .equity import HandScorer
+from .handeval import estimate
+from .knowledge import Knowledge, decision_seed
+from .players import Decision
+from .rng import Rng
+from .sampler import Deal, Sampler
+from .sim import Contracts, playout
+
+BID_DEALS = 40
+
+
+def _estimated_bid(hand: int, jokers: bool) -> int:
+    return max(1, int(estimate(hand, jokers).tricks + 0.5))
+
+
+def _bids_for(k: Knowledge, deal: Deal, mine: int) -> tuple[int, int, int, int]:
+    jokers = k.rules.jokers
+    out = []
+    for s in range(4):
+        if s == k.seat:
+            out.append(mine)
+        else:
+            b = k.bids[s]
+            out.append(b if b is not None else _estimated_bid(deal[s], jokers))
+    return out[0], out[1], out[2], out[3]
+
+
+Outcome = tuple[list[int], tuple[int, int, int, int]]  # tricks by seat, bids played to
+
+
+def _outcomes(k: Knowledge, deals: list[Deal], mine: int | None) -> list[Outcome]:
+    """Play each deal out; ``mine`` is this seat's bid (None: its estimate)."""
+    leader = (k.dealer + 1) & 3
+    jokers = k.rules.jokers
+    results: list[Outcome] = []
+    for deal in deals:
+        bid = mine if mine is not None else _estimated_bid(deal[k.seat], jokers)
+        bids = _bids_for(k, deal, bid)
+        won = playout(list(deal), leader, [], [0, 0, 0, 0], False,
+                      Contracts(bids, k.rules.nil_tricks_count_for_partner))
+        results.append((won, bids))
+    return results
+
+
+def _value(k: Knowledge, results: list[Outcome], mine: int) -> float:
+    total = 0.0
+    cache: dict[tuple[int, ...], HandScorer] = {}
+    for won, bids in results:
+        b = list(bids)
+        b[k.seat] = mine
+        key = tuple(b)
+        scorer = cache.get(key)
+        if scorer is None:
+            scorer = cache[key] = HandScorer(k.rules, (b[0], b[1], b[2], b[3]), k.team,
+                                             k.scores, k.bags, k.hands_played)
+        total += scorer.value(won)
+    return total / max(1, len(results))
+
+
+def challenge_bid(k: Knowledge) -> Decision:
+    legal = k.legal
+    rng = Rng(decision_seed(k, "challenge-bid"))
+    sampler = Sampler(k, rng)
+    if k.hand_hidden:
+        return _blind_decision(k, sampler)
+    fallback, why = standard_bid(k)
+    numbers = numeric_bids(legal)
+    nil_ok = "bid nil" in legal
+    if k.rules.bidding == "mirror" or (len(numbers) + nil_ok) <= 1:
+        return Decision(fallback, why)
+    deals = sampler.deals(BID_DEALS, weigh_bids=True)
+    rollouts = len(deals)
+    values: dict[str, float] = {}
+    if numbers:
+        results = _outcomes(k, deals, None)
+        est = estimate(k.hand, k.rules.jokers).tricks
+        for n in numbers:
+            if abs(n - est) <= 4:
+                values[f"bid {n}"] = _value(k, results, n)
+    if nil_ok:
+        nil_results = _outcomes(k, deals, 0)
+        rollouts += len(deals)
+        values["bid nil"] = _value(k, nil_results, 0)
+        made = sum(1 for won, _ in nil_results if won[k.seat] == 0) / len(nil_results)
+    if not values:
+        return Decision(fallback, why, rollouts)
+    best = max(values, key=lambda a: (values[a], a == fallback))
+    if best == "bid nil":
+        reason = f"Nil: it held in {made:.0%} of {len(deals)} likely deals"
+    elif best == fallback:
+        reason = why
+    else:
+        reason = f"{why}; {best[4:]} scores best over {len(deals)} likely deals"
+    return Decision(best, reason, rollouts)
+
+
+def _blind_decision(k: Knowledge, sampler: Sampler) -> Decision:
+    legal = k.legal
+    if "bid blind nil" not in legal:
+        return Decision("look" if "look" in legal else legal[0], "look at your cards first")
+    deals = [sampler.deal() for _ in range(BID_DEALS)]
+    blind = _value(k, _outcomes(k, deals, BLIND_NIL_BID), BLIND_NIL_BID)
+    looked = 0.0
+    for won, bids in _outcomes(k, deals, None):
+        looked += _value(k, [(won, bids)], bids[k.seat])
+    looked /= len(deals)
+    rollouts = 2 * len(deals)
+    if blind > looked + 0.01 and "look" in legal:
+        return Decision("bid blind nil", "Blind Nil: the game score needs a big swing",
+                        rollouts)
+    return Decision("look" if "look" in legal else legal[0], "look at your cards first",
+                    rollouts)

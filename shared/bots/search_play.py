@@ -1,0 +1,176 @@
+"""Card play by search: Challenge (PIMC with policy rollouts, exact endgame, equity)
+and the ``pimc`` reference (CardsWithCats' method: random rollouts, raw points).
+
+Challenge, per decision:
+
+1. group the legal cards into runs of touching cards (one candidate per run);
+2. deal the unseen cards a few dozen times, consistent with voids, passes and bids
+   (:mod:`sampler`), the same deals for every candidate;
+3. per deal and candidate, play the rest out with :func:`sim.policy` (one rollout;
+   the policy is deterministic, so one is enough), or, in the last
+   ``ENDGAME_CARDS`` tricks, solve the deal exactly (:mod:`endgame`);
+4. score each result by match equity (:mod:`equity`) and play the best average;
+   Standard's own choice gets a hair of credit so that near-ties play like Standard.
+
+Budgets are counted in deals and rollouts, never in time.
+"""
+
+from __future__ import annotations
+
+from shared.spades.cards import CODES, SUIT_MASKS
+
+from .cardplay import standard_play
+from .endgame import Solver, _moves
+from .equity import HandScorer
+from .handeval import card_text
+from .knowledge import Knowledge, decision_seed
+from .players import Decision
+from .rng import Rng
+from .sampler import Sampler
+from .sim import NON_SPADE, Contracts, playout, winner_index
+
+ENDGAME_CARDS = 3  # solve exactly when this seat holds this many cards or fewer
+ROLLOUT_BUDGET = 160  # rollouts per decision, shared among the candidates
+MIN_DEALS, MAX_DEALS = 12, 36
+PRIOR = 0.002  # equity credit for Standard's card
+PIMC_DEALS, PIMC_ROLLOUTS = 20, 20
+
+
+def _bids(k: Knowledge) -> tuple[int, int, int, int]:
+    b = [x if x is not None else 1 for x in k.bids]
+    return b[0], b[1], b[2], b[3]
+
+
+def _advance(hands: list[int], k: Knowledge, card: int) -> tuple[int, list[int], list[int], bool]:
+    """Play ``card`` for this seat in ``hands``: (leader, trick, won, broken) after it."""
+    hands[k.seat] ^= 1 << card
+    trick = [c for _, c in k.trick]
+    trick.append(card)
+    won = list(k.tricks_won)
+    leader = k.leader
+    if len(trick) == 4:
+        leader = (leader + winner_index(trick)) & 3
+        won[leader] += 1
+        trick = []
+    return leader, trick, won, k.broken or card >= 39
+
+
+def search_play(level: str, k: Knowledge) -> Decision:
+    if level == "pimc":
+        return pimc_play(k)
+    return challenge_play(k)
+
+
+def challenge_play(k: Knowledge) -> Decision:
+    legal = k.legal_plays
+    on_table = 0
+    for _, c in k.trick:
+        on_table |= 1 << c
+    led = -1
+    if k.trick:
+        first = k.trick[0][1]
+        led = 3 if first >= 39 else first // 13
+    live = k.unseen | k.hand | on_table
+    candidates = _moves(legal, live, led, True)
+    prior_card, prior_why = standard_play(k)
+    if len(candidates) == 1:
+        return Decision("play " + CODES[candidates[0]], prior_why)
+    # The candidate of the prior card's run stands for it.
+    prior = next((c for c in candidates if _same_run(c, prior_card, live)), candidates[0])
+    n_deals = max(MIN_DEALS, min(MAX_DEALS, ROLLOUT_BUDGET // len(candidates)))
+    rng = Rng(decision_seed(k, "challenge-play"))
+    deals = Sampler(k, rng).deals(n_deals, weigh_bids=True)
+    bids = _bids(k)
+    scorer = HandScorer(k.rules, bids, k.team, k.scores, k.bags, k.hands_played)
+    contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner)
+    exact = k.hand.bit_count() <= ENDGAME_CARDS
+    totals = dict.fromkeys(candidates, 0.0)
+    rollouts = 0
+    for deal in deals:
+        solver = Solver(scorer.value, k.team) if exact else None
+        for c in candidates:
+            hands = list(deal)
+            leader, trick, won, broken = _advance(hands, k, c)
+            if solver is not None:
+                v = solver.solve(hands, leader, trick, won, broken)
+            else:
+                v = scorer.value(playout(hands, leader, trick, won, broken, contracts))
+            rollouts += 1
+            totals[c] += v
+    totals[prior] += PRIOR * len(deals)
+    best = max(candidates, key=lambda c: (totals[c], -c))
+    if best == prior:
+        card, why = prior_card, prior_why
+    else:
+        card = best
+        margin = (totals[best] - totals[prior]) / len(deals)
+        why = (f"{card_text(best)} does best over {len(deals)} likely deals "
+               f"(+{margin * 100:.1f}% to win the game over {card_text(prior_card)})")
+    return Decision("play " + CODES[card], why, rollouts)
+
+
+def _same_run(a: int, b: int, live: int) -> bool:
+    """Whether cards ``a`` and ``b`` are of one suit with no live card between them."""
+    if a == b:
+        return True
+    sa = 3 if a >= 39 else a // 13
+    sb = 3 if b >= 39 else b // 13
+    if sa != sb:
+        return False
+    lo, hi = min(a, b), max(a, b)
+    between = live & ((1 << hi) - 1) & ~((2 << lo) - 1) & SUIT_MASKS[sa]
+    return not between
+
+
+def pimc_play(k: Knowledge) -> Decision:
+    """The reference: 20 deals x 20 random rollouts per legal card, raw points."""
+    legal = k.legal_plays
+    cards = [c for c in range(54) if legal >> c & 1]
+    rng = Rng(decision_seed(k, "pimc-play"))
+    deals = Sampler(k, rng).deals(PIMC_DEALS)
+    bids = _bids(k)
+    scorer = HandScorer(k.rules, bids, k.team, k.scores, k.bags, k.hands_played, raw=True)
+    totals = dict.fromkeys(cards, 0.0)
+    rollouts = 0
+    for deal in deals:
+        for c in cards:
+            for _ in range(PIMC_ROLLOUTS):
+                hands = list(deal)
+                leader, trick, won, broken = _advance(hands, k, c)
+                totals[c] += scorer.value(random_playout(hands, leader, trick, won, broken, rng))
+                rollouts += 1
+    best = max(cards, key=lambda c: (totals[c], -c))
+    return Decision("play " + CODES[best], "random rollouts favour it", rollouts)
+
+
+def random_playout(hands: list[int], leader: int, trick: list[int], won: list[int],
+                   broken: bool, rng: Rng) -> list[int]:
+    """Finish the hand with uniformly random legal cards."""
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    trick = list(trick)
+    while live:
+        seat = (leader + len(trick)) & 3
+        hand = hands[seat]
+        if trick:
+            first = trick[0]
+            legal = hand & SUIT_MASKS[3 if first >= 39 else first // 13] or hand
+        elif broken:
+            legal = hand
+        else:
+            legal = hand & NON_SPADE or hand
+        pick = rng.below(legal.bit_count())
+        m = legal
+        for _ in range(pick):
+            m &= m - 1
+        bit = m & -m
+        card = bit.bit_length() - 1
+        hands[seat] = hand ^ bit
+        live ^= bit
+        if card >= 39:
+            broken = True
+        trick.append(card)
+        if len(trick) == 4:
+            leader = (leader + winner_index(trick)) & 3
+            won[leader] += 1
+            trick = []
+    return won

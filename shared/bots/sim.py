@@ -1,0 +1,358 @@
+"""A fast card-play simulator over bit masks, and the cheap policy rollouts use.
+
+Inside a search the bots deal hypothetical hands and play them out many times, so
+this module avoids the engine's ``Game.apply`` (which validates, copies and records)
+and works on four ``int`` hand masks. Trick semantics are those of
+``shared.spades.game.trick_winner``: the highest spade wins, else the highest card of
+the suit led; jokers are the two top spades.
+
+``policy`` is the rollout player: a few lines of trick-taking sense per seat (Nil
+bidders duck, partners cover them, opponents lead low at them, a team short of its
+contract takes tricks cheaply, a team that has made it ducks unless a set is in
+reach). It sees only its own hand and the cards still out, as a player would.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from shared.spades.cards import SPADE_MASK, SUIT_MASKS
+
+NON_SPADE = (1 << 39) - 1
+
+# Masks of the cards of the same suit strictly above each card (jokers are spades).
+ABOVE: tuple[int, ...] = tuple(
+    (SUIT_MASKS[3] if c >= 39 else SUIT_MASKS[c // 13]) & ~((2 << c) - 1) for c in range(54)
+)
+BELOW: tuple[int, ...] = tuple(
+    (SUIT_MASKS[3] if c >= 39 else SUIT_MASKS[c // 13]) & ((1 << c) - 1) for c in range(54)
+)
+SUIT_OF: tuple[int, ...] = tuple(3 if c >= 39 else c // 13 for c in range(54))
+RANK_OF: tuple[int, ...] = tuple(c - 39 if c >= 39 else c % 13 for c in range(54))
+SUIT_OF_MASK = SUIT_MASKS
+
+NIL, COVER, ATTACK, WANT, DUCK = 0, 1, 2, 3, 4
+
+
+def top(mask: int) -> int:
+    """The highest-index card of a non-empty mask (the highest of one suit)."""
+    return mask.bit_length() - 1
+
+
+def bottom(mask: int) -> int:
+    """The lowest-index card of a non-empty mask (the lowest of one suit)."""
+    return (mask & -mask).bit_length() - 1
+
+
+_C, _D, _H = SUIT_MASKS[0], SUIT_MASKS[1], SUIT_MASKS[2]
+
+
+def low_card(mask: int) -> int:
+    """The lowest-ranked card, a non-spade when there is one."""
+    best = -1
+    best_rank = 99
+    m = mask & _C
+    if m:
+        best = (m & -m).bit_length() - 1
+        best_rank = best
+    m = mask & _D
+    if m:
+        c = (m & -m).bit_length() - 1
+        if c - 13 < best_rank:
+            best, best_rank = c, c - 13
+    m = mask & _H
+    if m:
+        c = (m & -m).bit_length() - 1
+        if c - 26 < best_rank:
+            best = c
+    if best < 0:
+        return (mask & -mask).bit_length() - 1
+    return best
+
+
+def high_card(mask: int) -> int:
+    """The highest-ranked card, a non-spade when there is one."""
+    best = -1
+    best_rank = -1
+    m = mask & _C
+    if m:
+        best = best_rank = m.bit_length() - 1
+    m = mask & _D
+    if m:
+        c = m.bit_length() - 1
+        if c - 13 > best_rank:
+            best, best_rank = c, c - 13
+    m = mask & _H
+    if m:
+        c = m.bit_length() - 1
+        if c - 26 > best_rank:
+            best = c
+    if best < 0:
+        return mask.bit_length() - 1
+    return best
+
+
+def legal_mask(hand: int, led: int, broken: bool) -> int:
+    """Cards ``hand`` may play: ``led`` is the suit led, or -1 when leading."""
+    if led >= 0:
+        follow = hand & SUIT_MASKS[led]
+        return follow or hand
+    if broken:
+        return hand
+    return hand & NON_SPADE or hand
+
+
+def beats(mask: int, best: int, led: int) -> int:
+    """The cards of ``mask`` that would beat ``best`` (the card now winning)."""
+    if best >= 39:
+        return mask & ABOVE[best]
+    if led == 3:  # cannot happen: a spade lead makes best a spade
+        return mask & ABOVE[best]
+    return (mask & ABOVE[best]) | (mask & SPADE_MASK)
+
+
+@dataclass(frozen=True, slots=True)
+class Contracts:
+    """The bids a rollout plays to: codes per seat (Nil <= 0) and the Nil trick rule."""
+
+    bids: tuple[int, int, int, int]
+    nil_counts: bool = True  # a Nil bidder's tricks count for the partner's contract
+
+    def modes(self, won: list[int]) -> tuple[tuple[int, int], ...]:
+        """:func:`mode_of` for the four seats (cached by bids and trick counts)."""
+        return _modes(self, won[0], won[1], won[2], won[3])
+
+    def team_need(self, team: int, won: list[int]) -> int:
+        b0, b2 = self.bids[team], self.bids[team + 2]
+        contract = max(b0, 0) + max(b2, 0)
+        if self.nil_counts:
+            return contract - won[team] - won[team + 2]
+        got = (won[team] if b0 > 0 else 0) + (won[team + 2] if b2 > 0 else 0)
+        return contract - got
+
+
+@lru_cache(maxsize=1 << 16)
+def _modes(c: Contracts, w0: int, w1: int, w2: int, w3: int) -> tuple[tuple[int, int], ...]:
+    won = [w0, w1, w2, w3]
+    left = 13 - w0 - w1 - w2 - w3
+    return tuple(mode_of(s, c, won, left) for s in range(4))
+
+
+def mode_of(seat: int, c: Contracts, won: list[int], left: int) -> tuple[int, int]:
+    """(mode, nil seat to attack or -1) for ``seat`` with ``left`` tricks to play."""
+    bids = c.bids
+    if bids[seat] <= 0 and won[seat] == 0:
+        return NIL, -1
+    partner = seat ^ 2
+    if bids[partner] <= 0 and won[partner] == 0:
+        return COVER, -1
+    o1, o2 = (seat + 1) & 3, (seat + 3) & 3
+    target = o1 if bids[o1] <= 0 and won[o1] == 0 else o2 if bids[o2] <= 0 and won[o2] == 0 \
+        else -1
+    team = seat & 1
+    need = c.team_need(team, won)
+    if need > 0:
+        return (ATTACK if target >= 0 and need < left - 1 else WANT), target
+    if target >= 0:
+        return ATTACK, target
+    theirs = c.team_need(1 - team, won)
+    if 0 < theirs <= left and theirs + 1 >= left - 1:
+        return WANT, -1  # a set is in reach: keep taking tricks
+    return DUCK, -1
+
+
+def policy(hand: int, out: int, trick: list[int], leader: int, seat: int, broken: bool,
+           mode: int, target: int) -> int:
+    """The rollout's card for ``seat``. ``out``: unplayed cards in other hands."""
+    if not trick:
+        return _lead(hand, out, broken, mode)
+    led = SUIT_OF[trick[0]]
+    best = trick[0]
+    best_i = 0
+    for i in range(1, len(trick)):
+        card = trick[i]
+        if card >= 39:
+            if best < 39 or card > best:
+                best, best_i = card, i
+        elif best < 39 and card > best and card // 13 == led:
+            best, best_i = card, i
+    return _follow(hand, out, len(trick), led, best, (leader + best_i) & 3, leader, seat,
+                   mode, target)
+
+
+def _follow(hand: int, out: int, n: int, led: int, best: int, best_seat: int, leader: int,
+            seat: int, mode: int, target: int) -> int:
+    """The rollout's card when ``n`` cards are on the table and ``best`` is winning."""
+    follow = hand & SUIT_MASKS[led]
+    legal = follow or hand
+    last = n == 3
+    win = legal & ABOVE[best] if best >= 39 else (legal & ABOVE[best]) | (legal & SPADE_MASK)
+    if mode == NIL:
+        under = legal & ~win
+        if under:
+            return high_card(under)
+        return high_card(legal) if last else low_card(legal)
+    partner = seat ^ 2
+    if mode == COVER:
+        if best_seat == partner:
+            if win:
+                return bottom(win) if last or follow else _lowest_spade(win)
+        elif ((partner - leader) & 3) > n:
+            # Partner plays after us: win as high as we can so the Nil can duck.
+            if follow:
+                return top(follow)
+            if win:
+                return _lowest_spade(win)
+            return high_card(legal)
+    elif mode == ATTACK:
+        if ((target - leader) & 3) < n:  # the Nil bidder has played
+            if best_seat == target:
+                under = legal & ~win
+                return high_card(under) if under else low_card(legal)
+        else:
+            return low_card(legal)  # lead the Nil into winning: play under it
+    if mode == DUCK:
+        under = legal & ~win
+        if under:
+            return high_card(under)
+        return high_card(legal) if last else low_card(legal)
+    # WANT (and COVER/ATTACK falling through to plain play).
+    if best_seat == partner:
+        if last or not ((ABOVE[best] | (SPADE_MASK if best < 39 else 0)) & out):
+            return low_card(legal)
+        masters = win & ~_beaten_by(out, win)
+        if masters:
+            return bottom(masters)
+        return low_card(legal)
+    if not win:
+        return low_card(legal)
+    if last:
+        return bottom(win) if follow else _lowest_spade(win)
+    if not follow:
+        return _lowest_spade(win)
+    masters = win & ~_beaten_by(out, win)
+    if masters:
+        return bottom(masters)
+    if n == 1:
+        return low_card(legal)  # second hand low
+    return top(win)  # third hand high
+
+
+def _beaten_by(out: int, mine: int) -> int:
+    """The cards of ``mine`` (one suit) that some card in ``out`` of that suit beats."""
+    result = 0
+    m = mine
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        if out & ABOVE[c]:
+            result |= low
+        m ^= low
+    return result
+
+
+def _lowest_spade(mask: int) -> int:
+    spades = mask & SPADE_MASK
+    return bottom(spades) if spades else low_card(mask)
+
+
+def _lead(hand: int, out: int, broken: bool, mode: int) -> int:
+    legal = hand if broken else (hand & NON_SPADE or hand)
+    if mode in (NIL, DUCK, ATTACK):
+        return low_card(legal)
+    # Cash a master in a side suit, then top spades, else lead low from the shortest
+    # side suit (to trump it later) or the lowest card.
+    for suit in (0, 1, 2):
+        m = legal & SUIT_MASKS[suit]
+        if m:
+            c = top(m)
+            if not (out & ABOVE[c]) and out & SUIT_MASKS[suit]:
+                return c
+    spades = legal & SPADE_MASK
+    if spades:
+        c = top(spades)
+        if not (out & ABOVE[c]) and out & SPADE_MASK:
+            return c
+    if mode == COVER:
+        return high_card(legal)
+    side = legal & NON_SPADE
+    if side and hand & SPADE_MASK:
+        best = -1
+        best_n = 99
+        for suit in (0, 1, 2):
+            m = side & SUIT_MASKS[suit]
+            n = m.bit_count()
+            if m and n < best_n:
+                best, best_n = bottom(m), n
+        return best
+    return low_card(legal)
+
+
+def playout(hands: list[int], leader: int, trick: list[int], won: list[int], broken: bool,
+            c: Contracts) -> list[int]:
+    """Play the hand to its end with :func:`policy`; returns tricks won by seat.
+
+    ``hands`` and ``won`` are modified in place; ``trick`` holds the cards already
+    played to the current trick, in order from ``leader``.
+    """
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    modes = c.modes(won)
+    n = len(trick)
+    led = best = best_seat = -1
+    if n:
+        led = SUIT_OF[trick[0]]
+        best = trick[0]
+        best_i = 0
+        for i in range(1, n):
+            card = trick[i]
+            if card >= 39:
+                if best < 39 or card > best:
+                    best, best_i = card, i
+            elif best < 39 and card > best and card // 13 == led:
+                best, best_i = card, i
+        best_seat = (leader + best_i) & 3
+    while live:
+        seat = (leader + n) & 3
+        hand = hands[seat]
+        mode, target = modes[seat]
+        if n:
+            card = _follow(hand, live & ~hand, n, led, best, best_seat, leader, seat, mode,
+                           target)
+            if card >= 39:
+                broken = True
+                if best < 39 or card > best:
+                    best, best_seat = card, seat
+            elif best < 39 and card > best and card // 13 == led:
+                best, best_seat = card, seat
+        else:
+            card = _lead(hand, live & ~hand, broken, mode)
+            led = SUIT_OF[card]
+            best, best_seat = card, seat
+            if card >= 39:
+                broken = True
+        bit = 1 << card
+        hands[seat] = hand ^ bit
+        live ^= bit
+        n += 1
+        if n == 4:
+            won[best_seat] += 1
+            leader = best_seat
+            n = 0
+            modes = c.modes(won)
+    return won
+
+
+def winner_index(trick: list[int]) -> int:
+    """Position (0..3) in ``trick`` of the winning card."""
+    best = trick[0]
+    led = SUIT_OF[best]
+    best_i = 0
+    for i in range(1, len(trick)):
+        card = trick[i]
+        if card >= 39:
+            if best < 39 or card > best:
+                best, best_i = card, i
+        elif best < 39 and card > best and card // 13 == led:
+            best, best_i = card, i
+    return best_i

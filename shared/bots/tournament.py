@@ -1,0 +1,239 @@
+"""Duplicate tournament between two bot levels (a benchmark, not part of the bots).
+
+    python -m shared.bots.tournament --a challenge --b standard --deals 2000 \\
+        --preset standard --json
+
+Each deal is played twice from the same cards: once with bot A holding South/North
+and B West/East, once with the partnerships' cards swapped, so luck cancels out and
+``diff_per_hand`` (A minus B, points per hand) measures skill. ``--games N`` plays N
+whole games to the target (each twice, swapped) and adds ``a_win_rate``.
+
+This command times each decision (the bots themselves never read a clock): ``ms`` is
+CPU time of the deciding process, which other load on the machine barely changes;
+``wall_ms`` is elapsed time. It spreads the work over ``--procs`` processes.
+``diff_per_hand_bags_counted`` also charges each side its bags at their long-run
+price (bag_penalty_points / bag_limit each), which a single hand does not show.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+from typing import Any
+
+from shared.spades import Game, RuleSet
+
+from .knowledge import read_view
+from .players import ALL_LEVELS, decide
+
+
+@dataclass
+class SideStats:
+    ms: list[float] = field(default_factory=list)  # CPU time per decision
+    wall_ms: list[float] = field(default_factory=list)
+    rollouts: list[int] = field(default_factory=list)  # per play decision that searched
+    points: int = 0
+    hands: int = 0
+    sets: int = 0
+    contracts: int = 0  # hands with a numeric contract
+    nil_bids: int = 0
+    nil_made: int = 0
+    bags: int = 0
+
+    def merge(self, other: SideStats) -> None:
+        self.ms += other.ms
+        self.wall_ms += other.wall_ms
+        self.rollouts += other.rollouts
+        for name in ("points", "hands", "sets", "contracts", "nil_bids", "nil_made", "bags"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+@dataclass
+class Result:
+    a: SideStats = field(default_factory=SideStats)
+    b: SideStats = field(default_factory=SideStats)
+    pair_diffs: list[float] = field(default_factory=list)  # per deal (or game), per hand
+    a_wins: float = 0.0
+    games: int = 0
+
+    def merge(self, other: Result) -> None:
+        self.a.merge(other.a)
+        self.b.merge(other.b)
+        self.pair_diffs += other.pair_diffs
+        self.a_wins += other.a_wins
+        self.games += other.games
+
+
+def _play(game: Game, levels: tuple[str, str], sides: tuple[SideStats, SideStats],
+          stop_after_hand: bool) -> Game:
+    """Play until the first hand is scored (or the game ends); ``levels`` by team."""
+    hands_before = len(game.history)
+    while not game.over and (not stop_after_hand or len(game.history) == hands_before):
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        side = sides[seat & 1]
+        c0, t0 = time.process_time(), time.perf_counter()
+        decision = decide(levels[seat & 1], read_view(view))
+        side.wall_ms.append((time.perf_counter() - t0) * 1000.0)
+        side.ms.append((time.process_time() - c0) * 1000.0)
+        if decision.rollouts:
+            side.rollouts.append(decision.rollouts)
+        game = game.apply(seat, decision.action)
+    return game
+
+
+def _tally(game: Game, first_record: int, a_team: int, res: Result) -> float:
+    """Add the hands from ``first_record`` on to the stats; A-minus-B points."""
+    diff = 0.0
+    for record in game.history[first_record:]:
+        for team in (0, 1):
+            side = res.a if team == a_team else res.b
+            t = record["teams"][team]
+            side.points += t["hand_total"]
+            side.hands += 1
+            side.bags += t["new_bags"]
+            if t["contract"] > 0:
+                side.contracts += 1
+                side.sets += not t["made"]
+            for seat in (team, team + 2):
+                bid = record["bids"][seat]
+                if isinstance(bid, str):
+                    side.nil_bids += 1
+                    side.nil_made += record["tricks"][seat] == 0
+        mine = record["teams"][a_team]["hand_total"]
+        theirs = record["teams"][1 - a_team]["hand_total"]
+        diff += mine - theirs
+    return diff
+
+
+def _run_chunk(job: tuple[str, str, dict[str, Any], list[int], bool]) -> Result:
+    a, b, rules_dict, seeds, whole_games = job
+    rules = RuleSet.from_dict(rules_dict)
+    res = Result()
+    for seed in seeds:
+        total = 0.0
+        hands = 0
+        for a_team in (0, 1):
+            levels = (a, b) if a_team == 0 else (b, a)
+            sides = (res.a, res.b) if a_team == 0 else (res.b, res.a)
+            game = Game.new(rules, seed)
+            game = _play(game, levels, sides, stop_after_hand=not whole_games)
+            total += _tally(game, 0, a_team, res)
+            hands += len(game.history)
+            if whole_games:
+                res.games += 1
+                if game.outcome == "draw":
+                    res.a_wins += 0.5
+                elif game.outcome == a_team:
+                    res.a_wins += 1.0
+        res.pair_diffs.append(total / max(1, hands))
+    return res
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _side_json(prefix: str, s: SideStats) -> dict[str, Any]:
+    return {
+        f"{prefix}_points_per_hand": round(s.points / max(1, s.hands), 2),
+        f"{prefix}_ms_median": round(statistics.median(s.ms), 3) if s.ms else 0.0,
+        f"{prefix}_ms_p99": round(_pct(s.ms, 0.99), 3),
+        f"{prefix}_wall_ms_median": round(statistics.median(s.wall_ms), 3) if s.wall_ms else 0.0,
+        f"{prefix}_wall_ms_p99": round(_pct(s.wall_ms, 0.99), 3),
+        f"{prefix}_decisions": len(s.ms),
+        f"{prefix}_rollouts_per_decision": round(statistics.mean(s.rollouts), 1)
+        if s.rollouts else 0,
+        f"{prefix}_rollouts_max": max(s.rollouts, default=0),
+        f"{prefix}_set_rate": round(s.sets / max(1, s.contracts), 4),
+        f"{prefix}_nil_bids": s.nil_bids,
+        f"{prefix}_nil_success_rate": round(s.nil_made / s.nil_bids, 4) if s.nil_bids else None,
+        f"{prefix}_bags_per_hand": round(s.bags / max(1, s.hands), 3),
+    }
+
+
+def run(a: str, b: str, rules: RuleSet, count: int, whole_games: bool = False,
+        procs: int = 2, first_seed: int = 1) -> dict[str, Any]:
+    """Play ``count`` duplicate deals (or games) and return the summary dict."""
+    seeds = list(range(first_seed, first_seed + count))
+    chunk = max(1, min(25, math.ceil(count / (procs * 4))))
+    jobs = [(a, b, rules.to_dict(), seeds[i:i + chunk], whole_games)
+            for i in range(0, count, chunk)]
+    total = Result()
+    results: Iterable[Result]
+    if procs > 1:
+        with Pool(procs) as pool:
+            results = list(pool.imap_unordered(_run_chunk, jobs))
+    else:
+        results = [_run_chunk(job) for job in jobs]
+    for r in results:
+        total.merge(r)
+    diffs = total.pair_diffs
+    mean = statistics.mean(diffs) if diffs else 0.0
+    sd = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
+    out: dict[str, Any] = {
+        "a": a, "b": b, "preset": rules.name,
+        ("games" if whole_games else "deals"): count,
+        "hands": total.a.hands,
+        "diff_per_hand": round(mean, 2),
+        "ci95": round(1.96 * sd / math.sqrt(max(1, len(diffs))), 2),
+    }
+    if rules.bag_penalty and not whole_games:
+        # Each bag costs bag_penalty_points / bag_limit in the long run (10 points).
+        per_bag = rules.bag_penalty_points / rules.bag_limit
+        bag_gap = (total.a.bags - total.b.bags) / max(1, total.a.hands)
+        out["diff_per_hand_bags_counted"] = round(mean - per_bag * bag_gap, 2)
+    out |= _side_json("a", total.a) | _side_json("b", total.b)
+    if whole_games:
+        out["a_win_rate"] = round(total.a_wins / max(1, total.games), 4)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m shared.bots.tournament",
+                                description="Duplicate tournament between two bot levels.")
+    p.add_argument("--a", required=True, choices=ALL_LEVELS)
+    p.add_argument("--b", required=True, choices=ALL_LEVELS)
+    p.add_argument("--deals", type=int, default=200, help="duplicate deal pairs")
+    p.add_argument("--games", type=int, default=0, help="whole games (each twice) instead")
+    p.add_argument("--preset", default="standard")
+    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                   help="override one rule, e.g. --rule nil_pass=2 (JSON value)")
+    p.add_argument("--procs", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1, help="first deal seed")
+    p.add_argument("--json", action="store_true", help="print JSON only")
+    args = p.parse_args(argv)
+    overrides = {}
+    for item in args.rule:
+        name, _, value = item.partition("=")
+        try:
+            overrides[name] = json.loads(value)
+        except json.JSONDecodeError:
+            overrides[name] = value
+    rules = RuleSet.preset(args.preset, **overrides)
+    whole = args.games > 0
+    t0 = time.perf_counter()
+    out = run(args.a, args.b, rules, args.games if whole else args.deals, whole, args.procs,
+              args.seed)
+    out["seconds"] = round(time.perf_counter() - t0, 1)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for key, value in out.items():
+            print(f"{key:28} {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
