@@ -22,7 +22,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any
@@ -98,7 +98,7 @@ class Update:
 @dataclass
 class _Pending:
     message: ClientMessage
-    future: asyncio.Future[Ack] = field(repr=False)
+    future: asyncio.Future[Any] = field(repr=False)
 
 
 class RoomClient:
@@ -107,7 +107,7 @@ class RoomClient:
     def __init__(self, addresses: Sequence[str] | str, *, token: str | None = None,
                  name: str | None = None, fmt: Format = Format.MSGPACK,
                  timeout: float = 10.0, reconnect_for: float = 30.0,
-                 record: bool = False) -> None:
+                 record: bool = False, headers: Mapping[str, str] | None = None) -> None:
         self.addresses = [addresses] if isinstance(addresses, str) else list(addresses)
         if not self.addresses:
             raise ValueError("RoomClient needs at least one address")
@@ -116,6 +116,7 @@ class RoomClient:
         self.fmt = fmt
         self.timeout = timeout
         self.reconnect_for = reconnect_for
+        self.headers = dict(headers or {})  # sent with the handshake (Cookie, Origin...)
         # The table as this client knows it.
         self.pid: str | None = None
         self.table: str | None = None
@@ -212,11 +213,13 @@ class RoomClient:
     async def ping(self) -> None:
         await self._send(Ping(), None)
 
-    async def request(self, message: ClientMessage) -> Ack:
-        """Send ``message`` with a new id and wait for its ``ack`` (raises RequestFailed
-        on ``err``, TimeoutError without an answer). Resent after a reconnect."""
+    async def request(self, message: ClientMessage) -> Any:
+        """Send ``message`` with a new id and wait for its answer: the ``ack``, or the
+        typed reply some messages get instead (``created``, ``queued``, ``advice``).
+        Raises RequestFailed on ``err``, TimeoutError without an answer. Resent after a
+        reconnect."""
         msg_id = next(self._ids)
-        future: asyncio.Future[Ack] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending[msg_id] = _Pending(message, future)
         try:
             with contextlib.suppress(ConnectionClosed):  # resent after the reconnect
@@ -291,13 +294,13 @@ class RoomClient:
             log.error("unreadable server frame: %s", err)
             return
         message, msg_id = decoded.message, decoded.id
-        if msg_id is not None and isinstance(message, Ack | Error):
+        if msg_id is not None:  # the answer to a request: ack, err or a typed reply
             pending = self._pending.get(msg_id)
             if pending is not None and not pending.future.done():
-                if isinstance(message, Ack):
-                    pending.future.set_result(message)
-                else:
+                if isinstance(message, Error):
                     pending.future.set_exception(RequestFailed(message.code, message.msg))
+                else:
+                    pending.future.set_result(message)
         self._apply(message)
         self._updates.put_nowait(Update(message, self.view, self.version, msg_id))
 
@@ -339,7 +342,8 @@ class RoomClient:
             address = self.addresses[self._next_address % len(self.addresses)]
             try:
                 ws = await connect(address, proxy=None, open_timeout=self.timeout,
-                                   max_size=None, compression=None)
+                                   max_size=None, compression=None,
+                                   additional_headers=self.headers or None)
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as err:
                 last_error = err
                 self._next_address += 1
