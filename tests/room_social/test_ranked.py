@@ -1,0 +1,121 @@
+"""Ranked play over real sockets on two nodes: four accounts queue, are matched, play a
+whole standard game (each client's own turns played by the Standard bot of
+``shared.bots``, at once), and are rated; a guest is refused; a leaver is played by the
+autopilot to the end and scored as losing."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+import pytest
+
+from client.room_client import RequestFailed
+from server.http_social import SESSION_COOKIE
+from shared.protocol import Leave, Queue, Queued, Tip
+
+from .conftest import LocalServer, SocialClient, SocialFactory, Start, bot_play_until, register
+
+FAST_MATCH = {"match_every_s": 0.1}
+
+
+async def four_in_the_queue(start_server: Start, social_client: SocialFactory,
+                            names: list[str]) -> tuple[list[LocalServer], list[SocialClient]]:
+    nodes = [await start_server(**FAST_MATCH), await start_server(**FAST_MATCH)]
+    clients = []
+    for n, name in enumerate(names):
+        node = nodes[n % 2]
+        clients.append(await social_client(node, cookie=await register(node, name)))
+    for client in clients:
+        queued = await client.request(Queue(on=True))
+        assert isinstance(queued, Queued) and queued.waited >= 0
+    for client in clients:  # matched: every player is taken to the new ranked table
+        await client.wait_for(lambda c: c.snap is not None and c.snap.kind == "ranked",
+                              timeout=15)
+    assert len({c.table for c in clients}) == 1
+    assert sorted(c.seat for c in clients) == [0, 1, 2, 3]  # type: ignore[type-var]
+    return nodes, clients
+
+
+async def leaderboard(server: LocalServer, cookie: str | None = None) -> dict[str, object]:
+    cookies = {SESSION_COOKIE: cookie} if cookie else {}
+    async with httpx.AsyncClient(base_url=server.http, cookies=cookies) as web:
+        board: dict[str, object] = (await web.get("/api/leaderboard")).json()
+    return board
+
+
+async def test_four_accounts_are_matched_play_and_are_rated(
+    start_server: Start, social_client: SocialFactory
+) -> None:
+    names = ["Ada", "Ben", "Cat", "Dan"]
+    nodes, clients = await four_in_the_queue(start_server, social_client, names)
+    assert (await leaderboard(nodes[0]))["top"] == []
+    table = await nodes[0].room.store.load(clients[0].table or "")
+    assert table is not None and table.kind == "ranked" and table.game is not None
+    assert table.game.rules.name == "standard" and table.game.rules.target_score == 500
+    assert all(s.is_person for s in table.seats)
+    with pytest.raises(RequestFailed) as no_tip:
+        await clients[0].request(Tip())
+    assert no_tip.value.code in ("not_allowed", "not_your_turn")
+    await asyncio.gather(*(bot_play_until(c) for c in clients))
+    assert all(c.status == "over" for c in clients)
+    assert not any(s["bot"] for s in clients[0].seats)
+    for client in clients:  # each player is shown their change
+        await client.wait_for(lambda c: len(c.rated) == 1)
+    outcome = clients[0].view["outcome"]  # type: ignore[index]
+    assert outcome in (0, 1)
+    for client in clients:
+        rated = client.rated[0]
+        assert rated.games == 1 and rated.provisional and rated.rank is not None
+        assert rated.won == ((client.seat or 0) % 2 == outcome) and not rated.left
+        assert (rated.change > 0) == rated.won
+    board = await leaderboard(nodes[1])
+    top = board["top"]
+    assert isinstance(top, list) and len(top) == 4
+    assert {row["name"] for row in top} == set(names)
+    assert [row["rank"] for row in top] == [1, 2, 3, 4]
+    winners = {names[i] for i, c in enumerate(clients) if c.rated[0].won}
+    assert {row["name"] for row in top[:2]} == winners
+    with pytest.raises(RequestFailed) as no_rematch:
+        await clients[0].rematch(True)
+    assert no_rematch.value.code == "illegal" and "queue" in no_rematch.value.message
+
+
+async def test_a_guest_is_refused_from_ranked(server: LocalServer,
+                                              social_client: SocialFactory) -> None:
+    guest = await social_client(server)
+    with pytest.raises(RequestFailed) as refused:
+        await guest.request(Queue(on=True))
+    assert refused.value.code == "sign_in_required"
+    assert "sign in" in refused.value.message.lower()
+    member = await social_client(server, cookie=await register(server, "Flo"))
+    await member.request(Queue(on=True))
+    assert await server.room.social.matchmaker.status(member.pid or "") is not None
+    await member.request(Queue(on=False))
+    assert await server.room.social.matchmaker.status(member.pid or "") is None
+
+
+async def test_a_ranked_leaver_is_played_by_the_autopilot_and_scored_as_losing(
+    start_server: Start, social_client: SocialFactory
+) -> None:
+    nodes, clients = await four_in_the_queue(start_server, social_client,
+                                             ["Gil", "Hal", "Ivy", "Joy"])
+    leaver = clients[0]
+    seat = leaver.seat
+    assert seat is not None
+    await asyncio.gather(*(bot_play_until(c, lambda c: bool(c.view and c.view["tricks"]))
+                           for c in clients))
+    await leaver.request(Leave())
+    stayed = clients[1:]
+    await stayed[0].wait_for(lambda c: c.seats[seat]["away"])
+    assert not stayed[0].seats[seat]["bot"]  # never a bot at a ranked table
+    await asyncio.gather(*(bot_play_until(c) for c in stayed))
+    await leaver.wait_for(lambda c: len(c.rated) == 1)
+    rated = leaver.rated[0]
+    assert rated.left and not rated.won and rated.change < 0
+    outcome = stayed[0].view["outcome"]  # type: ignore[index]
+    partner = next(c for c in stayed if c.seat == (seat + 2) % 4)
+    await partner.wait_for(lambda c: len(c.rated) == 1)
+    assert partner.rated[0].won == (outcome == seat % 2) and not partner.rated[0].left
+    history = await nodes[0].room.social.ratings.history(leaver.pid or "")
+    assert len(history) == 1 and history[0].left and not history[0].won
