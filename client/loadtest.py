@@ -57,7 +57,7 @@ __all__ = ["SCRIPT_COMMANDS", "LoadResult", "main", "run"]
 # against the scripts. The room's top-level uses of the same commands (a player's name
 # written on hello, a table marked open) happen on joins, not on game actions.
 SCRIPT_COMMANDS = frozenset({
-    "hget", "hset", "expire", "xadd", "rpush", "zrem", "zadd", "publish",
+    "hget", "hset", "expire", "xadd", "rpush", "del", "zrem", "zadd", "publish",
     "zrangebyscore", "zscore",
 })
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
