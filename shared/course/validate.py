@@ -207,3 +207,4 @@ def validate(scenario: Scenario) -> Report:
             problems.append(f"step {n + 1}: every learner move succeeds, so the task is no "
                             "decision (or the replies finish it for the learner).")
     return Report(scenario.id, tuple(dict.fromkeys(problems)), walk.tried, walk.endings)
+

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 from playwright.async_api import Browser, BrowserContext, Page
 
+from shared.course import LESSON_IDS, all_scenarios
 from shared.spades import RuleSet, score_hand
 
 from .conftest import SHOTS, LearnServer
@@ -99,8 +100,7 @@ async def test_the_first_three_lessons_with_the_keyboard_alone(pages: Pages) -> 
     await tab_to(page, ".lesson-bids .bid-num")
     await arrow_to(page, "action", "bid 4")
     await page.keyboard.press("Enter")
-    await page.wait_for_selector(".lesson-done li")
-    await page.keyboard.press("Escape")
+    await page.keyboard.press("Escape")  # skip the 52 cards of the played-out hand
     await finish_lesson(page)
     ending = await page.inner_text(".lesson-end")
     assert "Contract: 7 bid (South 4 + North 3), 8 taken: made" in ending
@@ -178,4 +178,33 @@ async def test_a_lesson_fits_a_phone(pages: Pages) -> None:
     await page.locator(".lesson-play").scroll_into_view_if_needed()
     await page.screenshot(path=str(SHOTS / "learn-lesson-phone.png"))
     await four.tap()
-    await page.wait_for_selector(".lesson-done li")
+    await page.locator(".lesson-actions .btn", has_text="Skip the replies").tap()
+    await page.wait_for_selector(".lesson-end:not([hidden])")
+    assert await page.locator(".lesson-end .score-table").is_visible()
+
+
+async def _press(page: Page, action: str) -> None:
+    if action.startswith("play "):
+        await page.click(f".lesson-hand .card-btn[data-card='{action[5:]}']")
+    else:
+        await page.click(f".lesson-bids .bid-num[data-action='{action}']")
+
+
+async def test_every_scenario_can_be_played_to_its_score_lines(pages: Pages) -> None:
+    page = await pages.open("/learn/")
+    for s in all_scenarios():
+        await page.evaluate(f"location.hash = '#/lesson/{s.id}'")
+        title = json.dumps(s.title)
+        await page.wait_for_selector(f".lesson[data-busy='false'] h1:has-text({title})")
+        for action in (a for step in s.steps for a in step.answer):
+            await _press(page, action)
+            await page.keyboard.press("Escape")  # skip the replies
+            await page.wait_for_selector(".lesson[data-busy='false']")
+            assert await page.inner_text(".lesson-feedback") == "", action
+        await page.wait_for_selector(".lesson-end:not([hidden])")
+        assert s.expected is not None
+        us = s.expected[s.team]
+        if "total" in us:
+            assert f"Running total: {us['total']}." in await page.inner_text(".lesson-end")
+    done = await page.evaluate("JSON.parse(localStorage.getItem('spades.learn.progress')).done")
+    assert set(done) == set(LESSON_IDS)  # practice positions are not course progress

@@ -12,7 +12,6 @@ import { api } from "./api.js";
 import { progress } from "./progress.js";
 import { applyFrame, BidPad, LessonHand, LessonTable, seatName, tableState } from "./table_view.js";
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const narrow = () => window.matchMedia("(max-width: 700px)").matches;
 
 export class LessonPlayer {
@@ -91,12 +90,12 @@ export class LessonPlayer {
     this.renderAll();
     this.heading.focus();
     if (d.frames.length) {
-      this.busy = true;
+      this.setBusy(true);
       await this.play(d.frames);
       this.state = tableState(this.view);
-      this.busy = false;
       this.renderAll();
     }
+    this.setBusy(false);
   }
 
   // -- drawing -------------------------------------------------------------------------
@@ -147,24 +146,30 @@ export class LessonPlayer {
 
   // -- moves ---------------------------------------------------------------------------
 
+  setBusy(busy) {
+    this.busy = busy;
+    this.el.dataset.busy = busy ? "true" : "false";
+  }
+
   async send(action) {
     if (this.busy || this.finished) return;
-    this.busy = true;
+    this.setBusy(true);
+    this.skipping = false; // Escape from now on skips this move's replies
     this.clearFeedback();
     let answer;
     try {
       answer = await api.move(this.id, this.moves, action);
     } catch (err) {
-      this.busy = false;
+      this.setBusy(false);
       this.say("bad", "Something went wrong.", err.message);
       return;
     }
     if (narrow() && answer.result !== "wrong") this.intro.open = false;
     await this.play(answer.frames);
-    this.busy = false;
     if (answer.result === "wrong") this.wrong(answer);
     else if (answer.result === "done") this.done(answer);
     else this.advance(answer);
+    this.setBusy(false);
   }
 
   wrong(answer) {
@@ -274,7 +279,6 @@ export class LessonPlayer {
     const step = long ? Math.max(40, p.holdMs / 8) : Math.max(120, p.holdMs / 2.5);
     const hold = long ? p.holdMs / 2 : p.holdMs;
     this.animating = true;
-    this.skipping = false;
     this.skipBtn.hidden = false;
     if (long) announce("The hand is played out.");
     for (const frame of frames) {
@@ -283,7 +287,7 @@ export class LessonPlayer {
       this.table.render(this.state, this.data.rules);
       if (!long && frame.seat !== this.seat) announce(`${seatName(frame.seat, this.seat)} ${actionText(frame.action)}.`);
       const complete = frame.winner !== null && frame.winner !== undefined;
-      if (!this.skipping) await sleep(complete ? hold : step);
+      if (!this.skipping) await this.pause(complete ? hold : step);
       if (complete) this.state = { ...this.state, trick: [], winner: null };
     }
     this.table.render(this.state, this.data.rules);
@@ -292,13 +296,22 @@ export class LessonPlayer {
     if (this.skipBtn.contains(document.activeElement)) this.heading.focus();
   }
 
+  /** A pause that Skip (or Escape) cuts short. */
+  pause(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => { clearTimeout(timer); resolve(); };
+    });
+  }
+
   skip() {
     this.skipping = true;
+    if (this.wake) this.wake();
   }
 
   key(event) {
     if (event.key !== "Escape") return;
-    if (this.animating) {
+    if (this.animating || this.busy) {
       event.preventDefault();
       this.skip();
     } else if (this.feedback.childElementCount) {
