@@ -145,3 +145,19 @@ async def test_bad_rules_are_refused_with_the_reason(
     response = await http.get("/api/rules", params=params)
     assert response.status_code == 400 and response.json()["error"] == "bad_rules"
     assert message in response.json()["message"]
+
+
+async def test_the_room_app_serves_the_learn_routes_and_pages() -> None:
+    from server.app import create_app
+    from server.settings import Settings
+
+    app = create_app(Settings(redis_url="redis://127.0.0.1:1/0"))  # no lifespan: no Redis
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://room.test") as client:
+        listed = await client.get("/api/lessons")
+        assert listed.status_code == 200 and listed.json()["lessons"][0]["id"] == "teams"
+        page = await client.get("/learn/")
+        assert page.status_code == 200 and '<script type="module" src="js/main.js">' in page.text
+        answer = await client.post("/api/lessons/teams/move",
+                                   json={"moves": [], "move": "play AH"})
+        assert answer.json()["result"] == "done"

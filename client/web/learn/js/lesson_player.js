@@ -109,7 +109,7 @@ export class LessonPlayer {
       this.hintBtn.hidden = true;
     } else {
       const step = d.steps[this.step];
-      this.stepLine.textContent = steps > 1 ? `Step ${this.step + 1} of ${steps}` : "One move";
+      this.stepLine.textContent = steps > 1 ? `Step ${this.step + 1} of ${steps}` : "One task";
       this.prompt.hidden = false;
       this.prompt.replaceChildren(h("strong", {}, "Your move: "), step.prompt);
       this.hintBtn.hidden = !step.hint;
