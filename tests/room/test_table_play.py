@@ -122,7 +122,9 @@ async def test_reconnect_mid_hand_resumes_the_seat(server: LocalServer,
 async def test_turn_time_out_plays_by_autopilot_then_grace_gives_seat_to_bot(
     start_server: Start, make_client: MakeClient
 ) -> None:
-    server = await start_server(turn_time_s=0.3, reconnect_grace_s=0.6)
+    # Bots at a small pace: at pace 0 the Standard bots and the autopilot can finish a
+    # whole quick game within the grace, and a game that is over keeps its seats.
+    server = await start_server(turn_time_s=0.3, reconnect_grace_s=0.6, bot_pace_s=0.02)
     client = await make_client(server.ws)
     await client.quick_play()
     assert client.seat is not None
