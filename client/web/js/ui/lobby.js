@@ -54,7 +54,11 @@ export class Lobby {
     this.el.replaceChildren(
       h("div", { class: "lobby-hero" },
         h("h1", { id: "lobby-title" }, h("span", { class: "logo", "aria-hidden": "true" }, "♠"), " Spades Room"),
-        h("p", { class: "tagline" }, "Four players, two teams, spades always trump.")),
+        h("p", { class: "tagline" }, "Four players, two teams, spades always trump."),
+        h("p", { class: "learn-links" },
+          h("a", { href: "/learn/", id: "learn-link" }, "New to Spades? Learn to play"), " · ",
+          h("a", { href: "/learn/#/rules" }, "Rules"), " · ",
+          h("a", { href: "/learn/#/strategy" }, "Strategy"))),
       h("div", { class: "lobby-grid" }, play, practice, this.privatePanel(), join, this.accountPanel(),
         this.rankedPanel(), this.leaderboardPanel()));
   }

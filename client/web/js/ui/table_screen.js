@@ -316,7 +316,12 @@ export class TableScreen {
     const view = this.state.view;
     const rules = view ? view.rules : null;
     const body = rules
-      ? h("dl", { class: "rules-list" }, describeRules(rules).map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]))
+      ? [
+          h("dl", { class: "rules-list" }, describeRules(rules).map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
+          // The full rules page, generated from this table's own rules (house options included).
+          h("p", {}, h("a", { href: "/learn/?rules=" + encodeURIComponent(JSON.stringify(rules)),
+                              target: "_blank", rel: "noopener" }, "The full rules of this table")),
+        ]
       : h("p", {}, "The rules are shown when the game starts.");
     openDialog(tableTitle(this.state.kind, rules), body);
   }
