@@ -121,6 +121,8 @@ ERROR_CODES: dict[str, str] = {
     "not_allowed": "this session may not do that",
     "unavailable": "the room cannot reach its storage; try again",
     "internal": "the server failed on this message; nothing was applied",
+    "rate_limited": "too many messages at once; wait a moment, then try again",
+    "too_many_connections": "too many connections from this address; the socket is closed",
     # the social layer (server/social_errors.py SOCIAL_ERROR_CODES; a test keeps them equal)
     "invalid": "the request is not valid; nothing happened",
     "sign_in_required": "this needs an account: sign in or register",
