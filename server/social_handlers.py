@@ -188,7 +188,13 @@ async def _lobby_change(c: Client, m: Any) -> int:
             return Change(set_spectators(t, pid, m.allow), {"m": "spectators"})
         return Change(start_private(t, pid, *new_deal()), {"m": "start"})
 
-    return await c.actor.mutate(change)
+    rev = await c.actor.mutate(change)
+    if isinstance(m, StartGame):  # the invite lives as long as the table is in use
+        invites = c.room.social.invites
+        invite = await invites.of_table(c.actor.id)
+        if invite is not None:
+            await invites.refresh(invite)
+    return rev
 
 
 async def _invite(c: Client, m: NewInvite, msg_id: int | None) -> None:

@@ -217,19 +217,20 @@ class TableActor:
         """Keep ``sock.seat`` the seat its player holds at ``table`` (a host may move
         or remove people): a view is only ever computed for the socket's own seat.
         Returns whether the seat changed. A player who lost their seat watches, or,
-        when they may not (removed by the host), is detached and told so."""
+        when they may not (removed by the host, or the host stopped allowing
+        spectators), is detached and told so."""
         pid = sock.pid
         if pid is None:
             return False
         seat = table.seat_of(pid)
-        if seat == sock.seat:
-            return False
         if seat is None and not may_watch(table, pid):
             self.sockets.discard(sock)
             sock.seat = None
             sock.push(encode(Error(code="no_table", msg="You are no longer at this table."),
                              sock.fmt))
             return True
+        if seat == sock.seat:
+            return False
         sock.seat = seat
         return True
 

@@ -174,6 +174,13 @@ async def test_spectators_only_when_the_host_allows_them(
     with pytest.raises(RequestFailed) as old_link:
         await late.request(Join(code=created.invite))
     assert old_link.value.code == "no_invite"
+    # Spectators no longer allowed: the one watching is told and sent nothing more.
+    await host.request(Spectators(allow=False))
+    await outsider.wait_for(lambda c: any(e.code == "no_table" for e in c.pushed_errors))
+    frames = outsider.frames_in
+    await play_until(host, lambda c: bool(c.view and c.view["tricks"]), rng=random.Random(4))
+    await asyncio.sleep(0.2)
+    assert outsider.frames_in == frames
 
 
 async def test_the_host_leaving_does_not_end_the_table(
