@@ -151,7 +151,7 @@ class NotYourDecision(SocialError):
 
 
 # The codes above, with what they mean for a client; shared.protocol.ERROR_CODES holds
-# them too (tests/room_social/test_protocol_social.py keeps the two equal).
+# them too (tests/room_social/test_protocol_social.py checks it).
 SOCIAL_ERROR_CODES: dict[str, str] = {
     "invalid": "the request is not valid; nothing happened",
     "sign_in_required": "this needs an account: sign in or register",

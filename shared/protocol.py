@@ -121,16 +121,15 @@ ERROR_CODES: dict[str, str] = {
     "not_allowed": "this session may not do that",
     "unavailable": "the room cannot reach its storage; try again",
     "internal": "the server failed on this message; nothing was applied",
-    "rate_limited": "too many messages at once; wait a moment, then try again",
+    "rate_limited": "too many messages or attempts; wait a moment, then try again",
     "too_many_connections": "too many connections from this address; the socket is closed",
-    # the social layer (server/social_errors.py SOCIAL_ERROR_CODES; a test keeps them equal)
+    # the social layer (server/social_errors.py SOCIAL_ERROR_CODES; a test checks each is here)
     "invalid": "the request is not valid; nothing happened",
     "sign_in_required": "this needs an account: sign in or register",
     "bad_credentials": "that name and password do not match",
     "bad_name": "the account name breaks a naming rule",
     "bad_password": "the password breaks a password rule",
     "name_taken": "another account has that name",
-    "rate_limited": "too many attempts; wait and try again",
     "no_player": "no account has that name",
     "chat_off": "chat is off for you (turn it on first)",
     "bad_chat": "the chat message is empty, too long or unknown",
