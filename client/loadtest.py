@@ -171,13 +171,13 @@ async def _play(client: _Player, rec: _Recorder, pace_s: float, rng: random.Rand
     updates = client.updates()
     while not stop.is_set():
         try:
-            await anext(updates)
+            update = await anext(updates)
         except ConnectionLost:
             rec.errors["connection_lost"] += 1
             return
         view = client.view
-        if view is None:
-            continue
+        if view is None or (isinstance(update.message, Event) and update.message.x is None):
+            continue  # an event without a change: a snapshot follows (a new hand)
         if client.status == "over" and voted_at != client.version:
             voted_at = client.version
             with contextlib.suppress(RequestFailed, TimeoutError, ConnectionLost):
