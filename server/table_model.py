@@ -394,8 +394,8 @@ def encode_table(table: Table) -> bytes:
     # Fields of the other kinds of table, only when set (a casual blob stays as small).
     if table.bot_level != "standard":
         data["bl"] = table.bot_level
-    if table.lobby is not None:
-        data["lobby"] = table.lobby.to_dict()
+    if table.lobby is not None:  # its rules are the table's: not stored twice
+        data["lobby"] = {**table.lobby.to_dict(), "rules": None}
     if table.practice is not None:
         data["pr"] = table.practice.to_list()
     if table.left:
@@ -417,7 +417,8 @@ def decode_table(blob: bytes, rev: int) -> Table:
             gv=data["gv"], acts=tuple(tuple(a) for a in data["acts"]),
             timers=data["timers"], rematch=tuple(data["rematch"]), game_no=data["game_no"],
             bot_level=data.get("bl", "standard"),
-            lobby=Lobby.from_dict(lobby) if lobby is not None else None,
+            lobby=Lobby.from_dict({**lobby, "rules": lobby["rules"] or data["rules"]})
+            if lobby is not None else None,
             practice=PracticeState.from_list(practice) if practice is not None else None,
             left=tuple(data.get("left", ())),
         )
