@@ -61,6 +61,11 @@ export class Lobby {
           h("a", { href: "/learn/#/strategy" }, "Strategy"))),
       h("div", { class: "lobby-grid" }, play, practice, this.privatePanel(), join, this.accountPanel(),
         this.rankedPanel(), this.leaderboardPanel()));
+    // The name box is where a keyboard player starts (the course links come first in the
+    // page's order). Not on touch screens: focusing would pop the keyboard over the lobby.
+    if (matchMedia("(pointer: fine)").matches && !document.activeElement?.closest("dialog")) {
+      nameInput.focus({ preventScroll: true });
+    }
   }
 
   privatePanel() {
