@@ -84,9 +84,16 @@ async def seat_one_per_table(make_client: MakeClient, orders: list[list[str]],
 async def stored_actions(redis: aioredis.Redis, table: str) -> list[tuple[int, str]]:
     """The current game's actions as Redis holds them, checked by replaying them."""
     store = Store(redis)
-    stored = await store.load(table)
-    assert stored is not None and stored.game is not None
-    events = await store.game_events(table, stored.game_no)
+    # Bots may still be playing: the blob and the log are two reads, so take them again
+    # until the table's version did not move between them.
+    for _ in range(100):
+        stored = await store.load(table)
+        assert stored is not None and stored.game is not None
+        events = await store.game_events(table, stored.game_no)
+        again = await store.load(table)
+        if again is not None and again.rev == stored.rev:
+            break
+        await asyncio.sleep(0.02)
     game = stored.game
     replayed = Game.replay(game.rules, game.seed, game.first_dealer, events)
     assert replayed.to_dict(events=False) == game.to_dict(events=False)
