@@ -1,9 +1,5 @@
-"""The Tip at the bidding pad, and a practice table with Hint, Undo and Redo.
-
-Both need room messages that may not exist yet (``tip``, ``hint``, ``practice``,
-``undo``, ``redo``): until they do, the tests check that the page says the feature is
-coming (and nothing breaks); docs/client-web.md lists the messages.
-"""
+"""The Tip at the bidding pad, and practice tables: Hint, Undo and Redo at Easy, none of
+them at Challenge."""
 
 from __future__ import annotations
 
@@ -11,47 +7,59 @@ import re
 
 from playwright.async_api import expect
 
-from shared.protocol import CLIENT_MESSAGES
-
 from .play import page_state, play_until, quick_play
 
-TIP_READY = "tip" in CLIENT_MESSAGES
-PRACTICE_READY = {"practice", "hint", "undo", "redo"} <= set(CLIENT_MESSAGES)
+HAND_SIZE = "window.spadesApp.state.view.hand.length"
 
 
 async def test_tip_shows_a_bid_and_its_reason(room, open_page) -> None:
     page = await open_page(room)
     await quick_play(page, "Tia")
-    await play_until(page, lambda s: s["myTurn"] and s["phase"] == "bidding" and not s["hidden"])
+    state = await play_until(page, lambda s: s["myTurn"] and s["phase"] == "bidding"
+                             and not s["hidden"])
     await page.locator(".bid-pad .tip-btn").click()
-    if not TIP_READY:
-        await expect(page.locator("#toast")).to_contain_text("Tip is coming")
-        return
     line = page.locator(".bid-pad .tip-line")
     await expect(line).to_contain_text(re.compile(r"Tip: (Nil|\d+) — \S"))
-    await expect(page.locator(".bid-pad .bid-num.chosen")).to_have_count(1)
+    # The suggested bid is chosen on the pad (one of the legal ones), ready to confirm.
+    chosen = page.locator(".bid-pad .bid-num.chosen")
+    await expect(chosen).to_have_count(1)
+    assert await chosen.get_attribute("data-bid") in state["legal"]
+    await expect(page.locator(".bid-pad .bid-go")).to_be_enabled()
 
 
-async def test_practice_undo_and_redo(room, open_page) -> None:
+async def test_practice_hint_undo_and_redo(room, open_page) -> None:
     page = await open_page(room)
     await page.get_by_role("group", name="Level", exact=True).get_by_label("Easy").check()
+    await page.get_by_role("group", name="Pace", exact=True).get_by_label("Fast").check()
     await page.locator("#start-practice").click()
-    if not PRACTICE_READY:
-        await expect(page.locator("#toast")).to_contain_text("Practice tables are coming")
-        return
     await page.wait_for_function("window.spadesApp.state.kind === 'practice'")
+    await expect(page.locator(".title-btn")).to_contain_text("Practice · to 500 · Easy")
     state = await play_until(page, lambda s: s["phase"] == "playing" and s["myTurn"])
     bar = page.locator(".practice-bar")
     await bar.get_by_role("button", name="Hint").click()
-    await expect(bar.locator(".hint-line")).to_contain_text("Hint:")
-    hand_before = await page.evaluate("window.spadesApp.state.view.hand.length")
+    await expect(bar.locator(".hint-line")).to_contain_text(re.compile(r"Hint: play \S.* — \S"))
+    hand_before = await page.evaluate(HAND_SIZE)
     legal = [a[5:] for a in state["legal"] if a.startswith("play ")]
     card = page.locator(f'.hand .card-btn[data-card="{legal[0]}"]')
     await card.dblclick(position={"x": 6, "y": 24})
-    await page.wait_for_function(f"window.spadesApp.state.view.hand.length === {hand_before - 1}")
+    await page.wait_for_function(f"{HAND_SIZE} === {hand_before - 1}")
     await bar.get_by_role("button", name="Undo").click()
-    await page.wait_for_function(f"window.spadesApp.state.view.hand.length === {hand_before}")
+    await page.wait_for_function(f"{HAND_SIZE} === {hand_before} && window.spadesApp.state.myTurn")
     await expect(page.locator(f'.hand .card-btn[data-card="{legal[0]}"]')).to_be_visible()
-    await bar.get_by_role("button", name="Redo").click()
-    await page.wait_for_function(f"window.spadesApp.state.view.hand.length === {hand_before - 1}")
+    redo = bar.get_by_role("button", name="Redo")
+    await expect(redo).to_be_enabled()
+    await redo.click()
+    await page.wait_for_function(f"{HAND_SIZE} === {hand_before - 1}")
+    await expect(page.locator(f'.hand .card-btn[data-card="{legal[0]}"]')).to_have_count(0)
     assert (await page_state(page))["table"] == state["table"]
+
+
+async def test_challenge_has_no_hint_undo_or_redo(room, open_page) -> None:
+    page = await open_page(room)
+    await page.get_by_role("group", name="Level", exact=True).get_by_label("Challenge").check()
+    await page.locator("#start-practice").click()
+    await page.wait_for_function("window.spadesApp.state.kind === 'practice'")
+    bar = page.locator(".practice-bar")
+    await expect(bar).to_contain_text("Challenge: no Hint, Undo or Redo")
+    for name in ("Hint", "Undo", "Redo"):
+        await expect(bar.get_by_role("button", name=name)).to_have_count(0)

@@ -1,19 +1,37 @@
-"""Two browsers at one table: opening a table's link, and chat with a per-seat mute.
-
-Chat needs the room's chat messages (``chat_on``, ``say``, ``mute``); until the room
-has them the chat test checks that the panel says chat is coming, and the gap is listed
-in docs/client-web.md.
-"""
+"""Two or three browsers at one table: a casual table's link, a private table hosted from
+the lobby and joined by its invite link (chat with a mute) or by its code (seats chosen,
+a player removed, the game started with bots)."""
 
 from __future__ import annotations
 
-from playwright.async_api import expect
+import re
 
-from shared.protocol import CLIENT_MESSAGES
+from playwright.async_api import Page, expect
 
 from .play import page_state, quick_play
 
-CHAT_READY = {"chat_on", "say", "mute"} <= set(CLIENT_MESSAGES)
+
+async def host_private_table(page: Page, name: str) -> dict:
+    """From the lobby: a private table with Easy bots; returns {table, code, link}."""
+    await page.fill("#guest-name", name)
+    form = page.locator("form", has=page.locator("#create-private"))
+    await form.get_by_label("Easy").check()
+    await page.click("#create-private")
+    await page.wait_for_selector(".private-lobby")
+    code = page.locator("#invite-code")
+    await expect(code).to_have_text(re.compile(r"^[A-HJ-KM-NP-Z2-9]{6}$"))
+    link = await page.locator("#invite-link").input_value()
+    state = await page_state(page)
+    assert state["status"] == "filling" and state["seat"] == 0
+    return {"table": state["table"], "code": await code.inner_text(), "link": link}
+
+
+async def open_chat(page: Page) -> None:
+    await page.get_by_role("button", name="Chat", exact=True).click()
+    panel = page.locator("#chat-panel")
+    await expect(panel).to_contain_text("Chat is off")
+    await panel.get_by_role("button", name="Turn chat on").click()
+    await expect(panel.get_by_role("textbox", name="Message")).to_be_visible()
 
 
 async def test_a_second_browser_opens_the_table_link(room, open_page) -> None:
@@ -32,28 +50,76 @@ async def test_a_second_browser_opens_the_table_link(room, open_page) -> None:
         await expect(friend.locator(".hand .card-btn")).to_have_count(0)
 
 
-async def test_chat_with_a_mute(room, open_page) -> None:
+async def test_chat_with_a_mute_at_a_private_table_joined_by_link(room, open_page) -> None:
     host = await open_page(room)
-    await quick_play(host, "Hana")
-    await host.get_by_role("button", name="Chat").click()
-    panel = host.locator("#chat-panel")
-    await expect(panel).to_be_visible()
-    if not CHAT_READY:
-        await expect(panel).to_contain_text("Chat is off")
-        await panel.get_by_role("button", name="Turn chat on").click()
-        await expect(panel).to_contain_text("coming to this room")
-        return
-    await panel.get_by_role("button", name="Turn chat on").click()
-    friend = await open_page(room, path="/" + host.url.split("/", 3)[3])
+    table = await host_private_table(host, "Hana")
+    friend = await open_page(room, path="/" + table["link"].split("/", 3)[3])
+    await friend.wait_for_function(
+        f"window.spadesApp.state.table === {table['table']!r} && window.spadesApp.state.seat !== null")
+    await expect(host.locator(".private-lobby .seat-row.open")).to_have_count(2)
+    await open_chat(host)
+    await open_chat(friend)
+    host_panel, friend_panel = host.locator("#chat-panel"), friend.locator("#chat-panel")
+    await host_panel.get_by_role("textbox", name="Message").fill("hello <b>there</b>")
+    await host_panel.get_by_role("button", name="Send").click()
+    friend_log = friend_panel.locator(".chat-log")
+    await expect(friend_log).to_contain_text("Hana: hello <b>there</b>")  # text, never markup
+    assert await friend_log.locator("b", has_text="there").count() == 0
+    await friend_panel.get_by_role("textbox", name="Message").fill("hi Hana")
+    await friend_panel.get_by_role("button", name="Send").click()
+    await expect(host_panel.locator(".chat-log")).to_contain_text("hi Hana")
+    # The friend mutes the host's seat: the host's messages no longer reach them (the
+    # room decides), and what the host said is hidden at once.
+    await friend_panel.locator('.mutes input[data-seat="0"]').check()
+    await expect(friend_log).not_to_contain_text("hello")
+    await host_panel.get_by_role("button", name="Good game").click()
+    await expect(host_panel.locator(".chat-log")).to_contain_text("Hana: Good game")  # the echo
+    await friend_panel.get_by_role("button", name="Nice bid").click()
+    await expect(friend_log).to_contain_text("Nice bid")
+    await expect(host_panel.locator(".chat-log")).to_contain_text("Nice bid")
+    await expect(friend_log).not_to_contain_text("Good game")
+    # A late look (a reload) brings the kept messages, still filtered by the mute.
+    await friend.reload()
     await friend.wait_for_function("window.spadesApp.state.table !== null")
-    await friend.get_by_role("button", name="Chat").click()
-    await friend.locator("#chat-panel").get_by_role("button", name="Turn chat on").click()
-    await panel.get_by_label("Message").fill("hello <b>there</b>")
-    await panel.get_by_role("button", name="Send").click()
-    log = friend.locator("#chat-panel .chat-log")
-    await expect(log).to_contain_text("hello <b>there</b>")  # text, never markup
-    host_seat = (await page_state(host))["seat"]
-    await friend.locator(f'#chat-panel .mutes input[data-seat="{host_seat}"]').check()
-    await panel.get_by_role("button", name="Good game").click()
-    await host.wait_for_timeout(500)
-    await expect(log).not_to_contain_text("Good game")
+    await friend.get_by_role("button", name="Chat", exact=True).click()
+    await expect(friend_panel.locator(".chat-log")).to_contain_text("Nice bid")
+    await expect(friend_panel.locator(".chat-log")).not_to_contain_text("Good game")
+    await expect(friend_panel.locator('.mutes input[data-seat="0"]')).to_be_checked()
+
+
+async def test_a_private_table_joined_by_code_seats_and_start(room, open_page) -> None:
+    host = await open_page(room)
+    table = await host_private_table(host, "Hana")
+    friend = await open_page(room)
+    await friend.fill("#guest-name", "Finn")
+    await friend.fill("#join-code", table["code"].lower())  # as read aloud: any case
+    await friend.click("#join-go")
+    await friend.wait_for_function(f"window.spadesApp.state.table === {table['table']!r}")
+    await expect(friend.locator(".private-lobby .waiting")).to_contain_text("Waiting for Hana")
+    # The friend moves to North, the host's partner.
+    await friend.get_by_role("button", name="Sit in the North seat").click()
+    north = host.locator('.private-lobby .seat-row[data-seat="2"]')
+    await expect(north).to_contain_text("Finn")
+    # A third person joins and the host removes them before the start.
+    third = await open_page(room)
+    await third.fill("#guest-name", "Zed")
+    await third.fill("#join-code", table["code"])
+    await third.click("#join-go")
+    await expect(host.locator(".private-lobby")).to_contain_text("Zed")
+    await host.get_by_role("button", name="Remove Zed from the table").click()
+    await expect(third.locator("#toast")).to_contain_text("no longer at this table")
+    await expect(third.locator("#play-now")).to_be_visible()
+    await expect(host.locator(".private-lobby")).not_to_contain_text("Zed")
+    # The host moves the friend to East and back to North, then starts: bots fill two seats.
+    await host.get_by_role("combobox", name="Move Finn to another seat").select_option("3")
+    await expect(host.locator('.private-lobby .seat-row[data-seat="3"]')).to_contain_text("Finn")
+    await host.get_by_role("combobox", name="Move Finn to another seat").select_option("2")
+    await expect(north).to_contain_text("Finn")
+    await host.get_by_role("button", name="Start now").click()
+    for page in (host, friend):
+        await page.wait_for_function("window.spadesApp.state.view !== null")
+        await expect(page.locator(".private-lobby")).to_be_hidden()
+        await expect(page.locator(".seat .tag.bot")).to_have_count(2)
+    await expect(friend.locator(".seat.at-top")).to_contain_text("Hana")
+    await expect(friend.locator(".seat.at-top .tag.partner")).to_be_visible()
+    assert (await page_state(friend))["seat"] == 2

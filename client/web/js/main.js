@@ -1,7 +1,8 @@
 // The page: one Room connection, one TableState, and the screen that shows it (lobby or
 // table). Addresses: "#/" the lobby, "#/t/ID" a table (a link others can open),
 // "#/join/TOKEN" a private table's invite.
-import { RequestError, Room } from "./net/room.js";
+import { fetchLeaderboard, fetchMe, postAccount } from "./net/accounts.js";
+import { Room } from "./net/room.js";
 import { TableState } from "./net/table_state.js";
 import { closeDialog, openDialog } from "./ui/dialog.js";
 import { h, toast } from "./ui/dom.js";
@@ -16,9 +17,11 @@ class App {
     this.screenEl = document.getElementById("screen");
     this.banner = document.getElementById("banner");
     this.screen = null;
-    this.me = null;
-    this.accountsMissing = false;
+    this.me = null; // the signed-in account (GET /api/me), or null for a guest
     this.resumeTable = null;
+    this.queueSince = null; // performance.now() when this player joined the ranked queue
+    this.invites = new Map(); // private table id -> {code, invite} (the host's `created`)
+    this.rated = null; // the last `rated` push, with the table it was for
     this.room.resume = () => (this.state.table ? { table: this.state.table, v: this.state.v } : null);
     this.room.addEventListener("message", (e) => this.onMessage(e.detail.t, e.detail.d));
     this.room.addEventListener("connection", (e) => this.onConnection(e.detail));
@@ -28,12 +31,10 @@ class App {
   async start() {
     applySettings();
     const target = parseHash();
-    const hello = target.table ? { table: target.table } : {};
     this.showLobby();
-    this.loadMe();
-    const welcome = await this.room.connect(hello);
+    this.refreshMe();
+    await this.room.connect(target.table ? { table: target.table } : {});
     if (target.invite) this.join(target.invite);
-    else if (!welcome.table && !target.table) this.showLobby();
   }
 
   // -- messages ----------------------------------------------------------------------------
@@ -46,26 +47,43 @@ class App {
       if (!change) return;
       if (t === "snap") {
         this.resumeTable = d.table;
+        if (d.kind === "ranked") this.queueSince = null; // matched: the queue is behind us
         if (location.hash !== `#/t/${d.table}`) history.replaceState(null, "", `#/t/${d.table}`);
-        if (!(this.screen instanceof TableScreen)) this.showTable();
-        else if (newTable) this.showTable();
+        if (!(this.screen instanceof TableScreen) || newTable) this.showTable();
       }
       if (this.screen instanceof TableScreen) this.screen.onChange(change);
+    } else if (t === "welcome") {
+      if (this.screen instanceof Lobby) this.screen.update();
     } else if (t === "chat") {
       if (this.screen instanceof TableScreen) this.screen.chat.receive(d);
-    } else if (t === "queued" && this.screen instanceof Lobby) {
-      this.screen.queueSince = performance.now() - (d.waited || 0) * 1000;
-      this.screen.render();
+    } else if (t === "created") {
+      this.invites.set(d.table, d);
+      if (this.screen instanceof TableScreen) this.screen.render();
+    } else if (t === "queued") {
+      this.queueSince = performance.now() - (d.waited || 0) * 1000;
+      if (this.screen instanceof Lobby) this.screen.update();
+    } else if (t === "rated") {
+      this.onRated(d);
     } else if (t === "err") {
       toast(d.msg, "warn");
       if (d.code === "no_table") this.leaveTable();
     }
   }
 
+  onRated(d) {
+    this.rated = { ...d, table: this.state.table };
+    const change = `${d.change >= 0 ? "+" : "−"}${Math.abs(d.change).toFixed(1)}`;
+    toast(`Ranked game ${d.won ? "won" : "lost"}: rating ${d.rating.toFixed(1)} (${change}).`);
+    this.refreshMe();
+    if (this.screen instanceof TableScreen) this.screen.onRated();
+  }
+
   onConnection({ state, retryIn, reason }) {
     const b = this.banner;
     if (state === "open") {
       b.hidden = true;
+      // A queue entry lives while one of the player's sockets is open: say it again.
+      if (this.queueSince !== null) this.room.request("queue", { on: true }).catch(() => {});
       return;
     }
     if (state === "lost") {
@@ -124,10 +142,24 @@ class App {
   }
 
   openSettings() {
-    openDialog("Settings", settingsForm({ name: this.room.session.name, onRename: (name) => this.rename(name) }));
+    openDialog("Settings", settingsForm({
+      name: this.room.signedIn ? this.room.account : this.room.session.name,
+      fixedName: this.room.signedIn,
+      onRename: (name) => this.rename(name),
+    }));
   }
 
   // -- what the screens ask for ------------------------------------------------------------
+
+  /** Send ``t`` and show a failure as a note; resolves with the answer, or null. */
+  async send(t, d = {}) {
+    try {
+      return await this.room.request(t, d);
+    } catch (err) {
+      toast(err.message, "warn");
+      return null;
+    }
+  }
 
   act(action) {
     return this.room.request("act", { v: this.state.v, a: action });
@@ -135,64 +167,48 @@ class App {
 
   async rename(name, quiet = false) {
     const clean = name.replace(/\s+/g, " ").trim();
-    if (!clean || clean === this.room.session.name) return;
-    try {
-      await this.room.request("name", { name: clean });
+    if (this.room.signedIn || !clean || clean === this.room.session.name) return;
+    if (await this.send("name", { name: clean })) {
       this.room.rememberName(clean);
       if (!quiet) toast(`You are now ${clean}.`);
-    } catch (err) {
-      toast(err.message, "warn");
     }
   }
 
   async quickPlay(name) {
     await this.rename(name, true);
-    try {
-      await this.room.request("quick");
-    } catch (err) {
-      toast(err.message, "warn");
-    }
+    await this.send("quick");
   }
 
-  async practice(level, pace) {
-    await this.ask("practice", { level, pace }, "Practice tables are coming to this room soon.");
+  practice(level, pace) {
+    return this.send("practice", { level, pace });
   }
 
-  async createPrivate(rules, bots) {
-    const reply = await this.ask("create", { rules, bots }, "Private tables are coming to this room soon.");
-    if (reply && reply.code) {
-      const link = `${location.origin}/#/join/${reply.invite || reply.code}`;
-      openDialog("Your private table", h("div", {},
-        h("p", {}, "Read this code to your friends, or send them the link."),
-        h("p", { class: "big-code" }, reply.code),
-        h("input", { class: "link-box", readonly: true, value: link, "aria-label": "Invite link",
-          onfocus: (e) => e.target.select() })), {
-        actions: [h("button", { type: "button", class: "btn btn-primary", onclick: () => {
-          navigator.clipboard?.writeText(link).then(() => toast("Link copied."), () => {});
-        } }, "Copy link")],
-      });
-    }
+  /** Host a private table; the table's snapshot comes first, then its code and link. */
+  async createPrivate({ rules, bots, watch }) {
+    const reply = await this.send("create", { rules, bots, watch });
+    if (reply) this.invites.set(reply.table, reply);
+    if (this.screen instanceof TableScreen) this.screen.render();
   }
 
-  /** Join by a code, an invite token, or a link holding either (or a table id). */
+  /** The host's invite again (``renew``: a new code and link; the old ones stop working). */
+  async requestInvite(renew = false) {
+    const reply = await this.send("invite", { renew });
+    if (reply) this.invites.set(reply.table, reply);
+    if (this.screen instanceof TableScreen) this.screen.render();
+  }
+
+  /** The address a friend opens to sit at a private table. */
+  inviteLink(invite) {
+    return `${location.origin}${location.pathname}#/join/${invite}`;
+  }
+
+  /** Join by a code, an invite token, or a link holding either (or a table's link). */
   async join(text) {
     const value = String(text).trim();
     const fromLink = value.match(/#\/(t|join)\/([A-Za-z0-9_-]+)/);
-    const kind = fromLink ? fromLink[1] : null;
     const token = fromLink ? fromLink[2] : value;
     if (!token) return;
-    if (this.room.supports("join") !== false) {
-      try {
-        await this.room.request("join", kind === "t" ? { table: token } : { code: token });
-        return;
-      } catch (err) {
-        if (err.code !== "unsupported") {
-          toast(err.message, "warn");
-          return;
-        }
-      }
-    }
-    this.openTable(token);
+    await this.send("join", fromLink && fromLink[1] === "t" ? { table: token } : { code: token });
   }
 
   /** Go to a table by id: back to your seat there, or watch it. */
@@ -202,75 +218,46 @@ class App {
       this.screen.onChange({ kind: "snap", before: null, missed: [] });
       return;
     }
-    try {
-      await this.room.request("watch", { table });
-    } catch (err) {
-      toast(err.message, "warn");
-      this.showLobby();
-    }
-  }
-
-  async ask(t, d, comingText) {
-    try {
-      return await this.room.request(t, d);
-    } catch (err) {
-      toast(err.code === "unsupported" ? comingText : err.message, "warn");
-      return null;
-    }
+    if (!(await this.send("watch", { table }))) this.showLobby();
   }
 
   async queue(on) {
-    const reply = await this.ask("queue", { on }, "Ranked play is coming to this room soon.");
-    if (reply && this.screen instanceof Lobby) {
-      this.screen.queueSince = on ? performance.now() : null;
-      this.screen.render();
+    try {
+      const reply = await this.room.request("queue", { on });
+      this.queueSince = on ? performance.now() - (reply.waited || 0) * 1000 : null;
+    } catch (err) {
+      toast(err.message, "warn");
+      if (this.screen instanceof Lobby) this.screen.queueRefused(err);
     }
+    if (this.screen instanceof Lobby) this.screen.update();
   }
 
   // -- accounts (HTTP) ---------------------------------------------------------------------
 
-  async loadMe() {
-    try {
-      const response = await fetch("/api/me", { credentials: "same-origin" });
-      if (response.status === 404) this.accountsMissing = true;
-      else if (response.ok) {
-        const me = await response.json();
-        this.me = me.signed_in ? me : null;
-        if (this.me && this.screen instanceof Lobby) this.screen.render();
-      }
-    } catch {
-      this.accountsMissing = true;
-    }
+  async refreshMe() {
+    this.me = await fetchMe();
+    if (this.screen instanceof Lobby) this.screen.update();
   }
 
+  /** Register, sign in or sign out ("register", "signin", "signout"); true when done. */
   async account(kind, name, password) {
-    if (this.accountsMissing) {
-      toast("Accounts are coming to this room soon.", "warn");
-      return;
-    }
     try {
-      const response = await fetch(`/api/${kind}`, {
-        method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" },
-        body: JSON.stringify(kind === "signout" ? {} : { name, password }),
-      });
-      const body = await response.json().catch(() => ({}));
-      if (!response.ok) throw new RequestError(body.error || "not_allowed", body.message || "That did not work.");
-      this.me = kind === "signout" ? null : body;
-      await this.loadMe();
-      this.room.drop(); // the session cookie changed: say hello again with it
-      if (this.screen instanceof Lobby) this.screen.render();
+      await postAccount(kind, name, password);
     } catch (err) {
       toast(err.message, "warn");
+      return false;
     }
+    if (kind === "signout") this.queueSince = null;
+    await this.refreshMe();
+    // The session cookie changed: say hello again with it (an account's socket plays as
+    // the account; a guest who registered keeps their table).
+    this.room.drop();
+    toast(kind === "signout" ? "Signed out." : `Signed in as ${this.me ? this.me.name : name}.`);
+    return true;
   }
 
-  async leaderboard() {
-    try {
-      const response = await fetch("/api/leaderboard", { credentials: "same-origin" });
-      return response.ok ? await response.json() : null;
-    } catch {
-      return null;
-    }
+  leaderboard() {
+    return fetchLeaderboard();
   }
 }
 

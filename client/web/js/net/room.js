@@ -31,7 +31,9 @@ export class Room extends EventTarget {
     this.ws = null;
     this.nextId = 1;
     this.pending = new Map(); // id -> {t, d, resolve, reject}
-    this.session = loadSession(); // {token, name}
+    this.session = loadSession(); // {token, name}: the guest session
+    this.signedIn = false; // the socket plays as an account (welcome.signed_in)
+    this.account = null; // that account's name
     this.resume = null; // () => {table, v}: where to come back to after a drop
     this.features = null; // Set from welcome.features, when the room announces them
     this.missing = new Set(); // message types this room answered "unknown_type"
@@ -64,7 +66,7 @@ export class Room extends EventTarget {
     if (ws !== this.ws) return;
     this.attempt = 0;
     const where = this.resume ? this.resume() : null;
-    const hello = { token: this.session.token, name: this.session.name, ...this.helloExtra };
+    const hello = { token: this.session.token, name: this.session.name || undefined, ...this.helloExtra };
     if (where && where.table) Object.assign(hello, { table: where.table, v: where.v });
     this.helloExtra = {};
     this.sendFrame("hello", hello, null);
@@ -148,7 +150,10 @@ export class Room extends EventTarget {
     this.stats.bytesIn += typeof data === "string" ? new TextEncoder().encode(data).length : data.byteLength;
     const { t, d, id } = message;
     if (t === "welcome") {
-      this.session = { token: d.token, name: d.name };
+      // An account's name is the account's: the guest name is kept for after signing out.
+      this.signedIn = !!d.signed_in;
+      this.account = d.signed_in ? d.name : null;
+      this.session = { token: d.token, name: d.signed_in ? this.session.name : d.name };
       saveSession(this.session);
       if (Array.isArray(d.features)) this.features = new Set(d.features);
       this.welcomed.resolve(d);

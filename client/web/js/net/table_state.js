@@ -74,7 +74,7 @@ export class TableState {
     this.turnDeadline = null; // performance.now() ms when the person to act runs out
     this.fillDeadline = null;
     this.rematch = null;
-    this.extra = {}; // fields of snap this client does not know yet (practice, chat...)
+    this.extra = {}; // the snapshot's other fields: lobby, level, pace, undo, redo, chat...
   }
 
   get mySeat() {
@@ -122,8 +122,23 @@ export class TableState {
     this.status = d.status;
     this.seats = d.seats;
     this.rematch = d.rematch ?? null;
+    // A table update carries the private lobby without its rules, and practice's
+    // undo/redo: merged into what the last snapshot said.
+    if (d.lobby) this.extra = { ...this.extra, lobby: { ...this.extra.lobby, ...d.lobby } };
+    if ("undo" in d) this.extra = { ...this.extra, undo: d.undo, redo: d.redo };
     this.setTimers(d.tl, d.fill);
     return { kind: "table" };
+  }
+
+  /** A private table's lobby ({host, started, watch, bots, rules}), or null. */
+  get lobby() {
+    return this.extra.lobby || null;
+  }
+
+  /** True when this viewer is the host of a private table. */
+  get isHost() {
+    const lobby = this.lobby;
+    return !!(lobby && this.seat !== null && lobby.host === this.seat);
   }
 
   setTimers(tl, fill) {

@@ -18,8 +18,10 @@ export class BidPad {
     this.key = null;
   }
 
-  /** Draw for ``view`` (the seat's turn to bid); keeps the choice while the bids match. */
-  render(view) {
+  /** Draw for ``view`` (the seat's turn to bid); keeps the choice while the bids match.
+   * ``tip``: offer the Tip key (not at ranked tables). */
+  render(view, { tip = true } = {}) {
+    this.tipOffered = tip;
     const legal = new Set(view.legal);
     const key = `${view.hand_no}:${view.bids.join(",")}:${view.hand_hidden}`;
     if (key !== this.key) {
@@ -72,8 +74,8 @@ export class BidPad {
       type: "button", class: "btn btn-primary bid-go", disabled: !this.choice,
       onclick: () => this.choice && this.onBid(this.choice),
     }, this.choice ? `Bid ${this.choice === "bid nil" ? "Nil" : this.choice.slice(4)}` : "Choose a bid");
-    const tip = h("button", { type: "button", class: "btn btn-ghost tip-btn", "aria-keyshortcuts": "t",
-      onclick: () => this.onTip() }, "Tip");
+    const tip = this.tipOffered === false ? null : h("button", { type: "button", class: "btn btn-ghost tip-btn",
+      "aria-keyshortcuts": "t", "aria-label": "Tip: the suggested bid", onclick: () => this.onTip() }, "Tip");
     this.el.replaceChildren(
       h("div", { class: "pad-head" }, h("h2", { class: "pad-title" }, "Your bid"), tip),
       h("div", { class: "pad-grid", role: "group", "aria-label": "Bids" }, this.numbers),

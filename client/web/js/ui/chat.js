@@ -1,13 +1,15 @@
-// The chat panel: off until the player turns it on, per-seat mute, quick phrases, plain
-// text only (never markup). The messages it needs (chat_on, say, mute; the server's chat
-// push and snap fields chat_on, chat, muted) are listed in docs/client-web.md.
+// The chat panel: off until the player turns it on (the room remembers the choice for
+// accounts), a mute per seat (decided by the room: a muted seat's messages never reach
+// this player), quick phrases, the last messages for a late joiner (the snapshot's
+// ``chat``). Plain text only, never markup. Spectators talk among themselves.
 import { SEAT_NAMES } from "../game/cards.js";
-import { h, toast } from "./dom.js";
+import { fill, h, toast } from "./dom.js";
 
 // Quick phrases travel by id (server/chat.py QUICK_PHRASES); the text is what is shown.
 export const QUICK_PHRASES = { gg: "Good game", nice_bid: "Nice bid", nice_play: "Nice play",
-  sorry: "Sorry partner", thanks: "Thanks partner", good_luck: "Good luck" };
+  sorry: "Sorry partner", thanks: "Thanks partner", good_luck: "Good luck", hello: "Hello", oops: "Oops" };
 const MAX_LENGTH = 200;
+const KEPT = 50;
 
 export class ChatPanel {
   /** ``room`` sends the requests; ``state`` is the TableState. */
@@ -19,28 +21,31 @@ export class ChatPanel {
     this.muted = new Set();
     this.unread = 0;
     this.visible = false;
+    this.draft = "";
     this.el = h("aside", { class: "chat-panel", id: "chat-panel", "aria-label": "Table chat", hidden: true });
     this.log = h("ul", { class: "chat-log", role: "log", "aria-live": "polite", "aria-label": "Messages" });
     this.onUnread = () => {};
   }
 
-  /** Take the chat fields of a snapshot (a new table starts empty). */
+  /** Take the chat fields of a snapshot (a new table starts empty). Snapshots sent on
+   * joining, resuming, resync and chat_on carry them; others leave them out. */
   fromSnapshot(extra, newTable) {
     if (newTable) {
       this.messages = [];
+      this.muted = new Set();
       this.unread = 0;
     }
     if ("chat_on" in extra) this.on = !!extra.chat_on;
-    if (Array.isArray(extra.chat)) this.messages = extra.chat.slice(-50);
+    if (Array.isArray(extra.chat)) this.messages = extra.chat.slice(-KEPT);
     if (Array.isArray(extra.muted)) this.muted = new Set(extra.muted);
     this.render();
   }
 
   /** A ``chat`` push: {id, seat, name, text, at, phrase}. */
   receive(message) {
-    if (this.muted.has(seatOf(message))) return;
+    if (this.messages.some((m) => m.id === message.id)) return; // also in a snapshot
     this.messages.push(message);
-    this.messages = this.messages.slice(-50);
+    this.messages = this.messages.slice(-KEPT);
     if (!this.visible) {
       this.unread += 1;
       this.onUnread(this.unread);
@@ -55,7 +60,7 @@ export class ChatPanel {
       this.unread = 0;
       this.onUnread(0);
       this.render();
-      const target = this.el.querySelector("input, button");
+      const target = this.el.querySelector(".chat-form input, .chat-on");
       if (target) target.focus();
     }
   }
@@ -63,21 +68,24 @@ export class ChatPanel {
   async setOn(on) {
     try {
       await this.room.request("chat_on", { on });
-      this.on = on;
+      this.on = on; // the snapshot that follows brings the kept messages
     } catch (err) {
-      this.failed(err);
+      toast(err.message, "warn");
     }
     this.render();
+    if (this.visible) this.el.querySelector(on ? ".chat-form input" : ".chat-on")?.focus();
   }
 
-  /** Send ``text``, or the quick phrase with id ``phrase``. */
+  /** Send ``text``, or the quick phrase with id ``phrase``; true when the room took it. */
   async say(text, phrase = null) {
-    const clean = text.replace(/\s+/g, " ").trim().slice(0, MAX_LENGTH);
-    if (!clean && !phrase) return;
+    const clean = text.replace(/\s+/g, " ").trim();
+    if (!clean && !phrase) return false;
     try {
-      await this.room.request("say", phrase ? { phrase } : { text: clean });
+      await this.room.request("say", phrase ? { phrase } : { text: clean.slice(0, MAX_LENGTH) });
+      return true;
     } catch (err) {
-      this.failed(err);
+      toast(err.message, "warn");
+      return false;
     }
   }
 
@@ -86,57 +94,66 @@ export class ChatPanel {
       await this.room.request("mute", { seat, on });
       if (on) this.muted.add(seat);
       else this.muted.delete(seat);
-      if (on) this.messages = this.messages.filter((m) => seatOf(m) !== seat);
+      // What that seat said is hidden at once, as the room's history does for us.
+      if (on) this.messages = this.messages.filter((m) => m.seat !== seat);
     } catch (err) {
-      this.failed(err);
+      toast(err.message, "warn");
     }
     this.render();
   }
 
-  failed(err) {
-    if (err.code === "unsupported") {
-      this.unsupported = true;
-      this.render();
-    } else {
-      toast(err.message, "warn");
-    }
-  }
-
   render() {
     if (!this.visible) return;
+    const focusedKey = this.el.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    const me = this.state.seat;
+    const watching = me === null;
     const head = h("header", { class: "panel-head" }, h("h2", {}, "Table chat"),
-      h("button", { type: "button", class: "icon-btn", "aria-label": "Close chat", onclick: () => this.toggle(false) }, "✕"));
-    if (this.unsupported || this.room.supports("say") === false) {
-      this.el.replaceChildren(head, h("p", { class: "empty" }, "Table chat is coming to this room soon."));
-      return;
-    }
+      h("button", { type: "button", class: "icon-btn", "aria-label": "Close chat", dataset: { key: "close" },
+        onclick: () => this.toggle(false) }, "✕"));
+    const audience = watching ? "You are watching: you chat with the other spectators, never with the players."
+      : "Only players who turn chat on can send and read table chat.";
     if (!this.on) {
       this.el.replaceChildren(head,
-        h("p", { class: "empty" }, "Chat is off. Only players who turn it on can send and read table chat."),
-        h("button", { type: "button", class: "btn btn-primary", onclick: () => this.setOn(true) }, "Turn chat on"));
+        h("p", { class: "empty" }, `Chat is off. ${audience}`),
+        h("button", { type: "button", class: "btn btn-primary chat-on", dataset: { key: "on" },
+          onclick: () => this.setOn(true) }, "Turn chat on"));
+      this.refocus(focusedKey);
       return;
     }
-    const me = this.state.seat;
-    this.log.replaceChildren(...this.messages.map((m) => h("li", { class: seatOf(m) === me ? "mine" : "", dataset: { seat: seatOf(m) ?? "" } },
-      h("b", {}, `${m.name || SEAT_NAMES[seatOf(m)] || "?"}: `), h("span", {}, m.text))));
-    const input = h("input", { type: "text", maxlength: MAX_LENGTH, placeholder: "Say something…", "aria-label": "Message" });
-    const form = h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.say(input.value); input.value = ""; } },
-      input, h("button", { type: "submit", class: "btn btn-primary" }, "Send"));
+    this.log.replaceChildren(...(this.messages.length ? this.messages.map((m) => h("li",
+      { class: m.seat === me && !watching ? "mine" : "", dataset: { seat: m.seat ?? "" } },
+      h("b", {}, `${m.name || SEAT_NAMES[m.seat] || "?"}: `),
+      h("span", { class: m.phrase ? "phrase" : "" }, m.phrase ? QUICK_PHRASES[m.phrase] || m.text : m.text)))
+      : [h("li", { class: "empty" }, "No messages yet.")]));
+    const input = h("input", { type: "text", maxlength: MAX_LENGTH, placeholder: "Say something…", "aria-label": "Message",
+      value: this.draft, dataset: { key: "input" }, oninput: (e) => { this.draft = e.target.value; } });
+    const form = h("form", { class: "chat-form", onsubmit: async (e) => {
+      e.preventDefault();
+      const text = input.value;
+      if (await this.say(text)) {
+        this.draft = "";
+        input.value = "";
+      }
+    } }, input, h("button", { type: "submit", class: "btn btn-primary", dataset: { key: "send" } }, "Send"));
     const phrases = h("div", { class: "phrases", role: "group", "aria-label": "Quick phrases" },
-      Object.entries(QUICK_PHRASES).map(([id, text]) => h("button", { type: "button", class: "chip",
+      Object.entries(QUICK_PHRASES).map(([id, text]) => h("button", { type: "button", class: "chip", dataset: { key: `p-${id}` },
         onclick: () => this.say(text, id) }, text)));
     const seats = this.state.seats || [];
-    const mutes = h("fieldset", { class: "mutes" }, h("legend", {}, "Mute"),
-      [0, 1, 2, 3].filter((s) => s !== me && seats[s] && !seats[s].bot && seats[s].name).map((s) => h("label", { class: "chip" },
-        h("input", { type: "checkbox", checked: this.muted.has(s), dataset: { seat: s },
+    const people = [0, 1, 2, 3].filter((s) => s !== me && seats[s] && !seats[s].bot && seats[s].name);
+    const mutes = watching ? null : h("fieldset", { class: "mutes" }, h("legend", {}, "Mute a seat (you stop receiving its messages)"),
+      people.length ? people.map((s) => h("label", { class: "chip" },
+        h("input", { type: "checkbox", checked: this.muted.has(s), dataset: { seat: s, key: `m-${s}` },
           onchange: (e) => this.mute(s, e.target.checked) }),
-        h("span", {}, `${seats[s].name} (${SEAT_NAMES[s]})`))));
-    this.el.replaceChildren(head, this.log, phrases, form, mutes,
-      h("button", { type: "button", class: "btn btn-ghost", onclick: () => this.setOn(false) }, "Turn chat off"));
+        h("span", {}, `${seats[s].name} (${SEAT_NAMES[s]})`))) : h("span", { class: "fine" }, "No other people at the table yet."));
+    fill(this.el, head, h("p", { class: "fine" }, audience), this.log, phrases, form, mutes,
+      h("button", { type: "button", class: "btn btn-ghost", dataset: { key: "off" }, onclick: () => this.setOn(false) }, "Turn chat off"));
     this.log.scrollTop = this.log.scrollHeight;
+    this.refocus(focusedKey);
   }
-}
 
-function seatOf(message) {
-  return message.seat ?? message.s ?? null;
+  refocus(key) {
+    if (!key) return;
+    const again = this.el.querySelector(`[data-key="${key}"]`);
+    if (again) again.focus();
+  }
 }

@@ -1,18 +1,21 @@
-// The lobby: play now as a guest, practice against bots, create or join a private table,
-// sign in or register, the ranked queue and the leaderboard. Screens whose room messages
-// do not exist yet say so ("coming") instead of failing; docs/client-web.md lists them.
-import { loadPresets, RULE_FIELDS } from "../game/rules.js";
-import { h, seconds, toast } from "./dom.js";
+// The lobby: play now as a guest, practice against bots, host or join a private table,
+// sign in or register, the ranked queue and the leaderboard. Built once per visit; the
+// parts that follow the session (who you are, the queue, the board) update in place so
+// nothing a player is typing is lost.
+import { accountPanel, leaderboardPanel, rankedPanel } from "./lobby_ranked.js";
+import { fill, h, seconds } from "./dom.js";
 import { LEVELS, PRACTICE_PACES } from "./practice.js";
+import { privateForm, radioRow } from "./private_form.js";
 
 export class Lobby {
-  /** ``app`` gives: room, quickPlay(name), practice(level, pace), createPrivate(rules, botLevel),
-   * join(codeOrLink), account(kind, name, password), queue(on), me, resumeTable. */
+  /** ``app`` gives: room, me, queueSince, resumeTable, quickPlay(name), practice(level, pace),
+   * createPrivate({rules, bots, watch}), join(codeOrLink), account(kind, name, password),
+   * queue(on), leaderboard(), openTable(id). */
   constructor(app) {
     this.app = app;
     this.el = h("section", { class: "lobby", "aria-labelledby": "lobby-title" });
-    this.queueSince = null;
-    this.tick = setInterval(() => this.renderQueue(), 1000);
+    this.refused = null; // why the room refused the queue (a guest: sign in first)
+    this.tick = setInterval(() => this.renderQueueTime(), 1000);
   }
 
   destroy() {
@@ -21,36 +24,38 @@ export class Lobby {
 
   render() {
     const app = this.app;
-    const name = app.room.session.name || "";
-    const nameInput = h("input", { id: "guest-name", value: name, maxlength: 20, autocomplete: "nickname",
-      placeholder: "Your name", required: true });
-    const play = h("form", { class: "panel panel-hero", onsubmit: (e) => { e.preventDefault(); app.quickPlay(nameInput.value); } },
-      h("h2", {}, "Play now"),
-      h("p", { class: "muted" }, "A casual game to 250 with people and bots. No sign-up."),
-      h("label", { for: "guest-name" }, "Your name"),
-      h("div", { class: "inline" }, nameInput, h("button", { type: "submit", class: "btn btn-primary btn-big", id: "play-now" }, "Play now")),
-      app.resumeTable ? h("button", { type: "button", class: "btn btn-link", onclick: () => app.openTable(app.resumeTable) },
-        "Back to your table") : null);
+    this.who = h("div", { class: "who" });
+    this.resume = h("div");
+    const play = h("form", { class: "panel panel-hero", onsubmit: (e) => {
+      e.preventDefault();
+      app.quickPlay(this.nameInput ? this.nameInput.value : "");
+    } },
+    h("h2", {}, "Play now"),
+    h("p", { class: "muted" }, "A casual game to 250 with people and bots. No sign-up."),
+    this.who, this.resume);
 
-    const levelRadios = radioRow("level", "Level", LEVELS, "easy");
-    const paceRadios = radioRow("pace", "Pace", PRACTICE_PACES, "standard");
-    const practice = h("form", { class: "panel", onsubmit: (e) => {
+    const practice = h("form", { class: "panel", "aria-labelledby": "practice-title", onsubmit: (e) => {
       e.preventDefault();
       const data = new FormData(e.target);
-      app.practice(data.get("level"), data.get("pace"));
+      this.named(() => app.practice(data.get("level"), data.get("pace")));
     } },
-    h("h2", {}, "Practice"),
-    h("p", { class: "muted" }, "You and three bots. Hint, Undo and Redo help on Easy and Standard."),
-    levelRadios, paceRadios,
+    h("h2", { id: "practice-title" }, "Practice"),
+    h("p", { class: "muted" }, "You and three bots, nobody waiting. Hint, Undo and Redo help on Easy and Standard; Challenge has none."),
+    radioRow("level", "Level", LEVELS, "easy"),
+    radioRow("pace", "Pace", PRACTICE_PACES, "standard"),
     h("button", { type: "submit", class: "btn", id: "start-practice" }, "Start practice"));
 
-    const code = h("input", { id: "join-code", placeholder: "Code or link", autocomplete: "off", required: true });
-    const join = h("form", { class: "panel", onsubmit: (e) => { e.preventDefault(); app.join(code.value); } },
+    const code = h("input", { id: "join-code", placeholder: "K7PQ2M or a link", autocomplete: "off",
+      autocapitalize: "characters", spellcheck: "false", required: true });
+    const join = h("form", { class: "panel", onsubmit: (e) => { e.preventDefault(); this.named(() => app.join(code.value)); } },
       h("h2", {}, "Join a table"),
       h("p", { class: "muted" }, "Got a link or a code from a friend?"),
       h("label", { for: "join-code" }, "Table code or link"),
-      h("div", { class: "inline" }, code, h("button", { type: "submit", class: "btn" }, "Join")));
+      h("div", { class: "inline" }, code, h("button", { type: "submit", class: "btn", id: "join-go" }, "Join")));
 
+    this.accountEl = h("div", { class: "panel", id: "account-panel" });
+    this.rankedEl = h("div", { class: "panel", id: "ranked-panel" });
+    this.boardEl = h("div", { class: "panel", id: "leaderboard" });
     this.el.replaceChildren(
       h("div", { class: "lobby-hero" },
         h("h1", { id: "lobby-title" }, h("span", { class: "logo", "aria-hidden": "true" }, "♠"), " Spades Room"),
@@ -59,127 +64,71 @@ export class Lobby {
           h("a", { href: "/learn/", id: "learn-link" }, "New to Spades? Learn to play"), " · ",
           h("a", { href: "/learn/#/rules" }, "Rules"), " · ",
           h("a", { href: "/learn/#/strategy" }, "Strategy"))),
-      h("div", { class: "lobby-grid" }, play, practice, this.privatePanel(), join, this.accountPanel(),
-        this.rankedPanel(), this.leaderboardPanel()));
+      h("div", { class: "lobby-grid" }, play, practice, privateForm((form) => this.named(() => app.createPrivate(form))), join,
+        this.accountEl, this.rankedEl, this.boardEl));
+    this.update();
     // The name box is where a keyboard player starts (the course links come first in the
     // page's order). Not on touch screens: focusing would pop the keyboard over the lobby.
     if (matchMedia("(pointer: fine)").matches && !document.activeElement?.closest("dialog")) {
-      nameInput.focus({ preventScroll: true });
+      (this.nameInput || play.querySelector("#play-now")).focus({ preventScroll: true });
     }
   }
 
-  privatePanel() {
+  /** Redraw what follows the session: the name or account, the queue, the account panel. */
+  update() {
     const app = this.app;
-    const form = h("form", { class: "panel", onsubmit: (e) => { e.preventDefault(); submit(); } });
-    const preset = h("select", { id: "preset", name: "preset" });
-    const options = h("div", { class: "rules-editor" });
-    const bots = radioRow("bots", "Bot level", LEVELS, "standard");
-    const submit = () => {
-      const rules = { name: preset.value };
-      for (const [field, , kind] of RULE_FIELDS) {
-        const input = options.querySelector(`[name="${field}"]`);
-        if (!input) continue;
-        if (kind === "bool") rules[field] = input.checked;
-        else if (kind === "choice") rules[field] = input.value;
-        else if (kind === "int?") rules[field] = input.value === "" ? null : Number(input.value);
-        else rules[field] = Number(input.value);
-      }
-      app.createPrivate(rules, new FormData(form).get("bots"));
-    };
-    const fillOptions = (rules) => {
-      options.replaceChildren(...RULE_FIELDS.map(([field, label, kind, extra]) => {
-        const id = `rule-${field}`;
-        if (kind === "bool") {
-          return h("label", { class: "check" }, h("input", { type: "checkbox", id, name: field, checked: !!rules[field] }), h("span", {}, label));
-        }
-        if (kind === "choice") {
-          return h("div", { class: "field" }, h("label", { for: id }, label),
-            h("select", { id, name: field }, Object.entries(extra).map(([value, text]) =>
-              h("option", { value, selected: rules[field] === value }, text))));
-        }
-        return h("div", { class: "field" }, h("label", { for: id }, label),
-          h("input", { id, name: field, type: "number", min: extra.min, max: extra.max, step: extra.step || 1,
-            value: rules[field] ?? "" }));
-      }));
-    };
-    loadPresets().then((presets) => {
-      preset.replaceChildren(...Object.keys(presets).map((p) => h("option", { value: p, selected: p === "standard" }, p)));
-      fillOptions(presets.standard);
-      preset.onchange = () => fillOptions(presets[preset.value]);
-    }).catch(() => toast("The rule presets could not be loaded.", "warn"));
-    form.append(
-      h("h2", {}, "Private table"),
-      h("p", { class: "muted" }, "Invite friends with a link or a code; bots fill the seats you leave open."),
-      h("div", { class: "field" }, h("label", { for: "preset" }, "Rules"), preset),
-      h("details", { class: "house-rules" }, h("summary", {}, "House rules"), options),
-      bots,
-      h("button", { type: "submit", class: "btn", id: "create-private" }, "Create table"));
-    return form;
-  }
-
-  accountPanel() {
-    const app = this.app;
-    if (app.me && app.me.name) {
-      return h("div", { class: "panel" }, h("h2", {}, "Account"),
-        h("p", {}, "Signed in as ", h("b", {}, app.me.name), app.me.rating !== undefined ? ` · rating ${app.me.rating}` : ""),
-        h("button", { type: "button", class: "btn", onclick: () => app.account("signout") }, "Sign out"));
+    const focused = document.activeElement && this.el.contains(document.activeElement) ? document.activeElement.id : null;
+    const account = app.room.signedIn ? app.room.account : app.me && app.me.name;
+    const playNow = h("button", { type: "submit", class: "btn btn-primary btn-big", id: "play-now" }, "Play now");
+    if (account) {
+      this.nameInput = null;
+      this.who.replaceChildren(h("p", {}, "Playing as ", h("b", {}, account)), playNow);
+    } else if (!this.nameInput) {
+      this.nameInput = h("input", { id: "guest-name", value: app.room.session.name || "", maxlength: 20,
+        autocomplete: "nickname", placeholder: "Your name", required: true });
+      this.who.replaceChildren(h("label", { for: "guest-name" }, "Your name"),
+        h("div", { class: "inline" }, this.nameInput, playNow));
     }
-    const user = h("input", { id: "acct-name", name: "name", autocomplete: "username", maxlength: 20, required: true });
-    const pass = h("input", { id: "acct-pass", name: "password", type: "password", autocomplete: "current-password", required: true });
-    const form = h("form", { class: "panel", onsubmit: (e) => { e.preventDefault(); app.account(e.submitter?.value || "signin", user.value, pass.value); } },
-      h("h2", {}, "Sign in"),
-      h("p", { class: "muted" }, "An account keeps your name, your chat choice and a ranked rating."),
-      h("label", { for: "acct-name" }, "Name"), user,
-      h("label", { for: "acct-pass" }, "Password"), pass,
-      h("div", { class: "pad-row" },
-        h("button", { type: "submit", class: "btn btn-primary", value: "signin" }, "Sign in"),
-        h("button", { type: "submit", class: "btn", value: "register" }, "Register")),
-      app.accountsMissing ? h("p", { class: "coming" }, "Accounts are coming to this room soon.") : null);
-    return form;
+    this.resume.replaceChildren(app.resumeTable
+      ? h("button", { type: "button", class: "btn btn-link", onclick: () => app.openTable(app.resumeTable) }, "Back to your table")
+      : "");
+    // Rebuilt only when what they show changed: a half-typed password survives a reconnect.
+    const me = account ? app.me || { name: account } : null;
+    const accountKey = JSON.stringify(me);
+    if (accountKey !== this.accountKey) {
+      this.accountKey = accountKey;
+      fill(this.accountEl, accountPanel(app, me));
+      this.loadBoard(); // "you" on the board follows the account
+    }
+    const rankedKey = JSON.stringify([!!account, app.queueSince !== null, this.refused]);
+    if (rankedKey !== this.rankedKey) {
+      this.rankedKey = rankedKey;
+      fill(this.rankedEl, rankedPanel(app, !!account, app.queueSince !== null, this.refused));
+      this.queueLine = this.rankedEl.querySelector(".queue-line");
+    }
+    this.renderQueueTime();
+    if (focused && !this.el.contains(document.activeElement)) document.getElementById(focused)?.focus();
   }
 
-  rankedPanel() {
-    const app = this.app;
-    this.queueLine = h("p", { class: "queue-line", role: "status" });
-    const signedIn = !!(app.me && app.me.name);
-    const panel = h("div", { class: "panel" },
-      h("h2", {}, "Ranked"),
-      h("p", { class: "muted" }, "Rated games to 500 against players near your level. Sign in to play."),
-      this.queueSince
-        ? h("button", { type: "button", class: "btn", onclick: () => app.queue(false) }, "Leave the queue")
-        : h("button", { type: "button", class: "btn", id: "ranked-queue", onclick: () => app.queue(true),
-          "aria-describedby": signedIn ? null : "ranked-note" }, "Find a ranked game"),
-      signedIn ? null : h("p", { id: "ranked-note", class: "fine" }, "Guests play casual and private tables."),
-      this.queueLine);
-    this.renderQueue();
-    return panel;
+  /** Take the name typed in the Play now box (a guest's), then do ``then()``. */
+  async named(then) {
+    if (this.nameInput && this.nameInput.value.trim()) await this.app.rename(this.nameInput.value, true);
+    return then();
   }
 
-  renderQueue() {
+  /** The room refused the queue (``err.code`` "sign_in_required" for a guest). */
+  queueRefused(err) {
+    this.refused = err.message;
+  }
+
+  renderQueueTime() {
     if (!this.queueLine) return;
-    this.queueLine.textContent = this.queueSince ? `In the queue: ${seconds(performance.now() - this.queueSince)}s waited` : "";
+    const since = this.app.queueSince;
+    this.queueLine.textContent = since === null ? "" : `In the queue: ${seconds(performance.now() - since)}s waited`;
   }
 
-  leaderboardPanel() {
-    const app = this.app;
-    const list = h("ol", { class: "leaders" });
-    const panel = h("div", { class: "panel" }, h("h2", {}, "Leaderboard"), list);
-    app.leaderboard().then((board) => {
-      if (!board) {
-        list.replaceWith(h("p", { class: "coming" }, "The leaderboard opens with ranked play."));
-        return;
-      }
-      const rows = board.top || [];
-      list.replaceChildren(...(rows.length ? rows.slice(0, 10).map((r) => h("li", {}, h("span", {}, r.name), h("b", {}, String(r.rating))))
-        : [h("li", { class: "empty" }, "No ranked games yet.")]));
-      if (board.you) panel.append(h("p", { class: "fine" }, `You: #${board.you.rank} · ${board.you.rating}`));
-    });
-    return panel;
+  async loadBoard() {
+    const board = await this.app.leaderboard();
+    fill(this.boardEl, leaderboardPanel(board));
   }
-}
-
-function radioRow(name, legend, choices, checked) {
-  return h("fieldset", { class: "choice-row" }, h("legend", {}, legend),
-    Object.entries(choices).map(([value, label]) => h("label", { class: "chip" },
-      h("input", { type: "radio", name, value, checked: value === checked }), h("span", {}, label))));
 }

@@ -1,6 +1,6 @@
 // Practice tables: one person against three bots. Hint suggests a move with its reason;
-// Undo takes back your last decision and Redo replays it; Challenge has none of the three.
-// The room messages (practice, hint, undo, redo) are listed in docs/client-web.md.
+// Undo takes back your last decision (and the bots' moves after it) and Redo plays it
+// again; Challenge offers none of the three (the snapshot's ``undo`` is false there).
 import { actionText } from "../game/cards.js";
 import { announce, h, toast } from "./dom.js";
 
@@ -11,59 +11,77 @@ export class PracticeBar {
   constructor(app, screen) {
     this.app = app;
     this.screen = screen;
-    this.level = "easy";
-    this.canUndo = true;
-    this.canRedo = true;
     this.hintLine = h("p", { class: "hint-line", role: "status" });
     this.hintBtn = h("button", { type: "button", class: "btn btn-ghost", "aria-keyshortcuts": "h",
       onclick: () => this.hint() }, "Hint");
-    this.undoBtn = h("button", { type: "button", class: "btn btn-ghost", onclick: () => this.step("undo") }, "↶ Undo");
-    this.redoBtn = h("button", { type: "button", class: "btn btn-ghost", onclick: () => this.step("redo") }, "Redo ↷");
+    this.undoBtn = h("button", { type: "button", class: "btn btn-ghost", "aria-keyshortcuts": "u",
+      onclick: () => this.step("undo") }, "↶ Undo");
+    this.redoBtn = h("button", { type: "button", class: "btn btn-ghost", "aria-keyshortcuts": "r",
+      onclick: () => this.step("redo") }, "Redo ↷");
+    this.note = h("span", { class: "fine practice-note" });
     this.el = h("div", { class: "practice-bar", role: "toolbar", "aria-label": "Practice", hidden: true },
-      this.hintBtn, this.undoBtn, this.redoBtn, this.hintLine);
+      this.note, this.hintBtn, this.undoBtn, this.redoBtn, this.hintLine);
+    this.busy = false;
+    this.hintKey = null;
   }
 
   get active() {
     return this.app.state.kind === "practice";
   }
 
-  /** Snapshot fields of a practice table: level, undo and redo (booleans). */
-  fromSnapshot(extra) {
-    if (extra.level) this.level = extra.level;
-    this.canUndo = extra.undo !== undefined ? !!extra.undo : true;
-    this.canRedo = extra.redo !== undefined ? !!extra.redo : true;
+  /** Hint, Undo and Redo are offered at this table (not at Challenge). */
+  get offered() {
+    return this.active && !!this.app.state.extra.undo;
   }
 
   render() {
-    const on = this.active && this.level !== "challenge";
-    this.el.hidden = !on;
-    if (!on) return;
-    const view = this.app.state.view;
-    this.hintBtn.disabled = !this.app.state.myTurn;
-    this.undoBtn.disabled = !this.canUndo || !view;
-    this.redoBtn.disabled = !this.canRedo || !view;
+    const s = this.app.state;
+    this.el.hidden = !this.active;
+    if (!this.active) return;
+    const level = LEVELS[s.extra.level] || "Practice";
+    const offered = this.offered;
+    this.note.textContent = offered ? `${level} bots` : `${level}: no Hint, Undo or Redo`;
+    for (const button of [this.hintBtn, this.undoBtn, this.redoBtn]) button.hidden = !offered;
+    if (!offered) return;
+    const view = s.view;
+    // A hint is for one decision: gone once the table moved on.
+    const key = view ? `${s.v}` : null;
+    if (this.hintKey !== null && this.hintKey !== key && !this.busy) {
+      this.hintLine.textContent = "";
+      this.hintKey = null;
+    }
+    this.hintBtn.disabled = !s.myTurn;
+    this.undoBtn.disabled = !view || this.busy;
+    this.redoBtn.disabled = !s.extra.redo || !s.myTurn || this.busy;
   }
 
   async hint() {
-    if (!this.active || this.level === "challenge" || !this.app.state.myTurn) return;
+    if (!this.offered || !this.app.state.myTurn) return;
     try {
       const answer = await this.app.room.request("hint");
       const text = `Hint: ${answer.a.startsWith("play ") ? actionText(answer.a).replace(/^plays/, "play") : answer.a}`;
       this.hintLine.replaceChildren(h("b", {}, text), answer.why ? ` — ${answer.why}` : "");
+      this.hintKey = `${this.app.state.v}`;
       announce(`${text}. ${answer.why || ""}`);
       if (answer.a.startsWith("bid")) this.screen.pad.showTip(answer.a, answer.why);
     } catch (err) {
-      toast(err.code === "unsupported" ? "Hint is coming to this room soon." : err.message, "warn");
+      toast(err.message, "warn");
     }
   }
 
   async step(which) {
+    if (!this.offered || this.busy) return;
+    this.busy = true;
+    this.render();
     try {
       await this.app.room.request(which);
       this.hintLine.textContent = "";
       announce(which === "undo" ? "Your last decision was taken back." : "Your decision was played again.");
     } catch (err) {
-      toast(err.code === "unsupported" ? "Undo and Redo are coming to this room soon." : err.message, "warn");
+      toast(err.message, "warn");
+    } finally {
+      this.busy = false;
+      this.render();
     }
   }
 }

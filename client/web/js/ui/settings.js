@@ -42,8 +42,9 @@ export function applySettings() {
   document.documentElement.dataset.pace = settings.pace;
 }
 
-/** The settings form, for the settings dialog. ``onRename(name)`` changes the player's name. */
-export function settingsForm({ name, onRename }) {
+/** The settings form, for the settings dialog. ``onRename(name)`` changes the player's name;
+ * ``fixedName``: an account's name, shown but not changed here. */
+export function settingsForm({ name, onRename, fixedName = false }) {
   const radios = (field, choices) => h("fieldset", { class: "choice-row" },
     h("legend", {}, { pace: "Pace", cardSize: "Card size" }[field]),
     Object.entries(choices).map(([value, label]) => h("label", { class: "chip" },
@@ -54,9 +55,11 @@ export function settingsForm({ name, onRename }) {
       h("span", {}, typeof label === "string" ? label : label.label))));
   const nameInput = h("input", { id: "settings-name", value: name || "", maxlength: 20, autocomplete: "nickname" });
   return h("div", { class: "settings" },
-    h("div", { class: "field" }, h("label", { for: "settings-name" }, "Your name"),
-      h("div", { class: "inline" }, nameInput,
-        h("button", { type: "button", class: "btn", onclick: () => onRename(nameInput.value) }, "Rename"))),
+    fixedName
+      ? h("p", {}, "Your name: ", h("b", {}, name), h("span", { class: "fine" }, " (your account's)"))
+      : h("div", { class: "field" }, h("label", { for: "settings-name" }, "Your name"),
+        h("div", { class: "inline" }, nameInput,
+          h("button", { type: "button", class: "btn", onclick: () => onRename(nameInput.value) }, "Rename"))),
     radios("pace", PACES),
     radios("cardSize", CARD_SIZES),
     h("label", { class: "switch" },

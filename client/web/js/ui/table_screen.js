@@ -1,6 +1,7 @@
 // The table: four seats (you at the bottom, partner at the top), the trick in the middle,
 // the bidding pad or the Play key, your hand, the score bar with the bag cycle, and the
-// sheets (hand result, review, scores, game over). Driven by TableState changes.
+// sheets (hand result, review, scores, game over); a private table's seating before its
+// start, the practice tools and the chat panel. Driven by TableState changes.
 import { actionText, bidText, SEAT_NAMES } from "../game/cards.js";
 import { describeRules, tableTitle } from "../game/rules.js";
 import { BidPad } from "./bid_pad.js";
@@ -10,7 +11,9 @@ import { ChatPanel } from "./chat.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { announce, h, seconds, toast } from "./dom.js";
 import { HandView } from "./hand_view.js";
-import { PracticeBar } from "./practice.js";
+import { LEVELS, PracticeBar } from "./practice.js";
+import { PrivateLobby } from "./private_lobby.js";
+import { ratingText } from "./lobby_ranked.js";
 import { reviewPanel, rememberCommitment } from "./review.js";
 import { bagCycle, gameSheet, handTable, teamNames } from "./score_sheet.js";
 import { play as sound } from "./sound.js";
@@ -18,7 +21,8 @@ import { play as sound } from "./sound.js";
 const DEALT_KEY = "spades.dealt";
 
 export class TableScreen {
-  /** ``app`` gives: room, state, act(action), goLobby(), openSettings(). */
+  /** ``app`` gives: room, state, act(action), send(t, d), goLobby(), openSettings(), queue(on),
+   * rated, invites, requestInvite(renew), inviteLink(token). */
   constructor(app) {
     this.app = app;
     this.room = app.room;
@@ -30,6 +34,7 @@ export class TableScreen {
     this.chat = new ChatPanel({ room: this.room, state: this.state });
     this.chat.onUnread = (n) => this.renderChatBadge(n);
     this.practice = new PracticeBar(app, this);
+    this.lobbyPanel = new PrivateLobby(app, this);
     this.dealtCount = 13;
     this.lastDealKey = sessionStorage.getItem(DEALT_KEY) || "";
     this.build();
@@ -64,7 +69,7 @@ export class TableScreen {
     this.actionRow = h("div", { class: "action-row" }, this.practice.el, this.hand.playButton);
     this.el = h("section", { class: "table-screen", "aria-label": "Spades table" },
       this.bar,
-      h("div", { class: "table-main" }, this.felt, this.pad.el, this.resultPanel, this.chat.el),
+      h("div", { class: "table-main" }, this.felt, this.pad.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
       h("div", { class: "controls" }, this.awayBar, this.timerBar, this.actionRow),
       h("div", { class: "hand-wrap" }, this.hand.el));
     this.el.addEventListener("keydown", (event) => this.onKey(event));
@@ -83,10 +88,8 @@ export class TableScreen {
     const s = this.state;
     const view = s.view;
     rememberCommitment(s.table, view);
-    if (change.kind === "snap") {
-      this.chat.fromSnapshot(s.extra, !change.before);
-      this.practice.fromSnapshot(s.extra);
-    }
+    if (change.kind === "snap") this.chat.fromSnapshot(s.extra, !change.before);
+    if (change.kind === "table") this.chat.render(); // who may be muted
     if (change.kind === "ev") this.onEvent(change.ev, change.before, view);
     const before = change.before;
     if (before && view && before.hand_no !== view.hand_no && view.review && view.review.hand === before.hand_no) {
@@ -154,12 +157,13 @@ export class TableScreen {
   }
 
   async tip() {
+    if (this.state.kind === "ranked") return; // no advice in rated games
     try {
       const answer = await this.room.request("tip");
       this.pad.showTip(answer.a, answer.why);
-      announce(`Tip: ${answer.a.replace(/^bid /, "")}. ${answer.why || ""}`);
+      announce(`Tip: ${answer.a === "bid nil" ? "Nil" : answer.a.replace(/^bid /, "")}. ${answer.why || ""}`);
     } catch (err) {
-      toast(err.code === "unsupported" ? "The Tip is coming to this room soon." : err.message, "warn");
+      toast(err.message, "warn");
     }
   }
 
@@ -183,6 +187,8 @@ export class TableScreen {
     if (key === "t" && this.state.view && this.state.view.phase === "bidding" && this.state.myTurn) this.tip();
     else if (key === "l") this.showLastTrick();
     else if (key === "h") this.practice.hint();
+    else if (key === "u") this.practice.step("undo");
+    else if (key === "r") this.practice.step("redo");
   }
 
   // -- drawing ------------------------------------------------------------------------------
@@ -196,19 +202,22 @@ export class TableScreen {
   render() {
     const s = this.state;
     const view = s.view;
-    const rules = view ? view.rules : null;
-    this.titleBtn.textContent = tableTitle(s.kind, rules);
-    this.titleBtn.setAttribute("aria-label", `${tableTitle(s.kind, rules)}: show the rules`);
+    const rules = this.rules();
+    const title = s.kind === "practice" && s.extra.level
+      ? `${tableTitle(s.kind, rules)} · ${LEVELS[s.extra.level] || s.extra.level}` : tableTitle(s.kind, rules);
+    this.titleBtn.textContent = title;
+    this.titleBtn.setAttribute("aria-label", `${title}: show the rules`);
     this.renderScore(view, rules);
     for (let seat = 0; seat < 4; seat++) this.renderSeat(seat);
     this.center.render(view, s.seat, this.statusLine());
     this.lastTrickBtn.hidden = !(view && view.last_trick);
     const bidding = view && view.phase === "bidding" && s.myTurn;
     this.pad.el.hidden = !bidding;
-    if (bidding) this.pad.render(view);
+    if (bidding) this.pad.render(view, { tip: s.kind !== "ranked" });
     const me = s.seat !== null ? s.seats[s.seat] : null;
     this.awayBar.hidden = !(me && me.away);
     this.practice.render();
+    this.lobbyPanel.render();
     this.renderHand();
     this.renderTimers();
   }
@@ -226,6 +235,9 @@ export class TableScreen {
   statusLine() {
     const s = this.state;
     const view = s.view;
+    if (s.status === "filling" && s.kind === "private") {
+      return s.isHost ? "Start when you are ready" : "Waiting for the host to start";
+    }
     if (s.status === "filling") {
       const left = s.fillDeadline ? seconds(s.fillDeadline - performance.now()) : null;
       return left ? `Finding players… bots take the open seats in ${left}s` : "Finding players…";
@@ -269,7 +281,8 @@ export class TableScreen {
     if (info.bot) tags.push(h("span", { class: "tag bot" }, "bot"));
     if (info.away) tags.push(h("span", { class: "tag away" }, "away"));
     if (view && view.dealer === seat) tags.push(h("span", { class: "tag dealer", title: "Dealer" }, "D"));
-    const name = info.name || "Open seat";
+    // Bots are named "Bix (bot)": the tag says bot, the badge has little room.
+    const name = info.name ? (info.bot ? info.name.replace(/\s*\(bot\)$/, "") : info.name) : "Open seat";
     const bidLine = view ? (bid === null ? (view.phase === "bidding" ? "bidding…" : "") : `Bid ${bidText(bid)}`) : "";
     const won = view ? view.tricks_won[seat] : 0;
     const label = `${SEAT_NAMES[seat]}: ${name}${info.bot ? ", bot" : ", person"}${info.away ? ", away" : ""}` +
@@ -279,7 +292,7 @@ export class TableScreen {
     el.replaceChildren(
       h("span", { class: `avatar${info.bot ? " bot" : ""}`, "aria-hidden": "true" }, (name[0] || "?").toUpperCase()),
       h("span", { class: "seat-text", "aria-hidden": "true" },
-        h("span", { class: "seat-name" }, name, " ", tags),
+        h("span", { class: "seat-name" }, h("span", { class: "nm" }, name), tags),
         h("span", { class: "seat-line" },
           h("span", { class: "dir" }, SEAT_NAMES[seat]),
           bidLine ? h("span", { class: "bid" }, bidLine) : null,
@@ -303,7 +316,7 @@ export class TableScreen {
         this.timerBar.classList.toggle("low", secs <= 10);
       }
     }
-    if (s.status === "filling") this.center.status.textContent = this.statusLine();
+    if (s.status === "filling" && s.kind !== "private") this.center.status.textContent = this.statusLine();
   }
 
   renderChatBadge(n) {
@@ -312,9 +325,15 @@ export class TableScreen {
 
   // -- sheets -------------------------------------------------------------------------------
 
+  /** The table's rules: the game's, or before the start a private table's lobby's. */
+  rules() {
+    const s = this.state;
+    if (s.view) return s.view.rules;
+    return s.lobby && s.lobby.rules ? s.lobby.rules : null;
+  }
+
   showRules() {
-    const view = this.state.view;
-    const rules = view ? view.rules : null;
+    const rules = this.rules();
     const body = rules
       ? [
           h("dl", { class: "rules-list" }, describeRules(rules).map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
@@ -379,19 +398,33 @@ export class TableScreen {
     const people = s.seats.map((x, i) => (x && !x.bot && x.name ? i : null)).filter((i) => i !== null);
     const waiting = people.filter((i) => !votes[i]).map((i) => this.nameOf(i));
     const iVoted = s.seat !== null && votes[s.seat];
+    const ranked = s.kind === "ranked";
+    const rated = ranked && this.app.rated && this.app.rated.table === s.table ? this.app.rated : null;
     const body = h("div", { class: "game-over" },
       h("p", { class: "final" }, `${names[0]} ${view.scores[0]} — ${names[1]} ${view.scores[1]}`),
+      rated ? ratedLine(rated) : ranked && s.seat !== null ? h("p", { class: "rated" }, "Rating the game…") : null,
       iVoted && waiting.length ? h("p", {}, `Waiting for ${waiting.join(", ")} to say yes.`) : null,
       gameSheet(view.history.slice(-1), s.seat, view.rules));
     const actions = [
       h("button", { type: "button", class: "btn", onclick: () => { closeDialog(); this.app.goLobby(); } }, "Lobby"),
       h("button", { type: "button", class: "btn", onclick: () => this.showReview() }, "Review last hand"),
     ];
-    if (s.seat !== null) {
+    if (ranked) {
+      // No rematch in ranked play: the next game comes from the queue.
+      actions.push(h("button", { type: "button", class: "btn btn-primary", onclick: () => {
+        this.app.goLobby();
+        this.app.queue(true);
+      } }, "Find another ranked game"));
+    } else if (s.seat !== null) {
       actions.push(h("button", { type: "button", class: "btn btn-primary", disabled: !!iVoted,
         onclick: () => this.rematch() }, iVoted ? "Rematch asked" : "Rematch"));
     }
     openDialog(title, body, { className: "game-over", actions });
+  }
+
+  /** A ``rated`` push arrived (after a ranked game): show it in the game-over sheet. */
+  onRated() {
+    if (this.state.status === "over" && this.state.view && dialogOpen("game-over")) this.showGameOver();
   }
 
   async rematch() {
@@ -404,3 +437,11 @@ export class TableScreen {
   }
 }
 
+/** "Rating 3.4 (+1.2) · provisional · #7": the change a ranked game made. */
+function ratedLine(rated) {
+  const change = `${rated.change >= 0 ? "+" : "−"}${Math.abs(rated.change).toFixed(1)}`;
+  return h("p", { class: "rated", id: "rated-line" },
+    `${rated.left ? "You left the game: rated as a loss. " : ""}Your rating: `,
+    h("b", {}, ratingText(rated.rating, rated.provisional)), ` (${change})`,
+    rated.provisional ? " · provisional" : "", rated.rank ? ` · #${rated.rank} on the leaderboard` : "");
+}

@@ -1,0 +1,46 @@
+// Accounts and the leaderboard over HTTP (server/http_social.py; docs/social.md):
+// register, sign in and sign out set or clear the HttpOnly session cookie, which the
+// WebSocket then carries (the page reconnects to play as the account or as a guest).
+import { RequestError } from "./room.js";
+
+/** Who this browser's session is: the account ({name, rating, provisional, games, rank,
+ * chat}) or null for a guest. Null too when the room cannot be asked. */
+export async function fetchMe() {
+  try {
+    const response = await fetch("/api/me", { credentials: "same-origin" });
+    if (!response.ok) return null;
+    const me = await response.json();
+    return me.signed_in ? me : null;
+  } catch {
+    return null;
+  }
+}
+
+/** POST /api/<kind> ("register", "signin", "signout"); resolves with the body, rejects
+ * with RequestError(code, sentence) as the room answered ("bad_credentials", "name_taken",
+ * "bad_password", "rate_limited"...). */
+export async function postAccount(kind, name, password) {
+  let response;
+  try {
+    response = await fetch(`/api/${kind}`, {
+      method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" },
+      body: JSON.stringify(kind === "signout" ? {} : { name, password }),
+    });
+  } catch {
+    throw new RequestError("unavailable", "The room could not be reached; try again.");
+  }
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new RequestError(body.error || "internal", body.message || "That did not work; try again.");
+  return body;
+}
+
+/** {top: [{rank, name, rating, games, provisional}] (at most 100), you: {...} | null}, or
+ * null when the room cannot be asked. */
+export async function fetchLeaderboard() {
+  try {
+    const response = await fetch("/api/leaderboard", { credentials: "same-origin" });
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,111 @@
+// A private table before its start, over the felt: the invite (code to read aloud and
+// link, host only), the four seats by team with "Sit here", the host's moves and
+// removals, spectators allowed or not, and Start (bots take the empty seats).
+import { SEAT_NAMES } from "../game/cards.js";
+import { fill, h, toast } from "./dom.js";
+import { LEVELS } from "./practice.js";
+
+const TEAMS = [["South & North", [0, 2]], ["West & East", [1, 3]]];
+
+export class PrivateLobby {
+  /** ``app`` gives: state, invites, send(t, d), requestInvite(renew), inviteLink(token);
+   * ``screen`` the table screen (its rules dialog). */
+  constructor(app, screen) {
+    this.app = app;
+    this.screen = screen;
+    this.el = h("section", { class: "private-lobby", "aria-labelledby": "private-title", hidden: true });
+    this.askedInvite = null;
+  }
+
+  get shown() {
+    const s = this.app.state;
+    return s.kind === "private" && s.status === "filling";
+  }
+
+  render() {
+    this.el.hidden = !this.shown;
+    if (!this.shown) return;
+    const s = this.app.state;
+    const lobby = s.lobby || {};
+    const host = s.isHost;
+    const focusedKey = this.el.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    const rules = lobby.rules;
+    const hostName = lobby.host !== null && lobby.host !== undefined ? (s.seats[lobby.host] || {}).name : null;
+    const open = [0, 1, 2, 3].filter((i) => !(s.seats[i] && s.seats[i].name));
+    fill(this.el,
+      h("header", { class: "panel-head" },
+        h("h2", { id: "private-title" }, "Private table"),
+        h("button", { type: "button", class: "btn btn-ghost small", dataset: { key: "rules" },
+          onclick: () => this.screen.showRules() }, "Rules")),
+      h("p", { class: "muted" }, `${rules ? `${rules.name} rules to ${rules.target_score}` : "Private"} · ${LEVELS[lobby.bots] || "Standard"} bots take the empty seats`),
+      host ? this.inviteBox() : h("p", { class: "fine" }, "To invite more friends, ask the host for the table's code or link."),
+      TEAMS.map(([label, seats]) => h("div", { class: "team-seats", role: "group", "aria-label": `Team ${label}` },
+        h("h3", {}, `Team ${label}`), seats.map((i) => this.seatRow(i, lobby, host)))),
+      host ? h("label", { class: "check" },
+        h("input", { type: "checkbox", id: "allow-spectators", checked: !!lobby.watch, dataset: { key: "watch" },
+          onchange: (e) => this.app.send("spectators", { allow: e.target.checked }) }),
+        h("span", {}, "Spectators may watch"), h("span", { class: "fine" }, "(no hands, no players' chat)")) : null,
+      host
+        ? h("div", { class: "pad-row" },
+          h("button", { type: "button", class: "btn btn-primary", id: "start-private", dataset: { key: "start" },
+            onclick: () => this.app.send("start") }, "Start now"),
+          h("span", { class: "fine" }, open.length ? `Bots take the ${open.length} empty seat${open.length === 1 ? "" : "s"}.` : "Every seat is taken."))
+        : h("p", { class: "waiting" }, hostName ? `Waiting for ${hostName} (the host) to start.` : "Waiting for the host to start."),
+    );
+    if (focusedKey) this.el.querySelector(`[data-key="${focusedKey}"]`)?.focus();
+  }
+
+  inviteBox() {
+    const s = this.app.state;
+    const invite = this.app.invites.get(s.table);
+    if (!invite) {
+      if (this.askedInvite !== s.table) {
+        this.askedInvite = s.table; // once per table: the host's page was reloaded
+        this.app.requestInvite(false);
+      }
+      return h("p", { class: "fine" }, "Getting the invite…");
+    }
+    const link = this.app.inviteLink(invite.invite);
+    return h("div", { class: "invite", role: "group", "aria-label": "Invite" },
+      h("p", { class: "fine" }, "Read the code to your friends (Join a table in the lobby), or send the link."),
+      h("p", { class: "big-code", id: "invite-code", "aria-label": `Table code ${invite.code.split("").join(" ")}` }, invite.code),
+      h("div", { class: "inline link-row" },
+        h("input", { class: "link-box", id: "invite-link", readonly: true, value: link, "aria-label": "Invite link",
+          onfocus: (e) => e.target.select() }),
+        h("button", { type: "button", class: "btn", dataset: { key: "copy" }, onclick: () => {
+          navigator.clipboard?.writeText(link).then(() => toast("Link copied."), () => toast("Select the link and copy it."));
+        } }, "Copy link")),
+      h("button", { type: "button", class: "btn btn-link", dataset: { key: "renew" }, onclick: () => this.app.requestInvite(true) },
+        "New code and link (the old ones stop working)"));
+  }
+
+  seatRow(i, lobby, host) {
+    const s = this.app.state;
+    const info = s.seats[i] || {};
+    const taken = !!info.name;
+    const mine = i === s.seat;
+    const tags = [];
+    if (mine) tags.push(h("span", { class: "tag you" }, "you"));
+    if (lobby.host === i) tags.push(h("span", { class: "tag host" }, "host"));
+    const actions = [];
+    if (!taken && s.seat !== null) {
+      actions.push(h("button", { type: "button", class: "btn small", dataset: { key: `sit-${i}` },
+        "aria-label": `Sit in the ${SEAT_NAMES[i]} seat`, onclick: () => this.app.send("seat", { seat: i }) }, "Sit here"));
+    }
+    if (host && taken) {
+      const others = [0, 1, 2, 3].filter((j) => j !== i);
+      actions.push(h("select", { class: "move-select", dataset: { key: `move-${i}` }, "aria-label": `Move ${info.name} to another seat`,
+        onchange: (e) => { if (e.target.value !== "") this.app.send("move", { src: i, dst: Number(e.target.value) }); } },
+      h("option", { value: "" }, "Move to…"),
+      others.map((j) => h("option", { value: String(j) }, `${SEAT_NAMES[j]}${s.seats[j] && s.seats[j].name ? ` (swap with ${s.seats[j].name})` : ""}`))));
+      if (!mine) {
+        actions.push(h("button", { type: "button", class: "btn small btn-danger", dataset: { key: `remove-${i}` },
+          "aria-label": `Remove ${info.name} from the table`, onclick: () => this.app.send("remove", { seat: i }) }, "Remove"));
+      }
+    }
+    return h("div", { class: `seat-row${taken ? "" : " open"}`, dataset: { seat: i } },
+      h("span", { class: "dir" }, SEAT_NAMES[i]),
+      h("span", { class: "sitter" }, taken ? info.name : "Empty: a bot plays here", " ", tags),
+      h("span", { class: "row-actions" }, actions));
+  }
+}
