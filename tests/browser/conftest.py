@@ -24,9 +24,9 @@ import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
 from tests.conftest import CI
-from tests.room.conftest import LocalServer, start_server
+from tests.room.conftest import LocalServer, make_client, start_server
 
-__all__ = ["start_server"]  # re-exported: pytest finds the fixture here
+__all__ = ["make_client", "start_server"]  # re-exported: pytest finds the fixtures here
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"

@@ -22,6 +22,7 @@ class App {
     this.queueSince = null; // performance.now() when this player joined the ranked queue
     this.invites = new Map(); // private table id -> {code, invite} (the host's `created`)
     this.rated = null; // the last `rated` push, with the table it was for
+    this.wantTable = false; // the player asked for a table: show the next snapshot's
     this.room.resume = () => (this.state.table ? { table: this.state.table, v: this.state.v } : null);
     this.room.addEventListener("message", (e) => this.onMessage(e.detail.t, e.detail.d));
     this.room.addEventListener("connection", (e) => this.onConnection(e.detail));
@@ -48,6 +49,15 @@ class App {
       if (t === "snap") {
         this.resumeTable = d.table;
         if (d.kind === "ranked") this.queueSince = null; // matched: the queue is behind us
+        // A snapshot of the table the player stepped away from (a reconnect while in the
+        // lobby, a new hand) leaves them in the lobby; a new table, or one they asked
+        // for, is shown.
+        const show = newTable || this.wantTable || this.screen instanceof TableScreen;
+        this.wantTable = false;
+        if (!show) {
+          if (this.screen instanceof Lobby) this.screen.update();
+          return;
+        }
         if (location.hash !== `#/t/${d.table}`) history.replaceState(null, "", `#/t/${d.table}`);
         if (!(this.screen instanceof TableScreen) || newTable) this.showTable();
       }
@@ -151,6 +161,15 @@ class App {
 
   // -- what the screens ask for ------------------------------------------------------------
 
+  /** Ask for a table (quick play, practice, create, join, watch): its snapshot is shown. */
+  sendForTable(t, d = {}) {
+    this.wantTable = true;
+    return this.send(t, d).then((reply) => {
+      if (!reply) this.wantTable = false;
+      return reply;
+    });
+  }
+
   /** Send ``t`` and show a failure as a note; resolves with the answer, or null. */
   async send(t, d = {}) {
     try {
@@ -176,16 +195,16 @@ class App {
 
   async quickPlay(name) {
     await this.rename(name, true);
-    await this.send("quick");
+    await this.sendForTable("quick");
   }
 
   practice(level, pace) {
-    return this.send("practice", { level, pace });
+    return this.sendForTable("practice", { level, pace });
   }
 
   /** Host a private table; the table's snapshot comes first, then its code and link. */
   async createPrivate({ rules, bots, watch }) {
-    const reply = await this.send("create", { rules, bots, watch });
+    const reply = await this.sendForTable("create", { rules, bots, watch });
     if (reply) this.invites.set(reply.table, reply);
     if (this.screen instanceof TableScreen) this.screen.render();
   }
@@ -208,7 +227,7 @@ class App {
     const fromLink = value.match(/#\/(t|join)\/([A-Za-z0-9_-]+)/);
     const token = fromLink ? fromLink[2] : value;
     if (!token) return;
-    await this.send("join", fromLink && fromLink[1] === "t" ? { table: token } : { code: token });
+    await this.sendForTable("join", fromLink && fromLink[1] === "t" ? { table: token } : { code: token });
   }
 
   /** Go to a table by id: back to your seat there, or watch it. */
@@ -218,7 +237,7 @@ class App {
       this.screen.onChange({ kind: "snap", before: null, missed: [] });
       return;
     }
-    if (!(await this.send("watch", { table }))) this.showLobby();
+    if (!(await this.sendForTable("watch", { table }))) this.showLobby();
   }
 
   async queue(on) {

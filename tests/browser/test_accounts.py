@@ -1,0 +1,94 @@
+"""Accounts, the ranked queue and the leaderboard in the page: a guest refused from
+ranked with a sentence that says to sign in, registering at a table (the seat is kept),
+signing out and in, the queue's time waited, and a whole ranked game (the page's player
+and three accounts over sockets) ending with the rating change and the leaderboard."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.async_api import Page, expect
+
+from shared.protocol import Queue
+from tests.room_social.conftest import PASSWORD, register
+
+from .play import page_state, quick_play
+
+SIGNED_IN = "window.spadesApp.room.signedIn === true && window.spadesApp.room.state === 'open'"
+SIGNED_OUT = "window.spadesApp.room.signedIn === false && window.spadesApp.room.state === 'open'"
+
+
+async def account_form(page: Page, name: str, password: str, button: str) -> None:
+    await page.fill("#acct-name", name)
+    await page.fill("#acct-pass", password)
+    await page.click(button)
+
+
+async def test_register_at_a_table_sign_out_and_sign_in(room, open_page) -> None:
+    page = await open_page(room)
+    await page.click("#ranked-queue")  # a guest: the room says to sign in
+    await expect(page.locator("#ranked-note")).to_contain_text(re.compile("sign in", re.I))
+    before = await quick_play(page, "Ula")
+    await page.get_by_role("button", name="Back to the lobby").click()
+    await account_form(page, "Ula_R", PASSWORD, "#register")
+    await expect(page.locator("#signed-in-as")).to_contain_text("Ula_R")
+    await page.wait_for_function(SIGNED_IN)
+    await expect(page.locator("#play-now")).to_be_visible()
+    await expect(page.locator("#guest-name")).to_have_count(0)  # an account's name is fixed
+    # A guest who registers keeps the table they were at.
+    await page.get_by_role("button", name="Back to your table").click()
+    await page.wait_for_selector(".table-screen")
+    after = await page_state(page)
+    assert (after["table"], after["seat"]) == (before["table"], before["seat"])
+    await page.get_by_role("button", name="Back to the lobby").click()
+    # The ranked queue, with the time waited counting up.
+    await page.click("#ranked-queue")
+    line = page.locator("#ranked-panel .queue-line")
+    await expect(line).to_have_text(re.compile(r"In the queue: \d+s waited"))
+    await expect(line).to_have_text(re.compile(r"In the queue: [1-9]\d*s waited"))
+    await page.click("#ranked-leave")
+    await expect(line).to_have_text("")
+    # Sign out: a guest again (the name box is back); a wrong password is refused.
+    await page.click("#sign-out")
+    await expect(page.locator("#acct-name")).to_be_visible()
+    await page.wait_for_function(SIGNED_OUT)
+    await expect(page.locator("#guest-name")).to_be_visible()
+    await account_form(page, "Ula_R", "not the password", "#sign-in")
+    await expect(page.locator("#toast")).to_contain_text("do not match")
+    await page.wait_for_function(SIGNED_OUT)
+    await account_form(page, "ula_r", PASSWORD, "#sign-in")  # names ignore case
+    await expect(page.locator("#signed-in-as")).to_contain_text("Ula_R")
+    await page.wait_for_function(SIGNED_IN)
+
+
+async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, open_page,
+                                                                   make_client) -> None:
+    # Turn time 0: every player's turns go to the autopilot at once (bots' pace is 0),
+    # so a whole 500-point game takes seconds; a minute's grace keeps anyone from being
+    # scored as a leaver.
+    room = await start_room(turn_time_s=0.0, match_every_s=0.1)
+    others = []
+    for name in ("Vic", "Wes", "Xan"):
+        cookie = await register(room, name)
+        others.append(await make_client(room.ws, headers={"Cookie": f"spades_session={cookie}"}))
+    page = await open_page(room)
+    await account_form(page, "Yael", PASSWORD, "#register")
+    await page.wait_for_function(SIGNED_IN)
+    for client in others:
+        await client.request(Queue(on=True))
+    await page.click("#ranked-queue")
+    await page.wait_for_function("window.spadesApp.state.kind === 'ranked'", timeout=15_000)
+    await expect(page.locator(".title-btn")).to_contain_text("Ranked · to 500")
+    await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)
+    dialog = page.locator("dialog.game-over")
+    await expect(dialog.locator("#rated-line")).to_contain_text(
+        re.compile(r"Your rating: -?\d+\.\d\?? \([+−]\d+\.\d\) · provisional · #[1-4]"))
+    await expect(dialog.get_by_role("button", name="Rematch")).to_have_count(0)
+    await dialog.get_by_role("button", name="Lobby").click()
+    board = page.locator("#leaderboard")
+    await expect(board.locator("tbody tr")).to_have_count(4)
+    for name in ("Vic", "Wes", "Xan", "Yael"):
+        await expect(board).to_contain_text(name)
+    await expect(board.locator("tr.me")).to_contain_text("Yael")
+    await expect(page.locator("#board-you")).to_have_text(re.compile(r"You: #[1-4] · "))
+    await expect(page.locator("#account-panel")).to_contain_text("Ranked games1")
