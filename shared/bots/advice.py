@@ -1,4 +1,8 @@
-"""The Tip (a suggested bid) and the Hint (a suggested action in any phase)."""
+"""The Tip (a suggested bid) and the Hint (a suggested action in any phase).
+
+Both use the Standard level, whose reasons are sentences a player can check: the Tip
+names the cards behind the bid, the Hint says why the action is right now.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +13,21 @@ from .players import decide
 
 
 def tip(view: Any) -> tuple[str, str]:
+    """The suggested bid (or ``look`` / Blind Nil before looking) and its reason.
+
+    Raises ``ValueError`` when this seat has no bid to make now.
+    """
     k = read_view(view)
+    if k.phase != "bidding" or not any(a.startswith("bid") or a == "look" for a in k.legal):
+        raise ValueError("The Tip suggests a bid, and this seat has no bid to make now.")
     d = decide("standard", k)
     return d.action, d.reason
 
 
 def hint(view: Any) -> tuple[str, str]:
-    k = read_view(view)
-    d = decide("standard", k)
+    """The suggested action for this seat now (bid, pass or card) and why.
+
+    Raises ``ValueError`` when this seat has nothing to do now.
+    """
+    d = decide("standard", read_view(view))
     return d.action, d.reason

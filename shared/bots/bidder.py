@@ -7,9 +7,9 @@ is what the Tip shows a player.
 
 from __future__ import annotations
 
-from shared.spades.cards import SPADE_MASK, SUIT_MASKS
+from shared.spades.cards import CODES, SPADE_MASK, SUIT_MASKS
 
-from .handeval import Estimate, card_text, cards_text, estimate, nil_danger_cards, nil_risk
+from .handeval import Estimate, cards_text, estimate, nil_danger_cards, nil_risk
 from .knowledge import Knowledge, spades_in
 from .sim import NON_SPADE, RANK_OF
 
@@ -75,7 +75,7 @@ def nil_chance_ok(k: Knowledge, e: Estimate, risk: float) -> bool:
         return False  # never volunteer a double Nil
     limit = NIL_RISK_LIMIT
     if partner_bid is None:
-        limit += 0.0
+        pass
     elif partner_bid >= 4:
         limit += 0.35
     elif partner_bid <= 2:
@@ -152,7 +152,7 @@ def _nil_reason(k: Knowledge, risk: float, forced: bool = False) -> str:
     if forced:
         return "Nil is the only bid allowed"
     danger = nil_danger_cards(k.hand, jokers)
-    low = [c for c in _low_cards(k.hand)][:3]
+    low = _low_cards(k.hand)[:3]
     parts = ["Nil"]
     if not danger:
         parts.append("no card that must win")
@@ -168,8 +168,7 @@ def _nil_reason(k: Knowledge, risk: float, forced: bool = False) -> str:
 
 
 def _low_cards(hand: int) -> list[int]:
-    out = [c for c in range(54) if hand >> c & 1 and RANK_OF[c] <= 3 and c < 39]
-    return out
+    return [c for c in range(39) if hand >> c & 1 and RANK_OF[c] <= 3]
 
 
 def easy_bid(k: Knowledge) -> Choice:
@@ -221,16 +220,10 @@ def nil_pass(k: Knowledge, count: int) -> Choice:
         ordered = sorted(side, key=lambda c: (RANK_OF[c], c)) + sorted(rest)
         picks = ordered[:count]
         why = f"give your Nil partner low cards to duck with ({cards_text(picks)})"
-    text = "pass " + " ".join(_code(c) for c in sorted(picks))
+    text = "pass " + " ".join(CODES[c] for c in sorted(picks))
     if text not in k.legal:
         return k.legal[0], "pass"
     return text, why
 
 
-def _code(card: int) -> str:
-    from shared.spades.cards import CODES
-
-    return CODES[card]
-
-
-__all__ = ["card_text", "easy_bid", "nil_pass", "standard_bid"]
+__all__ = ["easy_bid", "nil_pass", "standard_bid"]

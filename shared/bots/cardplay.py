@@ -49,23 +49,36 @@ def aim_of(k: Knowledge) -> Aim:
     need = k.need(team)
     opps = [(seat + 1) & 3, (seat + 3) & 3]
     target = next((o for o in opps if k.nil_alive(o)), -1)
-    if target >= 0 and need <= max(0, left - 3):
+    # The game score: making our contract may win the game (then do not gamble it on
+    # a Nil attack); theirs may win it for them (then a set is worth bags).
+    we_close = _wins_with_contract(k, team)
+    they_close = _wins_with_contract(k, 1 - team)
+    if target >= 0 and need <= max(0, left - 3) and not (we_close and need > 0):
         return Aim(ATTACK, target, "set the opponent's Nil")
     if need > 0:
-        return Aim(TAKE, -1, f"your team still needs {need} trick{'s' if need > 1 else ''}")
+        why = f"your team still needs {need} trick{'s' if need > 1 else ''}"
+        return Aim(TAKE, -1, why + (" to win the game" if we_close else ""))
     their_need = k.need(1 - team)
     bags = k.bags[team]
     limit = k.rules.bag_limit
     to_set = left - their_need + 1  # tricks we must still take to set them
-    if 0 < their_need <= left and their_need + 2 >= left:
+    if 0 < their_need <= left and (their_need + 2 >= left or
+                                   (they_close and to_set <= max(2, left // 2))):
         cost = to_set - 1  # bags we take on the way
         affordable = not k.rules.bag_penalty or bags + cost < limit or \
-            k.contract(1 - team) >= 6
+            k.contract(1 - team) >= 6 or they_close
         if affordable:
-            return Aim(TAKE, -1, f"set them: they still need {their_need} of {left}")
+            why = f"set them: they still need {their_need} of {left}"
+            return Aim(TAKE, -1, why + (", or they win the game" if they_close else ""))
     if k.rules.bag_penalty and bags + 1 >= limit:
         return Aim(DUCK, -1, f"duck: an overtrick would be your {_ordinal(bags + 1)} bag")
     return Aim(DUCK, -1, "duck: your contract is made, more tricks are bags")
+
+
+def _wins_with_contract(k: Knowledge, team: int) -> bool:
+    """Whether making its contract takes ``team`` to the target, ahead of the other."""
+    mine = k.scores[team] + 10 * k.contract(team)
+    return mine >= k.rules.target_score and mine > k.scores[1 - team] + 10 * k.contract(1 - team)
 
 
 def _ordinal(n: int) -> str:

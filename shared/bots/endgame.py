@@ -2,20 +2,25 @@
 
 Used by the Challenge bot for the final tricks of every sampled deal: with all four
 hands fixed, each team picks the best card for itself in turn (the opponents
-minimise our value). Cards of one hand that touch (no card still held elsewhere lies
-between them) are one move, and positions at the start of a trick are remembered, so
-four tricks take a few thousand nodes at most.
+minimise our value). To keep that cheap in pure Python:
+
+* cards of one hand that touch (no card still held elsewhere, or on the table, lies
+  between them) are one move;
+* alpha-beta pruning, trying the highest and the lowest card first;
+* positions at the start of a trick are remembered with the bound they proved;
+* the last trick, where every card is forced, is scored directly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from shared.spades.cards import SPADE_MASK, SUIT_MASKS
+from shared.spades.cards import SUIT_MASKS
 
 from .sim import BELOW, NON_SPADE, winner_index
 
 Value = Callable[[list[int]], float]
+EXACT, LOWER, UPPER = 0, 1, 2
 
 
 def _moves(hand: int, live: int, led: int, broken: bool) -> list[int]:
@@ -37,6 +42,8 @@ def _moves(hand: int, live: int, led: int, broken: bool) -> list[int]:
         if under and (1 << (under.bit_length() - 1)) & legal:
             continue  # the card just below is ours too: same run, keep the lowest
         out.append(c)
+    if len(out) > 2:
+        out = [out[-1], out[0], *out[1:-1]]  # highest and lowest first: earlier cutoffs
     return out
 
 
@@ -46,39 +53,58 @@ class Solver:
     def __init__(self, value: Value, team: int) -> None:
         self.value = value
         self.team = team
-        self.memo: dict[tuple[int, ...], float] = {}
+        self.memo: dict[tuple[int, ...], tuple[float, int]] = {}
         self.nodes = 0
 
     def solve(self, hands: list[int], leader: int, trick: list[int], won: list[int],
               broken: bool) -> float:
         """The value of the position with ``trick`` already on the table."""
         return self._node(hands[0], hands[1], hands[2], hands[3], leader, tuple(trick),
-                          tuple(won), broken)
+                          tuple(won), broken, -1e18, 1e18)
+
+    def _last_trick(self, hands: tuple[int, int, int, int], leader: int,
+                    won: tuple[int, ...]) -> float:
+        cards = [(hands[(leader + i) & 3]).bit_length() - 1 for i in range(4)]
+        w = (leader + winner_index(cards)) & 3
+        final = list(won)
+        final[w] += 1
+        return self.value(final)
 
     def _node(self, h0: int, h1: int, h2: int, h3: int, leader: int, trick: tuple[int, ...],
-              won: tuple[int, ...], broken: bool) -> float:
+              won: tuple[int, ...], broken: bool, alpha: float, beta: float) -> float:
         self.nodes += 1
-        live = h0 | h1 | h2 | h3
+        key: tuple[int, ...] = ()
         if not trick:
+            live = h0 | h1 | h2 | h3
             if not live:
                 return self.value(list(won))
+            if h0 & (h0 - 1) == 0:  # one card each: the last trick plays itself
+                return self._last_trick((h0, h1, h2, h3), leader, won)
             key = (h0, h1, h2, h3, leader, *won, broken)
             hit = self.memo.get(key)
             if hit is not None:
-                return hit
+                v, flag = hit
+                if flag == EXACT:
+                    return v
+                if flag == LOWER and v >= beta:
+                    return v
+                if flag == UPPER and v <= alpha:
+                    return v
+        else:
+            live = h0 | h1 | h2 | h3
+        a0, b0 = alpha, beta
         seat = (leader + len(trick)) & 3
         hands = [h0, h1, h2, h3]
         hand = hands[seat]
+        on_table = 0
+        led = -1
         if trick:
             first = trick[0]
             led = 3 if first >= 39 else first // 13
-        else:
-            led = -1
+            for c in trick:
+                on_table |= 1 << c
         maximise = (seat & 1) == self.team
         best = -1e18 if maximise else 1e18
-        on_table = 0
-        for c in trick:
-            on_table |= 1 << c
         for c in _moves(hand, live | on_table, led, broken):
             hands[seat] = hand ^ (1 << c)
             now_broken = broken or c >= 39
@@ -88,19 +114,22 @@ class Solver:
                 won2 = list(won)
                 won2[w] += 1
                 v = self._node(hands[0], hands[1], hands[2], hands[3], w, (), tuple(won2),
-                               now_broken)
+                               now_broken, alpha, beta)
             else:
                 v = self._node(hands[0], hands[1], hands[2], hands[3], leader, t, won,
-                               now_broken)
+                               now_broken, alpha, beta)
             if maximise:
                 if v > best:
                     best = v
+                    if v > alpha:
+                        alpha = v
             elif v < best:
                 best = v
-        hands[seat] = hand
-        if not trick:
-            self.memo[(h0, h1, h2, h3, leader, *won, broken)] = best
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        if key:
+            flag = UPPER if best <= a0 else LOWER if best >= b0 else EXACT
+            self.memo[key] = (best, flag)
         return best
-
-
-__all__ = ["SPADE_MASK", "Solver"]

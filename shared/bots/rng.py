@@ -29,6 +29,14 @@ class Rng:
         return ((self.next64() >> 32) * n) >> 32
 
     def shuffle(self, items: list[int]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+        """Fisher-Yates, two 32-bit draws per 64-bit step."""
+        i = len(items) - 1
+        while i > 0:
+            word = self.next64()
+            j = ((word >> 32) * (i + 1)) >> 32
             items[i], items[j] = items[j], items[i]
+            i -= 1
+            if i > 0:
+                j = ((word & 0xFFFFFFFF) * (i + 1)) >> 32
+                items[i], items[j] = items[j], items[i]
+                i -= 1

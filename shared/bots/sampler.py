@@ -16,7 +16,7 @@ import math
 
 from shared.spades.cards import SUIT_MASKS
 
-from .handeval import estimate, nil_risk
+from .handeval import estimate_tricks, nil_risk
 from .knowledge import Knowledge
 from .rng import Rng
 
@@ -49,13 +49,22 @@ class Sampler:
             held = 13 - k.played_by[s].bit_count() if s == k.seat else k.count_in(s)
             self.need[s] = held - base[s].bit_count()
         pool = k.unseen & ~base[k.partner]
-        cards = _cards(pool)
-        # Most constrained cards first: fewer seats able to hold them.
-        def allowed(card: int) -> list[int]:
+        needing = [s for s in self.others if self.need[s] > 0]
+        self.needing = needing
+        # Cards some needing seat cannot hold (it showed a void) are placed first, one
+        # by one, most constrained first; the rest are shuffled and dealt in slices.
+        constrained: list[tuple[int, int, list[int]]] = []
+        free: list[int] = []
+        for card in _cards(pool):
             suit = 3 if card >= 39 else card // 13
-            return [s for s in self.others if not k.voids[s] >> suit & 1 and self.need[s] > 0]
-        self.cards = sorted(((len(allowed(c)), c, allowed(c)) for c in cards),
-                            key=lambda t: t[0])
+            allowed = [s for s in needing if not k.voids[s] >> suit & 1]
+            if len(allowed) == len(needing):
+                free.append(card)
+            else:
+                constrained.append((len(allowed), card, allowed))
+        constrained.sort(key=lambda t: t[0])
+        self.constrained = constrained
+        self.free = free
 
     def deal(self) -> Deal:
         """One consistent deal (falls back to ignoring voids if they cannot all hold)."""
@@ -71,22 +80,33 @@ class Sampler:
         rng = self.rng
         need = list(self.need)
         hands = list(self.base)
-        others = self.others
-        for _, card, allowed in self.cards:
-            seats = allowed if respect_voids else others
-            total = 0
-            for s in seats:
-                total += need[s]
-            if total <= 0:
-                return None
-            pick = rng.below(total)
-            for s in seats:
-                n = need[s]
-                if pick < n:
-                    hands[s] |= 1 << card
-                    need[s] = n - 1
-                    break
-                pick -= n
+        if respect_voids:
+            for _, card, allowed in self.constrained:
+                total = 0
+                for s in allowed:
+                    total += need[s]
+                if total <= 0:
+                    return None
+                pick = rng.below(total)
+                for s in allowed:
+                    n = need[s]
+                    if pick < n:
+                        hands[s] |= 1 << card
+                        need[s] = n - 1
+                        break
+                    pick -= n
+            cards = list(self.free)
+        else:
+            cards = self.free + [c for _, c, _ in self.constrained]
+        rng.shuffle(cards)
+        at = 0
+        for s in self.needing:
+            n = need[s]
+            mask = 0
+            for c in cards[at:at + n]:
+                mask |= 1 << c
+            hands[s] |= mask
+            at += n
         return hands
 
     def deals(self, n: int, weigh_bids: bool = False) -> list[Deal]:
@@ -130,7 +150,7 @@ class Sampler:
                 if bid == 0:
                     log_w -= 1.2 * max(0.0, nil_risk(dealt, jokers) - 1.0)
                 continue
-            est = estimate(dealt, jokers).tricks
+            est = estimate_tricks(dealt, jokers)
             diff = est - bid
             log_w -= diff * diff / (2 * 1.3 * 1.3)
         return math.exp(log_w)

@@ -20,7 +20,7 @@ from shared.spades.actions import BLIND_NIL_BID
 
 from .bidder import numeric_bids, standard_bid
 from .equity import HandScorer
-from .handeval import estimate
+from .handeval import estimate_tricks
 from .knowledge import Knowledge, decision_seed
 from .players import Decision
 from .rng import Rng
@@ -28,10 +28,11 @@ from .sampler import Deal, Sampler
 from .sim import Contracts, playout
 
 BID_DEALS = 40
+PLAYED_BIDS = 1  # bids next to the estimate played out as bid (0: only the estimate)
 
 
 def _estimated_bid(hand: int, jokers: bool) -> int:
-    return max(1, int(estimate(hand, jokers).tricks + 0.5))
+    return max(1, int(estimate_tricks(hand, jokers) + 0.5))
 
 
 def _bids_for(k: Knowledge, deal: Deal, mine: int) -> tuple[int, int, int, int]:
@@ -93,11 +94,19 @@ def challenge_bid(k: Knowledge) -> Decision:
     rollouts = len(deals)
     values: dict[str, float] = {}
     if numbers:
+        # Play the deals out bidding the estimate; bids next to it are played out as
+        # bid too (a higher bid keeps its team taking tricks longer).
         results = _outcomes(k, deals, None)
-        est = estimate(k.hand, k.rules.jokers).tricks
+        est = estimate_tricks(k.hand, k.rules.jokers)
+        centre = max(1, int(est + 0.5))
         for n in numbers:
-            if abs(n - est) <= 4:
-                values[f"bid {n}"] = _value(k, results, n)
+            if abs(n - est) > 4:
+                continue
+            played = results
+            if n != centre and abs(n - centre) <= PLAYED_BIDS:
+                played = _outcomes(k, deals, n)
+                rollouts += len(deals)
+            values[f"bid {n}"] = _value(k, played, n)
     if nil_ok:
         nil_results = _outcomes(k, deals, 0)
         rollouts += len(deals)

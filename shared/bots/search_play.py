@@ -29,9 +29,10 @@ from .rng import Rng
 from .sampler import Sampler
 from .sim import NON_SPADE, Contracts, playout, winner_index
 
-ENDGAME_CARDS = 3  # solve exactly when this seat holds this many cards or fewer
-ROLLOUT_BUDGET = 160  # rollouts per decision, shared among the candidates
-MIN_DEALS, MAX_DEALS = 12, 36
+ENDGAME_CARDS = 4  # solve exactly when this seat holds this many cards or fewer
+EXACT_DEALS = 16  # deals for an exact solve of ENDGAME_CARDS cards (fewer cards: all)
+ROLLOUT_BUDGET = 400  # rollouts per decision, shared among the candidates
+MIN_DEALS, MAX_DEALS = 16, 40  # at most 40: a tenth of pimc's 400 per card
 PRIOR = 0.002  # equity credit for Standard's card
 PIMC_DEALS, PIMC_ROLLOUTS = 20, 20
 
@@ -77,13 +78,15 @@ def challenge_play(k: Knowledge) -> Decision:
         return Decision("play " + CODES[candidates[0]], prior_why)
     # The candidate of the prior card's run stands for it.
     prior = next((c for c in candidates if _same_run(c, prior_card, live)), candidates[0])
+    exact = k.hand.bit_count() <= ENDGAME_CARDS
     n_deals = max(MIN_DEALS, min(MAX_DEALS, ROLLOUT_BUDGET // len(candidates)))
+    if exact and k.hand.bit_count() == ENDGAME_CARDS:
+        n_deals = min(n_deals, EXACT_DEALS)
     rng = Rng(decision_seed(k, "challenge-play"))
     deals = Sampler(k, rng).deals(n_deals, weigh_bids=True)
     bids = _bids(k)
     scorer = HandScorer(k.rules, bids, k.team, k.scores, k.bags, k.hands_played)
     contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner)
-    exact = k.hand.bit_count() <= ENDGAME_CARDS
     totals = dict.fromkeys(candidates, 0.0)
     rollouts = 0
     for deal in deals:

@@ -33,6 +33,9 @@ RANK_OF: tuple[int, ...] = tuple(c - 39 if c >= 39 else c % 13 for c in range(54
 SUIT_OF_MASK = SUIT_MASKS
 
 NIL, COVER, ATTACK, WANT, DUCK = 0, 1, 2, 3, 4
+# Whether a partner's card that is the highest of its suit still out counts as a
+# sure winner even though spades are out (someone might trump it).
+TRUST_PARTNER_TOP = False
 
 
 def top(mask: int) -> int:
@@ -219,7 +222,9 @@ def _follow(hand: int, out: int, n: int, led: int, best: int, best_seat: int, le
         return high_card(legal) if last else low_card(legal)
     # WANT (and COVER/ATTACK falling through to plain play).
     if best_seat == partner:
-        if last or not ((ABOVE[best] | (SPADE_MASK if best < 39 else 0)) & out):
+        risk = ABOVE[best] if TRUST_PARTNER_TOP else \
+            ABOVE[best] | (SPADE_MASK if best < 39 else 0)
+        if last or not (risk & out):
             return low_card(legal)
         masters = win & ~_beaten_by(out, win)
         if masters:
@@ -317,8 +322,12 @@ def playout(hands: list[int], leader: int, trick: list[int], won: list[int], bro
         hand = hands[seat]
         mode, target = modes[seat]
         if n:
-            card = _follow(hand, live & ~hand, n, led, best, best_seat, leader, seat, mode,
-                           target)
+            follow = hand & SUIT_MASKS[led]
+            if follow and not follow & (follow - 1):
+                card = follow.bit_length() - 1  # a single card of the suit: forced
+            else:
+                card = _follow(hand, live & ~hand, n, led, best, best_seat, leader, seat,
+                               mode, target)
             if card >= 39:
                 broken = True
                 if best < 39 or card > best:

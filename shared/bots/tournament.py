@@ -38,7 +38,8 @@ from .players import ALL_LEVELS, decide
 class SideStats:
     ms: list[float] = field(default_factory=list)  # CPU time per decision
     wall_ms: list[float] = field(default_factory=list)
-    rollouts: list[int] = field(default_factory=list)  # per play decision that searched
+    rollouts: list[int] = field(default_factory=list)  # per card-play decision
+    bid_rollouts: list[int] = field(default_factory=list)  # per bid / Blind Nil decision
     points: int = 0
     hands: int = 0
     sets: int = 0
@@ -51,6 +52,7 @@ class SideStats:
         self.ms += other.ms
         self.wall_ms += other.wall_ms
         self.rollouts += other.rollouts
+        self.bid_rollouts += other.bid_rollouts
         for name in ("points", "hands", "sets", "contracts", "nil_bids", "nil_made", "bags"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
@@ -84,8 +86,10 @@ def _play(game: Game, levels: tuple[str, str], sides: tuple[SideStats, SideStats
         decision = decide(levels[seat & 1], read_view(view))
         side.wall_ms.append((time.perf_counter() - t0) * 1000.0)
         side.ms.append((time.process_time() - c0) * 1000.0)
-        if decision.rollouts:
+        if view.phase == "playing" and len(view.legal) > 1:
             side.rollouts.append(decision.rollouts)
+        elif view.phase == "bidding" and len(view.legal) > 1:
+            side.bid_rollouts.append(decision.rollouts)
         game = game.apply(seat, decision.action)
     return game
 
@@ -153,9 +157,12 @@ def _side_json(prefix: str, s: SideStats) -> dict[str, Any]:
         f"{prefix}_wall_ms_median": round(statistics.median(s.wall_ms), 3) if s.wall_ms else 0.0,
         f"{prefix}_wall_ms_p99": round(_pct(s.wall_ms, 0.99), 3),
         f"{prefix}_decisions": len(s.ms),
-        f"{prefix}_rollouts_per_decision": round(statistics.mean(s.rollouts), 1)
+        # Rollouts (or exact endgame solves) per card decision with a choice to make.
+        f"{prefix}_rollouts_per_play": round(statistics.mean(s.rollouts), 1)
         if s.rollouts else 0,
-        f"{prefix}_rollouts_max": max(s.rollouts, default=0),
+        f"{prefix}_rollouts_per_play_max": max(s.rollouts, default=0),
+        f"{prefix}_rollouts_per_bid": round(statistics.mean(s.bid_rollouts), 1)
+        if s.bid_rollouts else 0,
         f"{prefix}_set_rate": round(s.sets / max(1, s.contracts), 4),
         f"{prefix}_nil_bids": s.nil_bids,
         f"{prefix}_nil_success_rate": round(s.nil_made / s.nil_bids, 4) if s.nil_bids else None,

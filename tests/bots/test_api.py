@@ -158,3 +158,11 @@ def test_hint_in_every_phase_is_legal_and_explained() -> None:
         seen.add(g.phase)
         g = g.apply(seat, action)
     assert {"bidding", "playing"} <= seen
+
+
+def test_tip_outside_bidding_is_refused() -> None:
+    g = position({}, bids=["bid 3"] * 4, plays=[])
+    with pytest.raises(ValueError, match="no bid"):
+        tip(g.view(0))
+    action, _ = hint(g.view(0))
+    assert action in g.view(0).legal
