@@ -8,6 +8,7 @@ import re
 
 from playwright.async_api import Page, expect
 
+from .conftest import shot
 from .play import page_state, quick_play
 
 
@@ -54,8 +55,8 @@ async def test_chat_with_a_mute_at_a_private_table_joined_by_link(room, open_pag
     host = await open_page(room)
     table = await host_private_table(host, "Hana")
     friend = await open_page(room, path="/" + table["link"].split("/", 3)[3])
-    await friend.wait_for_function(
-        f"window.spadesApp.state.table === {table['table']!r} && window.spadesApp.state.seat !== null")
+    await friend.wait_for_function(f"window.spadesApp.state.table === {table['table']!r} "
+                                   "&& window.spadesApp.state.seat !== null")
     await expect(host.locator(".private-lobby .seat-row.open")).to_have_count(2)
     await open_chat(host)
     await open_chat(friend)
@@ -106,6 +107,7 @@ async def test_a_private_table_joined_by_code_seats_and_start(room, open_page) -
     await third.fill("#join-code", table["code"])
     await third.click("#join-go")
     await expect(host.locator(".private-lobby")).to_contain_text("Zed")
+    await shot(host, "private-desktop")
     await host.get_by_role("button", name="Remove Zed from the table").click()
     await expect(third.locator("#toast")).to_contain_text("no longer at this table")
     await expect(third.locator("#play-now")).to_be_visible()

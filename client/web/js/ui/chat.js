@@ -108,8 +108,11 @@ export class ChatPanel {
     const me = this.state.seat;
     const watching = me === null;
     const head = h("header", { class: "panel-head" }, h("h2", {}, "Table chat"),
-      h("button", { type: "button", class: "icon-btn", "aria-label": "Close chat", dataset: { key: "close" },
-        onclick: () => this.toggle(false) }, "✕"));
+      h("span", { class: "head-tools" },
+        this.on ? h("button", { type: "button", class: "btn btn-ghost small", dataset: { key: "off" },
+          onclick: () => this.setOn(false) }, "Turn chat off") : null,
+        h("button", { type: "button", class: "icon-btn", "aria-label": "Close chat", dataset: { key: "close" },
+          onclick: () => this.toggle(false) }, "✕")));
     const audience = watching ? "You are watching: you chat with the other spectators, never with the players."
       : "Only players who turn chat on can send and read table chat.";
     if (!this.on) {
@@ -145,8 +148,7 @@ export class ChatPanel {
         h("input", { type: "checkbox", checked: this.muted.has(s), dataset: { seat: s, key: `m-${s}` },
           onchange: (e) => this.mute(s, e.target.checked) }),
         h("span", {}, `${seats[s].name} (${SEAT_NAMES[s]})`))) : h("span", { class: "fine" }, "No other people at the table yet."));
-    fill(this.el, head, h("p", { class: "fine" }, audience), this.log, phrases, form, mutes,
-      h("button", { type: "button", class: "btn btn-ghost", dataset: { key: "off" }, onclick: () => this.setOn(false) }, "Turn chat off"));
+    fill(this.el, head, h("p", { class: "fine" }, audience), this.log, phrases, form, mutes);
     this.log.scrollTop = this.log.scrollHeight;
     this.refocus(focusedKey);
   }

@@ -12,7 +12,7 @@ export function ratingText(rating, provisional) {
 export function accountPanel(app, me) {
   if (me) {
     const facts = me.rating === undefined ? [] : [
-      h("dt", {}, "Rating"), h("dd", { id: "my-rating" }, ratingText(me.rating, me.provisional),
+      h("dt", {}, "Rating"), h("dd", { id: "my-rating" }, ratingText(me.rating, false),
         me.provisional ? h("span", { class: "fine" }, " (provisional)") : null),
       h("dt", {}, "Ranked games"), h("dd", {}, String(me.games ?? 0)),
       h("dt", {}, "Rank"), h("dd", {}, me.rank ? `#${me.rank}` : "not ranked yet"),

@@ -13,7 +13,8 @@ export class PrivateLobby {
   constructor(app, screen) {
     this.app = app;
     this.screen = screen;
-    this.el = h("section", { class: "private-lobby", "aria-labelledby": "private-title", hidden: true });
+    this.el = h("section", { class: "private-lobby", "aria-labelledby": "private-title", tabindex: "-1", hidden: true });
+    this.wasShown = false;
     this.askedInvite = null;
   }
 
@@ -24,6 +25,8 @@ export class PrivateLobby {
 
   render() {
     this.el.hidden = !this.shown;
+    const appearing = this.shown && !this.wasShown;
+    this.wasShown = this.shown;
     if (!this.shown) return;
     const s = this.app.state;
     const lobby = s.lobby || {};
@@ -49,10 +52,14 @@ export class PrivateLobby {
         ? h("div", { class: "pad-row" },
           h("button", { type: "button", class: "btn btn-primary", id: "start-private", dataset: { key: "start" },
             onclick: () => this.app.send("start") }, "Start now"),
-          h("span", { class: "fine" }, open.length ? `Bots take the ${open.length} empty seat${open.length === 1 ? "" : "s"}.` : "Every seat is taken."))
+          h("span", { class: "fine" }, open.length === 1 ? "A bot takes the empty seat." : open.length ? `Bots take the ${open.length} empty seats.` : "Every seat is taken."))
         : h("p", { class: "waiting" }, hostName ? `Waiting for ${hostName} (the host) to start.` : "Waiting for the host to start."),
     );
     if (focusedKey) this.el.querySelector(`[data-key="${focusedKey}"]`)?.focus();
+    // A keyboard player starts in the panel (Tab then goes through the invite and seats).
+    else if (appearing && (!document.activeElement || document.activeElement === document.body)) {
+      this.el.focus({ preventScroll: true });
+    }
   }
 
   inviteBox() {
@@ -105,7 +112,7 @@ export class PrivateLobby {
     }
     return h("div", { class: `seat-row${taken ? "" : " open"}`, dataset: { seat: i } },
       h("span", { class: "dir" }, SEAT_NAMES[i]),
-      h("span", { class: "sitter" }, taken ? info.name : "Empty: a bot plays here", " ", tags),
+      h("span", { class: "sitter" }, taken ? info.name : "Empty seat", " ", tags),
       h("span", { class: "row-actions" }, actions));
   }
 }

@@ -218,6 +218,8 @@ export class TableScreen {
     this.awayBar.hidden = !(me && me.away);
     this.practice.render();
     this.lobbyPanel.render();
+    // Before a private game starts nobody has cards: the felt gets the hand's room.
+    this.el.classList.toggle("pre-start", s.status === "filling" && s.seat !== null);
     this.renderHand();
     this.renderTimers();
   }
