@@ -117,6 +117,8 @@ async def test_a_private_table_joined_by_code_seats_and_start(room, open_page) -
     await expect(host.locator('.private-lobby .seat-row[data-seat="3"]')).to_contain_text("Finn")
     await host.get_by_role("combobox", name="Move Finn to another seat").select_option("2")
     await expect(north).to_contain_text("Finn")
+    await host.get_by_label("Spectators may watch").check()
+    await friend.wait_for_function("window.spadesApp.state.lobby.watch === true")
     await host.get_by_role("button", name="Start now").click()
     for page in (host, friend):
         await page.wait_for_function("window.spadesApp.state.view !== null")
