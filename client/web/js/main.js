@@ -63,6 +63,8 @@ class App {
       }
       if (this.screen instanceof TableScreen) this.screen.onChange(change);
     } else if (t === "welcome") {
+      // Signed in or out elsewhere (another tab, sign-out everywhere): ask who we are.
+      if (!!this.me !== this.room.signedIn) this.refreshMe();
       if (this.screen instanceof Lobby) this.screen.update();
     } else if (t === "chat") {
       if (this.screen instanceof TableScreen) this.screen.chat.receive(d);

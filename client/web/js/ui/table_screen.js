@@ -8,12 +8,12 @@ import { BidPad } from "./bid_pad.js";
 import { cardFace } from "./card_view.js";
 import { CenterView, positionOf } from "./center_view.js";
 import { ChatPanel } from "./chat.js";
+import { gameOverDialog } from "./game_over.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { announce, h, seconds, toast } from "./dom.js";
 import { HandView } from "./hand_view.js";
 import { LEVELS, PracticeBar } from "./practice.js";
 import { PrivateLobby } from "./private_lobby.js";
-import { ratingText } from "./lobby_ranked.js";
 import { reviewPanel, rememberCommitment } from "./review.js";
 import { bagCycle, gameSheet, handTable, teamNames } from "./score_sheet.js";
 import { play as sound } from "./sound.js";
@@ -391,37 +391,7 @@ export class TableScreen {
   }
 
   showGameOver() {
-    const s = this.state;
-    const view = s.view;
-    const names = teamNames(s.seat);
-    const outcome = view.outcome;
-    const title = outcome === "draw" ? "A draw" : names[outcome] === "Us" ? "You win!" : `${names[outcome]} win`;
-    const votes = s.rematch || [];
-    const people = s.seats.map((x, i) => (x && !x.bot && x.name ? i : null)).filter((i) => i !== null);
-    const waiting = people.filter((i) => !votes[i]).map((i) => this.nameOf(i));
-    const iVoted = s.seat !== null && votes[s.seat];
-    const ranked = s.kind === "ranked";
-    const rated = ranked && this.app.rated && this.app.rated.table === s.table ? this.app.rated : null;
-    const body = h("div", { class: "game-over" },
-      h("p", { class: "final" }, `${names[0]} ${view.scores[0]} — ${names[1]} ${view.scores[1]}`),
-      rated ? ratedLine(rated) : ranked && s.seat !== null ? h("p", { class: "rated" }, "Rating the game…") : null,
-      iVoted && waiting.length ? h("p", {}, `Waiting for ${waiting.join(", ")} to say yes.`) : null,
-      gameSheet(view.history.slice(-1), s.seat, view.rules));
-    const actions = [
-      h("button", { type: "button", class: "btn", onclick: () => { closeDialog(); this.app.goLobby(); } }, "Lobby"),
-      h("button", { type: "button", class: "btn", onclick: () => this.showReview() }, "Review last hand"),
-    ];
-    if (ranked) {
-      // No rematch in ranked play: the next game comes from the queue.
-      actions.push(h("button", { type: "button", class: "btn btn-primary", onclick: () => {
-        this.app.goLobby();
-        this.app.queue(true);
-      } }, "Find another ranked game"));
-    } else if (s.seat !== null) {
-      actions.push(h("button", { type: "button", class: "btn btn-primary", disabled: !!iVoted,
-        onclick: () => this.rematch() }, iVoted ? "Rematch asked" : "Rematch"));
-    }
-    openDialog(title, body, { className: "game-over", actions });
+    gameOverDialog(this);
   }
 
   /** A ``rated`` push arrived (after a ranked game): show it in the game-over sheet. */
@@ -437,13 +407,4 @@ export class TableScreen {
       toast(err.message, "warn");
     }
   }
-}
-
-/** "Rating 3.4 (+1.2) · provisional · #7": the change a ranked game made. */
-function ratedLine(rated) {
-  const change = `${rated.change >= 0 ? "+" : "−"}${Math.abs(rated.change).toFixed(1)}`;
-  return h("p", { class: "rated", id: "rated-line" },
-    `${rated.left ? "You left the game: rated as a loss. " : ""}Your rating: `,
-    h("b", {}, ratingText(rated.rating, rated.provisional)), ` (${change})`,
-    rated.provisional ? " · provisional" : "", rated.rank ? ` · #${rated.rank} on the leaderboard` : "");
 }
