@@ -1,32 +1,45 @@
 """Fixtures of the browser tests: Debian's Chromium driven by Playwright (async API, in the
-same event loop as the room server, which runs in this process on a free port).
+same event loop as the room servers, which run in this process on free ports).
 
-- ``room``: a room server (``tests/room/conftest.py``'s ``start_server``) with bots at
+One Chromium serves the whole session (starting Playwright's driver and the browser costs
+about two seconds), so every browser test and its async fixtures run in the session's
+event loop: each test module sets ``pytestmark = BROWSER`` and the fixtures below that
+start servers and clients are declared with ``loop_scope="session"`` (they are still
+made and stopped per test).
+
+- ``room``: a room server (as ``tests/room/conftest.py``'s ``start_server``) with bots at
   pace 0 and a short fill wait; ``room.http`` is the page address.
 - ``start_room(**settings)``: another one with other settings (a short turn time...).
-- ``browser``: a headless Chromium (skips without one, fails under CI=true).
+- ``make_client(address, **kw)``: a connected ``RoomClient`` (closed after the test).
+- ``browser``: the session's headless Chromium (skips without one, fails under CI=true).
 - ``open_page(room, phone=False, **settings)``: a new browser context and page at the
   room's lobby, with the client's settings preset (pace "fast" by default) and every
-  page error collected; the test fails if the page threw.
+  page error collected; the test fails if the page threw. Contexts close after the test.
 - ``shot(page, name)``: save a screenshot to docs/screenshots/NAME.png.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Browser, Page, async_playwright
+import pytest_asyncio
+import uvicorn
+from playwright.async_api import Browser, BrowserContext, Page, async_playwright
 
+from client.room_client import RoomClient
+from server.app import create_app
+from server.redis_process import free_port
+from server.settings import Settings
 from tests.conftest import CI
-from tests.room.conftest import LocalServer, make_client, start_server
-
-__all__ = ["make_client", "start_server"]  # re-exported: pytest finds the fixtures here
+from tests.room.conftest import FAST, LocalServer
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
@@ -34,15 +47,16 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
+BROWSER = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
-pytestmark = pytest.mark.browser
+Start = Callable[..., Awaitable[LocalServer]]
 
 
 def chromium_path() -> str | None:
     return os.environ.get("PLAYWRIGHT_CHROMIUM") or shutil.which("chromium")
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def browser(ci: CI) -> AsyncIterator[Browser]:
     path = chromium_path()
     if path is None:
@@ -56,32 +70,70 @@ async def browser(ci: CI) -> AsyncIterator[Browser]:
             await chromium.close()
 
 
-@pytest.fixture
-async def start_room(start_server: Callable[..., Awaitable[LocalServer]]
-                     ) -> Callable[..., Awaitable[LocalServer]]:
-    async def start(**settings: Any) -> LocalServer:
-        return await start_server(**{"fill_wait_s": 0.3, "bot_pace_s": 0.0, **settings})
+@pytest_asyncio.fixture(loop_scope="session")
+async def start_room(redis_url: str) -> AsyncIterator[Start]:
+    """As ``tests/room/conftest.py``'s ``start_server`` (same settings and uvicorn
+    configuration), in the session's loop; fast bots and a short fill wait by default."""
+    started: list[LocalServer] = []
 
-    return start
+    async def start(**overrides: Any) -> LocalServer:
+        settings = replace(Settings(redis_url=redis_url, port=free_port(), **FAST),
+                           **{"fill_wait_s": 0.3, "bot_pace_s": 0.0, **overrides})
+        app = create_app(settings)
+        config = uvicorn.Config(app, host="127.0.0.1", port=settings.port,
+                                ws="websockets-sansio", ws_max_size=64 * 1024,
+                                lifespan="on", log_level="warning",
+                                timeout_graceful_shutdown=5)
+        server = uvicorn.Server(config)
+        task = asyncio.create_task(server.serve())
+        while not server.started:
+            if task.done():
+                task.result()
+                raise RuntimeError("the server stopped at start-up")
+            await asyncio.sleep(0.01)
+        local = LocalServer(settings, app, server, task)
+        started.append(local)
+        return local
+
+    yield start
+    for local in started:
+        await local.stop()
 
 
-@pytest.fixture
-async def room(start_room: Callable[..., Awaitable[LocalServer]]) -> LocalServer:
+@pytest_asyncio.fixture(loop_scope="session")
+async def room(start_room: Start) -> LocalServer:
     return await start_room()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def make_client() -> AsyncIterator[Callable[..., Awaitable[RoomClient]]]:
+    clients: list[RoomClient] = []
+
+    async def make(addresses: list[str] | str, **kwargs: Any) -> RoomClient:
+        client = RoomClient(addresses, **kwargs)
+        clients.append(client)
+        await client.connect()
+        return client
+
+    yield make
+    for client in clients:
+        await client.close()
 
 
 class PageErrors(list[str]):
     """JavaScript errors a page threw; checked when the test ends."""
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def open_page(browser: Browser) -> AsyncIterator[Callable[..., Awaitable[Page]]]:
     errors = PageErrors()
+    contexts: list[BrowserContext] = []
 
     async def open_(room: LocalServer, phone: bool = False, path: str = "/",
                     **settings: Any) -> Page:
         context = await browser.new_context(viewport=PHONE if phone else DESKTOP,
                                             has_touch=phone, is_mobile=phone)
+        contexts.append(context)
         preset = {"pace": "fast", **settings}
         await context.add_init_script(
             f"if (!localStorage.getItem('spades.settings')) "
@@ -93,6 +145,8 @@ async def open_page(browser: Browser) -> AsyncIterator[Callable[..., Awaitable[P
         return page
 
     yield open_
+    for context in contexts:
+        await context.close()  # its pages' sockets close before the room stops
     assert not errors, f"the page threw: {errors}"
 
 

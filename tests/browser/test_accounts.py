@@ -12,7 +12,10 @@ from playwright.async_api import Page, expect
 from shared.protocol import Queue
 from tests.room_social.conftest import PASSWORD, register
 
+from .conftest import BROWSER
 from .play import page_state, quick_play
+
+pytestmark = BROWSER
 
 SIGNED_IN = "window.spadesApp.room.signedIn === true && window.spadesApp.room.state === 'open'"
 SIGNED_OUT = "window.spadesApp.room.signedIn === false && window.spadesApp.room.state === 'open'"

@@ -6,7 +6,10 @@ import re
 
 from playwright.async_api import expect
 
+from .conftest import BROWSER
 from .play import page_state, quick_play
+
+pytestmark = BROWSER
 
 
 async def test_game_over_shows_the_winner_and_a_rematch_starts_again(start_room, open_page

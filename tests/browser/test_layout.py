@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from playwright.async_api import expect
 
-from .conftest import shot
+from .conftest import BROWSER, shot
 from .play import play_until, quick_play
+
+pytestmark = BROWSER
 
 NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
 

@@ -7,7 +7,10 @@ import re
 
 from playwright.async_api import expect
 
+from .conftest import BROWSER
 from .play import page_state, play_until, quick_play
+
+pytestmark = BROWSER
 
 HAND_SIZE = "window.spadesApp.state.view.hand.length"
 

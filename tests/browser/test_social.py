@@ -8,8 +8,10 @@ import re
 
 from playwright.async_api import Page, expect
 
-from .conftest import shot
+from .conftest import BROWSER, shot
 from .play import page_state, quick_play
+
+pytestmark = BROWSER
 
 
 async def host_private_table(page: Page, name: str) -> dict:

@@ -6,8 +6,10 @@ import re
 
 from playwright.async_api import expect
 
-from .conftest import shot
+from .conftest import BROWSER, shot
 from .play import click_card, page_state, play_until, quick_play
+
+pytestmark = BROWSER
 
 
 async def test_guest_plays_a_whole_hand_to_the_score_sheet(room, open_page) -> None:

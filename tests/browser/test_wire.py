@@ -46,6 +46,8 @@ SORTED_WIRE = """async () => {
 
 
 @pytest.mark.parametrize("wire", ["json", "msgpack"])
+@pytest.mark.browser
+@pytest.mark.asyncio(loop_scope="session")  # the session's browser (conftest.py)
 async def test_views_built_from_deltas_equal_a_snapshot(room, open_page, wire: str) -> None:
     page = await open_page(room, path=f"/?wire={wire}")
     await quick_play(page, "Wes")

@@ -90,7 +90,7 @@ export class Lobby {
         h("div", { class: "inline" }, this.nameInput, playNow));
     }
     this.resume.replaceChildren(app.resumeTable
-      ? h("button", { type: "button", class: "btn btn-link", onclick: () => app.openTable(app.resumeTable) }, "Back to your table")
+      ? h("button", { type: "button", class: "btn btn-link", id: "back-to-table", onclick: () => app.openTable(app.resumeTable) }, "Back to your table")
       : "");
     // Rebuilt only when what they show changed: a half-typed password survives a reconnect.
     const me = account ? app.me || { name: account } : null;
