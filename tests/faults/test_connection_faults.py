@@ -138,6 +138,8 @@ async def test_a_thousand_connections_opened_and_dropped_leave_nothing_behind(
     assert await asyncio.to_thread(metric, http(node), "spades_connections_total") >= 1501
     # Every socket is closed; only the Redis pool may have grown (to its bound).
     assert fds_first <= fds_start + POOL + 4, (fds_start, fds_first)
-    assert fds_second <= fds_first + 4, (fds_first, fds_second)
+    # The pool may still grow in the second round on a loaded machine; a leak would be
+    # one descriptor per dropped socket (hundreds), far past the pool's bound.
+    assert fds_second <= fds_start + POOL + 4, (fds_start, fds_first, fds_second)
     assert rss_second - rss_first < 10 * 2**20, (rss_first, rss_second)  # no leak per round
     assert rss_second < 300 * 2**20
