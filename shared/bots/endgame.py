@@ -23,7 +23,7 @@ Value = Callable[[list[int]], float]
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
-def _moves(hand: int, live: int, led: int, broken: bool) -> list[int]:
+def distinct_moves(hand: int, live: int, led: int, broken: bool) -> list[int]:
     """Legal cards, one per run of touching cards (``live``: cards still held or on the
     table this trick, which separate runs)."""
     if led >= 0:
@@ -105,7 +105,7 @@ class Solver:
                 on_table |= 1 << c
         maximise = (seat & 1) == self.team
         best = -1e18 if maximise else 1e18
-        for c in _moves(hand, live | on_table, led, broken):
+        for c in distinct_moves(hand, live | on_table, led, broken):
             hands[seat] = hand ^ (1 << c)
             now_broken = broken or c >= 39
             t = (*trick, c)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from shared.spades.cards import CODES, SUIT_MASKS
 
 from .cardplay import standard_play
-from .endgame import Solver, _moves
+from .endgame import Solver, distinct_moves
 from .equity import HandScorer
 from .handeval import card_text
 from .knowledge import Knowledge, decision_seed
@@ -72,7 +72,7 @@ def challenge_play(k: Knowledge) -> Decision:
         first = k.trick[0][1]
         led = 3 if first >= 39 else first // 13
     live = k.unseen | k.hand | on_table
-    candidates = _moves(legal, live, led, True)
+    candidates = distinct_moves(legal, live, led, True)
     prior_card, prior_why = standard_play(k)
     if len(candidates) == 1:
         return Decision("play " + CODES[candidates[0]], prior_why)

@@ -203,6 +203,7 @@ def run(a: str, b: str, rules: RuleSet, count: int, whole_games: bool = False,
         out["diff_per_hand_bags_counted"] = round(mean - per_bag * bag_gap, 2)
     out |= _side_json("a", total.a) | _side_json("b", total.b)
     if whole_games:
+        out["games_played"] = total.games  # each seed twice, seats swapped
         out["a_win_rate"] = round(total.a_wins / max(1, total.games), 4)
     return out
 
@@ -213,7 +214,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--a", required=True, choices=ALL_LEVELS)
     p.add_argument("--b", required=True, choices=ALL_LEVELS)
     p.add_argument("--deals", type=int, default=200, help="duplicate deal pairs")
-    p.add_argument("--games", type=int, default=0, help="whole games (each twice) instead")
+    p.add_argument("--games", type=int, default=0,
+                   help="play this many seeds as whole games to the target instead, each "
+                        "twice with the seats swapped")
     p.add_argument("--preset", default="standard")
     p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                    help="override one rule, e.g. --rule nil_pass=2 (JSON value)")
