@@ -45,20 +45,30 @@ def verify_deal(deal_seed: str, published_commitment: str) -> bool:
 
 
 _DECKS: dict[int, tuple[int, ...]] = {}
+_BLOCK_SUFFIXES = tuple(k.to_bytes(4, "big") for k in range(16))
+_UNPACKERS = {blocks: struct.Struct(f">{4 * blocks}Q") for blocks in (13, 14)}
+_BITS = tuple(1 << card for card in range(64))
+_sha256 = hashlib.sha256
 
 
 def _keys(deal_seed: str, count: int) -> tuple[int, ...]:
     prefix = deal_seed.encode()
     blocks = (count + 3) // 4
-    raw = b"".join(hashlib.sha256(prefix + k.to_bytes(4, "big")).digest() for k in range(blocks))
-    return struct.unpack(f">{4 * blocks}Q", raw)
+    raw = b"".join([_sha256(prefix + suffix).digest() for suffix in _BLOCK_SUFFIXES[:blocks]])
+    unpack = _UNPACKERS.get(blocks)
+    return unpack.unpack(raw) if unpack else struct.unpack(f">{4 * blocks}Q", raw)
+
+
+def _deck(deck_mask: int) -> tuple[int, ...]:
+    deck = _DECKS.get(deck_mask)
+    if deck is None:
+        deck = _DECKS[deck_mask] = tuple(cards_in(deck_mask))
+    return deck
 
 
 def shuffled(deal_seed: str, deck_mask: int) -> list[int]:
     """The cards of ``deck_mask`` in shuffled order (the documented algorithm)."""
-    deck = _DECKS.get(deck_mask)
-    if deck is None:
-        deck = _DECKS[deck_mask] = tuple(cards_in(deck_mask))
+    deck = _deck(deck_mask)
     keys = _keys(deal_seed, len(deck))
     # sorted() is stable and the deck ascends, so equal keys keep card order.
     order = sorted(range(len(deck)), key=keys.__getitem__)
@@ -67,11 +77,8 @@ def shuffled(deal_seed: str, deck_mask: int) -> list[int]:
 
 def deal_hands(deal_seed: str, dealer: int, jokers: bool = False) -> tuple[int, int, int, int]:
     """The four hands (card masks, by seat) dealt from ``deal_seed`` by ``dealer``."""
-    deck = shuffled(deal_seed, JOKER_DECK if jokers else STANDARD_DECK)
+    bits = [_BITS[card] for card in shuffled(deal_seed, JOKER_DECK if jokers else STANDARD_DECK)]
     hands = [0, 0, 0, 0]
     for k in range(4):
-        mask = 0
-        for card in deck[k::4]:
-            mask |= 1 << card
-        hands[(dealer + 1 + k) & 3] = mask
+        hands[(dealer + 1 + k) & 3] = sum(bits[k::4])  # distinct bits: sum is union
     return hands[0], hands[1], hands[2], hands[3]

@@ -17,8 +17,9 @@ A deal happens on entering ``bidding``: the deal rotates one seat clockwise per 
 the player left of the dealer bids first and leads first.
 
 ``Game`` is immutable: ``apply`` returns a new game and leaves the old one as it was,
-also when it raises. Internally each game keeps its fields in its instance dict, which
-``apply`` copies (one C-level dict copy) and changes; nothing else mutates a game.
+also when it raises. Internally a game keeps what changes on every card in slots, which
+``apply`` copies, and the rest in a context shared by the game values of one hand and
+replaced (never changed) by a bid, a look, a pass or a hand's end.
 """
 
 from __future__ import annotations
@@ -76,18 +77,13 @@ def _suit_table(first: int, width: int) -> tuple[tuple[Action, ...], ...]:
 
 
 # Play actions for any set of cards of one suit: 3 x 8,192 + 32,768 entries (about 6 MB),
-# built in a few milliseconds at import, so legal_actions is four lookups.
+# built in a few milliseconds at import, so legal_actions is at most four lookups.
 _CLUB_PLAYS = _suit_table(0, 13)
 _DIAMOND_PLAYS = _suit_table(13, 13)
 _HEART_PLAYS = _suit_table(26, 13)
 _SPADE_PLAYS = _suit_table(39, 15)  # with the two jokers
 _SUIT_PLAYS = (_CLUB_PLAYS, _DIAMOND_PLAYS, _HEART_PLAYS, _SPADE_PLAYS)
 _SUIT_SHIFT = (0, 13, 26, 39)
-
-
-def _plays_of(mask: int) -> list[Action]:
-    return [*_CLUB_PLAYS[mask & 0x1FFF], *_DIAMOND_PLAYS[mask >> 13 & 0x1FFF],
-            *_HEART_PLAYS[mask >> 26 & 0x1FFF], *_SPADE_PLAYS[mask >> 39]]
 
 
 def trick_winner(plays: tuple[tuple[int, int], ...]) -> int:
@@ -104,6 +100,118 @@ def trick_winner(plays: tuple[tuple[int, int], ...]) -> int:
     return best_seat
 
 
+def _winner(leader: int, cards: tuple[int, ...]) -> int:
+    # The seat winning a complete trick of `cards` led by `leader` (see trick_winner).
+    best = cards[0]
+    at = 0
+    if best >= 39:
+        for i in (1, 2, 3):
+            if cards[i] > best:
+                best, at = cards[i], i
+    else:
+        led = best // 13
+        trumped = False
+        for i in (1, 2, 3):
+            card = cards[i]
+            if card >= 39:
+                if not trumped or card > best:
+                    best, at, trumped = card, i, True
+            elif not trumped and card > best and card // 13 == led:
+                best, at = card, i
+    return (leader + at) & 3
+
+
+class _Context:
+    """What a game holds besides the trick play: the rules and seed, and the state of
+    the hand that changes only while bidding, passing and scoring. Game values of one
+    hand share one context; a bid, a look, a pass or a hand's end makes a new one."""
+
+    __slots__ = (
+        "bags",
+        "bid_cache",
+        "bids",
+        "blind_open",
+        "deal_seed",
+        "dealer",
+        "dealt",
+        "first_dealer",
+        "hand_no",
+        "history",
+        "looked",
+        "opening",
+        "outcome",
+        "pass_queue",
+        "passes",
+        "review",
+        "review_src",
+        "rules",
+        "scores",
+        "seed",
+    )
+
+    rules: RuleSet
+    seed: int
+    first_dealer: int
+    opening: dict[str, Any] | None
+    bid_cache: dict[tuple[int | None, int, bool], tuple[tuple[Action, ...], frozenset[int]]]
+    dealer: int
+    hand_no: int
+    deal_seed: str | None  # None until first read (derived lazily)
+    dealt: tuple[int, int, int, int] | None  # None until first read (dealt lazily)
+    blind_open: tuple[bool, bool, bool, bool]
+    looked: tuple[bool, bool, bool, bool]
+    bids: tuple[int | None, int | None, int | None, int | None]
+    pass_queue: tuple[tuple[int, int, int], ...]
+    passes: tuple[tuple[int, int], ...]
+    scores: tuple[int, int]
+    bags: tuple[int, int]
+    history: tuple[dict[str, Any], ...]
+    review_src: tuple[Any, ...] | None
+    review: dict[str, Any] | bool | None  # False until first read (built lazily)
+    outcome: Outcome
+
+    def copy(self) -> _Context:
+        c = _new(_Context)
+        c.rules = self.rules
+        c.seed = self.seed
+        c.first_dealer = self.first_dealer
+        c.opening = self.opening
+        c.bid_cache = self.bid_cache
+        c.dealer = self.dealer
+        c.hand_no = self.hand_no
+        c.deal_seed = self.deal_seed
+        c.dealt = self.dealt
+        c.blind_open = self.blind_open
+        c.looked = self.looked
+        c.bids = self.bids
+        c.pass_queue = self.pass_queue
+        c.passes = self.passes
+        c.scores = self.scores
+        c.bags = self.bags
+        c.history = self.history
+        c.review_src = self.review_src
+        c.review = self.review
+        c.outcome = self.outcome
+        return c
+
+    def deal(self) -> tuple[int, int, int, int]:
+        dealt = self.dealt
+        if dealt is None:
+            # Deterministic from the seed: filling it in later keeps every game immutable.
+            dealt = self.dealt = deal_hands(self.seed_text(), self.dealer, self.rules.jokers)
+        return dealt
+
+    def seed_text(self) -> str:
+        """This hand's deal seed."""
+        deal_seed = self.deal_seed
+        if deal_seed is None:
+            deal_seed = self.deal_seed = derive_deal_seed(self.seed, self.hand_no)
+        return deal_seed
+
+
+_new = object.__new__
+
+
 class Game:
     """A whole game of Spades: rules, seed, and everything that has happened.
 
@@ -111,35 +219,39 @@ class Game:
     attributes are read-only by contract.
     """
 
-    rules: RuleSet
-    seed: int
-    first_dealer: int
+    # What changes on every card is kept in slots, so apply() copies a dozen references;
+    # the rest is in a shared _Context, read through the properties below. Slots, not an
+    # instance dict: CPython 3.11 specializes slot reads and writes, and an assigned
+    # instance dict (the earlier design) made every attribute read several times slower.
+    __slots__ = (
+        "_c",
+        "_events",
+        "_held",
+        "_trick",
+        "_unplayed",
+        "broken",
+        "hand_no",
+        "leader",
+        "n_events",
+        "phase",
+        "to_act",
+        "tricks",
+        "tricks_won",
+    )
+
+    _c: _Context
     hand_no: int  # 0-based number of the hand being played (or last played, when over)
-    dealer: int
-    deal_seed: str
     phase: str
     to_act: int | None
-    hands: tuple[int, int, int, int]  # card masks now held
-    dealt: tuple[int, int, int, int]  # card masks as dealt this hand
-    looked: tuple[bool, bool, bool, bool]
-    blind_open: tuple[bool, bool, bool, bool]  # Blind Nil was open to the seat at the deal
-    bids: tuple[int | None, int | None, int | None, int | None]
-    pass_queue: tuple[tuple[int, int, int], ...]  # (giver, receiver, count) still due
-    passes: tuple[tuple[int, int], ...]  # per seat: (mask given, mask received)
     leader: int
-    trick: tuple[tuple[int, int], ...]  # (seat, card) in play order
+    _held: tuple[int, int, int, int] | None  # hands after the passes; None until dealt
+    _unplayed: int  # mask of the cards not yet played to a trick this hand
+    _trick: tuple[int, ...]  # cards of the trick on the table, from the leader on
     tricks: tuple[Trick, ...]  # completed tricks of this hand
     tricks_won: tuple[int, int, int, int]
     broken: bool
-    scores: tuple[int, int]
-    bags: tuple[int, int]
-    history: tuple[dict[str, Any], ...]  # one score record per finished hand
-    review: dict[str, Any] | None  # the last finished hand, public after it
-    outcome: Outcome
-    opening: dict[str, Any] | None  # a fixed first deal and/or starting scores
-    n_events: int
     _events: Any  # cons list: (previous, seat, action) or None
-    _bid_cache: dict[tuple[int | None, int, bool], tuple[Action, ...]]
+    n_events: int
 
     # -- construction -------------------------------------------------------------------
 
@@ -162,66 +274,179 @@ class Game:
             raise ValueError("The seed must be a whole number from 0 to 2**63 - 1.")
         if dealer not in (0, 1, 2, 3):
             raise ValueError("The dealer must be a seat from 0 to 3.")
-        opening = _opening(rules, deal, scores, bags)
-        g = object.__new__(cls)
-        g.__dict__.update(
-            rules=rules, seed=seed, first_dealer=dealer,
-            scores=tuple(opening["scores"]) if opening else (0, 0),
-            bags=tuple(opening["bags"]) if opening else (0, 0),
-            history=(), _review_src=None, outcome=None, n_events=0, _events=None,
-            _bid_cache={}, opening=opening,
-        )
-        g._deal(0, dealer)
+        opening = None if deal is None and scores == (0, 0) and bags == (0, 0) else (
+            _opening(rules, deal, scores, bags))
+        c = _new(_Context)
+        c.rules = rules
+        c.seed = seed
+        c.first_dealer = dealer
+        c.opening = opening
+        c.bid_cache = _bid_cache(rules)
+        c.scores = (opening["scores"][0], opening["scores"][1]) if opening else (0, 0)
+        c.bags = (opening["bags"][0], opening["bags"][1]) if opening else (0, 0)
+        c.history = ()
+        c.review_src = None
+        c.review = None
+        c.outcome = None
+        g = _new(cls)
+        g._events = None
+        g.n_events = 0
+        g._deal(c, 0, dealer)
         return g
 
-    def _deal(self, hand_no: int, dealer: int, lazy: bool = False) -> None:
-        # Only ever called on a game under construction (new() or a fresh copy). With
-        # lazy=True the cards are dealt when first read (see __getattr__): a game that is
-        # only stepped past the end of a hand never pays for the next shuffle.
-        rules = self.rules
-        deal_seed = derive_deal_seed(self.seed, hand_no)
-        d = self.__dict__
-        fixed = self.opening["deal"] if hand_no == 0 and self.opening else None
+    def _deal(self, c: _Context, hand_no: int, dealer: int) -> None:
+        # Only on a game under construction (new() or a fresh copy), with a context of its
+        # own. The cards are dealt when first read (_Context.deal): a game that is only
+        # stepped past the end of a hand never pays for the next shuffle.
+        rules = c.rules
+        fixed = c.opening["deal"] if hand_no == 0 and c.opening else None
         if fixed is not None:
-            deal_seed = "fixed:" + hashlib.sha256(" ".join(
+            c.deal_seed = "fixed:" + hashlib.sha256(" ".join(
                 ",".join(cards) for cards in fixed).encode()).hexdigest()[:32]
-            d["hands"] = d["dealt"] = tuple(mask_of(parse_card(c) for c in cards)
-                                            for cards in fixed)
-        elif lazy:
-            d.pop("hands", None)
-            d.pop("dealt", None)
+            held: tuple[int, int, int, int] | None = tuple(  # type: ignore[assignment]
+                mask_of(parse_card(code) for code in cards) for cards in fixed)
         else:
-            d["hands"] = d["dealt"] = deal_hands(deal_seed, dealer, rules.jokers)
-        blind = tuple(blind_nil_open(rules, s, dealer, self.scores) for s in range(4))
+            c.deal_seed = None  # derived when first read: seed_text()
+            held = None
+        c.dealt = held
+        c.hand_no = hand_no
+        c.dealer = dealer
+        blind = (blind_nil_open(rules, 0, dealer, c.scores),
+                 blind_nil_open(rules, 1, dealer, c.scores),
+                 blind_nil_open(rules, 2, dealer, c.scores),
+                 blind_nil_open(rules, 3, dealer, c.scores)) if rules.blind_nil != "off" else (
+                     _NO_BLIND)
+        c.blind_open = blind
+        c.looked = (not blind[0], not blind[1], not blind[2], not blind[3])
+        c.bids = (None, None, None, None)
+        c.pass_queue = ()
+        c.passes = _NO_PASSES
         first = (dealer + 1) & 3
-        d.update(
-            hand_no=hand_no, dealer=dealer, deal_seed=deal_seed, phase=BIDDING, to_act=first,
-            blind_open=blind, looked=tuple(not b for b in blind),
-            bids=(None, None, None, None), pass_queue=(), passes=((0, 0),) * 4, leader=first,
-            trick=(), tricks=(), tricks_won=(0, 0, 0, 0), broken=False,
-        )
+        self._c = c
+        self.hand_no = hand_no
+        self.phase = BIDDING
+        self.to_act = first
+        self.leader = first
+        self._held = held
+        self._unplayed = _ALL
+        self._trick = ()
+        self.tricks = ()
+        self.tricks_won = (0, 0, 0, 0)
+        self.broken = False
 
-    def __getattr__(self, name: str) -> Any:
-        # Called only for attributes missing from the instance dict: the lazily dealt
-        # hands of a new hand, and the review of the last hand. Both are pure functions
-        # of what the game already holds, so filling them in keeps the game immutable.
-        d = self.__dict__
-        if name in ("hands", "dealt") and "deal_seed" in d:
-            hands = deal_hands(d["deal_seed"], d["dealer"], d["rules"].jokers)
-            d["hands"] = d["dealt"] = hands
-            return hands
-        if name == "review" and "deal_seed" in d:
-            src = d.get("_review_src")
-            d["review"] = review = None if src is None else _review_of(*src)
-            return review
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-    def _copy(self) -> Game:
-        g = object.__new__(Game)
-        g.__dict__ = self.__dict__.copy()
+    def _copy(self, c: _Context | None = None) -> Game:
+        g = _new(Game)
+        g._c = self._c if c is None else c
+        g.hand_no = self.hand_no
+        g.phase = self.phase
+        g.to_act = self.to_act
+        g.leader = self.leader
+        g._held = self._held
+        g._unplayed = self._unplayed
+        g._trick = self._trick
+        g.tricks = self.tricks
+        g.tricks_won = self.tricks_won
+        g.broken = self.broken
+        g._events = self._events
+        g.n_events = self.n_events
         return g
 
     # -- reading ------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._c.rules
+
+    @property
+    def seed(self) -> int:
+        return self._c.seed
+
+    @property
+    def first_dealer(self) -> int:
+        return self._c.first_dealer
+
+    @property
+    def opening(self) -> dict[str, Any] | None:
+        """A fixed first deal and/or starting scores, or ``None`` for an ordinary game."""
+        return self._c.opening
+
+    @property
+    def dealer(self) -> int:
+        return self._c.dealer
+
+    @property
+    def deal_seed(self) -> str:
+        return self._c.seed_text()
+
+    @property
+    def hands(self) -> tuple[int, int, int, int]:
+        """Card masks now held, by seat."""
+        held = self._held
+        if held is None:
+            held = self._held = self._c.deal()
+        left = self._unplayed
+        return (held[0] & left, held[1] & left, held[2] & left, held[3] & left)
+
+    @property
+    def dealt(self) -> tuple[int, int, int, int]:
+        """Card masks as dealt this hand (before any pass)."""
+        return self._c.deal()
+
+    @property
+    def looked(self) -> tuple[bool, bool, bool, bool]:
+        return self._c.looked
+
+    @property
+    def blind_open(self) -> tuple[bool, bool, bool, bool]:
+        """Whether Blind Nil was open to each seat at the deal."""
+        return self._c.blind_open
+
+    @property
+    def bids(self) -> tuple[int | None, int | None, int | None, int | None]:
+        return self._c.bids
+
+    @property
+    def pass_queue(self) -> tuple[tuple[int, int, int], ...]:
+        """Card passes still due: ``(giver, receiver, count)``."""
+        return self._c.pass_queue
+
+    @property
+    def passes(self) -> tuple[tuple[int, int], ...]:
+        """Per seat: (mask given, mask received) in this hand's passes."""
+        return self._c.passes
+
+    @property
+    def trick(self) -> tuple[tuple[int, int], ...]:
+        """The trick on the table as ``(seat, card)`` in play order."""
+        leader = self.leader
+        return tuple(((leader + i) & 3, card) for i, card in enumerate(self._trick))
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._c.scores
+
+    @property
+    def bags(self) -> tuple[int, int]:
+        return self._c.bags
+
+    @property
+    def history(self) -> tuple[dict[str, Any], ...]:
+        """One score record per finished hand."""
+        return self._c.history
+
+    @property
+    def review(self) -> dict[str, Any] | None:
+        """The last finished hand, public after it (None before the first ends)."""
+        c = self._c
+        review = c.review
+        if review is False:
+            src = c.review_src
+            review = c.review = None if src is None else _review_of(*src)
+        return review  # type: ignore[return-value]
+
+    @property
+    def outcome(self) -> Outcome:
+        return self._c.outcome
 
     @property
     def over(self) -> bool:
@@ -229,12 +454,12 @@ class Game:
 
     @property
     def hands_played(self) -> int:
-        return len(self.history)
+        return len(self._c.history)
 
     @property
     def commitment(self) -> str:
         """SHA-256 of this hand's deal seed: public before the hand, the seed after it."""
-        return commitment(self.deal_seed)
+        return commitment(self._c.seed_text())
 
     @property
     def events(self) -> list[tuple[int, str]]:
@@ -264,27 +489,29 @@ class Game:
         if phase == PLAYING:
             if seat != to_act:
                 return []
-            hand = self.hands[seat]
-            trick = self.trick
+            hand = self._held[seat] & self._unplayed  # type: ignore[index]
+            trick = self._trick
             if trick:
-                led = trick[0][1]
-                suit = 3 if led >= 39 else led // 13
+                suit = _SUIT_OF[trick[0]]
                 follow = hand & SUIT_MASKS[suit]
                 if follow:
                     return list(_SUIT_PLAYS[suit][follow >> _SUIT_SHIFT[suit]])
-            elif not self.broken and hand & ~SPADE_MASK:
-                hand &= ~SPADE_MASK
-            return _plays_of(hand)
+            elif not self.broken and hand & _NOT_SPADES:
+                return [*_CLUB_PLAYS[hand & 0x1FFF], *_DIAMOND_PLAYS[hand >> 13 & 0x1FFF],
+                        *_HEART_PLAYS[hand >> 26 & 0x1FFF]]
+            return [*_CLUB_PLAYS[hand & 0x1FFF], *_DIAMOND_PLAYS[hand >> 13 & 0x1FFF],
+                    *_HEART_PLAYS[hand >> 26 & 0x1FFF], *_SPADE_PLAYS[hand >> 39]]
         if phase == BIDDING:
-            may_look = not self.looked[seat] and self.bids[seat] is None
+            c = self._c
+            may_look = not c.looked[seat] and c.bids[seat] is None
             if seat != to_act:
                 return [LOOK_ACTION] if may_look else []
-            acts = list(self._bids_for(seat))
+            acts = list(self._bids_for(seat)[0])
             if may_look:
                 acts.append(LOOK_ACTION)
             return acts
         if phase == PASSING and seat == to_act:
-            count = self.pass_queue[0][2]
+            count = self._c.pass_queue[0][2]
             return [Action.passing(c) for c in combinations(_cards(self.hands[seat]), count)]
         return []
 
@@ -298,20 +525,28 @@ class Game:
         """Public information only: no hand."""
         return _view.build(self, None)
 
-    def _bids_for(self, seat: int) -> tuple[Action, ...]:
-        spades = (self.hands[seat] & SPADE_MASK).bit_count()
-        key = (self.bids[(seat + 2) & 3], spades, self.looked[seat])
-        cache = self._bid_cache  # one dict shared by every copy of this game: same rules
+    def _hand(self, seat: int) -> int:
+        held = self._held
+        if held is None:
+            held = self._held = self._c.deal()
+        return held[seat] & self._unplayed
+
+    def _bids_for(self, seat: int) -> tuple[tuple[Action, ...], frozenset[int]]:
+        # The legal bid actions, and their bid codes for checking a bid.
+        c = self._c
+        spades = (self._hand(seat) & SPADE_MASK).bit_count()
+        key = (c.bids[(seat + 2) & 3], spades, c.looked[seat])
+        cache = c.bid_cache  # shared by all games with these rules (_bid_cache)
         bids = cache.get(key)
         if bids is None:
-            bids = cache[key] = legal_bids(self.rules, *key)
+            actions = legal_bids(c.rules, *key)
+            bids = cache[key] = (actions, frozenset(a.bid_code for a in actions))
         return bids
 
     def _play_mask(self, seat: int) -> int:
         hand = self.hands[seat]
-        trick = self.trick
-        if trick:
-            follow = hand & SUIT_MASKS[suit_of(trick[0][1])]
+        if self._trick:
+            follow = hand & SUIT_MASKS[_SUIT_OF[self._trick[0]]]
             return follow or hand
         if not self.broken:
             return hand & ~SPADE_MASK or hand
@@ -329,8 +564,8 @@ class Game:
             return f"Wait for your turn: it is {SEAT_NAMES[self.to_act or 0]}'s turn."
         if self._play_mask(seat) >> card & 1:
             return None
-        if self.trick:
-            return f"You must follow {SUIT_NAMES[suit_of(self.trick[0][1])]}."
+        if self._trick:
+            return f"You must follow {SUIT_NAMES[_SUIT_OF[self._trick[0]]]}."
         return "Spades are not broken yet."
 
     # -- the transition -----------------------------------------------------------------
@@ -341,38 +576,53 @@ class Game:
         Raises :class:`InvalidAction` for text that is no action, :class:`NotYourTurn`
         when the seat may not act now, :class:`IllegalAction` when the rules forbid it.
         """
-        if not isinstance(action, Action):
-            action = Action.parse(action)
+        if action.__class__ is not Action:
+            action = Action.parse(action)  # type: ignore[arg-type]
         kind = action.kind
         if kind == PLAY:
             if seat != self.to_act or self.phase != PLAYING:
                 raise self._refusal(seat, action)
             card = action.value
-            hand = self.hands[seat]
-            trick = self.trick
+            bit = _BIT[card]
+            left = self._unplayed
+            hand = self._held[seat] & left  # type: ignore[index]
+            trick = self._trick
             if trick:
-                led = trick[0][1]
-                suit_mask = SUIT_MASKS[3 if led >= 39 else led // 13]
-                ok = hand >> card & 1 and (suit_mask >> card & 1 or not hand & suit_mask)
+                suit_mask = _FOLLOW_MASK[trick[0]]
+                ok = hand & bit and (suit_mask & bit or not hand & suit_mask)
             else:
-                ok = hand >> card & 1 and (card < 39 or self.broken or not hand & ~SPADE_MASK)
+                ok = hand & bit and (card < 39 or self.broken or not hand & _NOT_SPADES)
             if not ok:
                 raise IllegalAction(self.play_problem(seat, card) or "That card cannot be played.")
-            g = object.__new__(Game)
-            d = g.__dict__ = self.__dict__.copy()
-            hands = list(self.hands)
-            hands[seat] = hand ^ 1 << card
-            d["hands"] = tuple(hands)
-            d["_events"] = (self._events, seat, action)
-            d["n_events"] += 1
-            if card >= 39:
-                d["broken"] = True
-            trick = (*trick, (seat, card))
+            # The copy, written out: this is the hottest line of the whole engine.
+            g = _new(Game)
+            g._c = self._c
+            g.hand_no = self.hand_no
+            g.phase = PLAYING
+            g._held = self._held
+            g._unplayed = left ^ bit
+            g.broken = True if card >= 39 else self.broken
+            g._events = (self._events, seat, action)
+            g.n_events = self.n_events + 1
+            g.tricks = self.tricks
+            leader = self.leader
+            trick += _SINGLE[card]
             if len(trick) < 4:
-                d["trick"] = trick
-                d["to_act"] = (seat + 1) & 3
+                g._trick = trick
+                g.leader = leader
+                g.to_act = (seat + 1) & 3
+                g.tricks_won = self.tricks_won
                 return g
-            g._end_trick(trick)
+            winner = _winner(leader, trick)
+            won = self.tricks_won
+            counts = list(won)
+            counts[winner] += 1
+            g.tricks_won = (counts[0], counts[1], counts[2], counts[3])
+            g.tricks = tricks = (*self.tricks, (leader, trick, winner))
+            g._trick = ()
+            g.leader = g.to_act = winner
+            if len(tricks) == 13:
+                g._finish_hand()
             return g
         if kind == LOOK:
             return self._look(seat, action)
@@ -393,127 +643,116 @@ class Game:
         who = SEAT_NAMES[self.to_act or 0]
         return NotYourTurn(f"It is {who}'s turn, not yours.")
 
-    def _record(self, g: Game, seat: int, action: Action) -> None:
-        d = g.__dict__
-        d["_events"] = (self._events, seat, action)
-        d["n_events"] = self.n_events + 1
+    def _next(self, c: _Context, seat: int, action: Action) -> Game:
+        # A copy with context `c` and the action recorded.
+        g = self._copy(c)
+        g._events = (self._events, seat, action)
+        g.n_events = self.n_events + 1
+        return g
 
     def _look(self, seat: int, action: Action) -> Game:
         if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
             raise InvalidAction(f"There is no seat {seat!r}; seats are 0 to 3.")
         if self.phase == OVER:
             raise IllegalAction("The game is over.")
-        if self.phase != BIDDING or self.bids[seat] is not None:
+        if self.phase != BIDDING or self._c.bids[seat] is not None:
             raise IllegalAction("You have already bid; your cards are in front of you.")
-        if self.looked[seat]:
+        if self._c.looked[seat]:
             raise IllegalAction("You can already see your cards.")
-        g = self._copy()
-        looked = list(self.looked)
+        c = self._c.copy()
+        looked = list(c.looked)
         looked[seat] = True
-        g.__dict__["looked"] = tuple(looked)
-        self._record(g, seat, action)
-        return g
+        c.looked = tuple(looked)  # type: ignore[assignment]
+        return self._next(c, seat, action)
 
     def _bid(self, seat: int, action: Action) -> Game:
         code = action.bid_code
-        partner = self.bids[(seat + 2) & 3]
-        if code == BLIND_NIL_BID and not self.blind_open[seat]:
-            raise IllegalAction(blind_nil_closed_reason(self.rules, seat, self.dealer,
-                                                        self.scores))
-        spades = (self.hands[seat] & SPADE_MASK).bit_count()
-        problem = bid_problem(self.rules, partner, spades, self.looked[seat], code)
-        if problem:
-            raise IllegalAction(problem)
-        g = self._copy()
-        d = g.__dict__
-        bids = list(self.bids)
+        c = self._c
+        if code not in self._bids_for(seat)[1]:
+            if code == BLIND_NIL_BID and not c.blind_open[seat]:
+                raise IllegalAction(blind_nil_closed_reason(c.rules, seat, c.dealer, c.scores))
+            spades = (self._hand(seat) & SPADE_MASK).bit_count()
+            partner = c.bids[(seat + 2) & 3]
+            raise IllegalAction(bid_problem(c.rules, partner, spades, c.looked[seat], code)
+                                or "That bid is not allowed now.")
+        c = c.copy()
+        bids = list(c.bids)
         bids[seat] = code
-        d["bids"] = tuple(bids)
-        if code == BLIND_NIL_BID or not self.looked[seat]:
-            looked = list(self.looked)
+        c.bids = tuple(bids)  # type: ignore[assignment]
+        if code == BLIND_NIL_BID or not c.looked[seat]:
+            looked = list(c.looked)
             looked[seat] = True  # after Blind Nil the bidder sees the hand
-            d["looked"] = tuple(looked)
-        self._record(g, seat, action)
+            c.looked = tuple(looked)  # type: ignore[assignment]
+        g = self._next(c, seat, action)
         if None in bids:
-            d["to_act"] = (seat + 1) & 3
+            g.to_act = (seat + 1) & 3
         else:
-            queue = _pass_queue(self.rules, d["bids"], self.dealer)
-            d["pass_queue"] = queue
-            d["phase"] = PASSING if queue else PLAYING
-            d["to_act"] = queue[0][0] if queue else self.leader
+            queue = _pass_queue(c.rules, c.bids, c.dealer)
+            c.pass_queue = queue
+            g.phase = PASSING if queue else PLAYING
+            g.to_act = queue[0][0] if queue else self.leader
         return g
 
     def _pass(self, seat: int, action: Action) -> Game:
-        giver, receiver, count = self.pass_queue[0]
+        c = self._c
+        giver, receiver, count = c.pass_queue[0]
         cards = mask_of(action.cards)
         if len(action.cards) != count:
             raise IllegalAction(f"Pass exactly {count} card{'s' if count > 1 else ''} "
                                 "to your partner.")
-        missing = cards & ~self.hands[seat]
+        hands = list(self.hands)
+        missing = cards & ~hands[seat]
         if missing:
             raise IllegalAction(f"You do not hold {' '.join(codes_of(missing))}.")
-        g = self._copy()
-        d = g.__dict__
-        hands = list(self.hands)
+        c = c.copy()
         hands[giver] &= ~cards
         hands[receiver] |= cards
-        d["hands"] = tuple(hands)
-        passes = list(self.passes)
+        passes = list(c.passes)
         passes[giver] = (passes[giver][0] | cards, passes[giver][1])
         passes[receiver] = (passes[receiver][0], passes[receiver][1] | cards)
-        d["passes"] = tuple(passes)
-        queue = self.pass_queue[1:]
-        d["pass_queue"] = queue
+        c.passes = tuple(passes)
+        queue = c.pass_queue[1:]
+        c.pass_queue = queue
+        g = self._next(c, seat, action)
+        g._held = (hands[0], hands[1], hands[2], hands[3])  # no card is played yet
         if queue:
-            d["to_act"] = queue[0][0]
+            g.to_act = queue[0][0]
         else:
-            d["phase"] = PLAYING
-            d["to_act"] = self.leader
-        self._record(g, seat, action)
+            g.phase = PLAYING
+            g.to_act = self.leader
         return g
-
-    def _end_trick(self, trick: tuple[tuple[int, int], ...]) -> None:
-        # Only on the fresh copy made by apply(): the trick's fourth card was just played.
-        d = self.__dict__
-        winner = trick_winner(trick)
-        won = list(self.tricks_won)
-        won[winner] += 1
-        d["tricks_won"] = tuple(won)
-        cards = (trick[0][1], trick[1][1], trick[2][1], trick[3][1])
-        d["tricks"] = (*self.tricks, (self.leader, cards, winner))
-        d["trick"] = ()
-        d["leader"] = winner
-        d["to_act"] = winner
-        if len(d["tricks"]) == 13:
-            self._finish_hand()
 
     def _finish_hand(self) -> None:
         # Only on the fresh copy made by apply(): score, record, then deal or end the game.
-        rules, bids, won = self.rules, self.bids, self.tricks_won
+        old = self._c
+        rules, bids, won = old.rules, old.bids, self.tricks_won
         codes = [b if b is not None else 0 for b in bids]
         teams = [score_team(rules, (codes[t], codes[t + 2]), (won[t], won[t + 2]),
-                            self.bags[t]) for t in (0, 1)]
-        scores = (self.scores[0] + teams[0].hand_total, self.scores[1] + teams[1].hand_total)
+                            old.bags[t]) for t in (0, 1)]
+        scores = (old.scores[0] + teams[0].hand_total, old.scores[1] + teams[1].hand_total)
         record = {
             "hand": self.hand_no,
-            "dealer": self.dealer,
+            "dealer": old.dealer,
             "bids": [bid_text(b) for b in bids],
             "tricks": list(won),
             "teams": [t.to_dict(total=scores[i]) for i, t in enumerate(teams)],
         }
-        history = (*self.history, record)
+        history = (*old.history, record)
         outcome = match_outcome(rules, scores, len(history))
-        self.__dict__.update(
-            scores=scores, bags=(teams[0].bags, teams[1].bags), history=history,
-            outcome=outcome,
-            _review_src=(self.hand_no, self.dealer, self.deal_seed, self.dealt, self.passes,
-                         self.tricks, record),
-        )
-        self.__dict__.pop("review", None)  # rebuilt from _review_src when first read
+        c = old.copy()
+        c.scores = scores
+        c.bags = (teams[0].bags, teams[1].bags)
+        c.history = history
+        c.outcome = outcome
+        c.review_src = (self.hand_no, old.dealer, old.seed_text(), old.deal(), old.passes,
+                        self.tricks, record)
+        c.review = False  # built from review_src when first read
         if outcome is None:
-            self._deal(self.hand_no + 1, (self.dealer + 1) & 3, lazy=True)
+            self._deal(c, self.hand_no + 1, (old.dealer + 1) & 3)
         else:
-            self.__dict__.update(phase=OVER, to_act=None)
+            self._c = c
+            self.phase = OVER
+            self.to_act = None
 
     # -- persistence --------------------------------------------------------------------
 
@@ -543,6 +782,56 @@ class Game:
 
         return load(cls, data)
 
+    @classmethod
+    def _assemble(cls, *, rules: RuleSet, seed: int, first_dealer: int,
+                  opening: dict[str, Any] | None, hand_no: int, dealer: int, deal_seed: str,
+                  phase: str, to_act: int | None, leader: int, broken: bool,
+                  outcome: Outcome, n_events: int, events: Any,
+                  hands: tuple[int, ...], dealt: tuple[int, ...], looked: tuple[bool, ...],
+                  blind_open: tuple[bool, ...], bids: tuple[int | None, ...],
+                  tricks_won: tuple[int, ...], scores: tuple[int, int],
+                  bags: tuple[int, int], pass_queue: tuple[tuple[int, int, int], ...],
+                  passes: tuple[tuple[int, int], ...], trick: tuple[int, ...],
+                  tricks: tuple[Trick, ...], history: tuple[dict[str, Any], ...],
+                  review: dict[str, Any] | None) -> Game:
+        # A game from its parts, for snapshot.load (which checks their shapes).
+        c = _new(_Context)
+        c.rules = rules
+        c.seed = seed
+        c.first_dealer = first_dealer
+        c.opening = opening
+        c.bid_cache = _bid_cache(rules)
+        c.dealer = dealer
+        c.hand_no = hand_no
+        c.deal_seed = deal_seed
+        c.dealt = dealt  # type: ignore[assignment]
+        c.blind_open = blind_open  # type: ignore[assignment]
+        c.looked = looked  # type: ignore[assignment]
+        c.bids = bids  # type: ignore[assignment]
+        c.pass_queue = pass_queue
+        c.passes = passes
+        c.scores = scores
+        c.bags = bags
+        c.history = history
+        c.review_src = None
+        c.review = review
+        c.outcome = outcome
+        g = _new(cls)
+        g._c = c
+        g.hand_no = hand_no
+        g.phase = phase
+        g.to_act = to_act
+        g.leader = leader
+        g._held = hands  # type: ignore[assignment]
+        g._unplayed = _ALL
+        g._trick = trick
+        g.tricks = tricks
+        g.tricks_won = tricks_won  # type: ignore[assignment]
+        g.broken = broken
+        g._events = events
+        g.n_events = n_events
+        return g
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
@@ -553,6 +842,29 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} seed={self.seed} hand={self.hand_no} "
                 f"phase={self.phase} to_act={self.to_act} scores={self.scores}>")
+
+
+_SUIT_OF = tuple(suit_of(card) for card in range(54))
+_BIT = tuple(1 << card for card in range(54))
+_SINGLE = tuple((card,) for card in range(54))
+_ALL = (1 << 54) - 1
+_NOT_SPADES = _ALL & ~SPADE_MASK
+_BidCache = dict[tuple[int | None, int, bool], tuple[tuple[Action, ...], frozenset[int]]]
+_BID_CACHES: dict[RuleSet, _BidCache] = {}
+
+
+def _bid_cache(rules: RuleSet) -> _BidCache:
+    # The legal bids by (partner's bid, spades held, looked), shared by all games with
+    # equal rules. Rule sets are few (presets and house rules); the bound is a backstop.
+    cache = _BID_CACHES.get(rules)
+    if cache is None:
+        if len(_BID_CACHES) >= 256:
+            _BID_CACHES.clear()
+        cache = _BID_CACHES[rules] = {}
+    return cache
+_FOLLOW_MASK = tuple(SUIT_MASKS[suit] for suit in _SUIT_OF)  # the led suit, by led card
+_NO_BLIND = (False, False, False, False)
+_NO_PASSES = ((0, 0),) * 4
 
 
 _PHASE_OF = {BID: BIDDING, NIL: BIDDING, BLIND_NIL: BIDDING, LOOK: BIDDING, PASS: PASSING,

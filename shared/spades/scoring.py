@@ -39,9 +39,11 @@ class TeamScore(NamedTuple):
 
     def to_dict(self, **extra: int) -> dict[str, Any]:
         """The fields as a dict (plus ``extra``, e.g. the running ``total``)."""
-        out = dict(zip(self._fields, self, strict=True))
-        out.update(extra)
-        return out
+        return {"contract": self.contract, "tricks": self.tricks, "made": self.made,
+                "contract_points": self.contract_points, "bag_points": self.bag_points,
+                "nil_points": self.nil_points, "bag_penalty": self.bag_penalty,
+                "hand_total": self.hand_total, "bags": self.bags, "new_bags": self.new_bags,
+                **extra}
 
 
 def _bid_code(bid: Bid | None) -> int:

@@ -26,8 +26,7 @@ _SCALARS = ("hand_no", "dealer", "deal_seed", "phase", "to_act", "leader", "brok
 
 
 def dump(game: Game, with_events: bool = True) -> dict[str, Any]:
-    d = game.__dict__
-    state: dict[str, Any] = {name: d[name] for name in _SCALARS}
+    state: dict[str, Any] = {name: getattr(game, name) for name in _SCALARS}
     for name in _TUPLE4:
         state[name] = list(getattr(game, name))  # hands may be dealt lazily
     state["scores"] = list(game.scores)
@@ -75,35 +74,49 @@ def _load(cls: type[Game], data: dict[str, Any]) -> Game:
     seed, first_dealer = data["seed"], data["first_dealer"]
     if not isinstance(seed, int) or first_dealer not in (0, 1, 2, 3):
         raise ValueError("A saved game needs an integer seed and a first dealer 0..3.")
-    g = object.__new__(cls)
-    d = g.__dict__
-    d.update(rules=rules, seed=seed, first_dealer=first_dealer, _bid_cache={},
-             opening=_copy_opening(data.get("opening")))
-    for name in _SCALARS:
-        d[name] = state[name]
+    state_of: dict[str, Any] = {}
     for name in _TUPLE4:
         value = tuple(state[name])
         if len(value) != 4:
             raise ValueError(f"A saved game's {name} must have four entries.")
-        d[name] = value
-    d["scores"] = (int(state["scores"][0]), int(state["scores"][1]))
-    d["bags"] = (int(state["bags"][0]), int(state["bags"][1]))
-    d["pass_queue"] = tuple((int(a), int(b), int(c)) for a, b, c in state["pass_queue"])
-    d["passes"] = tuple((int(a), int(b)) for a, b in state["passes"])
-    d["trick"] = tuple((int(s), int(c)) for s, c in state["trick"])
-    d["tricks"] = tuple((int(lead), tuple(cards), int(win)) for lead, cards, win in state["tricks"])
-    d["history"] = tuple(copy_record(h) for h in state["history"])
-    d["review"] = copy_review(state["review"])
+        state_of[name] = value
     node: Any = None
     if events is not None:
         if len(events) != state["n_events"]:
             raise ValueError("A saved game's events do not match its state.")
         for seat, text in events:
             node = (node, int(seat), Action.parse(text))
-    d["_events"] = node  # without events the history is unknown; n_events keeps the version
-    if events is None:
-        d["n_events"] = int(state["n_events"])
-    return g
+    leader = int(state["leader"])
+    trick = tuple((int(s), int(c)) for s, c in state["trick"])
+    if any(s != (leader + i) & 3 for i, (s, _) in enumerate(trick)):
+        raise ValueError("A saved game's trick is not played in turn from its leader.")
+    phase = _PHASES.get(state["phase"])
+    if phase is None:
+        raise ValueError(f"A saved game's phase {state['phase']!r} is not a phase.")
+    return cls._assemble(
+        rules=rules, seed=seed, first_dealer=first_dealer,
+        opening=_copy_opening(data.get("opening")),
+        hand_no=int(state["hand_no"]), dealer=int(state["dealer"]),
+        deal_seed=str(state["deal_seed"]), phase=phase,
+        to_act=None if state["to_act"] is None else int(state["to_act"]), leader=leader,
+        broken=bool(state["broken"]), outcome=state["outcome"],
+        n_events=int(state["n_events"]), events=node,
+        hands=state_of["hands"], dealt=state_of["dealt"], looked=state_of["looked"],
+        blind_open=state_of["blind_open"], bids=state_of["bids"],
+        tricks_won=state_of["tricks_won"],
+        scores=(int(state["scores"][0]), int(state["scores"][1])),
+        bags=(int(state["bags"][0]), int(state["bags"][1])),
+        pass_queue=tuple((int(a), int(b), int(c)) for a, b, c in state["pass_queue"]),
+        passes=tuple((int(a), int(b)) for a, b in state["passes"]),
+        trick=tuple(c for _, c in trick),
+        tricks=tuple((int(lead), tuple(cards), int(win))
+                     for lead, cards, win in state["tricks"]),
+        history=tuple(copy_record(h) for h in state["history"]),
+        review=copy_review(state["review"]),
+    )
+
+
+_PHASES = {name: name for name in ("bidding", "passing", "playing", "over")}
 
 
 def _copy_opening(opening: dict[str, Any] | None) -> dict[str, Any] | None:

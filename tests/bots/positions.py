@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.spades import Game, RuleSet
-from shared.spades.cards import STANDARD_DECK, cards_in, parse_card
+from shared.spades.cards import STANDARD_DECK, cards_in, codes_of, parse_card
 
 RULES = RuleSet.preset("standard", blind_nil="off")
 
@@ -40,9 +40,9 @@ def position(fixed: dict[int, str], bids: list[str], plays: list[str], dealer: i
              scores: tuple[int, int] = (0, 0)) -> Game:
     """A game in its first hand: cards dealt as ``fixed``, then ``bids`` (in bidding
     order from the dealer's left) and ``plays`` (card codes in play order)."""
-    g = Game.new(rules, seed=1, dealer=dealer)
     hands = deal(fixed)
-    g.__dict__.update(hands=hands, dealt=hands, bags=bags, scores=scores)
+    g = Game.new(rules, seed=1, dealer=dealer, deal=[codes_of(h) for h in hands],
+                 scores=scores, bags=bags)
     seat = (dealer + 1) % 4
     for bid in bids:
         g = g.apply(seat, bid)

@@ -104,9 +104,9 @@ def _swap_hidden(g: Game, seat: int) -> Game:
             for c in flat[at:at + len(pool)]:
                 hands[s] |= 1 << c
             at += len(pool)
-    g2 = Game.from_dict(g.to_dict())
-    g2.__dict__.update(hands=tuple(hands), deal_seed="0" * 32)
-    return g2
+    saved = g.to_dict(events=False)
+    saved["state"].update(hands=hands, deal_seed="0" * 32)
+    return Game.from_dict(saved)
 
 
 @pytest.mark.parametrize("level", (*LEVELS, "pimc"))

@@ -75,8 +75,7 @@ def test_nil_passes_and_blind_nil_happen_and_stay_legal() -> None:
     rules = RuleSet.preset("standard", nil_pass=2, blind_nil_pass=2)
     kinds: set[str] = set()
     for seed in range(40):
-        g = Game.new(rules, seed=seed)
-        g.__dict__.update(scores=(0, 400))
+        g = Game.new(rules, seed=seed, scores=(0, 400))
         while len(g.history) == 0:
             seat = g.to_act
             assert seat is not None
