@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from shared.protocol import Error, Format, ServerMessage, encode, view_delta
-from shared.spades import SpadesError
+from shared.spades import SpadesError, redact_action
 
 from . import views
 from .bots_adapter import AUTOPILOT_LEVEL, choose_bot_action, is_slow
@@ -79,7 +79,7 @@ class TableActor:
         self._subscribed = False
         self._table: Table | None = None  # trusted only while subscribed and not stale
         self._stale = False  # a write lost a race: re-read before the next decision
-        self._views: dict[int | None, dict[str, Any]] = {}
+        self._views: views.TableViews | None = None  # of the version ``_views_rev``
         self._views_rev = -1
 
     # -- reading ------------------------------------------------------------------------
@@ -195,7 +195,7 @@ class TableActor:
         if self._subscribed:
             self._subscribed = False
             self._table = None
-            self._views, self._views_rev = {}, -1
+            self._views, self._views_rev = None, -1
             await self.room.notices.unsubscribe(self.id)
 
     async def _subscribe(self) -> None:
@@ -310,15 +310,18 @@ class TableActor:
 
     # -- fan-out -------------------------------------------------------------------------
 
-    def _view(self, table: Table, seat: int | None) -> dict[str, Any] | None:
+    def _table_views(self, table: Table) -> views.TableViews | None:
+        """The views of ``table``'s game (kept for its version: the next change's
+        deltas start from them)."""
         if table.game is None:
             return None
-        if self._views_rev != table.rev:
-            self._views, self._views_rev = {}, table.rev
-        view = self._views.get(seat)
-        if view is None:
-            view = self._views[seat] = views.wire_view(table.game, seat)
-        return view
+        if self._views_rev != table.rev or self._views is None:
+            self._views, self._views_rev = views.TableViews(table.game), table.rev
+        return self._views
+
+    def _view(self, table: Table, seat: int | None) -> dict[str, Any] | None:
+        table_views = self._table_views(table)
+        return table_views.view(seat) if table_views is not None else None
 
     def _fanout(self, old: Table | None, new: Table, notice: dict[str, Any]) -> None:
         """Send each local socket what changed from ``old`` to ``new`` for it."""
@@ -335,9 +338,14 @@ class TableActor:
             old_game is not None and new_game is not None
             and (old.game_no, old_game.n_events) != (new.game_no, new_game.n_events))
         meta_changed = old is None or (
-            views.seat_infos(old), old.rematch, old.status, table_extras(old, snapshot=False)
-        ) != (views.seat_infos(new), new.rematch, new.status, table_extras(new, snapshot=False))
-        old_views = self._views if old is not None and self._views_rev == old.rev else {}
+            views.seat_states(old), old.rematch, old.status, table_extras(old, snapshot=False)
+        ) != (views.seat_states(new), new.rematch, new.status,
+              table_extras(new, snapshot=False))
+        before: views.TableViews | None = None
+        if same_hand and old is not None and old_game is not None:
+            before = (self._views if self._views is not None and self._views_rev == old.rev
+                      else views.TableViews(old_game))
+        delta = _Delta(before, self._table_views(new) if same_hand else None)
         frames: dict[tuple[Any, ...], list[bytes | str]] = {}
         for sock in list(self.sockets):
             moved = self._reseat(sock, new)
@@ -355,34 +363,50 @@ class TableActor:
             else:
                 path = "update"
             key = (path, seat, sock.fmt)
-            if key not in frames:
-                frames[key] = [encode(m, sock.fmt) for m in self._messages(
-                    path, old, new, seat, old_views, now, action, actor, meta_changed)]
-            for frame in frames[key]:
+            found = frames.get(key)
+            if found is None:
+                found = frames[key] = self._frames(path, new, seat, sock.fmt, now, action,
+                                                   actor, meta_changed, delta)
+            for frame in found:
                 sock.push(frame)
             sock.sent_rev = new.rev
 
-    def _messages(self, path: str, old: Table | None, new: Table, seat: int | None,
-                  old_views: dict[int | None, dict[str, Any]], now: int, action: Any,
-                  actor: Any, meta_changed: bool) -> list[ServerMessage]:
+    def _frames(self, path: str, new: Table, seat: int | None, fmt: Format, now: int,
+                action: Any, actor: Any, meta_changed: bool,
+                delta: _Delta) -> list[bytes | str]:
+        if path == "delta":
+            out = [views.encode_event(new.rev, actor, redact_action(action, actor, seat),
+                                      delta.of(seat),
+                                      views.seconds_left(new.turn_deadline(), now), fmt)]
+            if meta_changed:
+                out.append(encode(views.table_update(new, now), fmt))
+            return out
+        messages: list[ServerMessage]
         if path == "update":
-            return [views.table_update(new, now)] if meta_changed else []
-        if path == "snap":
-            return [views.snapshot(new, seat, now, self._view(new, seat))]
-        if path == "event+snap":
-            return [views.event_for(new, actor, action, seat, now, None),
-                    views.snapshot(new, seat, now, self._view(new, seat))]
-        assert old is not None and old.game is not None
-        before = old_views.get(seat)
-        if before is None:
-            before = views.wire_view(old.game, seat)
-        after = self._view(new, seat)
-        assert after is not None
-        out: list[ServerMessage] = [
-            views.event_for(new, actor, action, seat, now, view_delta(before, after))]
-        if meta_changed:
-            out.append(views.table_update(new, now))
-        return out
+            messages = [views.table_update(new, now)] if meta_changed else []
+        elif path == "snap":
+            messages = [views.snapshot(new, seat, now, self._view(new, seat))]
+        else:  # "event+snap"
+            messages = [views.event_for(new, actor, action, seat, now, None),
+                        views.snapshot(new, seat, now, self._view(new, seat))]
+        return [encode(m, fmt) for m in messages]
+
+
+class _Delta:
+    """The view deltas of one action, per seat: the public part's computed once."""
+
+    __slots__ = ("_after", "_before", "_public")
+
+    def __init__(self, before: views.TableViews | None,
+                 after: views.TableViews | None) -> None:
+        self._before, self._after = before, after
+        self._public: dict[str, Any] | None = None
+
+    def of(self, seat: int | None) -> dict[str, Any]:
+        assert self._before is not None and self._after is not None
+        if self._public is None:
+            self._public = view_delta(self._before.public, self._after.public)
+        return views.seat_delta(self._before, self._after, self._public, seat)
 
 
 def new_deal() -> tuple[int, int]:
