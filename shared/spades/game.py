@@ -58,7 +58,7 @@ from .cards import (
 from .deal import commitment, deal_hands, derive_deal_seed
 from .errors import IllegalAction, InvalidAction, NotYourTurn
 from .rules import RuleSet
-from .scoring import Outcome, match_outcome, score_team
+from .scoring import Outcome, TeamScore, match_outcome, score_team
 
 BIDDING, PASSING, PLAYING, OVER = "bidding", "passing", "playing", "over"
 SEAT_NAMES = ("South", "West", "North", "East")
@@ -100,27 +100,6 @@ def trick_winner(plays: tuple[tuple[int, int], ...]) -> int:
     return best_seat
 
 
-def _winner(leader: int, cards: tuple[int, ...]) -> int:
-    # The seat winning a complete trick of `cards` led by `leader` (see trick_winner).
-    best = cards[0]
-    at = 0
-    if best >= 39:
-        for i in (1, 2, 3):
-            if cards[i] > best:
-                best, at = cards[i], i
-    else:
-        led = best // 13
-        trumped = False
-        for i in (1, 2, 3):
-            card = cards[i]
-            if card >= 39:
-                if not trumped or card > best:
-                    best, at, trumped = card, i, True
-            elif not trumped and card > best and card // 13 == led:
-                best, at = card, i
-    return (leader + at) & 3
-
-
 class _Context:
     """What a game holds besides the trick play: the rules and seed, and the state of
     the hand that changes only while bidding, passing and scoring. Game values of one
@@ -142,6 +121,7 @@ class _Context:
         "outcome",
         "pass_queue",
         "passes",
+        "records",
         "review",
         "review_src",
         "rules",
@@ -165,7 +145,8 @@ class _Context:
     passes: tuple[tuple[int, int], ...]
     scores: tuple[int, int]
     bags: tuple[int, int]
-    history: tuple[dict[str, Any], ...]
+    records: tuple[Any, ...]  # per finished hand: its record, or the parts to build it from
+    history: tuple[dict[str, Any], ...] | None  # the records built; None until first read
     review_src: tuple[Any, ...] | None
     review: dict[str, Any] | bool | None  # False until first read (built lazily)
     outcome: Outcome
@@ -188,6 +169,7 @@ class _Context:
         c.passes = self.passes
         c.scores = self.scores
         c.bags = self.bags
+        c.records = self.records
         c.history = self.history
         c.review_src = self.review_src
         c.review = self.review
@@ -284,7 +266,7 @@ class Game:
         c.bid_cache = _bid_cache(rules)
         c.scores = (opening["scores"][0], opening["scores"][1]) if opening else (0, 0)
         c.bags = (opening["bags"][0], opening["bags"][1]) if opening else (0, 0)
-        c.history = ()
+        c.records = c.history = ()
         c.review_src = None
         c.review = None
         c.outcome = None
@@ -432,7 +414,12 @@ class Game:
     @property
     def history(self) -> tuple[dict[str, Any], ...]:
         """One score record per finished hand."""
-        return self._c.history
+        c = self._c
+        history = c.history
+        if history is None:
+            history = c.history = c.records = tuple(
+                r if r.__class__ is dict else _record(*r) for r in c.records)
+        return history
 
     @property
     def review(self) -> dict[str, Any] | None:
@@ -454,7 +441,7 @@ class Game:
 
     @property
     def hands_played(self) -> int:
-        return len(self._c.history)
+        return len(self._c.records)
 
     @property
     def commitment(self) -> str:
@@ -613,11 +600,30 @@ class Game:
                 g.to_act = (seat + 1) & 3
                 g.tricks_won = self.tricks_won
                 return g
-            winner = _winner(leader, trick)
-            won = self.tricks_won
-            counts = list(won)
-            counts[winner] += 1
-            g.tricks_won = (counts[0], counts[1], counts[2], counts[3])
+            # The winner (as trick_winner): the highest strength for the led suit.
+            c0, c1, c2, c3 = trick
+            strength = _STRENGTH[_SUIT_OF[c0]]
+            best = strength[c0]
+            at = 0
+            value = strength[c1]
+            if value > best:
+                best, at = value, 1
+            value = strength[c2]
+            if value > best:
+                best, at = value, 2
+            if strength[c3] > best:
+                at = 3
+            winner = (leader + at) & 3
+            w0, w1, w2, w3 = self.tricks_won
+            if winner == 0:
+                w0 += 1
+            elif winner == 1:
+                w1 += 1
+            elif winner == 2:
+                w2 += 1
+            else:
+                w3 += 1
+            g.tricks_won = (w0, w1, w2, w3)
             g.tricks = tricks = (*self.tricks, (leader, trick, winner))
             g._trick = ()
             g.leader = g.to_act = winner
@@ -730,22 +736,19 @@ class Game:
         teams = [score_team(rules, (codes[t], codes[t + 2]), (won[t], won[t + 2]),
                             old.bags[t]) for t in (0, 1)]
         scores = (old.scores[0] + teams[0].hand_total, old.scores[1] + teams[1].hand_total)
-        record = {
-            "hand": self.hand_no,
-            "dealer": old.dealer,
-            "bids": [bid_text(b) for b in bids],
-            "tricks": list(won),
-            "teams": [t.to_dict(total=scores[i]) for i, t in enumerate(teams)],
-        }
-        history = (*old.history, record)
-        outcome = match_outcome(rules, scores, len(history))
+        # The score record is built when the history is first read (a game stepped past
+        # the hand may never read it); its parts are kept.
+        parts = (self.hand_no, old.dealer, bids, won, teams[0], teams[1], scores)
+        records = (*old.records, parts)
+        outcome = match_outcome(rules, scores, len(records))
         c = old.copy()
         c.scores = scores
         c.bags = (teams[0].bags, teams[1].bags)
-        c.history = history
+        c.records = records
+        c.history = None
         c.outcome = outcome
         c.review_src = (self.hand_no, old.dealer, old.seed_text(), old.deal(), old.passes,
-                        self.tricks, record)
+                        self.tricks, parts)
         c.review = False  # built from review_src when first read
         if outcome is None:
             self._deal(c, self.hand_no + 1, (old.dealer + 1) & 3)
@@ -812,7 +815,7 @@ class Game:
         c.passes = passes
         c.scores = scores
         c.bags = bags
-        c.history = history
+        c.records = c.history = history
         c.review_src = None
         c.review = review
         c.outcome = outcome
@@ -846,6 +849,9 @@ class Game:
 
 _SUIT_OF = tuple(suit_of(card) for card in range(54))
 _BIT = tuple(1 << card for card in range(54))
+# _STRENGTH[led suit][card]: spades above everything, then the led suit, others never win.
+_STRENGTH = tuple(tuple(100 + card if card >= 39 else card if card // 13 == led else -1
+                        for card in range(54)) for led in range(4))
 _SINGLE = tuple((card,) for card in range(54))
 _ALL = (1 << 54) - 1
 _NOT_SPADES = _ALL & ~SPADE_MASK
@@ -903,10 +909,23 @@ def _pass_queue(rules: RuleSet, bids: tuple[int | None, ...], dealer: int
     return tuple(queue)
 
 
+def _record(hand_no: int, dealer: int, bids: tuple[int | None, ...], won: tuple[int, ...],
+            team0: TeamScore, team1: TeamScore, scores: tuple[int, int]) -> dict[str, Any]:
+    """The score record of one finished hand, as ``Game.history`` holds it."""
+    return {
+        "hand": hand_no,
+        "dealer": dealer,
+        "bids": [bid_text(b) for b in bids],
+        "tricks": list(won),
+        "teams": [team0.to_dict(total=scores[0]), team1.to_dict(total=scores[1])],
+    }
+
+
 def _review_of(hand_no: int, dealer: int, deal_seed: str, dealt: tuple[int, ...],
                passes: tuple[tuple[int, int], ...], tricks: tuple[Trick, ...],
-               record: dict[str, Any]) -> dict[str, Any]:
+               parts: tuple[Any, ...]) -> dict[str, Any]:
     """The public review of a finished hand: its deal, seed, passes, tricks and score."""
+    record = _record(*parts)
     return {
         "hand": hand_no,
         "dealer": dealer,
