@@ -293,11 +293,14 @@ class Game:
         c.dealt = held
         c.hand_no = hand_no
         c.dealer = dealer
-        blind = (blind_nil_open(rules, 0, dealer, c.scores),
-                 blind_nil_open(rules, 1, dealer, c.scores),
-                 blind_nil_open(rules, 2, dealer, c.scores),
-                 blind_nil_open(rules, 3, dealer, c.scores)) if rules.blind_nil != "off" else (
-                     _NO_BLIND)
+        mode = rules.blind_nil
+        if mode == "off" or mode == "any":
+            blind = _NO_BLIND if mode == "off" else _ALL_BLIND
+        else:
+            blind = (blind_nil_open(rules, 0, dealer, c.scores),
+                     blind_nil_open(rules, 1, dealer, c.scores),
+                     blind_nil_open(rules, 2, dealer, c.scores),
+                     blind_nil_open(rules, 3, dealer, c.scores))
         c.blind_open = blind
         c.looked = (not blind[0], not blind[1], not blind[2], not blind[3])
         c.bids = (None, None, None, None)
@@ -857,19 +860,27 @@ _ALL = (1 << 54) - 1
 _NOT_SPADES = _ALL & ~SPADE_MASK
 _BidCache = dict[tuple[int | None, int, bool], tuple[tuple[Action, ...], frozenset[int]]]
 _BID_CACHES: dict[RuleSet, _BidCache] = {}
+_LAST_RULES: list[tuple[RuleSet | None, _BidCache]] = [(None, {})]
 
 
 def _bid_cache(rules: RuleSet) -> _BidCache:
     # The legal bids by (partner's bid, spades held, looked), shared by all games with
     # equal rules. Rule sets are few (presets and house rules); the bound is a backstop.
+    # The last rules seen are checked by identity first: hashing a RuleSet hashes all
+    # of its fields, and most games in a process share one RuleSet object.
+    last = _LAST_RULES[0]
+    if last[0] is rules:
+        return last[1]
     cache = _BID_CACHES.get(rules)
     if cache is None:
         if len(_BID_CACHES) >= 256:
             _BID_CACHES.clear()
         cache = _BID_CACHES[rules] = {}
+    _LAST_RULES[0] = (rules, cache)
     return cache
 _FOLLOW_MASK = tuple(SUIT_MASKS[suit] for suit in _SUIT_OF)  # the led suit, by led card
 _NO_BLIND = (False, False, False, False)
+_ALL_BLIND = (True, True, True, True)
 _NO_PASSES = ((0, 0),) * 4
 
 
