@@ -96,12 +96,24 @@ def test_the_game_is_immutable_apply_returns_a_new_one() -> None:
         (lambda d: d["rules"].update(target_score=-1), "target score must be between"),
         (lambda d: d.update(state=None, events=None), "needs a state or its events"),
         (lambda d: d.update(state=None, events=[[0, "play ZZ"]]), "is not a card"),
+        (lambda d: d["state"].update(phase="lunch"), "'lunch' is not a phase"),
     ],
 )
 def test_damaged_saves_raise_value_error(damage: object, reason: str) -> None:
     data = json.loads(json.dumps(some_game(30).to_dict()))
     damage(data)  # type: ignore[operator]
     with pytest.raises(ValueError, match=reason):
+        Game.from_dict(data)
+
+
+def test_a_trick_not_played_in_turn_is_refused() -> None:
+    g = some_game(30)
+    while len(g.trick) < 2:
+        assert g.to_act is not None
+        g = g.apply(g.to_act, first_legal(g))
+    data = g.to_dict(events=False)
+    data["state"]["trick"][1][0] = (data["state"]["trick"][1][0] + 1) % 4
+    with pytest.raises(ValueError, match="not played in turn"):
         Game.from_dict(data)
 
 
