@@ -7,7 +7,8 @@ once per store (EVALSHA, falling back to EVAL after a Redis restart).
 
 One action costs one call when the caller's copy of the table is current: ``write``
 (compare-and-set, stream, timers and notice in one script); ``load`` only on a conflict
-or a cold cache.
+or a cold cache. A store made by ``from_url`` sends those two (the per-action path) on
+one pipelined connection (``redis_pipe``), the rest through redis-py's pool.
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ from typing import Any
 
 import msgpack
 import redis.asyncio as aioredis
-from redis.exceptions import RedisError
+from redis.exceptions import NoScriptError, RedisError
 
 from . import keys
 from .errors import StoreError
 from .metrics import METRICS
+from .redis_pipe import RedisPipe
 from .table_model import Table, decode_table, encode_table
 
 __all__ = ["Store", "StoreError"]
@@ -52,9 +54,11 @@ async def _wrapped(what: str) -> AsyncIterator[None]:
 class Store:
     """The room's view of one Redis. ``client`` must return bytes (no decoding)."""
 
-    def __init__(self, client: aioredis.Redis, table_ttl_s: int = 86_400) -> None:
+    def __init__(self, client: aioredis.Redis, table_ttl_s: int = 86_400,
+                 pipe: RedisPipe | None = None) -> None:
         self.client = client
         self.table_ttl_s = table_ttl_s
+        self._pipe = pipe  # the same Redis as ``client``: table reads and writes
         self._apply = client.register_script(_script("apply.lua"))
         self._claim = client.register_script(_script("claim_timers.lua"))
 
@@ -64,9 +68,12 @@ class Store:
         once waits for a free one (up to 10 s) instead of failing."""
         pool = aioredis.BlockingConnectionPool.from_url(
             url, max_connections=max_connections, timeout=10, health_check_interval=10)
-        return cls(aioredis.Redis.from_pool(pool), table_ttl_s)  # the client owns the pool
+        # the client owns the pool
+        return cls(aioredis.Redis.from_pool(pool), table_ttl_s, RedisPipe.from_url(url))
 
     async def close(self) -> None:
+        if self._pipe is not None:
+            self._pipe.close()
         with contextlib.suppress(RedisError, OSError):
             await self.client.aclose()
 
@@ -75,7 +82,10 @@ class Store:
     async def load(self, table_id: str) -> Table | None:
         """The table as stored now, or None if there is no such table."""
         async with _wrapped("load"):
-            rev, blob = await self.client.hmget(keys.table(table_id), ["rev", "st"])
+            if self._pipe is not None:
+                rev, blob = await self._pipe.call("HMGET", keys.table(table_id), "rev", "st")
+            else:
+                rev, blob = await self.client.hmget(keys.table(table_id), ["rev", "st"])
         if rev is None or blob is None:
             return None
         try:
@@ -107,12 +117,18 @@ class Store:
         for member, due in table.timers.items():
             if member not in old_timers:
                 args.extend((due, member))
+        script_keys = [keys.table(table.id), keys.table_events(table.id), keys.TIMERS,
+                       keys.game_log(table.id, table.game_no)]
         async with _wrapped("write"):
-            written, current = await self._apply(
-                keys=[keys.table(table.id), keys.table_events(table.id), keys.TIMERS,
-                      keys.game_log(table.id, table.game_no)],
-                args=args,
-            )
+            if self._pipe is None:
+                written, current = await self._apply(keys=script_keys, args=args)
+            else:
+                try:
+                    written, current = await self._pipe.call(
+                        "EVALSHA", self._apply.sha, len(script_keys), *script_keys, *args)
+                except NoScriptError:  # a restarted Redis: send the script itself
+                    written, current = await self._pipe.call(
+                        "EVAL", self._apply.script, len(script_keys), *script_keys, *args)
         if not written:
             log.debug("table %s: version %s moved on to %s", table.id, old_rev, current)
             return None
