@@ -248,7 +248,8 @@ export class TableScreen {
     if (view.over) return "Game over";
     if (view.to_act === null) return "";
     const who = view.to_act === s.seat ? "Your" : `${this.nameOf(view.to_act)}'s`;
-    if (view.phase === "bidding") return view.to_act === s.seat ? "Your bid" : `${who} bid`;
+    // On your own bid the bid pad (titled "Your bid") covers the middle of the table.
+    if (view.phase === "bidding") return view.to_act === s.seat ? "" : `${who} bid`;
     if (view.phase === "passing") return `${who} pass`;
     return view.trick.length ? "" : view.to_act === s.seat ? "Your lead" : `${who} lead`;
   }
