@@ -27,7 +27,8 @@ from . import keys
 from .errors import StoreError
 from .metrics import METRICS
 from .redis_pipe import RedisPipe
-from .table_model import Table, decode_table, encode_table
+from .table_blob import BlobPacker
+from .table_model import Table, decode_table
 
 __all__ = ["Store", "StoreError"]
 
@@ -59,6 +60,7 @@ class Store:
         self.client = client
         self.table_ttl_s = table_ttl_s
         self._pipe = pipe  # the same Redis as ``client``: table reads and writes
+        self._blobs = BlobPacker()
         self._apply = client.register_script(_script("apply.lua"))
         self._claim = client.register_script(_script("claim_timers.lua"))
 
@@ -112,7 +114,7 @@ class Store:
         logged = f"{notice['s']} {notice['a']}" if "a" in notice else ""
         if game_log is not None:  # a leading newline tells apply.lua to replace the log
             logged = "\n" + "\n".join(f"{seat} {action}" for seat, action in game_log)
-        args: list[Any] = [old_rev, encode_table(table), payload, keys.table_channel(table.id),
+        args: list[Any] = [old_rev, self._blobs.pack(table), payload, keys.table_channel(table.id),
                            self.table_ttl_s, STREAM_LEN, logged, len(gone), *gone]
         for member, due in table.timers.items():
             if member not in old_timers:
