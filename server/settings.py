@@ -44,6 +44,7 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()  # pages of other origins that may use the room
     session_ttl_s: int = 30 * 86_400  # a signed-in session lasts this long
     match_every_s: float = 1.0  # how often each node runs the ranked matcher
+    rating_sweep_s: float = 15.0  # how often each node rates ranked games left unrated
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -74,6 +75,7 @@ class Settings:
                                   if o.strip()),
             session_ttl_s=_int(env, "SESSION_TTL_S", base.session_ttl_s, 1, 400 * 86_400),
             match_every_s=_seconds(env, "MATCH_EVERY_S", base.match_every_s),
+            rating_sweep_s=_seconds(env, "RATING_SWEEP_S", base.rating_sweep_s),
         )
 
 

@@ -47,6 +47,7 @@ __all__ = ["HEARTBEAT_S", "SocialHub", "SocialSocket"]
 
 log = logging.getLogger(__name__)
 
+SWEEP_BATCH = 200  # unrated ranked tables looked at per sweep (oldest first)
 HEARTBEAT_S = 20.0  # queue heartbeats for this node's queued sockets (stale after 60 s)
 
 
@@ -81,6 +82,7 @@ class SocialHub:
         self.queued: dict[str, float] = {}  # pid -> last heartbeat (monotonic s)
         self._rated: dict[str, None] = {}  # game ids whose result this node pushed
         self._loop: asyncio.Task[None] | None = None
+        self._next_sweep = 0.0  # monotonic s: when to sweep the unrated ranked games next
 
     async def start(self) -> None:
         await self.room.notices.listen(SIGNED_OUT_CHANNEL, self._on_signed_out)
@@ -127,6 +129,9 @@ class SocialHub:
                 await self._heartbeats()
                 for found in await self.matchmaker.match():
                     await self._place(found)
+                if time.monotonic() >= self._next_sweep:
+                    self._next_sweep = time.monotonic() + self.room.settings.rating_sweep_s
+                    await self._sweep_unrated()
             except RoomError as err:
                 log.warning("ranked matcher: %s", err)
             except Exception:
@@ -146,6 +151,8 @@ class SocialHub:
         table_id = secrets.token_urlsafe(12)
         players = [(w.pid, w.name) for w in found.seats]
         table = create_ranked(table_id, players, now_ms(), *new_deal())
+        # Listed before the table exists, so no ranked game can end unlisted.
+        await self.room.store.client.zadd(social_keys.RANKED_UNRATED, {table_id: now_ms()})
         await self.room.actor(table_id).create(table, {"m": "ranked"})
         for pid, _ in players:
             await self.room.store.set_player(pid, table=table_id)
@@ -166,6 +173,21 @@ class SocialHub:
                 and new.game.over and (old is None or old.status != "over"
                                        or old.game_no != new.game_no)):
             self.room.spawn(self._rate(new), name=f"rate-{new.id}")
+
+    async def _sweep_unrated(self) -> None:
+        """Rate every listed ranked game that is over. The node that sees a game end
+        rates it at once (``table_changed``); this sweep, on every node, covers the node
+        that died before it could. Rating is idempotent, so two nodes sweeping at once
+        rate a game once."""
+        client = self.room.store.client
+        for raw in await client.zrange(social_keys.RANKED_UNRATED, 0, SWEEP_BATCH - 1):
+            table_id = raw.decode() if isinstance(raw, bytes) else str(raw)
+            table = await self.room.store.load(table_id)
+            if table is None:  # expired or never written: nothing left to rate
+                await client.zrem(social_keys.RANKED_UNRATED, table_id)
+            elif table.status == "over" and table.game is not None and table.game.over:
+                await self._rate(table)
+                await client.zrem(social_keys.RANKED_UNRATED, table_id)
 
     async def _rate(self, table: Table) -> None:
         game = table.game

@@ -24,6 +24,7 @@ __all__ = [
     "QUEUE_MATCHES",
     "QUEUE_RATINGS",
     "QUEUE_SEEN",
+    "RANKED_UNRATED",
     "RATED_BOARD",
     "RATED_NAMES",
     "account",
@@ -72,6 +73,9 @@ def session_generation(pid: str) -> str:
 
 RATED_BOARD = "rk:{rk}:board"  # sorted set: pid -> ordinal (the displayed rating)
 RATED_NAMES = "rk:{rk}:names"  # hash: pid -> display name, for the board
+# sorted set: ranked table id -> time placed (ms), until its game has been rated. Every
+# node sweeps it, so a game is rated even when the node that saw it end died first.
+RANKED_UNRATED = "rk:{rk}:unrated"
 
 
 def rating(pid: str) -> str:

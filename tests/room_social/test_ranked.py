@@ -1,17 +1,23 @@
 """Ranked play over real sockets on two nodes: four accounts queue, are matched, play a
 whole standard game (each client's own turns played by the Standard bot of
 ``shared.bots``, at once), and are rated; a guest is refused; a leaver is played by the
-autopilot to the end and scored as losing."""
+autopilot to the end and scored as losing; a game that ended while no node was there to
+rate it is rated by the sweep of any node that starts later."""
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import httpx
 import pytest
 
 from client.room_client import RequestFailed
+from server import social_keys
 from server.http_social import SESSION_COOKIE
+from server.social_tables import create_ranked
+from server.store import Store
+from shared.bots import choose
 from shared.protocol import Leave, Queue, Queued, Tip
 
 from .conftest import LocalServer, SocialClient, SocialFactory, Start, bot_play_until, register
@@ -119,3 +125,40 @@ async def test_a_ranked_leaver_is_played_by_the_autopilot_and_scored_as_losing(
     assert partner.rated[0].won == (outcome == seat % 2) and not partner.rated[0].left
     history = await nodes[0].room.social.ratings.history(leaver.pid or "")
     assert len(history) == 1 and history[0].left and not history[0].won
+
+
+async def test_a_game_that_ended_unseen_is_rated_by_a_later_node(
+    redis_url: str, start_server: Start
+) -> None:
+    # The node that wrote a ranked game's last move died before rating it, and no other
+    # node was watching the table: the game is over in Redis, listed as unrated, and no
+    # node will ever hear of its end. A node started later rates it in its sweep.
+    players = [("p-kim", "Kim"), ("p-lou", "Lou"), ("p-max", "Max"), ("p-ned", "Ned")]
+    table = create_ranked("tb-unseen", players, 1, seed=11, dealer=3)
+    game = table.game
+    assert game is not None
+    while not game.over:
+        seat = game.to_act
+        assert seat is not None
+        game = game.apply(seat, choose("standard", game.view(seat)))
+    store = Store.from_url(redis_url)
+    try:
+        await store.client.zadd(social_keys.RANKED_UNRATED, {table.id: 1})
+        assert await store.write(None, replace(table, game=game, status="over"),
+                                 {"m": "ranked"}) == 1
+    finally:
+        await store.close()
+    node = await start_server(match_every_s=0.05, rating_sweep_s=0.05)
+    ratings = node.room.social.ratings
+    deadline = asyncio.get_running_loop().time() + 10
+    while (await ratings.rating("p-kim")).games == 0:
+        assert asyncio.get_running_loop().time() < deadline, "the game was never rated"
+        await asyncio.sleep(0.05)
+    winner = game.outcome
+    for seat, (pid, _) in enumerate(players):
+        history = await ratings.history(pid)
+        assert len(history) == 1 and history[0].won == (seat % 2 == winner)
+    client = node.room.store.client
+    while await client.zscore(social_keys.RANKED_UNRATED, table.id) is not None:
+        assert asyncio.get_running_loop().time() < deadline, "still listed as unrated"
+        await asyncio.sleep(0.05)
