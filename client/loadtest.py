@@ -25,7 +25,11 @@ Figures (``--json`` prints them as one object):
   Lua script runs inside it; those are counted apart in ``redis_commands_per_action``
   (everything Redis executed) and left out here (see ``SCRIPT_COMMANDS``);
 - ``bytes_per_play_per_seat``: average size of the ``ev`` frame of a card play, per
-  receiving seat.
+  receiving seat;
+- ``server_cpu_wait_ms_per_s`` / ``loadgen_cpu_wait_ms_per_s``: milliseconds per second
+  the nodes (summed) / this process were ready to run but waited for a CPU (the run
+  delay of ``/proc/PID/schedstat``): what other work on the machine took from them, and
+  a floor under the latency no change to the room can remove.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import random
 import sys
@@ -41,6 +46,7 @@ import urllib.parse
 from collections import Counter
 from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -84,6 +90,8 @@ class LoadResult:
     reconnects: int = 0
     server_rss_mb: float | None = None
     server_cpu_ms_per_action: float | None = None
+    server_cpu_wait_ms_per_s: float | None = None
+    loadgen_cpu_wait_ms_per_s: float | None = None
     redis_cpu_ms_per_action: float | None = None
     loadgen_cpu_ms_per_action: float | None = None
     redis_calls_per_action: float | None = None
@@ -223,6 +231,22 @@ def _cpu(pids: Sequence[int]) -> tuple[float, float]:
     return sum(cpu_s(pid) for pid in pids), time.process_time()
 
 
+def _run_delay_s(pid: int | str) -> float | None:
+    """Seconds a process has waited, ready to run, for a CPU (None where the kernel does
+    not keep scheduler statistics)."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _waits(pids: Sequence[int]) -> tuple[float | None, float | None]:
+    """Run delays so far: of the nodes (summed), and of this process."""
+    nodes = [_run_delay_s(pid) for pid in pids]
+    return (sum(n for n in nodes if n is not None) if nodes and None not in nodes else None,
+            _run_delay_s("self"))
+
+
 async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: int = 0,
               idle: int = 0, warmup: float = 2.0, redis_url: str | None = None,
               node_pids: Sequence[int] = (), appendfsync: str | None = None,
@@ -253,12 +277,16 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
         await _connect_all(idlers, quick=False)
         await _connect_all(players, quick=True)
         result.connect_s = round(time.perf_counter() - began, 2)
+        # The players' objects live the whole run: frozen out of the cyclic collector,
+        # whose full passes over them paused this process for 100-200 ms at a time.
+        gc.collect()
+        gc.freeze()
         rngs = [random.Random(seed * 100_003 + i) for i in range(len(players))]
         tasks = [asyncio.create_task(_play(p, rec, pace_ms / 1000, r, stop))
                  for p, r in zip(players, rngs, strict=True)]
         await asyncio.sleep(warmup)
         before = await _commandstats(redis)
-        cpu_before = _cpu(node_pids)
+        cpu_before, wait_before = _cpu(node_pids), _waits(node_pids)
         rss = max((rss_mb(pid) for pid in node_pids), default=0.0)
         rec.measuring = True
         window_start = time.perf_counter()
@@ -268,7 +296,10 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
             rss = max([rss, *(rss_mb(pid) for pid in node_pids)])
         rec.measuring = False
         elapsed = time.perf_counter() - window_start
-        cpu_after = _cpu(node_pids)
+        cpu_after, wait_after = _cpu(node_pids), _waits(node_pids)
+        result.server_cpu_wait_ms_per_s, result.loadgen_cpu_wait_ms_per_s = (
+            round((a - b) * 1000 / elapsed, 1) if a is not None and b is not None else None
+            for a, b in zip(wait_after, wait_before, strict=True))
         after = await _commandstats(redis)
         if rec.actions:
             ms = 1000 / rec.actions
@@ -282,6 +313,7 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
                                          if len(node_pids) > 1 else rss, 1)
         _fill(result, rec, players, elapsed, before, after)
     finally:
+        gc.unfreeze()
         stop.set()
         if tasks:
             _, waiting = await asyncio.wait(tasks, timeout=2)
