@@ -72,10 +72,19 @@ export class TableScreen {
       h("div", { class: "table-main" }, this.felt, this.pad.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
       h("div", { class: "controls" }, this.awayBar, this.timerBar, this.actionRow),
       h("div", { class: "hand-wrap" }, this.hand.el));
-    this.el.addEventListener("keydown", (event) => this.onKey(event));
+    // Keys reach the table from inside it, and also from the page itself: when the
+    // focused card is played or the hand ends, the focus falls back to <body>, and
+    // Escape (close the hand result) or L (last trick) must still work. Keys typed in a
+    // dialog (outside the table) are the dialog's.
+    this.keyHandler = (event) => {
+      if (!this.el.isConnected) return; // another screen is showing
+      if (event.target === document.body || this.el.contains(event.target)) this.onKey(event);
+    };
+    document.addEventListener("keydown", this.keyHandler);
   }
 
   destroy() {
+    document.removeEventListener("keydown", this.keyHandler);
     clearInterval(this.tick);
     this.center.skipDeal();
     closeDialog();
