@@ -15,6 +15,7 @@ its pid and name are the account's. The social and practice messages are handled
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import hashlib
 import logging
@@ -103,7 +104,10 @@ class Client:
         self.sent_rev = 0
         self._bad = 0
         self._close_code: int | None = None
-        self._out: asyncio.Queue[bytes | str | _Close] = asyncio.Queue(OUTBOX + 1)
+        # The outbox: a deque and one future to wake the writer (an asyncio.Queue costs
+        # more per frame, and every action queues a frame for each socket at the table).
+        self._out: collections.deque[bytes | str | _Close] = collections.deque()
+        self._wake: asyncio.Future[None] | None = None
         self._closing = False
 
     # -- the socket ------------------------------------------------------------------
@@ -180,38 +184,49 @@ class Client:
 
     def pending_frames(self) -> int:
         """Frames queued for this socket and not yet written."""
-        return self._out.qsize()
+        return len(self._out)
 
     async def _write(self) -> None:
+        out, send = self._out, self.ws.send
         while True:
-            item = await self._out.get()
+            if not out:
+                self._wake = wake = asyncio.get_running_loop().create_future()
+                await wake
+                continue
+            item = out.popleft()
             try:
-                if isinstance(item, _Close):
+                if type(item) is bytes:
+                    await send({"type": "websocket.send", "bytes": item})
+                elif isinstance(item, _Close):
                     await self.ws.close(item.code, item.reason)
                     return
-                if isinstance(item, bytes):
-                    await self.ws.send_bytes(item)
                 else:
-                    await self.ws.send_text(item)
+                    await send({"type": "websocket.send", "text": item})
             except (WebSocketDisconnect, RuntimeError, OSError):
                 return
+
+    def _queue(self, item: bytes | str | _Close) -> None:
+        self._out.append(item)
+        wake, self._wake = self._wake, None
+        if wake is not None and not wake.done():
+            wake.set_result(None)
 
     def push(self, frame: bytes | str) -> None:
         """Queue a frame; never blocks (a socket that cannot keep up is closed)."""
         if self._closing:
             return
-        if self._out.qsize() >= OUTBOX:
+        if len(self._out) >= OUTBOX:
             log.warning("socket %s is too slow; closing it", self.conn_id)
             self.close(1013, "too slow")
             return
-        self._out.put_nowait(frame)
+        self._queue(frame)
 
     def close(self, code: int, reason: str) -> None:
         """Close after the frames already queued are sent."""
         if not self._closing:
             self._closing = True
             METRICS.closed.inc(value=str(code))
-            self._out.put_nowait(_Close(code, reason))
+            self._queue(_Close(code, reason))
 
     def reply(self, message: ServerMessage, msg_id: int | None = None) -> None:
         if isinstance(message, Error):
