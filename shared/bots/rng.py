@@ -7,6 +7,9 @@ they draw from this instead. Seed it with :func:`knowledge.decision_seed`.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+T = TypeVar("T")
 _MASK = (1 << 64) - 1
 
 
@@ -28,7 +31,7 @@ class Rng:
         # The top 32 bits times n, shifted: bias below 2**-32 for the n we use (< 64).
         return ((self.next64() >> 32) * n) >> 32
 
-    def shuffle(self, items: list[int]) -> None:
+    def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates, two 32-bit draws per 64-bit step."""
         i = len(items) - 1
         while i > 0:

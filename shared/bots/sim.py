@@ -33,6 +33,7 @@ RANK_OF: tuple[int, ...] = tuple(c - 39 if c >= 39 else c % 13 for c in range(54
 SUIT_OF_MASK = SUIT_MASKS
 
 NIL, COVER, ATTACK, WANT, DUCK = 0, 1, 2, 3, 4
+COVER_MADE = 5  # covering partner's Nil with the team's own contract made
 # Whether a partner's card that is the highest of its suit still out counts as a
 # sure winner even though spades are out (someone might trump it).
 TRUST_PARTNER_TOP = False
@@ -148,15 +149,16 @@ def mode_of(seat: int, c: Contracts, won: list[int], left: int) -> tuple[int, in
     if bids[seat] <= 0 and won[seat] == 0:
         return NIL, -1
     partner = seat ^ 2
+    team = seat & 1
+    need = c.team_need(team, won)
     if bids[partner] <= 0 and won[partner] == 0:
-        return COVER, -1
+        return (COVER if need > 0 else COVER_MADE), -1
     o1, o2 = (seat + 1) & 3, (seat + 3) & 3
     target = o1 if bids[o1] <= 0 and won[o1] == 0 else o2 if bids[o2] <= 0 and won[o2] == 0 \
         else -1
-    team = seat & 1
-    need = c.team_need(team, won)
     if need > 0:
-        return (ATTACK if target >= 0 and need < left - 1 else WANT), target
+        # Like Standard: attack a Nil only while the contract can wait (3 tricks spare).
+        return (ATTACK if target >= 0 and need <= left - 3 else WANT), target
     if target >= 0:
         return ATTACK, target
     theirs = c.team_need(1 - team, won)
@@ -197,7 +199,7 @@ def _follow(hand: int, out: int, n: int, led: int, best: int, best_seat: int, le
             return high_card(under)
         return high_card(legal) if last else low_card(legal)
     partner = seat ^ 2
-    if mode == COVER:
+    if mode in (COVER, COVER_MADE):
         if best_seat == partner:
             if win:
                 return bottom(win) if last or follow else _lowest_spade(win)
@@ -207,7 +209,9 @@ def _follow(hand: int, out: int, n: int, led: int, best: int, best_seat: int, le
                 return top(follow)
             if win:
                 return _lowest_spade(win)
-            return high_card(legal)
+            return _discard(legal, out)
+        elif mode == COVER_MADE:
+            mode = DUCK  # the Nil is safe this trick and our contract is made
     elif mode == ATTACK:
         if ((target - leader) & 3) < n:  # the Nil bidder has played
             if best_seat == target:
@@ -224,18 +228,20 @@ def _follow(hand: int, out: int, n: int, led: int, best: int, best_seat: int, le
     if best_seat == partner:
         risk = ABOVE[best] if TRUST_PARTNER_TOP else \
             ABOVE[best] | (SPADE_MASK if best < 39 else 0)
-        if last or not (risk & out):
-            return low_card(legal)
+        if last or not (risk & out) or not follow:
+            return bottom(follow) if follow else _discard(legal, out)
         masters = win & ~_beaten_by(out, win)
         if masters:
             return bottom(masters)
-        return low_card(legal)
+        return bottom(follow)
     if not win:
-        return low_card(legal)
+        return bottom(follow) if follow else _discard(legal, out)
     if last:
         return bottom(win) if follow else _lowest_spade(win)
     if not follow:
-        return _lowest_spade(win)
+        # Trump high enough that nobody can overtrump, if we can (like Standard).
+        safe = win & SPADE_MASK & ~_beaten_by(out, win & SPADE_MASK)
+        return bottom(safe) if safe else _lowest_spade(win)
     masters = win & ~_beaten_by(out, win)
     if masters:
         return bottom(masters)
@@ -257,6 +263,25 @@ def _beaten_by(out: int, mine: int) -> int:
     return result
 
 
+def _discard(legal: int, out: int) -> int:
+    """Standard's discard: the lowest card of the shortest side suit (making a void to
+    trump later), keeping a suit of sure winners and high cards; spades last."""
+    best, best_key = -1, 999
+    for suit in (0, 1, 2):
+        m = legal & SUIT_MASKS[suit]
+        if m:
+            c = bottom(m)
+            rank = c - 13 * suit
+            if not _beaten_by(out, m):
+                key = 100 + rank  # every card a sure winner: keep them
+            else:
+                key = m.bit_count() * 2 + (20 if rank >= 9 else 0)
+                key = key * 16 + rank
+            if key < best_key:
+                best, best_key = c, key
+    return best if best >= 0 else bottom(legal)
+
+
 def _lowest_spade(mask: int) -> int:
     spades = mask & SPADE_MASK
     return bottom(spades) if spades else low_card(mask)
@@ -266,30 +291,42 @@ def _lead(hand: int, out: int, broken: bool, mode: int) -> int:
     legal = hand if broken else (hand & NON_SPADE or hand)
     if mode in (NIL, DUCK, ATTACK):
         return low_card(legal)
-    # Cash a master in a side suit, then top spades, else lead low from the shortest
-    # side suit (to trump it later) or the lowest card.
+    # Cash a master in a side suit while two or more of it are out (with fewer someone
+    # may trump it), then draw trumps with a top spade when we hold as many as are out;
+    # else lead low from a side suit.
+    covering = mode in (COVER, COVER_MADE)
     for suit in (0, 1, 2):
         m = legal & SUIT_MASKS[suit]
         if m:
             c = top(m)
-            if not (out & ABOVE[c]) and out & SUIT_MASKS[suit]:
+            rest = out & SUIT_MASKS[suit]
+            if not (out & ABOVE[c]) and rest and (covering or rest & (rest - 1)):
                 return c
     spades = legal & SPADE_MASK
     if spades:
         c = top(spades)
-        if not (out & ABOVE[c]) and out & SPADE_MASK:
+        rest = out & SPADE_MASK
+        if not (out & ABOVE[c]) and rest and \
+                (covering or spades.bit_count() >= rest.bit_count()):
             return c
-    if mode == COVER:
+    if covering:
         return high_card(legal)
     side = legal & NON_SPADE
-    if side and hand & SPADE_MASK:
-        best = -1
-        best_n = 99
+    if side:
+        # Like Standard: low from a short suit when there are spades to trump it later
+        # (from a long one otherwise), not away from an unguarded king or queen.
+        short_first = (hand & SPADE_MASK).bit_count() >= 2
+        best, best_key = -1, 999
         for suit in (0, 1, 2):
             m = side & SUIT_MASKS[suit]
-            n = m.bit_count()
-            if m and n < best_n:
-                best, best_n = bottom(m), n
+            if m:
+                n = m.bit_count()
+                c = bottom(m)
+                hi = top(m)
+                risk = n <= 3 and hi - 13 * suit >= 10 and bool(out & ABOVE[hi])
+                key = (risk * 32 + (n if short_first else 16 - n)) * 16 + c - 13 * suit
+                if key < best_key:
+                    best, best_key = c, key
         return best
     return low_card(legal)
 
