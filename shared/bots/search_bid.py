@@ -27,7 +27,7 @@ from .rng import Rng
 from .sampler import Deal, Sampler
 from .sim import Contracts, playout
 
-BID_DEALS = 64
+BID_DEALS = 128
 
 
 def _estimated_bid(hand: int, jokers: bool) -> int:

@@ -17,6 +17,8 @@ Budgets are counted in deals and rollouts, never in time.
 
 from __future__ import annotations
 
+import math
+
 from shared.spades.cards import CODES, SUIT_MASKS
 
 from .cardplay import standard_play
@@ -34,6 +36,8 @@ EXACT_DEALS = 16  # deals for an exact solve of ENDGAME_CARDS cards (fewer cards
 ROLLOUT_BUDGET = 400  # rollouts per decision, shared among the candidates
 MIN_DEALS, MAX_DEALS = 16, 40  # at most 40: a tenth of pimc's 400 per card
 PRIOR = 0.002  # equity credit for Standard's card
+MAX_CLOSE_DEALS, CLOSE_STEP = 80, 8  # more deals for a close call between two cards
+CLOSE_Z = 2.0  # a gap this many standard errors wide is clear
 PIMC_DEALS, PIMC_ROLLOUTS = 20, 20
 
 
@@ -82,34 +86,75 @@ def challenge_play(k: Knowledge) -> Decision:
     n_deals = max(MIN_DEALS, min(MAX_DEALS, ROLLOUT_BUDGET // len(candidates)))
     if exact and k.hand.bit_count() == ENDGAME_CARDS:
         n_deals = min(n_deals, EXACT_DEALS)
+    # Never more than a tenth of what pimc spends on this position (400 per card).
+    cap = PIMC_DEALS * PIMC_ROLLOUTS // 10 * legal.bit_count()
+    extra = 0 if exact else min(MAX_CLOSE_DEALS, (cap - n_deals * len(candidates)) // 2)
     rng = Rng(decision_seed(k, "challenge-play"))
-    deals = Sampler(k, rng).deals(n_deals, weigh_bids=True)
+    sampler = Sampler(k, rng)
+    deals = sampler.deals(n_deals, weigh_bids=True, weigh_play=True)
     bids = _bids(k)
     scorer = HandScorer(k.rules, bids, k.team, k.scores, k.bags, k.hands_played)
     contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner)
-    totals = dict.fromkeys(candidates, 0.0)
-    rollouts = 0
-    for deal in deals:
+    values: dict[int, dict[int, float]] = {c: {} for c in candidates}  # by deal index
+
+    def run(i: int, cards: tuple[int, ...] | list[int]) -> None:
+        deal = deals[i]
         solver = Solver(scorer.value, k.team) if exact else None
-        for c in candidates:
+        for c in cards:
             hands = list(deal)
             leader, trick, won, broken = _advance(hands, k, c)
             if solver is not None:
                 v = solver.solve(hands, leader, trick, won, broken)
             else:
                 v = scorer.value(playout(hands, leader, trick, won, broken, contracts))
-            rollouts += 1
-            totals[c] += v
-    totals[prior] += PRIOR * len(deals)
+            values[c][i] = v
+
+    for i in range(n_deals):
+        run(i, candidates)
+    rollouts = n_deals * len(candidates)
+    # A close call between the two best cards gets more deals (for those two only),
+    # until the gap is clear of its noise or the extra deals run out.
+    if extra >= CLOSE_STEP and _close_pair(values, prior) is not None:
+        more = sampler.deals(extra, weigh_bids=True, weigh_play=True)
+        rng.shuffle(more)  # resampled deals come in pool order; every prefix must do
+        deals += more
+        at = n_deals
+        while at + CLOSE_STEP <= len(deals):
+            pair = _close_pair(values, prior)
+            if pair is None:
+                break
+            for i in range(at, at + CLOSE_STEP):
+                run(i, pair)
+            rollouts += 2 * CLOSE_STEP
+            at += CLOSE_STEP
+    totals = {c: sum(v.values()) / len(v) for c, v in values.items()}
+    totals[prior] += PRIOR
     best = max(candidates, key=lambda c: (totals[c], -c))
     if best == prior:
         card, why = prior_card, prior_why
     else:
         card = best
-        margin = (totals[best] - totals[prior]) / len(deals)
-        why = (f"{card_text(best)} does best over {len(deals)} likely deals "
+        margin = totals[best] - totals[prior]
+        why = (f"{card_text(best)} does best over {len(values[best])} likely deals "
                f"(+{margin * 100:.1f}% to win the game over {card_text(prior_card)})")
     return Decision("play " + CODES[card], why, rollouts)
+
+
+def _close_pair(values: dict[int, dict[int, float]], prior: int) -> tuple[int, int] | None:
+    """The two best candidates if their gap is within noise (paired over the deals both
+    were played on), else None. Cards that score alike on every deal are no close call."""
+    means = {c: sum(v.values()) / len(v) + (PRIOR if c == prior else 0.0)
+             for c, v in values.items()}
+    ranked = sorted(means, key=lambda c: (-means[c], c))
+    a, b = ranked[0], ranked[1]
+    va, vb = values[a], values[b]
+    diffs = [va[i] - vb[i] for i in va if i in vb]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    if var < 1e-10:
+        return None
+    return (a, b) if abs(mean) < CLOSE_Z * math.sqrt(var / n) else None
 
 
 def _same_run(a: int, b: int, live: int) -> bool:
