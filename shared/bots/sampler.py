@@ -8,6 +8,13 @@ With ``weigh_bids`` the deals are also made to agree with the bids: candidate de
 are drawn (twice as many as wanted) and resampled in proportion to how well each
 seat's reconstructed hand (its cards now plus the ones it played) fits its bid, so a
 Nil bidder rarely gets the ace of spades and a bid of five usually has the spades.
+
+With ``weigh_play`` as well, every card an opponent has played is checked against
+what the rollout policy (which plays like Standard) would have played from that
+seat's reconstructed hand at that moment; each card it would not have played divides
+the deal's weight by ``PLAY_MISMATCH``. A seat that played second hand low from
+``A 9 4`` is unlikely to hold the ace if Standard would have won with it, and so on.
+The check uses only the public history and the sampled hands.
 """
 
 from __future__ import annotations
@@ -19,8 +26,14 @@ from shared.spades.cards import SUIT_MASKS
 from .handeval import estimate_tricks, nil_risk
 from .knowledge import Knowledge
 from .rng import Rng
+from .sim import Contracts, policy
+
+PLAY_MISMATCH = 2.5  # weight divisor per played card the policy would not have chosen
+PLAY_POOL = 3  # candidate deals drawn per deal kept, when weighing the play
 
 Deal = list[int]  # four hand masks, by seat
+# (seat, cards played before, trick so far, leader, spades broken, mode, target, card)
+PlayRecord = tuple[int, int, list[int], int, bool, int, int, int]
 
 
 def _cards(mask: int) -> list[int]:
@@ -109,12 +122,18 @@ class Sampler:
             at += n
         return hands
 
-    def deals(self, n: int, weigh_bids: bool = False) -> list[Deal]:
-        """``n`` deals; with ``weigh_bids``, resampled to fit the bids made."""
+    def deals(self, n: int, weigh_bids: bool = False, weigh_play: bool = False) -> list[Deal]:
+        """``n`` deals; with ``weigh_bids``, resampled to fit the bids made, and with
+        ``weigh_play`` also the cards played (see the module doc)."""
         if not weigh_bids or not any(self._judged(s) for s in self.others):
             return [self.deal() for _ in range(n)]
-        pool = [self.deal() for _ in range(2 * n)]
+        pool = [self.deal() for _ in range((PLAY_POOL if weigh_play else 2) * n)]
         weights = [self._weight(d) for d in pool]
+        if weigh_play:
+            records = self._play_records()
+            if records:
+                weights = [w * self._play_fit(d, records)
+                           for w, d in zip(weights, pool, strict=True)]
         total = sum(weights)
         if total <= 0:
             return pool[:n]
@@ -131,6 +150,47 @@ class Sampler:
                 i += 1
             out.append(pool[i])
         return out
+
+    def _play_records(self) -> list[PlayRecord]:
+        """Every card another seat chose this hand, with what it knew then."""
+        k = self.k
+        bids = tuple(b if b is not None else 1 for b in k.bids)
+        contracts = Contracts((bids[0], bids[1], bids[2], bids[3]),
+                              k.rules.nil_tricks_count_for_partner)
+        sequences = [(leader, cards) for leader, cards, _ in k.tricks]
+        if k.trick:
+            sequences.append((k.trick[0][0], tuple(c for _, c in k.trick)))
+        records: list[PlayRecord] = []
+        played = 0
+        won = [0, 0, 0, 0]
+        broken = False
+        for t, (leader, cards) in enumerate(sequences):
+            modes = contracts.modes(won)
+            for i, card in enumerate(cards):
+                seat = (leader + i) & 3
+                # Opponents only: a partner searching plays the policy's card less often.
+                if (seat ^ k.seat) & 1 and seat in self.others:
+                    mode, target = modes[seat]
+                    records.append((seat, played, list(cards[:i]), leader, broken, mode,
+                                    target, card))
+                played |= 1 << card
+                if card >= 39:
+                    broken = True
+            if t < len(k.tricks):
+                won[k.tricks[t][2]] += 1
+        return records
+
+    def _play_fit(self, hands: Deal, records: list[PlayRecord]) -> float:
+        """``1 / PLAY_MISMATCH`` per recorded card the policy would not have played."""
+        deck = self.k.deck
+        played_by = self.k.played_by
+        misses = 0
+        for seat, played, trick, leader, broken, mode, target, card in records:
+            held = hands[seat] | (played_by[seat] & ~played)  # its hand at that moment
+            out = deck & ~played & ~held
+            if policy(held, out, trick, leader, seat, broken, mode, target) != card:
+                misses += 1
+        return PLAY_MISMATCH ** -misses
 
     def _judged(self, seat: int) -> bool:
         return self.k.bids[seat] is not None
