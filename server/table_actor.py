@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from shared.protocol import Error, Format, ServerMessage, encode, view_delta
+from shared.protocol import Error, Format, ServerMessage, encode
 from shared.spades import SpadesError, redact_action
 
 from . import views
@@ -345,7 +345,7 @@ class TableActor:
         if same_hand and old is not None and old_game is not None:
             before = (self._views if self._views is not None and self._views_rev == old.rev
                       else views.TableViews(old_game))
-        delta = _Delta(before, self._table_views(new) if same_hand else None)
+        delta = views.ActionDeltas(before, self._table_views(new) if same_hand else None)
         frames: dict[tuple[Any, ...], list[bytes | str]] = {}
         for sock in list(self.sockets):
             moved = self._reseat(sock, new)
@@ -373,7 +373,7 @@ class TableActor:
 
     def _frames(self, path: str, new: Table, seat: int | None, fmt: Format, now: int,
                 action: Any, actor: Any, meta_changed: bool,
-                delta: _Delta) -> list[bytes | str]:
+                delta: views.ActionDeltas) -> list[bytes | str]:
         if path == "delta":
             out = [views.encode_event(new.rev, actor, redact_action(action, actor, seat),
                                       delta.of(seat),
@@ -390,23 +390,6 @@ class TableActor:
             messages = [views.event_for(new, actor, action, seat, now, None),
                         views.snapshot(new, seat, now, self._view(new, seat))]
         return [encode(m, fmt) for m in messages]
-
-
-class _Delta:
-    """The view deltas of one action, per seat: the public part's computed once."""
-
-    __slots__ = ("_after", "_before", "_public")
-
-    def __init__(self, before: views.TableViews | None,
-                 after: views.TableViews | None) -> None:
-        self._before, self._after = before, after
-        self._public: dict[str, Any] | None = None
-
-    def of(self, seat: int | None) -> dict[str, Any]:
-        assert self._before is not None and self._after is not None
-        if self._public is None:
-            self._public = view_delta(self._before.public, self._after.public)
-        return views.seat_delta(self._before, self._after, self._public, seat)
 
 
 def new_deal() -> tuple[int, int]:

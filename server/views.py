@@ -34,9 +34,9 @@ from shared.spades.cards import CODES, cards_in, codes_of
 from .social_tables import table_extras
 from .table_model import Table
 
-__all__ = ["PRIVATE_KEYS", "TableViews", "encode_event", "event_for", "private_part",
-           "seat_delta", "seat_infos", "seat_states", "seconds_left", "snapshot",
-           "table_update", "wire_view"]
+__all__ = ["PRIVATE_KEYS", "ActionDeltas", "TableViews", "encode_event", "event_for",
+           "private_part", "seat_delta", "seat_infos", "seat_states", "seconds_left",
+           "snapshot", "table_update", "wire_view"]
 
 # The keys of a seat's view that differ from a spectator's; every other key is public.
 PRIVATE_KEYS = ("seat", "hand", "hand_hidden", "legal", "unplayable", "passing")
@@ -110,6 +110,23 @@ def seat_delta(before: TableViews, after: TableViews, public: dict[str, Any],
     if seat is None:
         return public
     return {**public, **view_delta(before.private(seat), after.private(seat))}
+
+
+class ActionDeltas:
+    """The view deltas of one action, per seat: the public part's computed once."""
+
+    __slots__ = ("_after", "_before", "_public")
+
+    def __init__(self, before: TableViews | None,
+                 after: TableViews | None) -> None:
+        self._before, self._after = before, after
+        self._public: dict[str, Any] | None = None
+
+    def of(self, seat: int | None) -> dict[str, Any]:
+        assert self._before is not None and self._after is not None
+        if self._public is None:
+            self._public = view_delta(self._before.public, self._after.public)
+        return seat_delta(self._before, self._after, self._public, seat)
 
 
 def encode_event(v: int, s: int, a: str, x: dict[str, Any] | None, tl: int | None,
