@@ -2,8 +2,8 @@
 
 A game's public part comes only from the engine's ``spectator_view()``, which holds no
 hand; a seat adds its own part (``PRIVATE_KEYS``: its hand, legal actions and the
-reasons its cards are unplayable, its passes), read from the engine for that seat only
-(``private_part``). ``TableViews`` builds the public part once per table version and
+reasons its cards are unplayable, its passes), from the engine's ``seat_part`` for that
+seat only (``private_part``). ``TableViews`` builds the public part once per table version and
 shares it by all four seats and the spectators (the engine's ``view(seat)`` builds the
 whole view for each seat, four times the work on every action);
 tests/room/test_views.py checks that the two ways give equal views in every state of
@@ -29,7 +29,7 @@ from shared.protocol import (
     view_delta,
 )
 from shared.spades import Game, redact_action
-from shared.spades.cards import CODES, cards_in, codes_of
+from shared.spades.view import SEAT_KEYS, seat_part
 
 from .social_tables import table_extras
 from .table_model import Table
@@ -39,7 +39,7 @@ __all__ = ["PRIVATE_KEYS", "ActionDeltas", "TableViews", "encode_event", "event_
            "snapshot", "table_update", "wire_view"]
 
 # The keys of a seat's view that differ from a spectator's; every other key is public.
-PRIVATE_KEYS = ("seat", "hand", "hand_hidden", "legal", "unplayable", "passing")
+PRIVATE_KEYS = SEAT_KEYS
 
 
 def wire_view(game: Game, seat: int | None) -> dict[str, Any]:
@@ -52,24 +52,15 @@ def wire_view(game: Game, seat: int | None) -> dict[str, Any]:
 
 
 def private_part(game: Game, seat: int) -> dict[str, Any]:
-    """The ``PRIVATE_KEYS`` of ``seat``'s wire view: the engine's ``view(seat)`` less
-    its public part. Only ``seat``'s own cards are read."""
-    hidden = not game.looked[seat] and game.bids[seat] is None  # Blind Nil pending
-    hand_mask = 0 if hidden else game.hands[seat]
-    unplayable: dict[str, list[str]] = {}
-    if game.to_act == seat and game.phase != "over":  # the wire policy: see the top
-        for card in cards_in(hand_mask):
-            reason = game.play_problem(seat, card)
-            if reason is not None:
-                unplayable.setdefault(reason, []).append(CODES[card])
-    passing = None
-    if game.pass_queue or any(game.passes[seat]):
-        gave, got = game.passes[seat]
-        passing = {"gave": codes_of(gave), "got": codes_of(got),
-                   "due": [{"from": g, "to": r, "count": n} for g, r, n in game.pass_queue]}
-    return {"seat": seat, "hand": codes_of(hand_mask), "hand_hidden": hidden,
-            "legal": [str(a) for a in game.legal_actions(seat)], "unplayable": unplayable,
-            "passing": passing}
+    """The ``PRIVATE_KEYS`` of ``seat``'s wire view: the engine's ``seat_part`` (only
+    ``seat``'s own cards are read), with the wire policy (see the top) and the wire
+    form of ``unplayable``, grouped by reason."""
+    part = seat_part(game, seat, reasons=game.to_act == seat)
+    grouped: dict[str, list[str]] = {}
+    for card, reason in part["unplayable"].items():
+        grouped.setdefault(reason, []).append(card)
+    part["unplayable"] = grouped
+    return part
 
 
 class TableViews:

@@ -93,46 +93,61 @@ def copy_review(review: dict[str, Any] | None) -> dict[str, Any] | None:
     }
 
 
-def build(game: Game, seat: int | None) -> SeatView:
-    hidden = seat is not None and not game.looked[seat] and game.bids[seat] is None
-    hand_mask = 0 if seat is None or hidden else game.hands[seat]
-    legal = [str(a) for a in game.legal_actions(seat)] if seat is not None else []
+# The fields of a view that depend on the seat; all others are the same for every seat
+# and for spectators (``public_part``).
+SEAT_KEYS = ("seat", "hand", "hand_hidden", "legal", "unplayable", "passing")
+
+
+def seat_part(game: Game, seat: int | None, reasons: bool = True) -> dict[str, Any]:
+    """The ``SEAT_KEYS`` fields of ``seat``'s view (None: a spectator's). Only ``seat``'s
+    own cards are read. ``reasons=False`` leaves ``unplayable`` empty (for a caller that
+    shows the reasons only on the seat's turn)."""
+    if seat is None:
+        return {"seat": None, "hand": [], "hand_hidden": False, "legal": [],
+                "unplayable": {}, "passing": None}
+    hidden = not game.looked[seat] and game.bids[seat] is None
+    hand_mask = 0 if hidden else game.hands[seat]
     unplayable: dict[str, str] = {}
-    if seat is not None and game.phase != "over":
+    if reasons and game.phase != "over":
         for card in cards_in(hand_mask):
             reason = game.play_problem(seat, card)
             if reason is not None:
                 unplayable[CODES[card]] = reason
     passing = None
-    if seat is not None and (game.pass_queue or any(game.passes[seat])):
+    if game.pass_queue or any(game.passes[seat]):
         gave, got = game.passes[seat]
         due = [{"from": g, "to": r, "count": n} for g, r, n in game.pass_queue]
         passing = {"gave": codes_of(gave), "got": codes_of(got), "due": due}
+    return {"seat": seat, "hand": codes_of(hand_mask), "hand_hidden": hidden,
+            "legal": [str(a) for a in game.legal_actions(seat)], "unplayable": unplayable,
+            "passing": passing}
+
+
+def public_part(game: Game) -> dict[str, Any]:
+    """Every field of a view except ``SEAT_KEYS``: the same for all seats and spectators."""
     tricks = [_trick_dict(t) for t in game.tricks]
-    return SeatView(
-        seat=seat,
-        hand=codes_of(hand_mask),
-        hand_hidden=hidden,
-        phase=game.phase,
-        hand_no=game.hand_no,
-        dealer=game.dealer,
-        to_act=game.to_act,
-        bids=[bid_text(b) for b in game.bids],
-        tricks_won=list(game.tricks_won),
-        trick=[[s, CODES[c]] for s, c in game.trick],
-        leader=game.leader,
-        last_trick=tricks[-1] if tricks else None,
-        tricks=tricks,
-        spades_broken=game.broken,
-        scores=list(game.scores),
-        bags=list(game.bags),
-        rules=game.rules.to_dict(),
-        legal=legal,
-        unplayable=unplayable,
-        commitment=commitment(game.deal_seed),
-        history=[copy_record(h) for h in game.history],
-        review=copy_review(game.review),
-        passing=passing,
-        over=game.phase == "over",
-        outcome=game.outcome,
-    )
+    return {
+        "phase": game.phase,
+        "hand_no": game.hand_no,
+        "dealer": game.dealer,
+        "to_act": game.to_act,
+        "bids": [bid_text(b) for b in game.bids],
+        "tricks_won": list(game.tricks_won),
+        "trick": [[s, CODES[c]] for s, c in game.trick],
+        "leader": game.leader,
+        "last_trick": tricks[-1] if tricks else None,
+        "tricks": tricks,
+        "spades_broken": game.broken,
+        "scores": list(game.scores),
+        "bags": list(game.bags),
+        "rules": game.rules.to_dict(),
+        "commitment": commitment(game.deal_seed),
+        "history": [copy_record(h) for h in game.history],
+        "review": copy_review(game.review),
+        "over": game.phase == "over",
+        "outcome": game.outcome,
+    }
+
+
+def build(game: Game, seat: int | None) -> SeatView:
+    return SeatView(**seat_part(game, seat), **public_part(game))

@@ -158,3 +158,19 @@ def _scribble(value: object) -> None:
         for item in value:
             _scribble(item)
         value.append("scribbled")
+
+
+def test_a_view_is_its_public_part_plus_its_seat_part() -> None:
+    from shared.spades.view import SEAT_KEYS, public_part, seat_part
+
+    g = mid_trick()
+    public = public_part(g)
+    assert set(public) | set(SEAT_KEYS) == VIEW_FIELDS and not set(public) & set(SEAT_KEYS)
+    for seat in range(4):
+        whole = g.view(seat).to_dict()
+        assert {k: whole[k] for k in SEAT_KEYS} == seat_part(g, seat)
+        assert {k: v for k, v in whole.items() if k not in SEAT_KEYS} == public
+    spectator = g.spectator_view().to_dict()
+    assert {k: spectator[k] for k in SEAT_KEYS} == seat_part(g, None)
+    waiting = next(s for s in range(4) if s != g.to_act)
+    assert g.view(waiting).unplayable and not seat_part(g, waiting, reasons=False)["unplayable"]
