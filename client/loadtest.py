@@ -10,8 +10,12 @@ Without ``--url`` it starts its own room (``client.local_room``: ``--nodes`` chi
 processes of ``python -m server`` on one private Redis, nginx in front with
 ``--nginx``). Every table gets four scripted players (``RoomClient``s, the real Python
 client: legal moves, modest bids, a rematch after each game), who act as soon as it is
-their turn, or ``--pace-ms`` after it. ``--idle N`` more connections say hello and
-hold a session in the lobby. Everything is loopback only.
+their turn, or after a thinking time: ``--pace-ms`` on average, drawn uniformly from
+``pace × (1 ± --pace-jitter)`` (default ±50%). People do not all think for exactly the
+same time: with a fixed pace every table, started together, acts in the same instant
+each second, and the figures measure that artificial burst rather than the rate.
+``--idle N`` more connections say hello and hold a session in the lobby. Everything is
+loopback only.
 
 Figures (``--json`` prints them as one object):
 
@@ -79,6 +83,7 @@ class LoadResult:
     idle: int
     duration_s: float
     pace_ms: int
+    pace_jitter: float
     actions: int = 0
     actions_per_s: float = 0.0
     p50_ms: float | None = None
@@ -150,8 +155,8 @@ class _Player(RoomClient):
                 self.recorder.play_frames += 1
 
 
-async def _play(client: _Player, rec: _Recorder, pace_s: float, rng: random.Random,
-                stop: asyncio.Event) -> None:
+async def _play(client: _Player, rec: _Recorder, pace_s: float, jitter: float,
+                rng: random.Random, stop: asyncio.Event) -> None:
     """Act whenever it is this seat's turn; vote for a rematch after each game."""
     acted_at = -1
     voted_at = -1
@@ -159,7 +164,7 @@ async def _play(client: _Player, rec: _Recorder, pace_s: float, rng: random.Rand
 
     async def act(text: str, version: int) -> None:
         if pace_s:
-            await asyncio.sleep(pace_s)
+            await asyncio.sleep(pace_s * rng.uniform(1 - jitter, 1 + jitter))
         sent = time.perf_counter()
         measuring = rec.measuring
         try:
@@ -248,7 +253,8 @@ def _waits(pids: Sequence[int]) -> tuple[float | None, float | None]:
 
 
 async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: int = 0,
-              idle: int = 0, warmup: float = 2.0, redis_url: str | None = None,
+              pace_jitter: float = 0.5, idle: int = 0, warmup: float = 2.0,
+              redis_url: str | None = None,
               node_pids: Sequence[int] = (), appendfsync: str | None = None,
               seed: int = 1) -> LoadResult:
     """Drive the room at ``addresses`` and measure; see the module docstring."""
@@ -257,7 +263,7 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
         if host not in LOOPBACK:
             raise ValueError(f"the load test only targets loopback addresses, not {address}")
     result = LoadResult(tables=tables, players=4 * tables, idle=idle, duration_s=duration,
-                        pace_ms=pace_ms, appendfsync=appendfsync)
+                        pace_ms=pace_ms, pace_jitter=pace_jitter, appendfsync=appendfsync)
     rec = _Recorder()
     redis = aioredis.Redis.from_url(redis_url) if redis_url else None
     if redis is not None and appendfsync:
@@ -282,7 +288,7 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
         gc.collect()
         gc.freeze()
         rngs = [random.Random(seed * 100_003 + i) for i in range(len(players))]
-        tasks = [asyncio.create_task(_play(p, rec, pace_ms / 1000, r, stop))
+        tasks = [asyncio.create_task(_play(p, rec, pace_ms / 1000, pace_jitter, r, stop))
                  for p, r in zip(players, rngs, strict=True)]
         await asyncio.sleep(warmup)
         before = await _commandstats(redis)
@@ -361,7 +367,10 @@ def _parser() -> argparse.ArgumentParser:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=10, help="tables of four players")
     parser.add_argument("--duration", type=float, default=10.0, help="seconds measured")
-    parser.add_argument("--pace-ms", type=int, default=0, help="a player's thinking time")
+    parser.add_argument("--pace-ms", type=int, default=0,
+                        help="a player's thinking time, on average")
+    parser.add_argument("--pace-jitter", type=float, default=0.5,
+                        help="thinking times vary by up to this fraction of the pace")
     parser.add_argument("--idle", type=int, default=0, help="extra connections in the lobby")
     parser.add_argument("--warmup", type=float, default=2.0, help="seconds before measuring")
     parser.add_argument("--url", action="append", default=[],
@@ -392,8 +401,11 @@ def _run_loop(main: Coroutine[Any, Any, LoadResult]) -> LoadResult:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if not 0 <= args.pace_jitter < 1:
+        _parser().error("--pace-jitter must be at least 0 and below 1")
     kwargs: dict[str, Any] = {"tables": args.tables, "duration": args.duration,
-                              "pace_ms": args.pace_ms, "idle": args.idle,
+                              "pace_ms": args.pace_ms, "pace_jitter": args.pace_jitter,
+                              "idle": args.idle,
                               "warmup": args.warmup, "appendfsync": args.appendfsync,
                               "seed": args.seed}
     if args.url:
