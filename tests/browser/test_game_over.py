@@ -16,7 +16,9 @@ async def test_game_over_shows_the_winner_and_a_rematch_starts_again(start_room,
                                                                       ) -> None:
     # A turn time of 0: the autopilot plays the guest's turns, so the game runs to its end
     # (and the rematch's game runs on by itself too).
-    room = await start_room(turn_time_s=0.0)
+    # Bots think 20 ms: without it a whole game now takes well under a second, and the
+    # rematch's first hand can be over before the page is looked at again.
+    room = await start_room(turn_time_s=0.0, bot_pace_s=0.02)
     page = await open_page(room)
     first = await quick_play(page, "Gus")
     await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)

@@ -44,7 +44,9 @@ async def check_stream(redis: aioredis.Redis, players: list[Player], exact: bool
 async def test_sigkill_of_a_node_with_20_games_in_flight_loses_nothing(
     spawn_node: SpawnNode, make_client: MakeClient, redis: aioredis.Redis
 ) -> None:
-    a, b = spawn_node(), spawn_node()
+    # Bots think 10 ms, so the games are still on when the node dies a second in (with
+    # bots at 0 ms a whole quick game can end inside that second).
+    a, b = spawn_node(BOT_PACE_S="0.01"), spawn_node(BOT_PACE_S="0.01")
     orders = [[a.ws, b.ws] if i % 2 == 0 else [b.ws, a.ws] for i in range(GAMES)]
     players = await seat_one_per_table(make_client, orders)
     games = asyncio.gather(*(play(p, rng=random.Random(i)) for i, p in enumerate(players)))
