@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator, Iterator
 from typing import NoReturn
@@ -19,8 +20,22 @@ from typing import NoReturn
 import pytest
 import redis as redis_sync
 import redis.asyncio as redis_async
+import uvicorn
 
 from server.redis_process import RedisProcess
+
+
+async def serve(config: uvicorn.Config) -> tuple[uvicorn.Server, asyncio.Task[None]]:
+    """Start uvicorn with ``config`` in the running loop; returns once it listens (a
+    server that stops at start-up raises its error)."""
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+            raise RuntimeError("the server stopped at start-up")
+        await asyncio.sleep(0.01)
+    return server, task
 
 
 class CI:

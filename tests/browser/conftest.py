@@ -20,26 +20,20 @@ made and stopped per test).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import shutil
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 import pytest_asyncio
-import uvicorn
 from playwright.async_api import Browser, BrowserContext, Page, async_playwright
 
 from client.room_client import RoomClient
-from server.app import create_app
-from server.redis_process import free_port
-from server.settings import Settings
 from tests.conftest import CI
-from tests.room.conftest import FAST, LocalServer
+from tests.room.conftest import LocalServer, launch
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
@@ -77,21 +71,7 @@ async def start_room(redis_url: str) -> AsyncIterator[Start]:
     started: list[LocalServer] = []
 
     async def start(**overrides: Any) -> LocalServer:
-        settings = replace(Settings(redis_url=redis_url, port=free_port(), **FAST),
-                           **{"fill_wait_s": 0.3, "bot_pace_s": 0.0, **overrides})
-        app = create_app(settings)
-        config = uvicorn.Config(app, host="127.0.0.1", port=settings.port,
-                                ws="websockets-sansio", ws_max_size=64 * 1024,
-                                lifespan="on", log_level="warning",
-                                timeout_graceful_shutdown=5)
-        server = uvicorn.Server(config)
-        task = asyncio.create_task(server.serve())
-        while not server.started:
-            if task.done():
-                task.result()
-                raise RuntimeError("the server stopped at start-up")
-            await asyncio.sleep(0.01)
-        local = LocalServer(settings, app, server, task)
+        local = await launch(redis_url, **{"fill_wait_s": 0.3, "bot_pace_s": 0.0, **overrides})
         started.append(local)
         return local
 

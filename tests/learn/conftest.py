@@ -26,7 +26,7 @@ from starlette.staticfiles import StaticFiles
 
 from server.http_learn import learn_routes
 from server.redis_process import free_port
-from tests.conftest import CI
+from tests.conftest import CI, serve
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "client" / "web"
@@ -63,13 +63,7 @@ async def learn_server() -> AsyncIterator[LearnServer]:
     port = free_port()
     config = uvicorn.Config(make_app(), host="127.0.0.1", port=port, log_level="warning",
                             lifespan="off")
-    server = uvicorn.Server(config)
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-            raise RuntimeError("the learn server stopped at start-up")
-        await asyncio.sleep(0.01)
+    server, task = await serve(config)
     try:
         yield LearnServer(f"http://127.0.0.1:{port}", server)
     finally:

@@ -34,6 +34,7 @@ from server.app import create_app
 from server.redis_process import free_port
 from server.room import Room
 from server.settings import Settings
+from tests.conftest import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 # Bots at pace 0 let a test client act faster than any person: no message rate limit.
@@ -73,25 +74,24 @@ class LocalServer:
                 raise TimeoutError("the server did not stop:\n" + "\n".join(stacks))
 
 
+async def launch(redis_url: str, **overrides: Any) -> LocalServer:
+    """A room node in this process and loop: ``FAST`` settings changed by ``overrides``,
+    on a free port, with the uvicorn configuration of ``python -m server``'s tests."""
+    settings = replace(Settings(redis_url=redis_url, port=free_port(), **FAST), **overrides)
+    app = create_app(settings)
+    config = uvicorn.Config(app, host="127.0.0.1", port=settings.port,
+                            ws="websockets-sansio", ws_max_size=64 * 1024,
+                            lifespan="on", log_level="warning", timeout_graceful_shutdown=5)
+    server, task = await serve(config)
+    return LocalServer(settings, app, server, task)
+
+
 @pytest.fixture
 async def start_server(redis_url: str) -> AsyncIterator[Callable[..., Awaitable[LocalServer]]]:
     started: list[LocalServer] = []
 
     async def start(**overrides: Any) -> LocalServer:
-        settings = replace(Settings(redis_url=redis_url, port=free_port(), **FAST), **overrides)
-        app = create_app(settings)
-        config = uvicorn.Config(app, host="127.0.0.1", port=settings.port,
-                                ws="websockets-sansio", ws_max_size=64 * 1024,
-                                lifespan="on", log_level="warning",
-                                timeout_graceful_shutdown=5)
-        server = uvicorn.Server(config)
-        task = asyncio.create_task(server.serve())
-        while not server.started:
-            if task.done():
-                task.result()
-                raise RuntimeError("the server stopped at start-up")
-            await asyncio.sleep(0.01)
-        local = LocalServer(settings, app, server, task)
+        local = await launch(redis_url, **overrides)
         started.append(local)
         return local
 
