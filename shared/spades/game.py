@@ -87,16 +87,13 @@ _SUIT_SHIFT = (0, 13, 26, 39)
 
 
 def trick_winner(plays: tuple[tuple[int, int], ...]) -> int:
-    """The seat that wins a complete trick given as ``((seat, card), ...)`` in play order."""
-    best_seat, best = plays[0]
-    led = suit_of(best)
-    trumped = led == 3
+    """The seat that wins a complete trick given as ``((seat, card), ...)`` in play order:
+    the card of the highest strength for the led suit (``_STRENGTH``, as in ``apply``)."""
+    strength = _STRENGTH[_SUIT_OF[plays[0][1]]]
+    best_seat, best = plays[0][0], strength[plays[0][1]]
     for seat, card in plays[1:]:
-        if card >= 39:
-            if not trumped or card > best:
-                best_seat, best, trumped = seat, card, True
-        elif not trumped and card > best and card // 13 == led:
-            best_seat, best = seat, card
+        if strength[card] > best:
+            best_seat, best = seat, strength[card]
     return best_seat
 
 
@@ -603,7 +600,7 @@ class Game:
                 g.to_act = (seat + 1) & 3
                 g.tricks_won = self.tricks_won
                 return g
-            # The winner (as trick_winner): the highest strength for the led suit.
+            # The winner (as trick_winner, unrolled): the highest strength for the led suit.
             c0, c1, c2, c3 = trick
             strength = _STRENGTH[_SUIT_OF[c0]]
             best = strength[c0]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
+from .game import BIDDING, OVER, PASSING, PLAYING
 from .rules import RuleSet
 from .view import copy_record, copy_review
 
@@ -116,7 +117,7 @@ def _load(cls: type[Game], data: dict[str, Any]) -> Game:
     )
 
 
-_PHASES = {name: name for name in ("bidding", "passing", "playing", "over")}
+_PHASES = {name: name for name in (BIDDING, PASSING, PLAYING, OVER)}
 
 
 def _copy_opening(opening: dict[str, Any] | None) -> dict[str, Any] | None:
