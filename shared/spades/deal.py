@@ -64,7 +64,7 @@ def verify_deal(deal_seed: str, published_commitment: str) -> bool:
 
 _DECKS: dict[int, tuple[int, ...]] = {}
 _BLOCK_SUFFIXES = tuple(k.to_bytes(4, "big") for k in range(16))
-_UNPACKERS = {blocks: struct.Struct(f">{4 * blocks}Q") for blocks in (13, 14)}
+_UNPACKERS: dict[int, struct.Struct] = {}  # by block count: the key stream as 64-bit words
 _BITS = tuple(1 << card for card in range(64))
 
 
@@ -73,7 +73,9 @@ def _keys(deal_seed: str, count: int) -> tuple[int, ...]:
     blocks = (count + 3) // 4
     raw = b"".join([_sha256(prefix + suffix).digest() for suffix in _BLOCK_SUFFIXES[:blocks]])
     unpack = _UNPACKERS.get(blocks)
-    return unpack.unpack(raw) if unpack else struct.unpack(f">{4 * blocks}Q", raw)
+    if unpack is None:
+        unpack = _UNPACKERS[blocks] = struct.Struct(f">{4 * blocks}Q")
+    return unpack.unpack(raw)
 
 
 def _deck(deck_mask: int) -> tuple[int, ...]:
