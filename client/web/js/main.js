@@ -205,8 +205,8 @@ class App {
   }
 
   /** Host a private table; the table's snapshot comes first, then its code and link. */
-  async createPrivate({ rules, bots, watch }) {
-    const reply = await this.sendForTable("create", { rules, bots, watch });
+  async createPrivate({ rules, bots, watch, turn }) {
+    const reply = await this.sendForTable("create", { rules, bots, watch, turn });
     if (reply) this.invites.set(reply.table, reply);
     if (this.screen instanceof TableScreen) this.screen.render();
   }

@@ -4,7 +4,11 @@ import { loadPresets, RULE_FIELDS } from "../game/rules.js";
 import { h, toast } from "./dom.js";
 import { LEVELS } from "./practice.js";
 
-/** The form; ``onCreate({rules, bots, watch})`` hosts the table. */
+// The host's turn time: seconds a person has for a turn before the autopilot plays it.
+// With no clock, only a disconnect brings the autopilot (a table among friends).
+const TURN_TIMES = { 15: "Fast 15 s", 30: "Standard 30 s", 60: "Relaxed 60 s", 0: "No clock" };
+
+/** The form; ``onCreate({rules, bots, watch, turn})`` hosts the table. */
 export function privateForm(onCreate) {
   const form = h("form", { class: "panel", "aria-labelledby": "private-form-title" });
   const preset = h("select", { id: "preset", name: "preset" });
@@ -21,7 +25,7 @@ export function privateForm(onCreate) {
       else rules[field] = Number(input.value);
     }
     const data = new FormData(form);
-    onCreate({ rules, bots: data.get("bots"), watch: data.get("watch") === "on" });
+    onCreate({ rules, bots: data.get("bots"), watch: data.get("watch") === "on", turn: Number(data.get("turn")) });
   });
   const fillOptions = (rules) => {
     options.replaceChildren(...RULE_FIELDS.map(([field, label, kind, extra]) => {
@@ -50,6 +54,7 @@ export function privateForm(onCreate) {
     h("div", { class: "field" }, h("label", { for: "preset" }, "Rules"), preset),
     h("details", { class: "house-rules" }, h("summary", {}, "House rules"), options),
     radioRow("bots", "Bot level", LEVELS, "standard"),
+    radioRow("turn", "Turn time", TURN_TIMES, "30", "private-turn"),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "watch", id: "private-watch" }),
       h("span", {}, "Spectators may watch")),
     h("button", { type: "submit", class: "btn", id: "create-private" }, "Create table"));
@@ -57,8 +62,8 @@ export function privateForm(onCreate) {
 }
 
 /** A row of radio chips: ``choices`` {value: label}. */
-export function radioRow(name, legend, choices, checked) {
-  return h("fieldset", { class: "choice-row" }, h("legend", {}, legend),
+export function radioRow(name, legend, choices, checked, id = null) {
+  return h("fieldset", { class: "choice-row", id }, h("legend", {}, legend),
     Object.entries(choices).map(([value, label]) => h("label", { class: "chip" },
       h("input", { type: "radio", name, value, checked: value === checked }), h("span", {}, label))));
 }

@@ -16,6 +16,7 @@ import { LEVELS, PracticeBar } from "./practice.js";
 import { PrivateLobby } from "./private_lobby.js";
 import { reviewPanel, rememberCommitment } from "./review.js";
 import { bagCycle, gameSheet, handTable, teamNames } from "./score_sheet.js";
+import { SeatStatus } from "./seat_status.js";
 import { play as sound } from "./sound.js";
 
 const DEALT_KEY = "spades.dealt";
@@ -61,16 +62,15 @@ export class TableScreen {
       onclick: () => this.showLastTrick(), hidden: true }, "Last trick");
     this.felt = h("div", { class: "felt", onclick: () => this.center.skipDeal() },
       this.seatEls, this.center.el, this.lastTrickBtn);
-    this.awayBar = h("div", { class: "away-bar", role: "alert", hidden: true },
-      h("span", {}, "You were away: the autopilot is playing for you."),
-      h("button", { type: "button", class: "btn btn-primary", onclick: () => this.back() }, "I'm back"));
+    this.seatStatus = new SeatStatus(this.room, this.state);
     this.timerBar = h("div", { class: "turn-timer", hidden: true, role: "timer", "aria-live": "off" }, h("i"), h("span"));
     this.resultPanel = h("section", { class: "result-panel", hidden: true, tabindex: "-1", "aria-label": "Hand result" });
+    this.pauseLine = h("p", { class: "pause-line", role: "timer", "aria-live": "off" });
     this.actionRow = h("div", { class: "action-row" }, this.practice.el, this.hand.playButton);
     this.el = h("section", { class: "table-screen", "aria-label": "Spades table" },
       this.bar,
       h("div", { class: "table-main" }, this.felt, this.pad.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
-      h("div", { class: "controls" }, this.awayBar, this.timerBar, this.actionRow),
+      h("div", { class: "controls" }, this.seatStatus.el, this.timerBar, this.actionRow),
       h("div", { class: "hand-wrap" }, this.hand.el));
     // Keys reach the table from inside it, and also from the page itself: when the
     // focused card is played or the hand ends, the focus falls back to <body>, and
@@ -110,9 +110,15 @@ export class TableScreen {
       sound("trick");
       announce(`${this.nameOf(view.last_trick.winner)} wins the trick.`);
     }
+    else if (change.kind === "snap" && view && s.waitsForMe && this.resultPanel.hidden) {
+      this.showResult(view); // back between hands (a reload): the result waits to be read
+    }
     if (before && view && view.over && !before.over) sound("trick");
     this.maybeDeal(view);
-    const wasMyTurn = before && before.to_act === s.seat && before.legal && before.legal.length;
+    const wasMyTurn = change.kind !== "table" && before && before.to_act === s.seat && before.legal && before.legal.length;
+    // The pause is over and the clock runs for this seat: the hand result gives way to
+    // what must be done (it stays on the score sheet).
+    if (s.myTurn && s.turnDeadline !== null && !this.resultPanel.hidden) this.hideResult();
     if (s.myTurn && !wasMyTurn) this.yourTurn(view);
     this.render();
     if (s.status === "over" && view && !dialogOpen("game-over")) this.showGameOver();
@@ -120,6 +126,7 @@ export class TableScreen {
   }
 
   onEvent(ev) {
+    this.seatStatus.onEvent(ev);
     const who = this.nameOf(ev.s);
     if (ev.a.startsWith("play ")) sound("card");
     if (ev.s !== this.state.seat) announce(`${who} ${actionText(ev.a)}.`);
@@ -176,14 +183,6 @@ export class TableScreen {
     }
   }
 
-  async back() {
-    try {
-      await this.room.request("back");
-    } catch (err) {
-      toast(err.message, "warn");
-    }
-  }
-
   onKey(event) {
     if (event.target.matches("input, textarea, select")) return;
     if (this.center.dealing) this.center.skipDeal(); // any key skips the deal, and still acts
@@ -223,8 +222,7 @@ export class TableScreen {
     const bidding = view && view.phase === "bidding" && s.myTurn;
     this.pad.el.hidden = !bidding;
     if (bidding) this.pad.render(view, { tip: s.kind !== "ranked" });
-    const me = s.seat !== null ? s.seats[s.seat] : null;
-    this.awayBar.hidden = !(me && me.away);
+    this.seatStatus.render();
     this.practice.render();
     this.lobbyPanel.render();
     // Before a private game starts nobody has cards: the felt gets the hand's room.
@@ -329,6 +327,7 @@ export class TableScreen {
       }
     }
     if (s.status === "filling" && s.kind !== "private") this.center.status.textContent = this.statusLine();
+    if (!this.resultPanel.hidden) this.renderPause();
   }
 
   renderChatBadge(n) {
@@ -388,14 +387,34 @@ export class TableScreen {
       h("header", { class: "panel-head" }, h("h2", {}, `Hand ${record.hand + 1} scored`),
         h("button", { type: "button", class: "icon-btn", "aria-label": "Close the hand result", onclick: () => this.hideResult() }, "✕")),
       handTable(record, this.state.seat, view.rules),
+      this.pauseLine,
       h("div", { class: "pad-row" },
         h("button", { type: "button", class: "btn", onclick: () => this.showReview() }, "Review the hand"),
-        h("button", { type: "button", class: "btn btn-primary", onclick: () => this.hideResult() }, "Continue")));
+        h("button", { type: "button", class: "btn btn-primary result-continue", onclick: () => this.hideResult() }, "Continue")));
+    this.renderPause();
     announce(`Hand ${record.hand + 1} scored.`);
+  }
+
+  /** The between-hands line of the hand result: when the next hand starts, who reads. */
+  renderPause() {
+    const s = this.state;
+    if (!s.paused) {
+      this.pauseLine.textContent = "";
+      return;
+    }
+    const secs = seconds(s.pauseDeadline - performance.now());
+    const reading = s.seats.map((info, seat) => ({ info, seat }))
+      .filter(({ info, seat }) => info && info.name && !info.bot && !info.away && seat !== s.seat && !s.ready.includes(seat))
+      .map(({ seat }) => this.nameOf(seat));
+    const wait = reading.length ? ` ${reading.join(" and ")} ${reading.length === 1 ? "is" : "are"} still reading.` : "";
+    this.pauseLine.textContent = s.waitsForMe
+      ? `The next hand starts when everyone has pressed Continue, or in ${secs}s.${wait}`
+      : `Waiting for the others: the next hand starts in ${secs}s at the latest.${wait}`;
   }
 
   hideResult() {
     const hadFocus = this.resultPanel.contains(document.activeElement);
+    if (this.state.waitsForMe) this.room.request("ready").catch((err) => toast(err.message, "warn"));
     this.resultPanel.hidden = true;
     if (hadFocus) (this.state.myTurn && this.state.view.phase === "bidding" ? this.pad : this.hand).focus();
   }
