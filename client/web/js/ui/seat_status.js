@@ -55,7 +55,10 @@ export class SeatStatus {
     let button = null;
     let kind = "info";
     if (s.seat === null && s.extra.reclaim !== undefined && s.extra.reclaim !== null && playing) {
-      text = "A bot took your seat while you were away.";
+      // With no other person at the table the bots do not play on by themselves.
+      const people = s.seats.filter((info) => info && info.name && !info.bot).length;
+      text = people ? "A bot took your seat while you were away."
+        : "A bot took your seat while you were away. The game waits for you.";
       button = ["Take it back", "reclaim"];
       kind = "warn";
     } else if (me && me.left && playing) {
