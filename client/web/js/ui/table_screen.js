@@ -8,7 +8,7 @@ import { BidPad } from "./bid_pad.js";
 import { cardFace } from "./card_view.js";
 import { CenterView, positionOf } from "./center_view.js";
 import { ChatPanel } from "./chat.js";
-import { gameOverDialog } from "./game_over.js";
+import { GameOver } from "./game_over.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { announce, h, seconds, toast } from "./dom.js";
 import { HandView } from "./hand_view.js";
@@ -35,6 +35,7 @@ export class TableScreen {
     this.chat.onUnread = (n) => this.renderChatBadge(n);
     this.practice = new PracticeBar(app, this);
     this.lobbyPanel = new PrivateLobby(app, this);
+    this.gameOver = new GameOver(this);
     this.dealtCount = 13;
     this.lastDealKey = sessionStorage.getItem(DEALT_KEY) || "";
     this.build();
@@ -70,7 +71,7 @@ export class TableScreen {
     this.el = h("section", { class: "table-screen", "aria-label": "Spades table" },
       this.bar,
       h("div", { class: "table-main" }, this.felt, this.pad.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
-      h("div", { class: "controls" }, this.awayBar, this.timerBar, this.actionRow),
+      h("div", { class: "controls" }, this.awayBar, this.timerBar, this.actionRow, this.gameOver.bar),
       h("div", { class: "hand-wrap" }, this.hand.el));
     // Keys reach the table from inside it, and also from the page itself: when the
     // focused card is played or the hand ends, the focus falls back to <body>, and
@@ -227,6 +228,7 @@ export class TableScreen {
     this.awayBar.hidden = !(me && me.away);
     this.practice.render();
     this.lobbyPanel.render();
+    this.gameOver.render();
     // Before a private game starts nobody has cards: the felt gets the hand's room.
     this.el.classList.toggle("pre-start", s.status === "filling" && s.seat !== null);
     this.renderHand();
@@ -401,7 +403,7 @@ export class TableScreen {
   }
 
   showGameOver() {
-    gameOverDialog(this);
+    this.gameOver.show();
   }
 
   /** A ``rated`` push arrived (after a ranked game): show it in the game-over sheet. */
