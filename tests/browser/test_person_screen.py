@@ -10,8 +10,49 @@ import re
 
 from playwright.async_api import Page, expect
 
-from .conftest import BROWSER, shot
+from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
 from .play import page_state, quick_play
+
+# Is the element's box on screen, and does a tap at its centre reach it (not a panel
+# over it)? The box of ``cover`` (a panel) must not overlap it either.
+UNCOVERED_JS = """([selector, cover]) => {
+  const el = document.querySelector(selector);
+  if (!el) return `no ${selector}`;
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return `${selector} is not shown`;
+  if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) {
+    return `${selector} is off screen: ${JSON.stringify(r)}`;
+  }
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (!hit || !el.contains(hit)) return `${selector} is covered by ${hit && hit.outerHTML.slice(0, 80)}`;
+  const panel = cover && document.querySelector(cover);
+  if (panel) {
+    const p = panel.getBoundingClientRect();
+    const overlap = p.left < r.right && r.left < p.right && p.top < r.bottom && r.top < p.bottom;
+    if (overlap) return `${cover} overlaps ${selector}`;
+  }
+  return "ok";
+}"""
+
+
+async def uncovered(page: Page, selector: str, cover: str | None = None) -> str:
+    answer: str = await page.evaluate(UNCOVERED_JS, [selector, cover])
+    return answer
+
+
+async def practice_bid_turn(page: Page, name: str) -> dict:
+    """From the lobby: start practice (Easy, fast bots), wait for my bid, show my cards:
+    the pad with its Tip key is the action area. Practice waits for the person."""
+    await page.fill("#guest-name", name)
+    await page.locator("input[name=pace][value=fast]").check()
+    await page.click("#start-practice")
+    await page.wait_for_function("window.spadesApp.state.myTurn === true", timeout=15_000)
+    state = await page_state(page)
+    assert state["phase"] == "bidding"
+    if state["hidden"]:
+        await page.click('.bid-pad [data-bid="look"]')
+    await expect(page.locator(".bid-pad .tip-btn")).to_be_visible()
+    return await page_state(page)
 
 pytestmark = BROWSER
 
@@ -47,3 +88,25 @@ async def test_closing_the_game_over_sheet_leaves_a_bar_with_rematch(start_room,
         f"{over['handNo']}", timeout=10_000)
     after = await page_state(page)
     assert after["table"] == first["table"] and after["seat"] == first["seat"]
+
+
+async def test_the_chat_panel_leaves_the_action_area_and_east_uncovered(start_room, open_page
+                                                                      ) -> None:
+    # A long turn time: the bid waits for the test however slow the machine is.
+    room = await start_room(turn_time_s=600.0)
+    for size, label in ((DESKTOP, "desktop"), (PHONE_TALL, "phone")):
+        page = await open_page(room, viewport=size, phone=size is PHONE_TALL)
+        await practice_bid_turn(page, f"Cher{label[0]}")
+        await page.get_by_role("button", name="Chat").click()
+        panel = page.locator("#chat-panel")
+        await expect(panel).to_be_visible()
+        for target in (".bid-pad", ".bid-pad .tip-btn", ".bid-pad .bid-go"):
+            assert await uncovered(page, target, "#chat-panel") == "ok", (label, target)
+        if size is DESKTOP:
+            assert await uncovered(page, ".seat.at-right", "#chat-panel") == "ok"
+            assert await uncovered(page, ".seat.at-top", "#chat-panel") == "ok"
+        # The Tip key works with the chat open, and the chat stays usable.
+        await page.locator(".bid-pad .tip-btn").click()
+        await expect(page.locator(".bid-pad .tip-line")).to_contain_text("Tip:")
+        assert await uncovered(page, "#chat-panel .chat-on") == "ok"
+        await shot(page, f"chat-open-{label}")
