@@ -11,7 +11,8 @@ import re
 from playwright.async_api import Page, expect
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import page_state, quick_play
+from .play import page_state, quick_play, take_turn
+from .positions import last_card_position
 
 # Is the element's box on screen, and does a tap at its centre reach it (not a panel
 # over it)? The box of ``cover`` (a panel) must not overlap it either.
@@ -55,6 +56,33 @@ async def practice_bid_turn(page: Page, name: str) -> dict:
     return await page_state(page)
 
 pytestmark = BROWSER
+
+
+async def open_position(page: Page, name: str, preset: str, position: dict) -> dict:
+    """A practice table at ``position`` (the person's last card to play), through the
+    page's own request; waits until that card is the person's to play."""
+    await page.fill("#guest-name", name)
+    await page.evaluate("([name, preset, position]) => window.spadesApp.rename(name, true).then(() =>"
+                        " window.spadesApp.sendForTable('practice', {level: 'easy', pace: 'fast',"
+                        " preset, position}))", [name, preset, position])
+    await page.wait_for_selector(".table-screen")
+    await page.wait_for_function("window.spadesApp.state.myTurn === true", timeout=15_000)
+    return await page_state(page)
+
+
+async def play_last_card(page: Page, state: dict) -> None:
+    """Play the one card left; the hand is scored and its result shown."""
+    await take_turn(page, state)
+    await expect(page.locator(".result-panel")).to_be_visible()
+
+
+def nil_position(seat: int = 0) -> dict:
+    """quick rules: South bids 3, North Nil and takes 1 trick, the team takes 3 in all
+    (so South's contract is set: North's trick is a bag, not counted)."""
+    def want(game) -> bool:
+        won = game.history[0]["tricks"]
+        return won[2] == 1 and won[0] + won[2] == 3
+    return last_card_position("quick", seat, {0: "bid 3", 1: "bid 3", 2: "bid nil", 3: "bid 3"}, want)
 
 
 async def test_closing_the_game_over_sheet_leaves_a_bar_with_rematch(start_room, open_page) -> None:
@@ -110,3 +138,17 @@ async def test_the_chat_panel_leaves_the_action_area_and_east_uncovered(start_ro
         await expect(page.locator(".bid-pad .tip-line")).to_contain_text("Tip:")
         assert await uncovered(page, "#chat-panel .chat-on") == "ok"
         await shot(page, f"chat-open-{label}")
+
+
+async def test_a_nil_score_line_on_quick_says_which_tricks_counted(room, open_page) -> None:
+    page = await open_page(room)
+    await play_last_card(page, await open_position(page, "Nell", "quick", nil_position()))
+    panel = page.locator(".result-panel")
+    contract = panel.locator("tr", has=page.locator("th", has_text=re.compile("^Contract$")))
+    us = contract.locator("td.cell").first
+    await expect(us.locator(".note")).to_have_text(
+        "bid 3, took 3, 1 of them by the Nil bidder (not counted): set")
+    await expect(us.locator(".pts")).to_have_text("−30")
+    bags = panel.locator("tr", has=page.locator("th", has_text=re.compile("^Bags$")))
+    await expect(bags.locator("td.cell").first.locator(".note")).to_have_text("1 Nil-bidder trick")
+    await shot(page, "nil-line-quick-desktop")

@@ -17,6 +17,7 @@ import { PrivateLobby } from "./private_lobby.js";
 import { reviewPanel, rememberCommitment } from "./review.js";
 import { bagCycle, gameSheet, handTable, teamNames } from "./score_sheet.js";
 import { play as sound } from "./sound.js";
+import { turnStrip } from "./turn_strip.js";
 
 const DEALT_KEY = "spades.dealt";
 
@@ -362,13 +363,14 @@ export class TableScreen {
   showScores() {
     const view = this.state.view;
     openDialog("Score sheet", view ? gameSheet(view.history, this.state.seat, view.rules) : h("p", {}, "No scores yet."),
-      { className: "wide" });
+      { className: "wide", status: turnStrip(this.state) });
   }
 
   showReview() {
     const view = this.state.view;
     openDialog(view && view.review ? `Hand ${view.review.hand + 1} review` : "Hand review",
-      view ? reviewPanel(this.state.table, view, this.state.seat) : h("p", {}, "Nothing to review yet."), { className: "wide review-dialog" });
+      view ? reviewPanel(this.state.table, view, this.state.seat) : h("p", {}, "Nothing to review yet."),
+      { className: "wide review-dialog", status: turnStrip(this.state) });
   }
 
   showLastTrick() {
@@ -378,7 +380,7 @@ export class TableScreen {
     const body = h("div", { class: "trick review-trick" }, last.cards.map(([seat, code]) => h("div",
       { class: `played at-${positionOf(seat, this.state.seat)}${seat === last.winner ? " winner" : ""}` },
       h("small", {}, this.nameOf(seat)), cardFace(code, { small: true }))));
-    openDialog(`Last trick: ${this.nameOf(last.winner)} won`, body);
+    openDialog(`Last trick: ${this.nameOf(last.winner)} won`, body, { status: turnStrip(this.state) });
   }
 
   /** The result of the hand just finished: the six lines for both teams, and the review. */
