@@ -152,3 +152,90 @@ async def test_a_nil_score_line_on_quick_says_which_tricks_counted(room, open_pa
     bags = panel.locator("tr", has=page.locator("th", has_text=re.compile("^Bags$")))
     await expect(bags.locator("td.cell").first.locator(".note")).to_have_text("1 Nil-bidder trick")
     await shot(page, "nil-line-quick-desktop")
+
+
+HEADS_JS = "(sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent.trim())"
+
+
+async def test_a_west_seat_sees_us_first_everywhere(room, open_page) -> None:
+    # A hand that goes on: the top bar, the hand result and the score sheet.
+    page = await open_page(room)
+    await play_last_card(page, await open_position(page, "Wen", "quick", nil_position(seat=1)))
+    assert await page.evaluate(HEADS_JS, ".scorebox .team-name") == ["Us", "Them"]
+    assert await page.evaluate(HEADS_JS, ".result-panel thead th") == ["Line", "Us", "Them"]
+    # The Us column holds the West seat's team (team 1).
+    us_total = page.locator(".result-panel tr.total").last.locator("td.cell").first
+    state = await page_state(page)
+    scores = await page.evaluate("window.spadesApp.state.view.scores")
+    await expect(us_total).to_have_text(str(scores[state["seat"] % 2]))
+    await page.get_by_role("button", name="Continue").click()
+    await page.get_by_role("button", name="Scores").click()
+    assert (await page.evaluate(HEADS_JS, "dialog .score-table thead th"))[:3] == ["Line", "Us", "Them"]
+    await shot(page, "west-seat-us-first")
+    # A hand that ends the game (West-East reach 250): the game-over line and its bar.
+    def ends(game) -> bool:
+        return game.over
+    position = last_card_position("quick", 1, {0: "bid 3", 1: "bid 3", 2: "bid 3", 3: "bid 3"}, ends,
+                                  scores=(120, 245))
+    other = await open_page(room)
+    await take_turn(other, await open_position(other, "Wes", "quick", position))
+    dialog = other.locator("dialog.game-over")
+    await expect(dialog.locator(".final")).to_have_text(re.compile(r"^Us \d+ — Them \d+$"))
+    await dialog.get_by_role("button", name="Close").click()
+    await expect(other.locator(".game-over-bar .over-line")).to_contain_text(re.compile(r"Us \d+ — Them \d+$"))
+
+
+# Does anything in ``box`` stick out sideways (scroll or overflow past the viewport)?
+OVERFLOW_JS = """(selector) => {
+  const box = document.querySelector(selector);
+  if (!box) return `no ${selector}`;
+  const bad = [];
+  if (box.scrollWidth > box.clientWidth + 1) bad.push(`${selector} scrolls: ${box.scrollWidth} > ${box.clientWidth}`);
+  if (document.documentElement.scrollWidth > innerWidth) bad.push("the page scrolls sideways");
+  for (const th of box.querySelectorAll("th, td")) {
+    const r = th.getBoundingClientRect();
+    if (r.right > innerWidth + 0.5 || r.left < -0.5) bad.push(`${th.textContent.slice(0, 20)} past the edge`);
+  }
+  return bad.join("; ") || "ok";
+}"""
+
+# The widest strip of each card a tap reaches (sampled along a line near its top).
+EXPOSED_JS = """() => [...document.querySelectorAll(".hand .card-btn")].map((b) => {
+  const r = b.getBoundingClientRect();
+  let wide = 0;
+  for (let x = Math.ceil(r.left); x < r.right; x++) {
+    const hit = document.elementFromPoint(x, r.top + 12);
+    if (hit && b.contains(hit)) wide += 1;
+  }
+  return {card: b.dataset.card, wide, bottom: r.bottom};
+})"""
+
+
+async def test_the_phone_shows_the_whole_sheet_review_hand_and_seats(room, open_page) -> None:
+    page = await open_page(room, viewport=PHONE_TALL, phone=True)
+    await play_last_card(page, await open_position(page, "Pia", "quick", nil_position()))
+    assert await page.evaluate(OVERFLOW_JS, ".result-panel") == "ok"
+    await shot(page, "result-phone")
+    await page.get_by_role("button", name="Review the hand").click()
+    await expect(page.locator("dialog .review")).to_be_visible()
+    assert await page.evaluate(OVERFLOW_JS, "dialog .dialog-body") == "ok"
+    await expect(page.locator("dialog .review .verify summary")).to_be_visible()
+    await shot(page, "review-phone")
+    await page.keyboard.press("Escape")
+    await page.get_by_role("button", name="Continue").click()
+    await page.get_by_role("button", name="Scores").click()
+    assert await page.evaluate(OVERFLOW_JS, "dialog .dialog-body") == "ok"
+    await expect(page.locator("dialog .score-table th", has_text="Them")).to_be_in_viewport(ratio=1)
+    await page.keyboard.press("Escape")
+    # The next hand: 13 cards, each with at least 40 px to tap, all on screen.
+    await expect(page.locator(".hand .card-btn")).to_have_count(13)
+    await page.wait_for_function("!window.spadesApp.screen.center.dealing")
+    for card in await page.evaluate(EXPOSED_JS):
+        assert card["wide"] >= 40 and card["bottom"] <= PHONE_TALL["height"], card
+    # The partner's badge and every seat's compass name are shown.
+    await expect(page.locator(".seat.at-top .tag.partner")).to_be_visible()
+    for where, name in (("top", "North"), ("left", "West"), ("right", "East"), ("bottom", "South")):
+        await expect(page.locator(f".seat.at-{where} .dir")).to_have_text(name)
+        assert await uncovered(page, f".seat.at-{where} .dir") == "ok", where
+    assert await uncovered(page, ".seat.at-top .tag.partner") == "ok"
+    await shot(page, "hand-phone")
