@@ -11,7 +11,7 @@ import re
 from playwright.async_api import Page, expect
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import page_state, quick_play, take_turn
+from .play import click_card, page_state, play_until, quick_play, take_turn
 from .positions import last_card_position
 
 # Is the element's box on screen, and does a tap at its centre reach it (not a panel
@@ -239,3 +239,65 @@ async def test_the_phone_shows_the_whole_sheet_review_hand_and_seats(room, open_
         assert await uncovered(page, f".seat.at-{where} .dir") == "ok", where
     assert await uncovered(page, ".seat.at-top .tag.partner") == "ok"
     await shot(page, "hand-phone")
+
+
+FOCUS_IN_JS = "(sel) => document.activeElement !== document.body && !!document.activeElement.closest(sel)"
+
+
+async def test_focus_keys_and_the_seat_to_act_at_the_bid(start_room, open_page) -> None:
+    room = await start_room(turn_time_s=600.0)
+    page = await open_page(room)
+    await practice_bid_turn(page, "Flo")
+    # "bidding…" only on the seat whose bid it is (mine).
+    await expect(page.locator(".seat .bid", has_text="bidding…")).to_have_count(1)
+    await expect(page.locator(".seat.at-bottom .bid")).to_have_text("bidding…")
+    # Tip redraws the pad: the focus goes to the bid it chose, not to the page.
+    await page.locator(".bid-pad .tip-btn").click()
+    await expect(page.locator(".bid-pad .tip-line")).to_contain_text("Tip:")
+    await page.wait_for_function(FOCUS_IN_JS, arg=".bid-pad")
+    assert await page.evaluate("document.activeElement.classList.contains('tipped')")
+    # ? lists the keys.
+    await page.keyboard.press("?")
+    keys = page.locator("dialog.keys-dialog")
+    await expect(keys).to_contain_text("Tip")
+    await expect(keys).to_contain_text("Last trick")
+    await expect(keys).to_contain_text("Undo")  # a practice table
+    await page.keyboard.press("Escape")
+    # A bid closes the pad: the focus goes to the hand.
+    await page.click(".bid-pad .bid-go")
+    await page.wait_for_function(FOCUS_IN_JS, arg=".hand")
+    # The hand result's Continue: the focus stays on the table.
+    other = await open_page(room)
+    await play_last_card(other, await open_position(other, "Fox", "quick", nil_position()))
+    await other.get_by_role("button", name="Continue").click()
+    await other.wait_for_function(FOCUS_IN_JS, arg=".table-screen")
+
+
+async def test_why_a_card_cannot_be_played_goes_with_its_trick(room, open_page) -> None:
+    page = await open_page(room)
+    await quick_play(page, "Ike")
+
+    def dimmed_turn(s: dict) -> bool:
+        return s["phase"] == "playing" and s["myTurn"] and bool(s["unplayable"])
+
+    state = await play_until(page, dimmed_turn, timeout=90)
+    toast = page.locator("#toast")
+    await click_card(page, next(iter(state["unplayable"])))
+    await expect(toast).to_have_class(re.compile(r"\bshow\b"))
+    await take_turn(page, state)  # a legal card: the trick ends, the bots play on
+    await page.wait_for_function(f"window.spadesApp.state.view.tricks.length > {state['tricks']} "
+                                 f"|| window.spadesApp.state.view.hand_no > {state['handNo']}")
+    assert "show" not in (await toast.get_attribute("class") or "")
+
+
+async def test_presets_have_readable_names_and_a_line_each(room, open_page) -> None:
+    page = await open_page(room)
+    preset = page.locator("#preset")
+    await expect(preset.locator("option")).to_have_count(4)
+    labels = await preset.locator("option").all_inner_texts()
+    assert labels[:2] == ["Standard — the usual game", "Quick — a short game"], labels
+    about = page.locator("#preset-about")
+    await expect(about).to_have_text(re.compile(r"^To 500; Blind Nil .*; 10 bags cost 100\.$"))
+    await preset.select_option("quick")
+    await expect(about).to_contain_text("To 250 or −200, at most 30 hands; no Blind Nil")
+    await expect(about).to_contain_text("a Nil bidder's tricks are bags, not the partner's")

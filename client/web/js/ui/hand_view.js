@@ -3,7 +3,7 @@
 // played. Arrow keys move along the hand; Escape puts a lifted card down.
 import { cardLabel, lowerFirst, SEAT_NAMES, sortHand, cardName } from "../game/cards.js";
 import { cardBack, cardFace, cardShort } from "./card_view.js";
-import { announce, h, rovingKeys, toast } from "./dom.js";
+import { announce, clearToast, h, rovingKeys, toast } from "./dom.js";
 import { play as sound } from "./sound.js";
 
 export class HandView {
@@ -26,6 +26,11 @@ export class HandView {
     const focusCode = hadFocus ? document.activeElement.dataset.card : this.focusCode;
     this.view = view;
     this.seat = seat;
+    // Why a card could not be played holds for that trick only.
+    if (this.reasonShown && this.reasonShown.trick !== trickKey(view)) {
+      clearToast(this.reasonShown.text);
+      this.reasonShown = null;
+    }
     const playing = view && view.phase === "playing" && seat !== null;
     const myTurn = playing && view.to_act === seat && view.legal.length > 0;
     const hand = view && seat !== null ? sortHand(view.hand) : [];
@@ -91,7 +96,9 @@ export class HandView {
     this.focusCode = code;
     if (reason) {
       sound("error");
-      toast(`${cardName(code)}: ${lowerFirst(reason)}.`, "warn");
+      const text = `${cardName(code)}: ${lowerFirst(reason)}.`;
+      toast(text, "warn");
+      this.reasonShown = { text, trick: trickKey(view) };
       return;
     }
     if (this.lifted === code) {
@@ -138,4 +145,9 @@ export class HandView {
     const current = this.cards.find((b) => b.getAttribute("tabindex") === "0") || this.cards[0];
     if (current) current.focus();
   }
+}
+
+/** Which trick is being played: a reason shown in one is stale in the next. */
+function trickKey(view) {
+  return view ? `${view.hand_no}:${view.tricks.length}:${view.phase}` : "";
 }

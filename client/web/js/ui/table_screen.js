@@ -18,6 +18,7 @@ import { reviewPanel, rememberCommitment } from "./review.js";
 import { bagCycle, gameSheet, handTable, teamNames } from "./score_sheet.js";
 import { play as sound } from "./sound.js";
 import { turnStrip } from "./turn_strip.js";
+import { keepFocus, showKeys } from "./keys_help.js";
 
 const DEALT_KEY = "spades.dealt";
 
@@ -83,6 +84,7 @@ export class TableScreen {
       if (event.target === document.body || this.el.contains(event.target)) this.onKey(event);
     };
     document.addEventListener("keydown", this.keyHandler);
+    keepFocus(this);
   }
 
   destroy() {
@@ -197,6 +199,7 @@ export class TableScreen {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (key === "t" && this.state.view && this.state.view.phase === "bidding" && this.state.myTurn) this.tip();
     else if (key === "l") this.showLastTrick();
+    else if (event.key === "?") showKeys(this.state.kind);
     else if (key === "h") this.practice.hint();
     else if (key === "u") this.practice.step("undo");
     else if (key === "r") this.practice.step("redo");
@@ -298,7 +301,8 @@ export class TableScreen {
     if (view && view.dealer === seat) tags.push(h("span", { class: "tag dealer", title: "Dealer" }, "D"));
     // Bots are named "Bix (bot)": the tag says bot, the badge has little room.
     const name = info.name ? (info.bot ? info.name.replace(/\s*\(bot\)$/, "") : info.name) : "Open seat";
-    const bidLine = view ? (bid === null ? (view.phase === "bidding" ? "bidding…" : "") : `Bid ${bidText(bid)}`) : "";
+    // "bidding…" only on the seat whose bid it is; the others wait their turn.
+    const bidLine = view ? (bid === null ? (view.phase === "bidding" && acting ? "bidding…" : "") : `Bid ${bidText(bid)}`) : "";
     const won = view ? view.tricks_won[seat] : 0;
     const label = `${SEAT_NAMES[seat]}: ${name}${info.bot ? ", bot" : ", person"}${info.away ? ", away" : ""}` +
       `${bid !== null && view ? `, bid ${bidText(bid)}, ${won} trick${won === 1 ? "" : "s"} taken` : ""}${acting ? ", to act" : ""}`;
