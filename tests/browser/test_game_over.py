@@ -25,7 +25,7 @@ async def test_game_over_shows_the_winner_and_a_rematch_starts_again(start_room,
     over = await page_state(page)
     dialog = page.locator("dialog.game-over")
     await expect(dialog).to_be_visible()
-    await expect(dialog.locator("h2")).to_have_text(re.compile(r"You win!|Them win|A draw"))
+    await expect(dialog.locator("h2")).to_have_text(re.compile(r"You win!|They win|A draw"))
     await expect(dialog.locator(".final")).to_contain_text("Us")
     await dialog.get_by_role("button", name="Rematch").click()
     # The same table and seat play a new game: the first hand is dealt again.

@@ -1,6 +1,6 @@
 // The lobby's "Private table" form: a rules preset, every house option of the engine's
 // RuleSet (js/game/rules.js RULE_FIELDS), the bots' level and whether spectators may watch.
-import { loadPresets, RULE_FIELDS } from "../game/rules.js";
+import { loadPresets, PRESET_NAMES, presetLine, presetName, RULE_FIELDS } from "../game/rules.js";
 import { h, toast } from "./dom.js";
 import { LEVELS } from "./practice.js";
 
@@ -43,15 +43,22 @@ export function privateForm(onCreate) {
           value: rules[field] ?? "" }));
     }));
   };
+  const about = h("p", { class: "fine preset-about", id: "preset-about", "aria-live": "polite" });
   loadPresets().then((presets) => {
-    preset.replaceChildren(...Object.keys(presets).map((p) => h("option", { value: p, selected: p === "standard" }, p)));
-    fillOptions(presets.standard);
-    preset.onchange = () => fillOptions(presets[preset.value]);
+    // "Quick — a short game", and under the box a line of what its rules are.
+    preset.replaceChildren(...Object.keys(presets).map((p) => h("option", { value: p, selected: p === "standard" },
+      PRESET_NAMES[p] ? `${presetName(p)} — ${PRESET_NAMES[p][1]}` : presetName(p))));
+    const choose = () => {
+      fillOptions(presets[preset.value]);
+      about.textContent = presetLine(presets[preset.value]);
+    };
+    choose();
+    preset.onchange = choose;
   }).catch(() => toast("The rule presets could not be loaded.", "warn"));
   form.append(
     h("h2", { id: "private-form-title" }, "Private table"),
     h("p", { class: "muted" }, "Invite friends with a link or a code, choose seats, start when you like: bots take the seats left open."),
-    h("div", { class: "field" }, h("label", { for: "preset" }, "Rules"), preset),
+    h("div", { class: "field" }, h("label", { for: "preset" }, "Rules"), preset, about),
     h("details", { class: "house-rules" }, h("summary", {}, "House rules"), options),
     radioRow("bots", "Bot level", LEVELS, "standard"),
     radioRow("turn", "Turn time", TURN_TIMES, "30", "private-turn"),

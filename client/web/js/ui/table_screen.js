@@ -8,7 +8,7 @@ import { BidPad } from "./bid_pad.js";
 import { cardFace } from "./card_view.js";
 import { CenterView, positionOf } from "./center_view.js";
 import { ChatPanel } from "./chat.js";
-import { gameOverDialog } from "./game_over.js";
+import { GameOver } from "./game_over.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { announce, h, seconds, toast } from "./dom.js";
 import { HandView } from "./hand_view.js";
@@ -18,6 +18,8 @@ import { reviewPanel, rememberCommitment } from "./review.js";
 import { bagCycle, gameSheet, handTable, teamNames } from "./score_sheet.js";
 import { SeatStatus } from "./seat_status.js";
 import { play as sound } from "./sound.js";
+import { turnStrip } from "./turn_strip.js";
+import { keepFocus, showKeys } from "./keys_help.js";
 
 const DEALT_KEY = "spades.dealt";
 
@@ -36,6 +38,7 @@ export class TableScreen {
     this.chat.onUnread = (n) => this.renderChatBadge(n);
     this.practice = new PracticeBar(app, this);
     this.lobbyPanel = new PrivateLobby(app, this);
+    this.gameOver = new GameOver(this);
     this.dealtCount = 13;
     this.lastDealKey = sessionStorage.getItem(DEALT_KEY) || "";
     this.build();
@@ -70,7 +73,7 @@ export class TableScreen {
     this.el = h("section", { class: "table-screen", "aria-label": "Spades table" },
       this.bar,
       h("div", { class: "table-main" }, this.felt, this.pad.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
-      h("div", { class: "controls" }, this.seatStatus.el, this.timerBar, this.actionRow),
+      h("div", { class: "controls" }, this.seatStatus.el, this.timerBar, this.actionRow, this.gameOver.bar),
       h("div", { class: "hand-wrap" }, this.hand.el));
     // Keys reach the table from inside it, and also from the page itself: when the
     // focused card is played or the hand ends, the focus falls back to <body>, and
@@ -81,6 +84,7 @@ export class TableScreen {
       if (event.target === document.body || this.el.contains(event.target)) this.onKey(event);
     };
     document.addEventListener("keydown", this.keyHandler);
+    keepFocus(this);
   }
 
   destroy() {
@@ -194,6 +198,7 @@ export class TableScreen {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (key === "t" && this.state.view && this.state.view.phase === "bidding" && this.state.myTurn) this.tip();
     else if (key === "l") this.showLastTrick();
+    else if (event.key === "?") showKeys(this.state.kind);
     else if (key === "h") this.practice.hint();
     else if (key === "u") this.practice.step("undo");
     else if (key === "r") this.practice.step("redo");
@@ -225,6 +230,7 @@ export class TableScreen {
     this.seatStatus.render();
     this.practice.render();
     this.lobbyPanel.render();
+    this.gameOver.render();
     // Before a private game starts nobody has cards: the felt gets the hand's room.
     this.el.classList.toggle("pre-start", s.status === "filling" && s.seat !== null);
     this.renderHand();
@@ -293,7 +299,8 @@ export class TableScreen {
     if (view && view.dealer === seat) tags.push(h("span", { class: "tag dealer", title: "Dealer" }, "D"));
     // Bots are named "Bix (bot)": the tag says bot, the badge has little room.
     const name = info.name ? (info.bot ? info.name.replace(/\s*\(bot\)$/, "") : info.name) : "Open seat";
-    const bidLine = view ? (bid === null ? (view.phase === "bidding" ? "bidding…" : "") : `Bid ${bidText(bid)}`) : "";
+    // "bidding…" only on the seat whose bid it is; the others wait their turn.
+    const bidLine = view ? (bid === null ? (view.phase === "bidding" && acting ? "bidding…" : "") : `Bid ${bidText(bid)}`) : "";
     const won = view ? view.tricks_won[seat] : 0;
     const label = `${SEAT_NAMES[seat]}: ${name}${info.bot ? ", bot" : ", person"}${info.away ? ", away" : ""}` +
       `${bid !== null && view ? `, bid ${bidText(bid)}, ${won} trick${won === 1 ? "" : "s"} taken` : ""}${acting ? ", to act" : ""}`;
@@ -359,13 +366,14 @@ export class TableScreen {
   showScores() {
     const view = this.state.view;
     openDialog("Score sheet", view ? gameSheet(view.history, this.state.seat, view.rules) : h("p", {}, "No scores yet."),
-      { className: "wide" });
+      { className: "wide", status: turnStrip(this.state) });
   }
 
   showReview() {
     const view = this.state.view;
     openDialog(view && view.review ? `Hand ${view.review.hand + 1} review` : "Hand review",
-      view ? reviewPanel(this.state.table, view, this.state.seat) : h("p", {}, "Nothing to review yet."), { className: "wide review-dialog" });
+      view ? reviewPanel(this.state.table, view, this.state.seat) : h("p", {}, "Nothing to review yet."),
+      { className: "wide review-dialog", status: turnStrip(this.state) });
   }
 
   showLastTrick() {
@@ -375,7 +383,7 @@ export class TableScreen {
     const body = h("div", { class: "trick review-trick" }, last.cards.map(([seat, code]) => h("div",
       { class: `played at-${positionOf(seat, this.state.seat)}${seat === last.winner ? " winner" : ""}` },
       h("small", {}, this.nameOf(seat)), cardFace(code, { small: true }))));
-    openDialog(`Last trick: ${this.nameOf(last.winner)} won`, body);
+    openDialog(`Last trick: ${this.nameOf(last.winner)} won`, body, { status: turnStrip(this.state) });
   }
 
   /** The result of the hand just finished: the six lines for both teams, and the review. */
@@ -420,7 +428,7 @@ export class TableScreen {
   }
 
   showGameOver() {
-    gameOverDialog(this);
+    this.gameOver.show();
   }
 
   /** A ``rated`` push arrived (after a ranked game): show it in the game-over sheet. */
