@@ -122,7 +122,8 @@ export class TableScreen {
     const wasMyTurn = change.kind !== "table" && before && before.to_act === s.seat && before.legal && before.legal.length;
     // The pause is over and the clock runs for this seat: the hand result gives way to
     // what must be done (it stays on the score sheet).
-    if (s.myTurn && s.turnDeadline !== null && !this.resultPanel.hidden) this.hideResult();
+    if (this.wasPaused && !s.paused && s.myTurn && !this.resultPanel.hidden) this.hideResult();
+    this.wasPaused = s.paused;
     if (s.myTurn && !wasMyTurn) this.yourTurn(view);
     this.render();
     if (s.status === "over" && view && !dialogOpen("game-over")) this.showGameOver();
