@@ -13,8 +13,9 @@ made and stopped per test).
 - ``make_client(address, **kw)``: a connected ``RoomClient`` (closed after the test).
 - ``browser``: the session's headless Chromium (skips without one, fails under CI=true).
 - ``open_page(room, phone=False, viewport=None, **settings)``: a new browser context and
-  page at the room's lobby (``viewport``: another size, e.g. ``PHONE_TALL``), with the client's settings preset (pace "fast" by default) and every
-  page error collected; the test fails if the page threw. Contexts close after the test.
+  page at the room's lobby (``viewport``: another size, e.g. ``PHONE_TALL``), with the
+  client's settings preset (pace "fast" by default) and every page error collected; the
+  test fails if the page threw. Contexts close after the test.
 - ``shot(page, name)``: save a screenshot to docs/screenshots/NAME.png.
 """
 

@@ -2,7 +2,8 @@
 the end of a game stays reachable after its sheet is closed, no panel of ours covers the
 action area, the phone's score sheet, review and hand fit, score lines say which tricks
 counted with Nil on the quick rules, the viewer's team comes first for every seat, and
-the smaller things (focus, keys, names, presets, stale errors)."""
+the smaller things (focus, keys, the seat to act, presets). The game-over bar is in
+test_game_over.py, a card's reason going with its trick in test_table.py."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import re
 from playwright.async_api import Page, expect
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import click_card, page_state, play_until, quick_play, take_turn
+from .play import page_state, take_turn
 from .positions import last_card_position
 
 # Is the element's box on screen, and does a tap at its centre reach it (not a panel
@@ -25,7 +26,9 @@ UNCOVERED_JS = """([selector, cover]) => {
     return `${selector} is off screen: ${JSON.stringify(r)}`;
   }
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  if (!hit || !el.contains(hit)) return `${selector} is covered by ${hit && hit.outerHTML.slice(0, 80)}`;
+  if (!hit || !el.contains(hit)) {
+    return `${selector} is covered by ${hit && hit.outerHTML.slice(0, 80)}`;
+  }
   const panel = cover && document.querySelector(cover);
   if (panel) {
     const p = panel.getBoundingClientRect();
@@ -62,9 +65,10 @@ async def open_position(page: Page, name: str, preset: str, position: dict) -> d
     """A practice table at ``position`` (the person's last card to play), through the
     page's own request; waits until that card is the person's to play."""
     await page.fill("#guest-name", name)
-    await page.evaluate("([name, preset, position]) => window.spadesApp.rename(name, true).then(() =>"
-                        " window.spadesApp.sendForTable('practice', {level: 'easy', pace: 'fast',"
-                        " preset, position}))", [name, preset, position])
+    await page.evaluate("([name, preset, position]) => window.spadesApp.rename(name, true)"
+                        ".then(() => window.spadesApp.sendForTable('practice',"
+                        " {level: 'easy', pace: 'fast', preset, position}))",
+                        [name, preset, position])
     await page.wait_for_selector(".table-screen")
     await page.wait_for_function("window.spadesApp.state.myTurn === true", timeout=15_000)
     return await page_state(page)
@@ -82,40 +86,8 @@ def nil_position(seat: int = 0) -> dict:
     def want(game) -> bool:
         won = game.history[0]["tricks"]
         return won[2] == 1 and won[0] + won[2] == 3
-    return last_card_position("quick", seat, {0: "bid 3", 1: "bid 3", 2: "bid nil", 3: "bid 3"}, want)
-
-
-async def test_closing_the_game_over_sheet_leaves_a_bar_with_rematch(start_room, open_page) -> None:
-    # Turn time 0: the autopilot plays the guest's turns, so the game runs to its end.
-    room = await start_room(turn_time_s=0.0, bot_pace_s=0.02)
-    page = await open_page(room)
-    first = await quick_play(page, "Gail")
-    await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)
-    over = await page_state(page)
-    dialog = page.locator("dialog.game-over")
-    await expect(dialog).to_be_visible()
-    await dialog.get_by_role("button", name="Close").click()
-    await expect(dialog).to_have_count(0)
-    bar = page.locator(".game-over-bar")
-    await expect(bar).to_be_visible()
-    await expect(bar.locator(".over-line")).to_have_text(
-        re.compile(r"^(You win!|They win|A draw) Us -?\d+ — Them -?\d+$"))
-    for name in ("Lobby", "Review"):
-        await expect(bar.get_by_role("button", name=name, exact=True)).to_be_visible()
-    await shot(page, "game-over-bar-desktop")
-    # The review opens from the bar and, closed, leaves the bar (not the sheet) again.
-    await bar.get_by_role("button", name="Review", exact=True).click()
-    await expect(page.locator("dialog .review")).to_be_visible()
-    await page.keyboard.press("Escape")
-    await expect(bar).to_be_visible()
-    await expect(dialog).to_have_count(0)
-    await bar.get_by_role("button", name="Rematch").click()
-    # The same table and seat play a new game: the first hand is dealt again.
-    await page.wait_for_function(
-        f"window.spadesApp.state.v > {over['v']} && window.spadesApp.state.view.hand_no < "
-        f"{over['handNo']}", timeout=10_000)
-    after = await page_state(page)
-    assert after["table"] == first["table"] and after["seat"] == first["seat"]
+    bids = {0: "bid 3", 1: "bid 3", 2: "bid nil", 3: "bid 3"}
+    return last_card_position("quick", seat, bids, want)
 
 
 async def test_the_chat_panel_leaves_the_action_area_and_east_uncovered(start_room, open_page
@@ -170,19 +142,21 @@ async def test_a_west_seat_sees_us_first_everywhere(room, open_page) -> None:
     await expect(us_total).to_have_text(str(scores[state["seat"] % 2]))
     await page.get_by_role("button", name="Continue").click()
     await page.get_by_role("button", name="Scores").click()
-    assert (await page.evaluate(HEADS_JS, "dialog .score-table thead th"))[:3] == ["Line", "Us", "Them"]
+    heads = await page.evaluate(HEADS_JS, "dialog .score-table thead th")
+    assert heads[:3] == ["Line", "Us", "Them"]
     await shot(page, "west-seat-us-first")
     # A hand that ends the game (West-East reach 250): the game-over line and its bar.
     def ends(game) -> bool:
         return game.over
-    position = last_card_position("quick", 1, {0: "bid 3", 1: "bid 3", 2: "bid 3", 3: "bid 3"}, ends,
+    position = last_card_position("quick", 1, {s: "bid 3" for s in range(4)}, ends,
                                   scores=(120, 245))
     other = await open_page(room)
     await take_turn(other, await open_position(other, "Wes", "quick", position))
     dialog = other.locator("dialog.game-over")
     await expect(dialog.locator(".final")).to_have_text(re.compile(r"^Us \d+ — Them \d+$"))
     await dialog.get_by_role("button", name="Close").click()
-    await expect(other.locator(".game-over-bar .over-line")).to_contain_text(re.compile(r"Us \d+ — Them \d+$"))
+    await expect(other.locator(".game-over-bar .over-line")).to_contain_text(
+        re.compile(r"Us \d+ — Them \d+$"))
 
 
 # Does anything in ``box`` stick out sideways (scroll or overflow past the viewport)?
@@ -190,11 +164,15 @@ OVERFLOW_JS = """(selector) => {
   const box = document.querySelector(selector);
   if (!box) return `no ${selector}`;
   const bad = [];
-  if (box.scrollWidth > box.clientWidth + 1) bad.push(`${selector} scrolls: ${box.scrollWidth} > ${box.clientWidth}`);
+  if (box.scrollWidth > box.clientWidth + 1) {
+    bad.push(`${selector} scrolls: ${box.scrollWidth} > ${box.clientWidth}`);
+  }
   if (document.documentElement.scrollWidth > innerWidth) bad.push("the page scrolls sideways");
   for (const th of box.querySelectorAll("th, td")) {
     const r = th.getBoundingClientRect();
-    if (r.right > innerWidth + 0.5 || r.left < -0.5) bad.push(`${th.textContent.slice(0, 20)} past the edge`);
+    if (r.right > innerWidth + 0.5 || r.left < -0.5) {
+      bad.push(`${th.textContent.slice(0, 20)} past the edge`);
+    }
   }
   return bad.join("; ") || "ok";
 }"""
@@ -241,7 +219,8 @@ async def test_the_phone_shows_the_whole_sheet_review_hand_and_seats(room, open_
     await shot(page, "hand-phone")
 
 
-FOCUS_IN_JS = "(sel) => document.activeElement !== document.body && !!document.activeElement.closest(sel)"
+FOCUS_IN_JS = ("(sel) => document.activeElement !== document.body"
+               " && !!document.activeElement.closest(sel)")
 
 
 async def test_focus_keys_and_the_seat_to_act_at_the_bid(start_room, open_page) -> None:
@@ -271,23 +250,6 @@ async def test_focus_keys_and_the_seat_to_act_at_the_bid(start_room, open_page) 
     await play_last_card(other, await open_position(other, "Fox", "quick", nil_position()))
     await other.get_by_role("button", name="Continue").click()
     await other.wait_for_function(FOCUS_IN_JS, arg=".table-screen")
-
-
-async def test_why_a_card_cannot_be_played_goes_with_its_trick(room, open_page) -> None:
-    page = await open_page(room)
-    await quick_play(page, "Ike")
-
-    def dimmed_turn(s: dict) -> bool:
-        return s["phase"] == "playing" and s["myTurn"] and bool(s["unplayable"])
-
-    state = await play_until(page, dimmed_turn, timeout=90)
-    toast = page.locator("#toast")
-    await click_card(page, next(iter(state["unplayable"])))
-    await expect(toast).to_have_class(re.compile(r"\bshow\b"))
-    await take_turn(page, state)  # a legal card: the trick ends, the bots play on
-    await page.wait_for_function(f"window.spadesApp.state.view.tricks.length > {state['tricks']} "
-                                 f"|| window.spadesApp.state.view.hand_no > {state['handNo']}")
-    assert "show" not in (await toast.get_attribute("class") or "")
 
 
 async def test_presets_have_readable_names_and_a_line_each(room, open_page) -> None:
