@@ -23,7 +23,7 @@ stay under it (the Nil is set for 100), unless the team needs every trick left.
 
 from __future__ import annotations
 
-from shared.spades.cards import SPADE_MASK, SUIT_MASKS
+from shared.spades.cards import SPADE_MASK, SUIT_MASKS, cards_in
 
 from .handeval import card_text
 from .knowledge import Knowledge
@@ -116,7 +116,7 @@ def cover_lead(k: Knowledge, legal: int, masters: int) -> Choice:
     """Standard's lead while the partner's Nil is alive."""
     out = k.unseen
     # A boss card keeps the lead (an opponent trumping it is no harm to the Nil).
-    for c in sorted(_cards(masters), key=lambda c: (c >= 39, -(c % 13))):
+    for c in sorted(cards_in(masters), key=lambda c: (c >= 39, -(c % 13))):
         if out & SUIT_MASKS[3 if c >= 39 else c // 13]:
             return c, f"cash {card_text(c)} to keep the lead for partner's Nil"
     for suit in range(3):
@@ -138,11 +138,3 @@ def defend_follow(k: Knowledge, legal: int, best: int, best_seat: int, led: int
         return None
     return high_card(under), "stay under: the Nil bidder is winning this trick"
 
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
