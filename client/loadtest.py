@@ -181,6 +181,12 @@ async def _play(client: _Player, rec: _Recorder, pace_s: float, jitter: float,
             rec.actions += 1
             rec.sent.append((client.table, ack.v, sent))
 
+    async def press_continue() -> None:
+        if pace_s:  # a person reads the hand result before pressing Continue
+            await asyncio.sleep(pace_s * rng.uniform(1 - jitter, 1 + jitter))
+        with contextlib.suppress(RequestFailed, TimeoutError, ConnectionLost):
+            await client.ready()
+
     updates = client.updates()
     while not stop.is_set():
         try:
@@ -196,6 +202,9 @@ async def _play(client: _Player, rec: _Recorder, pace_s: float, jitter: float,
             with contextlib.suppress(RequestFailed, TimeoutError, ConnectionLost):
                 await client.rematch(True)
             continue
+        if client.should_continue and acted_at != -client.version:
+            acted_at = -client.version  # once per pause: the answer moves the version
+            acting.add(asyncio.create_task(press_continue()))
         if client.my_turn and acted_at != client.version:
             acted_at = client.version
             legal = [a for a in view["legal"] if a != "look"] or view["legal"]

@@ -44,6 +44,8 @@ from shared.protocol import (
     Ping,
     ProtocolError,
     QuickPlay,
+    Ready,
+    Reclaim,
     Rematch,
     Rename,
     Resync,
@@ -127,6 +129,8 @@ class RoomClient:
         self.seats: list[dict[str, Any]] = []
         self.status: str | None = None
         self.turn_left: float | None = None
+        self.paused = False  # between hands: the next starts after everyone's Continue
+        self.ready_seats: list[int] = []  # while paused: the seats that pressed Continue
         self.rematch_votes: list[bool | None] | None = None
         # Counters a test or a load tool may read.
         self.frames_in = 0
@@ -204,6 +208,14 @@ class RoomClient:
         self.name = name
         return ack
 
+    async def ready(self) -> Ack:
+        """Continue: this seat has read the hand result."""
+        return await self.request(Ready())
+
+    async def reclaim(self) -> Ack:
+        """Take back the seat a bot took while this player was away (then a snap)."""
+        return await self.request(Reclaim())
+
     async def rematch(self, yes: bool = True) -> Ack:
         return await self.request(Rematch(yes=yes))
 
@@ -237,9 +249,15 @@ class RoomClient:
 
     @property
     def my_turn(self) -> bool:
+        """This seat is to act now (not while the table waits between hands)."""
         view = self.view
         return bool(view and self.seat is not None and view.get("to_act") == self.seat
-                    and view.get("legal"))
+                    and view.get("legal") and not self.paused)
+
+    @property
+    def should_continue(self) -> bool:
+        """The table waits between hands for this seat's Continue (``ready``)."""
+        return self.paused and self.seat is not None and self.seat not in self.ready_seats
 
     async def updates(self) -> AsyncIterator[Update]:
         """Every message from the server as it arrives, with the state after it. Ends
@@ -315,6 +333,7 @@ class RoomClient:
             self.status, self.rematch_votes = message.status, message.rematch
             self.seats = [s.model_dump() for s in message.seats]
             self.turn_left = message.tl
+            self.paused, self.ready_seats = message.pause is not None, message.ready or []
         elif isinstance(message, Event):
             self.version = max(self.version, message.v)
             if message.x is not None and self._wire is not None:
@@ -326,6 +345,7 @@ class RoomClient:
             self.status, self.rematch_votes = message.status, message.rematch
             self.seats = [s.model_dump() for s in message.seats]
             self.turn_left = message.tl
+            self.paused, self.ready_seats = message.pause is not None, message.ready or []
 
     # -- connecting --------------------------------------------------------------------------
 

@@ -39,6 +39,8 @@ from shared.protocol import (
     Pong,
     ProtocolError,
     QuickPlay,
+    Ready,
+    Reclaim,
     Rematch,
     Rename,
     Resync,
@@ -264,6 +266,13 @@ class Client:
             actor, pid = self._seated()
             rev = await actor.mutate(lambda t: _change(t.back(pid), "back"))
             self.reply(Ack(v=rev), msg_id)
+        elif isinstance(message, Ready):
+            actor, pid = self._seated()
+            rev = await actor.mutate(lambda t: _change(t.press_continue(pid), "ready"))
+            self.reply(Ack(v=rev), msg_id)
+        elif isinstance(message, Reclaim):
+            await self._reclaim()
+            self.reply(Ack(v=self.sent_rev), msg_id)
         elif isinstance(message, Leave):
             await self._leave()
             self.reply(Ack(), msg_id)
@@ -394,9 +403,14 @@ class Client:
             notices = await self.room.store.events_since(table_id, version)
             if notices is not None:
                 missed = views.missed_events(notices, seat)
-        if seat is not None and (table.seats[seat].is_person or table.status != "over"):
+        if seat is not None and table.seats[seat].is_person:
             await self._attach(actor, self._sit_change(), missed)
             await self.room.store.set_player(self.pid, table=table_id)
+        elif seat is not None and table.may_reclaim(self.pid):
+            # A bot took the seat while the player was away: they watch the live table
+            # and are offered the seat back (``reclaim``), rather than being put back
+            # in it unasked or shown a table that stopped for them.
+            await self._attach(actor, None, missed)
         elif explicit:
             if not may_watch(table, self.pid):
                 raise NotAllowed("This table does not allow spectators.")
@@ -449,6 +463,17 @@ class Client:
             raise
         await self.room.store.set_player(self.pid, table=self.actor.id)
 
+    async def _reclaim(self) -> None:
+        """Take back the seat a bot took at the table this socket watches."""
+        actor, pid = self.actor, self.pid
+        if actor is None or pid is None:
+            raise NoTable("You are not at a table.")
+        table = await actor.peek()
+        if table is None or not table.may_reclaim(pid):
+            raise NotSeated("You have no seat to take back at this table.")
+        await self._attach(actor, self._sit_change())
+        await self.room.store.set_player(pid, table=actor.id)
+
     async def _watch(self, table_id: str) -> None:
         actor = self.room.actor(table_id)
         table = await actor.peek()
@@ -485,8 +510,17 @@ class Client:
         # through another node in a moment, so their turns are not handed to autopilot.
         if self.seat is not None and pid is not None and self._close_code != 1012:
             conn, when = self.conn_id, now_ms()
+            # Another tab of the player still open here is their connection now: the
+            # grace runs only while the player has no open socket.
+            other = next((s.conn_id for s in actor.sockets
+                          if s is not self and isinstance(s, Client) and s.pid == pid
+                          and s.seat is not None), None)
             try:
-                await actor.mutate(lambda t: _change(t.disconnect(pid, conn, when), "away"))
+                if other is not None:
+                    await actor.mutate(lambda t: _change(t.reconnect(pid, other), "conn"))
+                else:
+                    await actor.mutate(
+                        lambda t: _change(t.disconnect(pid, conn, when), "away"))
             except RoomError as err:
                 log.info("could not mark %s away: %s", pid, err)
         await self._detach()

@@ -7,6 +7,7 @@
     ├── NoTable                no such table (or it expired)
     ├── StaleVersion           the action was based on an old version (a snap follows)
     ├── GameNotOn              the game has not started, or is over
+    ├── BetweenHands           the table waits between hands for everyone's Continue
     ├── TableFull              no open seat (quick play then tries another table)
     ├── TimerStale             a timer whose table moved on (dropped, never sent)
     ├── NotAllowed             the session may not do that
@@ -20,6 +21,7 @@ from __future__ import annotations
 from shared.spades import IllegalAction, InvalidAction, NotYourTurn, SpadesError
 
 __all__ = [
+    "BetweenHands",
     "GameNotOn",
     "NoTable",
     "NotAllowed",
@@ -53,6 +55,12 @@ class StaleVersion(RoomError):
 
 class GameNotOn(RoomError):
     code = "illegal"
+
+
+class BetweenHands(RoomError):
+    """A game action while the table waits between hands for everyone's Continue."""
+
+    code = "between_hands"
 
 
 class TableFull(RoomError):

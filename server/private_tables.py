@@ -45,6 +45,8 @@ __all__ = [
 
 # The levels of shared.bots.players.LEVELS (a test keeps the two equal).
 BOT_LEVELS = ("easy", "standard", "challenge")
+# The turn times a host may choose (seconds): fast, standard, relaxed, and no clock (0).
+TURN_TIMES = (15, 30, 60, 0)
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 6
 INVITE_TTL_S = 86_400  # as long as an idle table lives; ``refresh`` extends it
@@ -102,7 +104,9 @@ class Lobby:
     moves and removes people, and starts whenever they like: ``bot_seats`` are then
     filled with bots of ``bot_level``. After the start the seating is fixed (leavers
     are handled as at casual tables); only the host role can pass on, so a host who
-    leaves does not end the table.
+    leaves does not end the table. ``turn_s`` is the host's turn time (seconds a
+    person has before the autopilot plays their turn; 0: no clock, only a disconnect
+    brings the autopilot; None: the room's default).
     """
 
     host: str
@@ -112,20 +116,25 @@ class Lobby:
     seats: Seats = (None, None, None, None)
     removed: frozenset[str] = field(default_factory=frozenset)
     started: bool = False
+    turn_s: int | None = None
 
     @classmethod
     def create(cls, host: Sitter, preset: str | None,
                options: Mapping[str, Any] | None = None,
                bot_level: str = "standard", allow_spectators: bool = False,
-               seat: int = 0) -> Lobby:
+               seat: int = 0, turn_s: int | None = None) -> Lobby:
         """A new table with the host in ``seat``; raises InvalidRules, SeatError."""
         rules = host_rules(preset, options)
         if bot_level not in BOT_LEVELS:
             raise InvalidRules(f"Choose a bot level: {', '.join(BOT_LEVELS)}.")
+        if turn_s is not None and turn_s not in TURN_TIMES:
+            raise InvalidRules("Choose a turn time: " + ", ".join(
+                f"{s} s" if s else "no clock" for s in TURN_TIMES) + ".")
         _check_seat(seat)
         seats: list[Sitter | None] = [None] * 4
         seats[seat] = host
-        return cls(host.pid, rules.to_dict(), bot_level, bool(allow_spectators), _four(seats))
+        return cls(host.pid, rules.to_dict(), bot_level, bool(allow_spectators), _four(seats),
+                   turn_s=turn_s)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -231,13 +240,14 @@ class Lobby:
         return {"host": self.host, "rules": self.rules, "bots": self.bot_level,
                 "watch": self.allow_spectators,
                 "seats": [None if s is None else [s.pid, s.name] for s in self.seats],
-                "removed": sorted(self.removed), "started": self.started}
+                "removed": sorted(self.removed), "started": self.started,
+                "turn": self.turn_s}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Lobby:
         seats = [None if s is None else Sitter(s[0], s[1]) for s in d["seats"]]
         return cls(d["host"], dict(d["rules"]), d["bots"], d["watch"], _four(seats),
-                   frozenset(d["removed"]), d["started"])
+                   frozenset(d["removed"]), d["started"], d.get("turn"))
 
 
 def _check_seat(seat: object) -> None:

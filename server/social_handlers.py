@@ -113,7 +113,7 @@ async def _create(c: Client, m: CreatePrivate, msg_id: int | None) -> None:
     assert c.pid is not None
     table_id = secrets.token_urlsafe(12)  # 96 bits: a table id alone seats nobody anyway
     base = create_private(table_id, Sitter(c.pid, c.name), c.conn_id, m.preset, m.rules,
-                          m.bots, m.watch, m.seat, now_ms())
+                          m.bots, m.watch, m.seat, now_ms(), m.turn)
     actor = c.room.actor(table_id)
     await c.enter(actor, lambda t: Change(t, {"m": "create"}), base=base)
     await c.room.store.set_player(c.pid, table=table_id)

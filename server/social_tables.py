@@ -42,9 +42,10 @@ __all__ = [
 
 def create_private(table_id: str, host: Sitter, conn: str, preset: str | None,
                    rules: dict[str, Any], bots: str, watch: bool, seat: int,
-                   now_ms: int) -> Table:
-    """A new private table with its host seated. Raises InvalidRules, SeatError."""
-    lobby = Lobby.create(host, preset, rules, bots, watch, seat)
+                   now_ms: int, turn_s: int | None = None) -> Table:
+    """A new private table with its host seated; ``turn_s``: the host's turn time
+    (``Lobby.turn_s``). Raises InvalidRules, SeatError."""
+    lobby = Lobby.create(host, preset, rules, bots, watch, seat, turn_s)
     table = Table.new(table_id, PRIVATE, RuleSet.from_dict(lobby.rules), now_ms,
                       bot_level=lobby.bot_level, lobby=lobby)
     return _mirror(table, lobby, {host.pid: conn})
@@ -157,7 +158,8 @@ def table_extras(table: Table, *, snapshot: bool) -> dict[str, Any]:
     lobby = table.lobby
     if lobby is not None:
         public: dict[str, Any] = {"host": table.seat_of(lobby.host), "started": lobby.started,
-                                  "watch": lobby.allow_spectators, "bots": lobby.bot_level}
+                                  "watch": lobby.allow_spectators, "bots": lobby.bot_level,
+                                  "turn": lobby.turn_s}
         if snapshot:
             public["rules"] = lobby.rules
         out["lobby"] = public

@@ -124,7 +124,8 @@ class TableActor:
             now = now_ms()
             new = out.table.with_timers(
                 now, int(settings.fill_wait_s * 1000), int(settings.bot_pace_s * 1000),
-                int(settings.turn_time_s * 1000), int(settings.reconnect_grace_s * 1000))
+                int(settings.turn_time_s * 1000), int(settings.reconnect_grace_s * 1000),
+                int(settings.between_hands_s * 1000))
             rev = await self.room.store.write(old, new, out.notice, game_log=out.log)
             if rev is None:
                 if base is not None:
@@ -209,6 +210,8 @@ class TableActor:
                        extra: dict[str, Any] | None = None) -> None:
         self._reseat(sock, table)
         view = self._view(table, sock.seat)
+        if sock.pid is not None and sock.seat is None and table.may_reclaim(sock.pid):
+            extra = {**(extra or {}), "reclaim": table.seat_of(sock.pid)}
         message = views.snapshot(table, sock.seat, now_ms(), view, missed, extra)
         sock.push(encode(message, sock.fmt))
         sock.sent_rev = table.rev
@@ -216,13 +219,13 @@ class TableActor:
     def _reseat(self, sock: Socket, table: Table) -> bool:
         """Keep ``sock.seat`` the seat its player holds at ``table`` (a host may move
         or remove people): a view is only ever computed for the socket's own seat.
-        Returns whether the seat changed. A player who lost their seat watches, or,
-        when they may not (removed by the host, or the host stopped allowing
-        spectators), is detached and told so."""
+        Returns whether the seat changed. A player who lost their seat watches (a bot
+        took it: they may take it back), or, when they may not (removed by the host, or
+        the host stopped allowing spectators), is detached and told so."""
         pid = sock.pid
         if pid is None:
             return False
-        seat = table.seat_of(pid)
+        seat = table.playing_seat_of(pid)
         if seat is None and not may_watch(table, pid):
             self.sockets.discard(sock)
             sock.seat = None
@@ -273,15 +276,21 @@ class TableActor:
                 return Change(table.fill_with_bots(*new_deal()), {"m": "fill"})
             if kind == "grace":
                 return Change(table.replace_with_bot(seat), {"m": "grace"})
+            if kind == "next":
+                return Change(table.end_pause(), {"m": "next"})
             text = ready.get(table.gv) or _bot_choice(table, seat)
+            timed_out = kind == "turn"
             try:
-                new = table.bot_act(seat, text, autopilot=kind == "turn", now_ms=now_ms())
+                new = table.bot_act(seat, text, timed_out=timed_out)
             except SpadesError as err:  # a bot must never stall a table with a bad move
                 log.error("bot chose %r at table %s seat %s: %s", text, table.id, seat, err)
                 assert table.game is not None
                 text = str(table.game.legal_actions(seat)[0])
-                new = table.bot_act(seat, text, autopilot=kind == "turn", now_ms=now_ms())
-            return Change(new, {"s": seat, "a": text})
+                new = table.bot_act(seat, text, timed_out=timed_out)
+            notice: dict[str, Any] = {"s": seat, "a": text}
+            if table.seats[seat].is_person:  # the autopilot played for a person
+                notice["auto"] = True
+            return Change(new, notice)
 
         try:
             await self.mutate(change)
@@ -366,18 +375,20 @@ class TableActor:
             found = frames.get(key)
             if found is None:
                 found = frames[key] = self._frames(path, new, seat, sock.fmt, now, action,
-                                                   actor, meta_changed, delta)
+                                                   actor, meta_changed, delta,
+                                                   notice.get("auto"))
             for frame in found:
                 sock.push(frame)
             sock.sent_rev = new.rev
 
     def _frames(self, path: str, new: Table, seat: int | None, fmt: Format, now: int,
                 action: Any, actor: Any, meta_changed: bool,
-                delta: views.ActionDeltas) -> list[bytes | str]:
+                delta: views.ActionDeltas, auto: bool | None) -> list[bytes | str]:
         if path == "delta":
             out = [views.encode_event(new.rev, actor, redact_action(action, actor, seat),
                                       delta.of(seat),
-                                      views.seconds_left(new.turn_deadline(), now), fmt)]
+                                      views.seconds_left(new.turn_deadline(), now), fmt,
+                                      auto)]
             if meta_changed:
                 out.append(encode(views.table_update(new, now), fmt))
             return out
@@ -387,7 +398,7 @@ class TableActor:
         elif path == "snap":
             messages = [views.snapshot(new, seat, now, self._view(new, seat))]
         else:  # "event+snap"
-            messages = [views.event_for(new, actor, action, seat, now, None),
+            messages = [views.event_for(new, actor, action, seat, now, None, auto),
                         views.snapshot(new, seat, now, self._view(new, seat))]
         return [encode(m, fmt) for m in messages]
 

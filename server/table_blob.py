@@ -70,8 +70,7 @@ class BlobPacker:
         keys = _PACKED_KEYS
         head = {"id": table.id, "kind": table.kind}
         middle = {"status": table.status,
-                  "seats": [[s.pid, s.name, s.bot, s.away, s.conn, s.away_ms]
-                            for s in table.seats],
+                  "seats": [s.to_list() for s in table.seats],
                   "created": table.created_ms, "gv": table.gv}
         tail: dict[str, Any] = {"acts": table.acts, "timers": table.timers,
                                 "rematch": table.rematch, "game_no": table.game_no}
@@ -83,6 +82,8 @@ class BlobPacker:
             tail["pr"] = table.practice.to_list()
         if table.left:
             tail["left"] = table.left
+        if table.paused:
+            tail["pz"] = table.ready
         size = len(head) + 1 + len(middle) + 1 + len(tail)
         return b"".join((
             _header(size), _pairs(head),

@@ -18,7 +18,16 @@ Seat states::
     person          pid P,    bot False          away True: the autopilot plays P's turns
     bot             pid None, bot True           filled after the fill wait
     replaced        pid P,    bot True           P left or stayed away past the grace;
-                                                 P coming back reclaims the seat
+                                                 P may take it back (``sit``)
+
+A person is ``away`` (the autopilot plays their turns at the bots' pace) after two
+turns in a row ran out (``timeouts``) or when their last socket closed (``away_ms``,
+which starts the reconnect grace). Time running out is not absence: a connected person
+is never given the grace, so a bot never takes the seat of someone who is still there.
+
+Between hands (``paused``) the table waits: no bot and no turn clock run until every
+person present has pressed Continue (``ready``) or the between-hands limit is over, so
+that the hand result can be read without the next hand's clock running behind it.
 """
 
 from __future__ import annotations
@@ -30,7 +39,7 @@ import msgpack
 
 from shared.spades import Action, Game, RuleSet
 
-from .errors import GameNotOn, NotSeated, StaleVersion, TableFull, TimerStale
+from .errors import BetweenHands, GameNotOn, NotSeated, StaleVersion, TableFull, TimerStale
 from .private_tables import Lobby
 
 __all__ = ["BOT_NAMES", "CASUAL", "PRACTICE", "PRIVATE", "RANKED", "PracticeState", "Seat",
@@ -38,6 +47,7 @@ __all__ = ["BOT_NAMES", "CASUAL", "PRACTICE", "PRIVATE", "RANKED", "PracticeStat
 
 BOT_NAMES = ("Ada (bot)", "Bix (bot)", "Cole (bot)", "Dot (bot)")
 RECENT_ACTS = 16  # action ids remembered per table for dedupe
+AWAY_AFTER_TIMEOUTS = 2  # a person's turns in a row that run out before they count as away
 CASUAL, PRIVATE, RANKED, PRACTICE = "casual", "private", "ranked", "practice"
 # A practice table's pace, as a factor of the room's bot pace (BOT_PACE_S).
 PACE_FACTORS = {"relaxed": 2.0, "standard": 1.0, "fast": 0.35}
@@ -50,7 +60,8 @@ class Seat:
     bot: bool = False  # a bot plays the seat now
     away: bool = False  # the person is away: the autopilot plays their turns
     conn: str = ""  # the person's latest connection; a stale disconnect is ignored
-    away_ms: int = 0  # when ``away`` began (names the grace timer)
+    away_ms: int = 0  # when the person's last socket closed (names the grace timer); 0: open
+    timeouts: int = 0  # the person's turns in a row that ran out (two: away)
 
     @property
     def is_open(self) -> bool:
@@ -60,6 +71,21 @@ class Seat:
     def is_person(self) -> bool:
         """A person plays this seat (present or away), not a bot."""
         return self.pid is not None and not self.bot
+
+    @property
+    def is_replaced(self) -> bool:
+        """A bot plays the seat of a person who left (they may take it back)."""
+        return self.pid is not None and self.bot
+
+    @property
+    def is_present(self) -> bool:
+        """A person who is here: seated, not away (their Continue is waited for)."""
+        return self.pid is not None and not self.bot and not self.away
+
+    def to_list(self) -> list[Any]:
+        """The seat as the table blob stores it (``Seat(*list)`` reads it back)."""
+        return [self.pid, self.name, self.bot, self.away, self.conn, self.away_ms,
+                self.timeouts]
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,14 +140,28 @@ class Table:
     lobby: Lobby | None = None  # private tables: seating and host (mirrored into seats)
     practice: PracticeState | None = None  # practice tables
     left: tuple[str, ...] = ()  # ranked: pids who left this game (scored as losing)
+    paused: bool = False  # between hands: waiting for Continue (see the module's doc)
+    ready: tuple[int, ...] = ()  # while paused: the seats whose person pressed Continue
 
     # -- reading -------------------------------------------------------------------------
 
     def seat_of(self, pid: str) -> int | None:
+        """The seat ``pid`` holds or may take back (a bot may play it now)."""
         for index, seat in enumerate(self.seats):
             if seat.pid == pid:
                 return index
         return None
+
+    def playing_seat_of(self, pid: str) -> int | None:
+        """The seat ``pid`` plays now (None: none, or a bot took it)."""
+        index = self.seat_of(pid)
+        return index if index is not None and not self.seats[index].bot else None
+
+    def may_reclaim(self, pid: str) -> bool:
+        """Whether ``pid``'s seat is a bot's now and ``pid`` may take it back (the
+        game is on; ranked seats are never given to bots)."""
+        index = self.seat_of(pid)
+        return index is not None and self.seats[index].is_replaced and self.status != "over"
 
     @property
     def has_person(self) -> bool:
@@ -204,11 +244,14 @@ class Table:
         if v < self.gv or v > self.rev:
             raise StaleVersion(f"The table moved on (version {self.rev}, yours {v}).")
         game = self._playing_game()
+        if self.paused:
+            raise BetweenHands("The next hand starts when everyone has pressed Continue.")
         game = game.apply(index, text)
         rev = self.rev + 1
         seats = self.seats
-        if seats[index].away:
-            seats = _set(seats, index, replace(seats[index], away=False, away_ms=0))
+        if seats[index].away or seats[index].timeouts:
+            seats = _set(seats, index, replace(seats[index], away=False, away_ms=0,
+                                               timeouts=0))
         acts = (*self.acts, (pid, v, msg_id, rev))[-RECENT_ACTS:]
         practice = self.practice
         if practice is not None:  # a new decision: Redo goes on only if it is the same
@@ -218,19 +261,52 @@ class Table:
         return self._after_game_action(replace(self, game=game, seats=seats, acts=acts,
                                                practice=practice))
 
-    def bot_act(self, index: int, text: str, *, autopilot: bool, now_ms: int) -> Table:
-        """A bot's action for seat ``index``; ``autopilot``: a person's turn ran out, so
-        the person is now away."""
+    def bot_act(self, index: int, text: str, *, timed_out: bool) -> Table:
+        """A bot's action for seat ``index`` (a bot's seat, or the autopilot of a person
+        who is away); ``timed_out``: a present person's turn ran out, counted towards
+        away (two in a row)."""
         game = self._playing_game().apply(index, text)
         table = replace(self, game=game)
-        if autopilot and table.seats[index].is_person and not table.seats[index].away:
-            table = table.mark_away(index, now_ms)
-        return table._after_game_action(table)
+        seat = table.seats[index]
+        if timed_out and seat.is_person and not seat.away:
+            timeouts = seat.timeouts + 1
+            table = table._with_seat(index, replace(seat, timeouts=timeouts,
+                                                    away=timeouts >= AWAY_AFTER_TIMEOUTS))
+        return self._after_game_action(table)
 
     def _after_game_action(self, table: Table) -> Table:
+        """``table`` after a game action on ``self``: its status, its game version, and
+        the pause between hands when the action ended a hand and a person is here."""
         assert table.game is not None
         status = "over" if table.game.over else "playing"
-        return replace(table, gv=self.rev + 1, status=status)
+        old = self.game
+        paused = (status == "playing" and old is not None
+                  and table.game.hand_no != old.hand_no and self.kind != PRACTICE
+                  and any(s.is_present for s in table.seats))
+        return replace(table, gv=self.rev + 1, status=status, paused=paused, ready=())
+
+    def press_continue(self, pid: str) -> Table | None:
+        """The person has read the hand result; the next hand starts once every person
+        present has. None: there is nothing to wait for."""
+        index = self.seat_of(pid)
+        if index is None or self.seats[index].bot:
+            raise NotSeated("You have no seat at this table.")
+        if not self.paused or index in self.ready:
+            return None
+        return replace(self, ready=(*self.ready, index))._settle_pause()
+
+    def end_pause(self) -> Table:
+        """The between-hands limit is over: the next hand goes on."""
+        if not self.paused:
+            raise TimerStale("the table is not between hands")
+        return replace(self, paused=False, ready=())
+
+    def _settle_pause(self) -> Table:
+        """The pause ends once no person present is still reading."""
+        if self.paused and all(i in self.ready for i, s in enumerate(self.seats)
+                               if s.is_present):
+            return replace(self, paused=False, ready=())
+        return self
 
     def _playing_game(self) -> Game:
         if self.status != "playing" or self.game is None:
@@ -238,29 +314,35 @@ class Table:
                             else "The game is over.")
         return self.game
 
-    def mark_away(self, index: int, now_ms: int) -> Table:
-        seat = self.seats[index]
-        return self._with_seat(index, replace(seat, away=True, away_ms=now_ms))
-
     def disconnect(self, pid: str, conn: str, now_ms: int) -> Table | None:
-        """The person's socket closed: away (the grace timer starts), unless a newer
-        connection of theirs is already back. None: nothing to change."""
+        """The person's last socket closed: away, and the reconnect grace starts, unless
+        a newer connection of theirs is already back. None: nothing to change."""
         index = self.seat_of(pid)
         if index is None or self.kind == PRACTICE:  # practice waits for its one person
             return None
         seat = self.seats[index]
-        if seat.bot or seat.away or seat.conn != conn:
+        if seat.bot or seat.away_ms or seat.conn != conn:
             return None
-        return self.mark_away(index, now_ms)
+        table = self._with_seat(index, replace(seat, away=True, away_ms=max(1, now_ms)))
+        return table._settle_pause()
+
+    def reconnect(self, pid: str, conn: str) -> Table | None:
+        """Another open socket of the person is now their connection (the one that was
+        closed was not the last). None: nothing to change."""
+        index = self.seat_of(pid)
+        if index is None or self.seats[index].bot or self.seats[index].conn == conn:
+            return None
+        return self._with_seat(index, replace(self.seats[index], conn=conn))
 
     def back(self, pid: str) -> Table | None:
         """The person says they are here: the autopilot stops. None: not away."""
         index = self.seat_of(pid)
         if index is None or self.seats[index].bot:
             raise NotSeated("You have no seat at this table.")
-        if not self.seats[index].away:
+        seat = self.seats[index]
+        if not seat.away and not seat.timeouts:
             return None
-        return self._with_seat(index, replace(self.seats[index], away=False, away_ms=0))
+        return self._with_seat(index, replace(seat, away=False, away_ms=0, timeouts=0))
 
     def replace_with_bot(self, index: int) -> Table:
         """The person left or stayed away past the grace: a bot plays, the person may
@@ -276,12 +358,13 @@ class Table:
             if seat.pid is None or seat.pid in self.left:
                 return self
             away = replace(seat, away=True, away_ms=seat.away_ms or 1)
-            return replace(self._with_seat(index, away), left=(*self.left, seat.pid))
+            return replace(self._with_seat(index, away),
+                           left=(*self.left, seat.pid))._settle_pause()
         name = next(n for n in BOT_NAMES if n not in {s.name for s in self.seats})
         table = self._with_seat(index, Seat(pid=seat.pid, name=name, bot=True))
         if table.lobby is not None and seat.pid is not None:
             table = table._lobby_without(seat.pid)
-        return table
+        return table._settle_pause()
 
     def _lobby_without(self, pid: str) -> Table:
         """A private table's lobby after ``pid`` left: before the start the seat
@@ -332,18 +415,28 @@ class Table:
     # -- timers ----------------------------------------------------------------------------
 
     def with_timers(self, now_ms: int, fill_ms: int, pace_ms: int, turn_ms: int,
-                    grace_ms: int) -> Table:
+                    grace_ms: int, between_ms: int = 0) -> Table:
         """The table with the timers its state needs, keeping the due time of any it
         already had. A member names what it is for and the state it belongs to, so a
-        timer whose table moved on is no longer in ``timers`` and is dropped."""
+        timer whose table moved on is no longer in ``timers`` and is dropped.
+        ``turn_ms`` is the room's turn time (a private table's host may choose another,
+        or none: ``Lobby.turn_s``); ``between_ms`` the between-hands limit (0: the
+        room does not pause between hands)."""
+        if self.paused and between_ms <= 0:
+            return replace(self, paused=False, ready=()).with_timers(
+                now_ms, fill_ms, pace_ms, turn_ms, grace_ms, between_ms)
         wanted: dict[str, int] = {}
         if self.status == "filling" and self.kind == CASUAL:
             wanted[f"{self.id}|fill|-|0"] = self.created_ms + fill_ms
         if self.practice is not None:  # nobody waits for the one person practising
             pace_ms = int(pace_ms * PACE_FACTORS.get(self.practice.pace, 1.0))
             turn_ms = -1
+        if self.lobby is not None and self.lobby.turn_s is not None:
+            turn_ms = self.lobby.turn_s * 1000 if self.lobby.turn_s > 0 else -1
         game = self.game
-        if self.status == "playing" and game is not None and game.to_act is not None:
+        if self.paused:
+            wanted[f"{self.id}|next|-|{self.gv}"] = now_ms + between_ms
+        elif self.status == "playing" and game is not None and game.to_act is not None:
             seat = self.seats[game.to_act]
             if (self.has_person and not seat.is_person) or seat.away:
                 wanted[f"{self.id}|bot|{game.to_act}|{self.gv}"] = now_ms + pace_ms
@@ -351,7 +444,7 @@ class Table:
                 wanted[f"{self.id}|turn|{game.to_act}|{self.gv}"] = now_ms + turn_ms
         if self.status == "playing":
             for index, seat in enumerate(self.seats):
-                if seat.is_person and seat.away and seat.pid not in self.left:
+                if seat.is_person and seat.away_ms and seat.pid not in self.left:
                     wanted[f"{self.id}|grace|{index}|{seat.away_ms}"] = seat.away_ms + grace_ms
         timers = {member: self.timers.get(member, due) for member, due in wanted.items()}
         return replace(self, timers=timers)
@@ -365,6 +458,10 @@ class Table:
 
     def fill_deadline(self) -> int | None:
         return self.timers.get(f"{self.id}|fill|-|0")
+
+    def pause_deadline(self) -> int | None:
+        """When the between-hands pause ends at the latest (ms), while paused."""
+        return self.timers.get(f"{self.id}|next|-|{self.gv}") if self.paused else None
 
 
 def _set(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
@@ -385,7 +482,7 @@ def encode_table(table: Table) -> bytes:
     game's actions, which are in the game's log: see ``keys.game_log``)."""
     data = {
         "id": table.id, "kind": table.kind, "rules": table.rules, "status": table.status,
-        "seats": [[s.pid, s.name, s.bot, s.away, s.conn, s.away_ms] for s in table.seats],
+        "seats": [s.to_list() for s in table.seats],
         "created": table.created_ms, "gv": table.gv,
         "game": table.game.to_dict(events=False) if table.game is not None else None,
         "acts": [list(a) for a in table.acts], "timers": table.timers,
@@ -400,6 +497,8 @@ def encode_table(table: Table) -> bytes:
         data["pr"] = table.practice.to_list()
     if table.left:
         data["left"] = list(table.left)
+    if table.paused:
+        data["pz"] = list(table.ready)
     packed: bytes = msgpack.packb(data)
     return packed
 
@@ -421,6 +520,7 @@ def decode_table(blob: bytes, rev: int) -> Table:
             if lobby is not None else None,
             practice=PracticeState.from_list(practice) if practice is not None else None,
             left=tuple(data.get("left", ())),
+            paused="pz" in data, ready=tuple(data.get("pz", ())),
         )
     except (KeyError, TypeError, ValueError, msgpack.UnpackException) as err:
         raise ValueError(f"table blob is damaged: {type(err).__name__}: {err}") from None

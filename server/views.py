@@ -121,14 +121,17 @@ class ActionDeltas:
 
 
 def encode_event(v: int, s: int, a: str, x: dict[str, Any] | None, tl: int | None,
-                 fmt: Format) -> bytes | str:
-    """The frame of ``Event(v=v, s=s, a=a, x=x, tl=tl)``, as ``shared.protocol.encode``
-    makes it, without building the model (one per seat per action)."""
+                 fmt: Format, auto: bool | None = None) -> bytes | str:
+    """The frame of ``Event(v=v, s=s, a=a, x=x, tl=tl, auto=auto)``, as
+    ``shared.protocol.encode`` makes it, without building the model (one per seat per
+    action)."""
     data: dict[str, Any] = {"v": v, "s": s, "a": a}
     if x is not None:
         data["x"] = x
     if tl is not None:
         data["tl"] = tl
+    if auto:
+        data["auto"] = True
     envelope = {"t": "ev", "d": data}
     if fmt is Format.MSGPACK:
         packed: bytes = msgpack.packb(envelope)
@@ -136,13 +139,23 @@ def encode_event(v: int, s: int, a: str, x: dict[str, Any] | None, tl: int | Non
     return json.dumps(envelope, separators=(",", ":"), ensure_ascii=False)
 
 
-def seat_states(table: Table) -> tuple[tuple[str | None, bool, bool], ...]:
-    """What ``seat_infos`` shows of each seat, cheap to compare."""
-    return tuple((s.name, s.bot, s.away) for s in table.seats)
+def seat_states(table: Table) -> tuple[Any, ...]:
+    """What ``seat_infos`` and the pause fields show, cheap to compare."""
+    return (tuple((s.name, s.bot, s.away) for s in table.seats), table.left,
+            table.paused, table.ready)
 
 
 def seat_infos(table: Table) -> list[SeatInfo]:
-    return [SeatInfo.model_construct(name=s.name, bot=s.bot, away=s.away) for s in table.seats]
+    left = table.left
+    return [SeatInfo.model_construct(name=s.name, bot=s.bot, away=s.away,
+                                     left=True if left and s.pid in left else None)
+            for s in table.seats]
+
+
+def _pause_fields(table: Table, now_ms: int) -> dict[str, Any]:
+    if not table.paused:
+        return {}
+    return {"pause": seconds_left(table.pause_deadline(), now_ms), "ready": list(table.ready)}
 
 
 def seconds_left(due_ms: int | None, now_ms: int) -> int | None:
@@ -163,7 +176,8 @@ def snapshot(table: Table, seat: int | None, now_ms: int, view: dict[str, Any] |
         tl=seconds_left(table.turn_deadline(), now_ms),
         fill=seconds_left(table.fill_deadline(), now_ms),
         rematch=list(table.rematch) if table.status == "over" else None,
-        missed=missed, **table_extras(table, snapshot=True), **(extra or {}),
+        missed=missed, **_pause_fields(table, now_ms), **table_extras(table, snapshot=True),
+        **(extra or {}),
     )
 
 
@@ -173,16 +187,17 @@ def table_update(table: Table, now_ms: int) -> TableUpdate:
         tl=seconds_left(table.turn_deadline(), now_ms),
         fill=seconds_left(table.fill_deadline(), now_ms),
         rematch=list(table.rematch) if table.status == "over" else None,
-        **table_extras(table, snapshot=False),
+        **_pause_fields(table, now_ms), **table_extras(table, snapshot=False),
     )
 
 
 def event_for(table: Table, actor: int, action: str, viewer: int | None, now_ms: int,
-              delta: dict[str, Any] | None) -> Event:
-    """The ``ev`` ``viewer`` gets for ``actor``'s ``action`` (passed cards redacted)."""
+              delta: dict[str, Any] | None, auto: bool | None = None) -> Event:
+    """The ``ev`` ``viewer`` gets for ``actor``'s ``action`` (passed cards redacted);
+    ``auto``: the autopilot played it for a person."""
     return Event.model_construct(
         v=table.rev, s=actor, a=redact_action(action, actor, viewer), x=delta,
-        tl=seconds_left(table.turn_deadline(), now_ms),
+        tl=seconds_left(table.turn_deadline(), now_ms), auto=True if auto else None,
     )
 
 

@@ -79,6 +79,8 @@ __all__ = [
     "Queued",
     "QuickPlay",
     "Rated",
+    "Ready",
+    "Reclaim",
     "Redo",
     "Rematch",
     "RemoveSeat",
@@ -115,6 +117,7 @@ ERROR_CODES: dict[str, str] = {
     "invalid_action": "the action text is not an action",
     "illegal": "the rules do not allow that action now",
     "not_your_turn": "it is another seat's decision",
+    "between_hands": "the table waits between hands until everyone pressed Continue",
     "stale": "the action was based on an old version; a fresh snap follows",
     "not_seated": "you have no seat where this needs one",
     "no_table": "that table does not exist or is over",
@@ -260,6 +263,20 @@ class Leave(ClientMessage):
     T = "leave"
 
 
+class Ready(ClientMessage):
+    """Between hands: I have read the hand result; start the next hand (it starts when
+    every person at the table has said so, or after the between-hands limit)."""
+
+    T = "ready"
+
+
+class Reclaim(ClientMessage):
+    """Take back my seat at the table I am watching, which a bot took while I was away
+    (casual and private tables, while the game is on)."""
+
+    T = "reclaim"
+
+
 class Watch(ClientMessage):
     """Watch a table as a spectator (public view only)."""
 
@@ -306,7 +323,9 @@ class CreatePrivate(ClientMessage):
     """Host a private table: ``rules`` are RuleSet fields over ``preset`` (None: the
     preset named by ``rules["name"]``, else standard), ``bots`` the level of the bots
     that take the empty seats at the start, ``watch`` whether spectators may watch, and
-    ``seat`` the host's own seat. Answered by ``created`` (then the table's ``snap``)."""
+    ``seat`` the host's own seat, ``turn`` the seconds a person has for a turn (15, 30
+    or 60; 0: no clock, only a disconnect brings the autopilot; None: the room's
+    default). Answered by ``created`` (then the table's ``snap``)."""
 
     T = "create"
     rules: dict[str, Any] = Field(default_factory=dict)
@@ -314,6 +333,7 @@ class CreatePrivate(ClientMessage):
     bots: BotLevel = "standard"
     watch: bool = False
     seat: Seat03 = 0
+    turn: Literal[0, 15, 30, 60] | None = None
 
 
 class Join(ClientMessage):
@@ -491,6 +511,7 @@ class SeatInfo(BaseModel):
     name: str | None = None
     bot: bool = False
     away: bool = False
+    left: bool | None = None  # ranked: this player left the game (scored as losing)
 
 
 class Snapshot(ServerMessage):
@@ -515,6 +536,13 @@ class Snapshot(ServerMessage):
     fill: int | None = None
     rematch: list[bool | None] | None = None
     missed: list[list[Any]] | None = None
+    # Between hands: the whole seconds left before the next hand starts at the latest,
+    # and the seats whose person pressed Continue (``ready``).
+    pause: int | None = None
+    ready: list[int] | None = None
+    # The viewer's seat, which a bot took while they were away: they watch, and may
+    # take it back with ``reclaim`` (only in this viewer's own snapshot).
+    reclaim: int | None = None
     # Private tables: {"host": seat, "started", "watch", "bots", "rules"} (no pids).
     lobby: dict[str, Any] | None = None
     # Practice tables: the bots' level and pace, Undo offered, a decision to Redo.
@@ -540,6 +568,7 @@ class Event(ServerMessage):
     a: str
     x: dict[str, Any] | None = None
     tl: int | None = None
+    auto: bool | None = None  # True: the autopilot played this for a person's seat
 
 
 class TableUpdate(ServerMessage):
@@ -552,6 +581,8 @@ class TableUpdate(ServerMessage):
     tl: int | None = None
     fill: int | None = None
     rematch: list[bool | None] | None = None
+    pause: int | None = None
+    ready: list[int] | None = None
     lobby: dict[str, Any] | None = None
     undo: bool | None = None
     redo: bool | None = None

@@ -39,10 +39,14 @@ def nearest_bid(legal: tuple[str, ...], want: int) -> str | None:
     return f"bid {best}"
 
 
-def bid_reason(e: Estimate, hand: int, bid: int = 13) -> str:
-    """'♠A ♥A sure winners, ♠K likely, void in clubs, can trump' style text.
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
-    Never more sure winners than ``bid``: the rest are named as likely."""
+
+def bid_reason(e: Estimate, hand: int, bid: int = 13) -> str:
+    """'♠A ♥A sure winners, ♠K likely, void in clubs, can trump, 5 spades: two long
+    tricks' style text. Low spades are never called likely winners: past the third,
+    each spade is counted as a long trick. Never more sure winners than ``bid``: the
+    rest are named as likely."""
     parts: list[str] = []
     sure, likely = e.sure[:max(0, bid)], e.sure[max(0, bid):] + e.likely
     if sure:
@@ -54,8 +58,13 @@ def bid_reason(e: Estimate, hand: int, bid: int = 13) -> str:
         name = ("clubs", "diamonds", "hearts")[suit]
         if spare:
             parts.append(f"{'void in' if n == 0 else 'singleton'} {name}, can trump")
-    if spare >= 4:
-        parts.append(f"{spare} spades for length")
+    # Spades past the third that are not already counted as winners take tricks by length.
+    counted = set(e.sure) | set(e.likely)
+    spades = [c for c in range(53, 38, -1) if hand >> c & 1]  # jokers are bits 52, 53
+    long = sum(1 for c in spades[3:] if c not in counted)
+    if long:
+        words = _COUNT_WORDS.get(long, str(long))
+        parts.append(f"{spare} spades: {words} long trick{'s' if long > 1 else ''}")
     if not parts:
         parts.append("no sure winners")
     return ", ".join(parts)

@@ -89,9 +89,11 @@ def _spade_value(bits: int, top: int) -> tuple[float, int, tuple[int, ...], tupl
         length = 0.0 if idx < 3 else 0.5 if idx == 3 else 0.8 if idx == 4 else 0.95
         v = max(honour, length)
         value += v
+        # A low spade that wins only by length is not a "likely" card: the reason
+        # line counts it as a long trick instead (bidder.bid_reason).
         if honour >= 0.8:
             sure.append(b)
-        elif v >= 0.5:
+        elif honour >= 0.5:
             likely.append(b)
         if honour < 0.5 and length < 0.5:
             spare += 1
@@ -109,7 +111,7 @@ class Estimate:
 
     tricks: float
     sure: tuple[int, ...]  # cards counted as near-sure winners
-    likely: tuple[int, ...]  # cards counted as likely winners
+    likely: tuple[int, ...]  # honours counted as likely winners (not long low spades)
     ruffs: float  # tricks expected from trumping short suits
     short_suits: tuple[tuple[int, int], ...]  # (suit, length) of side suits of 0..1 cards
     spades: int

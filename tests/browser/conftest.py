@@ -12,9 +12,10 @@ made and stopped per test).
 - ``start_room(**settings)``: another one with other settings (a short turn time...).
 - ``make_client(address, **kw)``: a connected ``RoomClient`` (closed after the test).
 - ``browser``: the session's headless Chromium (skips without one, fails under CI=true).
-- ``open_page(room, phone=False, **settings)``: a new browser context and page at the
-  room's lobby, with the client's settings preset (pace "fast" by default) and every
-  page error collected; the test fails if the page threw. Contexts close after the test.
+- ``open_page(room, phone=False, viewport=None, **settings)``: a new browser context and
+  page at the room's lobby (``viewport``: another size, e.g. ``PHONE_TALL``), with the
+  client's settings preset (pace "fast" by default) and every page error collected; the
+  test fails if the page threw. Contexts close after the test.
 - ``shot(page, name)``: save a screenshot to docs/screenshots/NAME.png.
 """
 
@@ -41,6 +42,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
+PHONE_TALL = {"width": 390, "height": 844}  # the phone of issue 13's findings
 BROWSER = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 Start = Callable[..., Awaitable[LocalServer]]
@@ -110,8 +112,9 @@ async def open_page(browser: Browser) -> AsyncIterator[Callable[..., Awaitable[P
     contexts: list[BrowserContext] = []
 
     async def open_(room: LocalServer, phone: bool = False, path: str = "/",
-                    **settings: Any) -> Page:
-        context = await browser.new_context(viewport=PHONE if phone else DESKTOP,
+                    viewport: dict[str, int] | None = None, **settings: Any) -> Page:
+        size = viewport or (PHONE if phone else DESKTOP)
+        context = await browser.new_context(viewport=size,
                                             has_touch=phone, is_mobile=phone)
         contexts.append(context)
         preset = {"pace": "fast", **settings}

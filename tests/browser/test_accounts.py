@@ -1,5 +1,6 @@
 """Accounts, the ranked queue and the leaderboard in the page: a guest refused from
-ranked with a sentence that says to sign in, registering at a table (the seat is kept),
+ranked with a sentence that says to sign in, registering at a (private, not started)
+table (the seat is kept),
 signing out and in, the queue's time waited, and a whole ranked game (the page's player
 and three accounts over sockets) ending with the rating change and the leaderboard."""
 
@@ -13,7 +14,7 @@ from shared.protocol import Queue
 from tests.room_social.conftest import PASSWORD, register
 
 from .conftest import BROWSER
-from .play import page_state, quick_play
+from .play import page_state
 
 pytestmark = BROWSER
 
@@ -31,7 +32,13 @@ async def test_register_at_a_table_sign_out_and_sign_in(room, open_page) -> None
     page = await open_page(room)
     await page.click("#ranked-queue")  # a guest: the room says to sign in
     await expect(page.locator("#ranked-note")).to_contain_text(re.compile("sign in", re.I))
-    before = await quick_play(page, "Ula")
+    # A private table that waits for its host to start: no game runs (and none can end
+    # over the page) however long registering takes.
+    await page.fill("#guest-name", "Ula")
+    await page.click("#create-private")
+    await page.wait_for_selector(".private-lobby")
+    before = await page_state(page)
+    assert before["status"] == "filling" and before["seat"] == 0
     await page.get_by_role("button", name="Back to the lobby").click()
     await account_form(page, "Ula_R", PASSWORD, "#register")
     await expect(page.locator("#signed-in-as")).to_contain_text("Ula_R")

@@ -57,9 +57,13 @@ async def test_chat_with_a_mute_at_a_private_table_joined_by_link(room, open_pag
     host = await open_page(room)
     table = await host_private_table(host, "Hana")
     friend = await open_page(room, path="/" + table["link"].split("/", 3)[3])
+    # A guest opening an invite is asked the name the table will show (not "Guest 0950").
+    await friend.fill("#table-name", "Finn")
+    await friend.click("#table-name-go")
     await friend.wait_for_function(f"window.spadesApp.state.table === {table['table']!r} "
                                    "&& window.spadesApp.state.seat !== null")
     await expect(host.locator(".private-lobby .seat-row.open")).to_have_count(2)
+    await expect(host.locator(".private-lobby")).to_contain_text("Finn")
     await open_chat(host)
     await open_chat(friend)
     host_panel, friend_panel = host.locator("#chat-panel"), friend.locator("#chat-panel")
@@ -95,9 +99,16 @@ async def test_a_private_table_joined_by_code_seats_and_start(room, open_page) -
     table = await host_private_table(host, "Hana")
     friend = await open_page(room)
     await friend.fill("#guest-name", "Finn")
+    # A code misheard first: the room's sentence, which the good code then takes away.
+    toast = friend.locator("#toast")
+    await friend.fill("#join-code", "ZZZZZZ")
+    await friend.click("#join-go")
+    await expect(toast).to_have_class(re.compile(r"\bshow\b"))
+    await expect(toast).to_contain_text("code")
     await friend.fill("#join-code", table["code"].lower())  # as read aloud: any case
     await friend.click("#join-go")
     await friend.wait_for_function(f"window.spadesApp.state.table === {table['table']!r}")
+    await expect(toast).not_to_have_class(re.compile(r"\bshow\b"))
     await expect(friend.locator(".private-lobby .waiting")).to_contain_text("Waiting for Hana")
     # The friend moves to North, the host's partner.
     await friend.get_by_role("button", name="Sit in the North seat").click()

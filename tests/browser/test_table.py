@@ -7,7 +7,7 @@ import re
 from playwright.async_api import expect
 
 from .conftest import BROWSER, shot
-from .play import click_card, page_state, play_until, quick_play
+from .play import click_card, page_state, play_until, quick_play, take_turn
 
 pytestmark = BROWSER
 
@@ -66,6 +66,12 @@ async def test_tapping_a_dimmed_card_tells_why(room, open_page) -> None:
     await expect(toast).to_contain_text(reason.rstrip(".")[1:])
     await expect(button).not_to_have_class(re.compile(r"\blifted\b"))
     assert (await page_state(page))["v"] == state["v"]  # nothing was sent
+    # The reason holds for this trick only: it goes when the trick ends (bots at pace 0
+    # end it at once, well inside the note's own few seconds).
+    await take_turn(page, state)
+    await page.wait_for_function(f"window.spadesApp.state.view.tricks.length > {state['tricks']} "
+                                 f"|| window.spadesApp.state.view.hand_no > {state['handNo']}")
+    assert "show" not in (await toast.get_attribute("class") or "")
 
 
 async def test_reload_returns_to_the_table(room, open_page) -> None:

@@ -4,6 +4,7 @@ the server acknowledged, node metrics, and the checks against Redis."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import re
 from collections.abc import Awaitable, Callable
@@ -42,6 +43,9 @@ async def play(player: Player, done: Callable[[RoomClient], bool] = over,
     while not done(client):
         if asyncio.get_running_loop().time() > deadline:
             raise TimeoutError(f"game not done at version {client.version}: {client.view}")
+        if client.should_continue:  # between hands: read, then Continue
+            with contextlib.suppress(RequestFailed):
+                await client.ready()
         if client.my_turn:
             assert client.view is not None
             legal = [a for a in client.view["legal"] if a != "look"] or client.view["legal"]

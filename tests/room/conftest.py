@@ -13,6 +13,7 @@ free ports, on the private Redis of ``tests/conftest.py``, and real WebSocket cl
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import signal
@@ -39,6 +40,7 @@ from tests.conftest import serve
 ROOT = Path(__file__).resolve().parents[2]
 # Bots at pace 0 let a test client act faster than any person: no message rate limit.
 FAST = {"fill_wait_s": 0.05, "bot_pace_s": 0.0, "turn_time_s": 30.0, "reconnect_grace_s": 60.0,
+        "between_hands_s": 0.0,
         "timer_poll_s": 0.05, "msg_rate_per_s": 0}
 
 
@@ -196,6 +198,9 @@ async def play_until(client: RoomClient, done: Callable[[RoomClient], bool] = ga
     while not done(client):
         if asyncio.get_running_loop().time() > deadline:
             raise TimeoutError(f"play_until timed out at version {client.version}")
+        if client.should_continue:  # between hands: read, then Continue
+            with contextlib.suppress(RequestFailed):
+                await client.ready()
         if client.my_turn:
             assert client.view is not None
             legal = [a for a in client.view["legal"] if a != "look"] or client.view["legal"]

@@ -25,6 +25,8 @@ CLIENT_CASES: list[tuple[p.ClientMessage, int | None, str]] = [
     (p.Act(v=0, a="bid blind nil"), 4, '{"t":"act","d":{"v":0,"a":"bid blind nil"},"id":4}'),
     (p.Back(), 5, '{"t":"back","d":{},"id":5}'),
     (p.Leave(), 6, '{"t":"leave","d":{},"id":6}'),
+    (p.Ready(), 41, '{"t":"ready","d":{},"id":41}'),
+    (p.Reclaim(), 42, '{"t":"reclaim","d":{},"id":42}'),
     (p.Watch(table="Zq9-x"), 7, '{"t":"watch","d":{"table":"Zq9-x"},"id":7}'),
     (p.Resync(), 8, '{"t":"resync","d":{},"id":8}'),
     (p.Rename(name="Zoë B"), 9, '{"t":"name","d":{"name":"Zoë B"},"id":9}'),
@@ -35,6 +37,9 @@ CLIENT_CASES: list[tuple[p.ClientMessage, int | None, str]] = [
                      seat=2), 11,
      '{"t":"create","d":{"rules":{"target_score":300},"preset":"standard","bots":"easy",'
      '"watch":true,"seat":2},"id":11}'),
+    (p.CreatePrivate(turn=0), 13,
+     '{"t":"create","d":{"rules":{},"bots":"standard","watch":false,"seat":0,"turn":0},'
+     '"id":13}'),
     (p.Join(code="K7PQ2M"), 12, '{"t":"join","d":{"code":"K7PQ2M","watch":false},"id":12}'),
     (p.Join(table="tb1", seat=1), 13,
      '{"t":"join","d":{"table":"tb1","seat":1,"watch":false},"id":13}'),
@@ -94,6 +99,15 @@ SERVER_CASES: list[tuple[p.ServerMessage, int | None, str]] = [
     ),
     (p.Event(v=42, s=3, a="pass 2", tl=30), None,
      '{"t":"ev","d":{"v":42,"s":3,"a":"pass 2","tl":30}}'),
+    (p.Event(v=43, s=0, a="play 4C", auto=True), None,
+     '{"t":"ev","d":{"v":43,"s":0,"a":"play 4C","auto":true}}'),
+    (p.TableUpdate(v=44, status="playing", seats=SEATS, pause=7, ready=[2]), None,
+     f'{{"t":"table","d":{{"v":44,"status":"playing","seats":{SEATS_JSON},'
+     '"pause":7,"ready":[2]}}'),
+    (p.Snapshot(table="tb1", kind="casual", status="playing", v=45, seats=SEATS, reclaim=1),
+     None,
+     '{"t":"snap","d":{"table":"tb1","kind":"casual","status":"playing","v":45,'
+     f'"seats":{SEATS_JSON},"reclaim":1}}}}'),
     (
         p.TableUpdate(v=5, status="over", seats=SEATS, rematch=[True, None, None, False]),
         None,

@@ -78,7 +78,9 @@ def test_timers_follow_the_state() -> None:
     assert filled.turn_deadline() == T0 + 40_000
     with pytest.raises(TimerStale):
         filled.fill_with_bots(seed=1, dealer=3)
-    away = filled.mark_away(0, T0 + 11_000).with_timers(T0 + 11_000, **TIMES)
+    away = filled.disconnect("p0", "c0", T0 + 11_000)
+    assert away is not None
+    away = away.with_timers(T0 + 11_000, **TIMES)
     assert away.timers == {f"tb|bot|0|{filled.gv}": T0 + 11_700,
                            "tb|grace|0|1011000": T0 + 71_000}
     gone = away.replace_with_bot(0).with_timers(T0 + 71_000, **TIMES)

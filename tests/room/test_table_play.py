@@ -6,9 +6,11 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable
 
-from client.room_client import RoomClient
+import pytest
+
+from client.room_client import RequestFailed, RoomClient
 from server.store import Store
-from shared.protocol import Snapshot, TableUpdate
+from shared.protocol import Event, Snapshot, TableUpdate
 from shared.spades.cards import codes_of
 
 from .conftest import LocalServer, play_until
@@ -119,7 +121,7 @@ async def test_reconnect_mid_hand_resumes_the_seat(server: LocalServer,
     assert snap.missed[-1][0] <= snap.v and all(a.startswith("play ") for _, _, a in snap.missed)
 
 
-async def test_turn_time_out_plays_by_autopilot_then_grace_gives_seat_to_bot(
+async def test_two_time_outs_make_a_person_away_and_only_a_closed_socket_loses_the_seat(
     start_server: Start, make_client: MakeClient
 ) -> None:
     # Bots at a small pace: at pace 0 the Standard bots and the autopilot can finish a
@@ -129,8 +131,16 @@ async def test_turn_time_out_plays_by_autopilot_then_grace_gives_seat_to_bot(
     await client.quick_play()
     assert client.seat is not None
     seat = client.seat
+    autopiloted = 0
     while not client.seats or not client.seats[seat]["away"]:  # do nothing: autopilot
-        await client.next_update()
+        update = await client.next_update()
+        if isinstance(update.message, Event) and update.message.s == seat:
+            assert update.message.auto, "an action of this seat that nobody took"
+            autopiloted += 1
+    assert autopiloted == 2  # away after two turns in a row ran out, not one
+    stored = await server.room.store.load(client.table)  # type: ignore[arg-type]
+    assert stored is not None and not stored.seats[seat].bot
+    assert not any("|grace|" in m for m in stored.timers)  # the socket is open: no grace
     await client.back()
     assert not client.seats[seat]["away"]
     token, table = client.token, client.table
@@ -142,12 +152,21 @@ async def test_turn_time_out_plays_by_autopilot_then_grace_gives_seat_to_bot(
         if stored is not None and stored.seats[seat].bot:
             break
     assert stored is not None and stored.seats[seat].bot and stored.seats[seat].pid
-    back = await make_client(server.ws, token=token)  # a reload: back to the table
+    back = await make_client(server.ws, token=token)  # a reload: watching, offered the seat
+    snap = None
+    while snap is None:
+        update = await back.next_update()
+        if isinstance(update.message, Snapshot):
+            snap = update.message
+    assert snap.table == table and snap.seat is None and snap.reclaim == seat
+    await back.reclaim()
     while back.seat is None:
         await back.next_update()
     assert back.table == table and back.seat == seat and not back.seats[seat]["bot"]
     stored = await server.room.store.load(table)  # type: ignore[arg-type]
     assert stored is not None and not stored.seats[seat].bot
+    with pytest.raises(RequestFailed, match="not_seated"):
+        await back.reclaim()
 
 
 async def test_leave_gives_the_seat_to_a_bot_and_others_see_it(

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -129,6 +130,9 @@ async def bot_play_until(client: RoomClient, done: Callable[[RoomClient], bool] 
     while not done(client):
         if asyncio.get_running_loop().time() > deadline:
             raise TimeoutError(f"bot_play_until timed out at version {client.version}")
+        if client.should_continue:  # between hands: read, then Continue
+            with contextlib.suppress(RequestFailed):
+                await client.ready()
         if client.my_turn and client.view is not None and client.seat is not None:
             action = choose("standard", client.view)
             try:

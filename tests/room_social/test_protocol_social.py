@@ -7,7 +7,8 @@ from server import social_handlers
 from server.social_errors import SOCIAL_ERROR_CODES
 from shared import protocol as p
 
-BASE = {"hello", "quick", "act", "back", "leave", "watch", "resync", "name", "rematch", "ping"}
+BASE = {"hello", "quick", "act", "back", "leave", "watch", "resync", "name", "rematch", "ping",
+        "ready", "reclaim"}
 
 
 def test_every_social_error_code_is_a_wire_code() -> None:

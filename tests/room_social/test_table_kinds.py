@@ -31,7 +31,7 @@ def test_private_tables_round_trip_and_never_fill_by_timer() -> None:
     assert [s.bot for s in started.seats] == [True, True, False, True]
     assert started.status == "playing" and started.lobby is not None and started.lobby.started
     assert table_extras(started, snapshot=False) == {
-        "lobby": {"host": 2, "started": True, "watch": True, "bots": "easy"}}
+        "lobby": {"host": 2, "started": True, "watch": True, "bots": "easy", "turn": None}}
 
 
 def test_practice_tables_wait_for_their_person_and_pace_their_bots() -> None:

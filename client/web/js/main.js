@@ -5,8 +5,9 @@ import { fetchLeaderboard, fetchMe, postAccount } from "./net/accounts.js";
 import { Room } from "./net/room.js";
 import { TableState } from "./net/table_state.js";
 import { closeDialog, openDialog } from "./ui/dialog.js";
-import { h, toast } from "./ui/dom.js";
+import { clearToast, h, toast } from "./ui/dom.js";
 import { Lobby } from "./ui/lobby.js";
+import { askName } from "./ui/name_prompt.js";
 import { applySettings, settingsForm } from "./ui/settings.js";
 import { TableScreen } from "./ui/table_screen.js";
 
@@ -168,6 +169,7 @@ class App {
     this.wantTable = true;
     return this.send(t, d).then((reply) => {
       if (!reply) this.wantTable = false;
+      else clearToast(); // an error of an earlier try ("No table has that code") no longer holds
       return reply;
     });
   }
@@ -205,8 +207,9 @@ class App {
   }
 
   /** Host a private table; the table's snapshot comes first, then its code and link. */
-  async createPrivate({ rules, bots, watch }) {
-    const reply = await this.sendForTable("create", { rules, bots, watch });
+  async createPrivate({ rules, bots, watch, turn }) {
+    await askName(this.room, (name) => this.rename(name, true));
+    const reply = await this.sendForTable("create", { rules, bots, watch, turn });
     if (reply) this.invites.set(reply.table, reply);
     if (this.screen instanceof TableScreen) this.screen.render();
   }
@@ -229,6 +232,7 @@ class App {
     const fromLink = value.match(/#\/(t|join)\/([A-Za-z0-9_-]+)/);
     const token = fromLink ? fromLink[2] : value;
     if (!token) return;
+    await askName(this.room, (name) => this.rename(name, true));
     await this.sendForTable("join", fromLink && fromLink[1] === "t" ? { table: token } : { code: token });
   }
 

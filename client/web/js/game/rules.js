@@ -23,6 +23,37 @@ const BIDDING = {
   suicide: "suicide (one partner of each team bids Nil)",
 };
 
+/** The presets as people name them, with what sets each apart. */
+export const PRESET_NAMES = {
+  standard: ["Standard", "the usual game"],
+  quick: ["Quick", "a short game"],
+  club: ["Club", "club house rules"],
+  course: ["Course", "the rules the lessons teach"],
+};
+
+/** "Quick" for "quick" (an unknown or edited preset: its id, capitalised). */
+export function presetName(id) {
+  if (PRESET_NAMES[id]) return PRESET_NAMES[id][0];
+  return id ? id[0].toUpperCase() + id.slice(1) : "Custom";
+}
+
+/** One line saying what a preset's rules are: "To 250 or −200, at most 30 hands; no
+ * Blind Nil; a Nil bidder's tricks are bags, not the partner's." Made from the rules, so
+ * it stays true to data/presets.json. */
+export function presetLine(r) {
+  const end = [`To ${r.target_score}`];
+  if (r.losing_score !== null && r.losing_score !== undefined) end.push(`or ${String(r.losing_score).replace("-", "−")}`);
+  let line = end.join(" ") + (r.max_hands ? `, at most ${r.max_hands} hands` : "");
+  const parts = [line];
+  parts.push(r.blind_nil === "off" ? "no Blind Nil" : `Blind Nil ${BLIND_NIL[r.blind_nil]}`);
+  if (!r.double_nil) parts.push("one Nil per team");
+  if (!r.nil_after_partner) parts.push("no Nil after the partner's bid");
+  if (!r.nil_tricks_count_for_partner) parts.push("a Nil bidder's tricks are bags, not the partner's");
+  parts.push(r.bag_penalty ? `${r.bag_limit} bags cost ${r.bag_penalty_points}` : "no bag penalty");
+  line = parts.join("; ");
+  return `${line}.`;
+}
+
 /** The editor's fields: [name, label, kind, choices or {min, max}]. */
 export const RULE_FIELDS = [
   ["target_score", "Target score", "int", { min: 50, max: 10000, step: 50 }],
@@ -49,7 +80,7 @@ export const RULE_FIELDS = [
 /** The rules as [label, value] lines for people. */
 export function describeRules(r) {
   const lines = [
-    ["Preset", r.name],
+    ["Preset", presetName(r.name)],
     ["Game ends at", `${r.target_score} points`],
   ];
   if (r.losing_score !== null && r.losing_score !== undefined) lines.push(["A team loses at", `${r.losing_score}`]);

@@ -73,6 +73,8 @@ export class TableState {
     this.view = null;
     this.turnDeadline = null; // performance.now() ms when the person to act runs out
     this.fillDeadline = null;
+    this.pauseDeadline = null; // between hands: performance.now() ms when the next hand starts
+    this.ready = []; // while paused: the seats whose person pressed Continue
     this.rematch = null;
     this.extra = {}; // the snapshot's other fields: lobby, level, pace, undo, redo, chat...
   }
@@ -83,7 +85,17 @@ export class TableState {
 
   get myTurn() {
     const v = this.view;
-    return !!(v && this.seat !== null && v.to_act === this.seat && v.legal && v.legal.length);
+    return !!(v && this.seat !== null && v.to_act === this.seat && v.legal && v.legal.length && !this.paused);
+  }
+
+  /** The table waits between hands (the hand result is read; nobody's clock runs). */
+  get paused() {
+    return this.pauseDeadline !== null;
+  }
+
+  /** The table waits for this seat's Continue. */
+  get waitsForMe() {
+    return this.paused && this.seat !== null && !this.ready.includes(this.seat);
   }
 
   apply(t, d) {
@@ -96,12 +108,13 @@ export class TableState {
   applySnap(d) {
     const before = this.view;
     const sameTable = this.table === d.table;
-    const { table, kind, status, v, seat, seats, view, tl, fill, rematch, missed, ...extra } = d;
+    const { table, kind, status, v, seat, seats, view, tl, fill, rematch, missed, pause, ready, ...extra } = d;
     Object.assign(this, { table, kind, status, v, seat: seat ?? null, seats, rematch: rematch ?? null });
     this.wire = view ?? null;
     this.view = view ? fromWireView(view) : null;
     this.extra = extra;
     this.setTimers(tl, fill);
+    this.setPause(pause, ready);
     return { kind: "snap", before: sameTable ? before : null, missed: missed || [] };
   }
 
@@ -127,6 +140,7 @@ export class TableState {
     if (d.lobby) this.extra = { ...this.extra, lobby: { ...this.extra.lobby, ...d.lobby } };
     if ("undo" in d) this.extra = { ...this.extra, undo: d.undo, redo: d.redo };
     this.setTimers(d.tl, d.fill);
+    this.setPause(d.pause, d.ready);
     return { kind: "table" };
   }
 
@@ -139,6 +153,11 @@ export class TableState {
   get isHost() {
     const lobby = this.lobby;
     return !!(lobby && this.seat !== null && lobby.host === this.seat);
+  }
+
+  setPause(pause, ready) {
+    this.pauseDeadline = pause === undefined || pause === null ? null : performance.now() + pause * 1000;
+    this.ready = ready || [];
   }
 
   setTimers(tl, fill) {

@@ -104,9 +104,13 @@ export class BidPad {
     const label = action === "bid nil" ? "Nil" : action.replace(/^bid /, "");
     this.tipLine.replaceChildren(h("b", {}, `Tip: ${label}`), why ? ` — ${why}` : "");
     if (this.legal && this.legal.has(action)) {
+      const hadFocus = this.el.contains(document.activeElement) || document.activeElement === document.body;
       this.choice = action;
       this.renderNumbers(this.legal);
-      this.el.querySelector(`[data-bid="${action}"]`).classList.add("tipped");
+      const chosen = this.el.querySelector(`[data-bid="${action}"]`);
+      chosen.classList.add("tipped");
+      // The Tip key was redrawn away: the focus goes to the bid it chose, ready to confirm.
+      if (hadFocus && !this.el.contains(document.activeElement)) chosen.focus();
     }
   }
 

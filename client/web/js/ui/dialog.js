@@ -3,14 +3,16 @@ import { h } from "./dom.js";
 
 let current = null;
 
-/** Open a dialog titled ``title`` with ``body``; ``actions`` are buttons for its foot.
+/** Open a dialog titled ``title`` with ``body``; ``actions`` are buttons for its foot;
+ * ``status`` an element kept in view under the title (the turn strip of turn_strip.js).
  * Returns the <dialog>; ``onClose`` runs when it closes however it closes. */
-export function openDialog(title, body, { actions = [], onClose = null, className = "" } = {}) {
+export function openDialog(title, body, { actions = [], onClose = null, className = "", status = null } = {}) {
   closeDialog();
   const heading = h("h2", { id: "dialog-title" }, title);
   const dialog = h("dialog", { class: `dialog ${className}`, "aria-labelledby": "dialog-title" },
     h("header", { class: "dialog-head" }, heading,
-      h("button", { type: "button", class: "icon-btn", "aria-label": "Close", onclick: () => closeDialog() }, "✕")),
+      h("button", { type: "button", class: "icon-btn", "aria-label": "Close", onclick: () => closeDialog() }, "✕"),
+      status),
     h("div", { class: "dialog-body" }, body),
     actions.length ? h("footer", { class: "dialog-foot" }, actions) : null);
   dialog.addEventListener("close", () => {

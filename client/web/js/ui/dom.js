@@ -61,6 +61,15 @@ export function toast(text, kind = "info") {
   toastTimer = setTimeout(() => { box.className = "toast"; }, 3500);
 }
 
+/** Take the note down now (it no longer holds: a good code after a bad one, a new trick).
+ * With ``text``, only if that note is the one showing. */
+export function clearToast(text = null) {
+  const box = document.getElementById("toast");
+  if (!box || (text !== null && box.textContent !== text)) return;
+  clearTimeout(toastTimer);
+  box.className = "toast";
+}
+
 /** Roving focus over ``items`` (buttons) with the arrow keys, Home and End. */
 export function rovingKeys(event, items, columns = 0) {
   const at = items.indexOf(document.activeElement);

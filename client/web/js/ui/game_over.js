@@ -1,51 +1,128 @@
-// The game-over sheet: the winner, the final score, the last hand, and what comes next
-// (Rematch, which keeps the seats; after a ranked game the rating change of the room's
-// ``rated`` push and the way back to the queue instead).
-import { closeDialog, openDialog } from "./dialog.js";
+// The end of a game: the game-over sheet (the winner, the final score, the last hand, and
+// what comes next: Rematch, which keeps the seats; after a ranked game the rating change
+// of the room's ``rated`` push and the way back to the queue instead), and the bar that
+// stays under the table when the sheet is closed (✕ or Escape), so Rematch, Review and
+// Lobby remain one tap away.
+import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { h } from "./dom.js";
 import { ratingText } from "./lobby_ranked.js";
-import { gameSheet, teamNames } from "./score_sheet.js";
+import { gameSheet, scoreLine, teamNames } from "./score_sheet.js";
 
-/** Open (or redraw) the game-over dialog of ``screen`` (a TableScreen at a game over). */
-export function gameOverDialog(screen) {
-  const s = screen.state;
-  const view = s.view;
-  const names = teamNames(s.seat);
-  const outcome = view.outcome;
-  const title = outcome === "draw" ? "A draw" : names[outcome] === "Us" ? "You win!" : `${names[outcome]} win`;
-  const votes = s.rematch || [];
-  const people = s.seats.map((x, i) => (x && !x.bot && x.name ? i : null)).filter((i) => i !== null);
-  const waiting = people.filter((i) => !votes[i]).map((i) => screen.nameOf(i));
-  const iVoted = s.seat !== null && votes[s.seat];
-  const ranked = s.kind === "ranked";
-  const rated = ranked && screen.app.rated && screen.app.rated.table === s.table ? screen.app.rated : null;
-  const body = h("div", { class: "game-over" },
-    h("p", { class: "final" }, `${names[0]} ${view.scores[0]} — ${names[1]} ${view.scores[1]}`),
-    rated ? ratedLine(rated) : ranked && s.seat !== null ? h("p", { class: "rated" }, "Rating the game…") : null,
-    iVoted && waiting.length ? h("p", {}, `Waiting for ${waiting.join(", ")} to say yes.`) : null,
-    gameSheet(view.history.slice(-1), s.seat, view.rules));
-  const actions = [
-    h("button", { type: "button", class: "btn", onclick: () => { closeDialog(); screen.app.goLobby(); } }, "Lobby"),
-    h("button", { type: "button", class: "btn", onclick: () => screen.showReview() }, "Review last hand"),
-  ];
-  if (ranked) {
-    // No rematch in ranked play: the next game comes from the queue.
-    actions.push(h("button", { type: "button", class: "btn btn-primary", onclick: () => {
-      screen.app.goLobby();
-      screen.app.queue(true);
-    } }, "Find another ranked game"));
-  } else if (s.seat !== null) {
-    actions.push(h("button", { type: "button", class: "btn btn-primary", disabled: !!iVoted,
-      onclick: () => screen.rematch() }, iVoted ? "Rematch asked" : "Rematch"));
-  }
-  openDialog(title, body, { className: "game-over", actions });
+/** "You win!", "They win", "A draw" (spectators: "North–South win"). */
+export function outcomeTitle(outcome, seat) {
+  if (outcome === "draw") return "A draw";
+  if (seat === null || seat === undefined) return `${teamNames(null)[outcome]} win`;
+  return outcome === seat % 2 ? "You win!" : "They win";
 }
 
-/** "Rating 3.4 (+1.2) · provisional · #7": the change a ranked game made. */
-function ratedLine(rated) {
+export class GameOver {
+  /** ``screen`` is the TableScreen (state, app, nameOf, showReview, rematch). */
+  constructor(screen) {
+    this.screen = screen;
+    this.dismissed = null; // the game whose sheet was closed: show the bar, not the sheet
+    this.bar = h("div", { class: "game-over-bar", role: "region", "aria-label": "Game over", hidden: true });
+  }
+
+  /** Which game is over: a rematch's game has another key. */
+  gameKey() {
+    const s = this.screen.state;
+    return `${s.table}:${s.view ? s.view.history.length : 0}:${s.view ? s.view.scores.join(",") : ""}`;
+  }
+
+  /** At a game over: open (or redraw) the sheet, unless the player closed it for this
+   * game (then only the bar is redrawn). */
+  show() {
+    if (this.dismissed === this.gameKey() && !dialogOpen("game-over")) {
+      this.render();
+      return;
+    }
+    this.openSheet();
+  }
+
+  /** Draw the bar: shown only at a game over whose sheet was closed. */
+  render() {
+    const s = this.screen.state;
+    const over = s.status === "over" && s.view;
+    if (!over) this.dismissed = null;
+    const show = !!over && this.dismissed === this.gameKey();
+    this.bar.hidden = !show;
+    if (!show) return;
+    const focused = this.bar.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    this.bar.replaceChildren(
+      h("p", { class: "over-line" }, h("b", {}, outcomeTitle(s.view.outcome, s.seat)), " ", scoreLine(s.view.scores, s.seat)),
+      h("div", { class: "over-actions" }, this.actions(false)));
+    if (focused) this.bar.querySelector(`[data-key="${focused}"]`)?.focus();
+  }
+
+  /** What comes next, as buttons (in the sheet, ``inSheet``, or the bar). */
+  actions(inSheet) {
+    const screen = this.screen;
+    const s = screen.state;
+    const votes = s.rematch || [];
+    const iVoted = s.seat !== null && votes[s.seat];
+    const list = [
+      h("button", { type: "button", class: "btn", dataset: { key: "lobby" },
+        onclick: () => { closeDialog(); screen.app.goLobby(); } }, "Lobby"),
+      h("button", { type: "button", class: "btn", dataset: { key: "review" }, onclick: () => {
+        this.dismissed = this.gameKey(); // the review replaces the sheet: the bar stays
+        screen.showReview();
+      } },
+        inSheet ? "Review last hand" : "Review"),
+    ];
+    if (s.kind === "ranked") {
+      // No rematch in ranked play: the next game comes from the queue.
+      list.push(h("button", { type: "button", class: "btn btn-primary", dataset: { key: "queue" }, onclick: () => {
+        screen.app.goLobby();
+        screen.app.queue(true);
+      } }, "Find another ranked game"));
+    } else if (s.seat !== null) {
+      list.push(h("button", { type: "button", class: "btn btn-primary", disabled: !!iVoted, dataset: { key: "rematch" },
+        onclick: () => screen.rematch() }, iVoted ? "Rematch asked" : "Rematch"));
+    }
+    return list;
+  }
+
+  openSheet() {
+    const screen = this.screen;
+    const s = screen.state;
+    const view = s.view;
+    const votes = s.rematch || [];
+    const people = s.seats.map((x, i) => (x && !x.bot && x.name ? i : null)).filter((i) => i !== null);
+    const waiting = people.filter((i) => !votes[i]).map((i) => screen.nameOf(i));
+    const iVoted = s.seat !== null && votes[s.seat];
+    const ranked = s.kind === "ranked";
+    const rated = ranked && screen.app.rated && screen.app.rated.table === s.table ? screen.app.rated : null;
+    const body = h("div", { class: "game-over" },
+      h("p", { class: "final" }, scoreLine(view.scores, s.seat)),
+      rated ? ratedLines(rated) : ranked && s.seat !== null ? h("p", { class: "rated" }, "Rating the game…") : null,
+      iVoted && waiting.length ? h("p", {}, `Waiting for ${waiting.join(", ")} to say yes.`) : null,
+      gameSheet(view.history.slice(-1), s.seat, view.rules));
+    const key = this.gameKey();
+    this.dismissed = null;
+    // An earlier hand's result panel would be stale: the sheet shows the last hand.
+    if (!screen.resultPanel.hidden) screen.hideResult();
+    this.render();
+    openDialog(outcomeTitle(view.outcome, s.seat), body, { className: "game-over", actions: this.actions(true),
+      onClose: () => {
+        // Closed by ✕, Escape or a button while the game is still over: keep the bar.
+        // (The close event comes after a redrawn sheet opened: that one is not closed.)
+        if (this.screen.state.status === "over" && this.gameKey() === key && !dialogOpen("game-over")) {
+          this.dismissed = key;
+          this.render();
+        }
+      } });
+  }
+}
+
+/** "Your rating: 3.4? (+1.2) · provisional · #7 on the leaderboard", and what the ? means. */
+function ratedLines(rated) {
   const change = `${rated.change >= 0 ? "+" : "−"}${Math.abs(rated.change).toFixed(1)}`;
-  return h("p", { class: "rated", id: "rated-line" },
-    `${rated.left ? "You left the game: rated as a loss. " : ""}Your rating: `,
-    h("b", {}, ratingText(rated.rating, rated.provisional)), ` (${change})`,
-    rated.provisional ? " · provisional" : "", rated.rank ? ` · #${rated.rank} on the leaderboard` : "");
+  return [
+    h("p", { class: "rated", id: "rated-line" },
+      `${rated.left ? "You left the game: rated as a loss. " : ""}Your rating: `,
+      h("b", {}, ratingText(rated.rating, rated.provisional)), ` (${change})`,
+      rated.provisional ? " · provisional" : "", rated.rank ? ` · #${rated.rank} on the leaderboard` : ""),
+    rated.provisional ? h("p", { class: "fine rated-note" },
+      "A ? after a rating marks it provisional: it moves faster and settles over your first 20 ranked games.") : null,
+  ];
 }

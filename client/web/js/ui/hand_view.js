@@ -3,7 +3,7 @@
 // played. Arrow keys move along the hand; Escape puts a lifted card down.
 import { cardLabel, lowerFirst, SEAT_NAMES, sortHand, cardName } from "../game/cards.js";
 import { cardBack, cardFace, cardShort } from "./card_view.js";
-import { announce, h, rovingKeys, toast } from "./dom.js";
+import { announce, clearToast, h, rovingKeys, toast } from "./dom.js";
 import { play as sound } from "./sound.js";
 
 export class HandView {
@@ -26,6 +26,11 @@ export class HandView {
     const focusCode = hadFocus ? document.activeElement.dataset.card : this.focusCode;
     this.view = view;
     this.seat = seat;
+    // Why a card could not be played holds for that trick only.
+    if (this.reasonShown && this.reasonShown.trick !== trickKey(view)) {
+      clearToast(this.reasonShown.text);
+      this.reasonShown = null;
+    }
     const playing = view && view.phase === "playing" && seat !== null;
     const myTurn = playing && view.to_act === seat && view.legal.length > 0;
     const hand = view && seat !== null ? sortHand(view.hand) : [];
@@ -55,6 +60,8 @@ export class HandView {
     if (!same) this.el.replaceChildren(...slots);
     this.el.classList.toggle("my-turn", !!myTurn);
     this.el.style.setProperty("--n", String(Math.max(faces.length, 1)));
+    // A phone lays a long hand out in two rows of --cols cards (table.css).
+    this.el.style.setProperty("--cols", String(faces.length > 7 ? Math.ceil(faces.length / 2) : Math.max(faces.length, 1)));
     this.cards = slots.filter((b) => b.tagName === "BUTTON");
     const focusAt = Math.max(0, this.cards.findIndex((b) => b.dataset.card === (this.lifted || focusCode)));
     this.cards.forEach((b, i) => b.setAttribute("tabindex", i === focusAt ? "0" : "-1"));
@@ -89,7 +96,9 @@ export class HandView {
     this.focusCode = code;
     if (reason) {
       sound("error");
-      toast(`${cardName(code)}: ${lowerFirst(reason)}.`, "warn");
+      const text = `${cardName(code)}: ${lowerFirst(reason)}.`;
+      toast(text, "warn");
+      this.reasonShown = { text, trick: trickKey(view) };
       return;
     }
     if (this.lifted === code) {
@@ -136,4 +145,9 @@ export class HandView {
     const current = this.cards.find((b) => b.getAttribute("tabindex") === "0") || this.cards[0];
     if (current) current.focus();
   }
+}
+
+/** Which trick is being played: a reason shown in one is stale in the next. */
+function trickKey(view) {
+  return view ? `${view.hand_no}:${view.tricks.length}:${view.phase}` : "";
 }

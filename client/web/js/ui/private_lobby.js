@@ -2,6 +2,7 @@
 // link, host only), the four seats by team with "Sit here", the host's moves and
 // removals, spectators allowed or not, and Start (bots take the empty seats).
 import { SEAT_NAMES } from "../game/cards.js";
+import { presetName } from "../game/rules.js";
 import { fill, h, toast } from "./dom.js";
 import { LEVELS } from "./practice.js";
 
@@ -40,7 +41,7 @@ export class PrivateLobby {
         h("h2", { id: "private-title" }, "Private table"),
         h("button", { type: "button", class: "btn btn-ghost small", dataset: { key: "rules" },
           onclick: () => this.screen.showRules() }, "Rules")),
-      h("p", { class: "muted" }, `${rules ? `${rules.name} rules to ${rules.target_score}` : "Private"} · ${LEVELS[lobby.bots] || "Standard"} bots take the empty seats`),
+      h("p", { class: "muted" }, `${rules ? `${presetName(rules.name)} rules to ${rules.target_score}` : "Private"} · ${LEVELS[lobby.bots] || "Standard"} bots take the empty seats`),
       host ? this.inviteBox() : h("p", { class: "fine" }, "To invite more friends, ask the host for the table's code or link."),
       TEAMS.map(([label, seats]) => h("div", { class: "team-seats", role: "group", "aria-label": `Team ${label}` },
         h("h3", {}, `Team ${label}`), seats.map((i) => this.seatRow(i, lobby, host)))),

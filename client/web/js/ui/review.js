@@ -1,10 +1,10 @@
 // Hand review: the four hands as dealt, the bids, every trick in order, the score lines,
-// and the deal checked against the commitment shown before the bids.
+// and the deal checked against the commitment shown before the bids (folded at the end).
 import { bidText, SEAT_NAMES, sortHand } from "../game/cards.js";
 import { verifyReview } from "../game/deal_check.js";
 import { cardFace } from "./card_view.js";
 import { h } from "./dom.js";
-import { handTable } from "./score_sheet.js";
+import { handTable, tricksBySeat } from "./score_sheet.js";
 
 const COMMITS_KEY = "spades.commitments";
 
@@ -40,15 +40,20 @@ export function commitmentSeen(table, handNo) {
 export function reviewPanel(table, view, seat) {
   const review = view.review;
   if (!review) return h("p", { class: "empty" }, "The review opens when a hand has been played.");
-  const check = h("p", { class: "verify pending", role: "status" }, "Checking the deal…");
+  // The fairness proof is folded under its own heading at the end: the verdict shows in
+  // the summary, the hashes when it is opened.
+  const verdict = h("span", { class: "verdict" }, "Checking the deal…");
+  const proof = h("div", { class: "proof" });
+  const check = h("details", { class: "verify pending" },
+    h("summary", {}, h("span", { class: "proof-title" }, "Fairness proof: "), verdict), proof);
   const seen = commitmentSeen(table, review.hand);
   verifyReview(review, seen, !!(view.rules && view.rules.jokers)).then((result) => {
     const ok = result.seedMatches && result.dealMatches;
     check.className = `verify ${ok ? "ok" : "bad"}`;
-    check.replaceChildren(
-      h("b", {}, ok ? (result.seenBefore ? "✓ This deal was fixed before the bids." : "✓ The seed matches the commitment.")
-        : "✗ This deal does not match its commitment."),
-      h("br"),
+    verdict.replaceChildren(h("b", {}, ok ? (result.seenBefore ? "✓ This deal was fixed before the bids."
+      : "✓ The seed matches the commitment.") : "✗ This deal does not match its commitment."));
+    if (!ok) check.open = true; // a failed check is never folded away
+    proof.replaceChildren(
       h("span", {}, result.seenBefore ? "Commitment shown before the bids: " : "Commitment (this browser joined after the bids): "),
       h("code", {}, result.expected.slice(0, 16) + "…"),
       h("br"),
@@ -61,7 +66,8 @@ export function reviewPanel(table, view, seat) {
     );
   }).catch((err) => {
     check.className = "verify bad";
-    check.textContent = `The deal could not be checked here: ${err.message}`;
+    check.open = true;
+    verdict.textContent = `The deal could not be checked here: ${err.message}`;
   });
   const me = seat ?? 0;
   const order = [0, 1, 2, 3].map((k) => (me + k) % 4);
@@ -76,7 +82,7 @@ export function reviewPanel(table, view, seat) {
         h("small", {}, SEAT_NAMES[who][0]), cardFace(c, { small: true }));
     })),
     h("span", { class: "trick-winner" }, `${SEAT_NAMES[winner]} wins`))));
-  const record = { hand: review.hand, bids: review.bids, teams: review.score };
-  return h("div", { class: "review" }, check, handTable(record, seat, view.rules), hands,
-    h("h3", {}, "Trick by trick"), tricks);
+  const record = { hand: review.hand, bids: review.bids, teams: review.score, tricks: tricksBySeat(review) };
+  return h("div", { class: "review" }, handTable(record, seat, view.rules), hands,
+    h("h3", {}, "Trick by trick"), tricks, check);
 }

@@ -8,7 +8,7 @@ import { BidPad } from "./bid_pad.js";
 import { cardFace } from "./card_view.js";
 import { CenterView, positionOf } from "./center_view.js";
 import { ChatPanel } from "./chat.js";
-import { gameOverDialog } from "./game_over.js";
+import { GameOver } from "./game_over.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { announce, h, seconds, toast } from "./dom.js";
 import { HandView } from "./hand_view.js";
@@ -16,7 +16,10 @@ import { LEVELS, PracticeBar } from "./practice.js";
 import { PrivateLobby } from "./private_lobby.js";
 import { reviewPanel, rememberCommitment } from "./review.js";
 import { bagCycle, gameSheet, handTable, teamNames } from "./score_sheet.js";
+import { SeatStatus } from "./seat_status.js";
 import { play as sound } from "./sound.js";
+import { turnStrip } from "./turn_strip.js";
+import { keepFocus, showKeys } from "./keys_help.js";
 
 const DEALT_KEY = "spades.dealt";
 
@@ -35,6 +38,7 @@ export class TableScreen {
     this.chat.onUnread = (n) => this.renderChatBadge(n);
     this.practice = new PracticeBar(app, this);
     this.lobbyPanel = new PrivateLobby(app, this);
+    this.gameOver = new GameOver(this);
     this.dealtCount = 13;
     this.lastDealKey = sessionStorage.getItem(DEALT_KEY) || "";
     this.build();
@@ -61,16 +65,15 @@ export class TableScreen {
       onclick: () => this.showLastTrick(), hidden: true }, "Last trick");
     this.felt = h("div", { class: "felt", onclick: () => this.center.skipDeal() },
       this.seatEls, this.center.el, this.lastTrickBtn);
-    this.awayBar = h("div", { class: "away-bar", role: "alert", hidden: true },
-      h("span", {}, "You were away: the autopilot is playing for you."),
-      h("button", { type: "button", class: "btn btn-primary", onclick: () => this.back() }, "I'm back"));
+    this.seatStatus = new SeatStatus(this.room, this.state);
     this.timerBar = h("div", { class: "turn-timer", hidden: true, role: "timer", "aria-live": "off" }, h("i"), h("span"));
     this.resultPanel = h("section", { class: "result-panel", hidden: true, tabindex: "-1", "aria-label": "Hand result" });
+    this.pauseLine = h("p", { class: "pause-line", role: "timer", "aria-live": "off" });
     this.actionRow = h("div", { class: "action-row" }, this.practice.el, this.hand.playButton);
     this.el = h("section", { class: "table-screen", "aria-label": "Spades table" },
       this.bar,
       h("div", { class: "table-main" }, this.felt, this.pad.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
-      h("div", { class: "controls" }, this.awayBar, this.timerBar, this.actionRow),
+      h("div", { class: "controls" }, this.seatStatus.el, this.timerBar, this.actionRow, this.gameOver.bar),
       h("div", { class: "hand-wrap" }, this.hand.el));
     // Keys reach the table from inside it, and also from the page itself: when the
     // focused card is played or the hand ends, the focus falls back to <body>, and
@@ -81,6 +84,7 @@ export class TableScreen {
       if (event.target === document.body || this.el.contains(event.target)) this.onKey(event);
     };
     document.addEventListener("keydown", this.keyHandler);
+    keepFocus(this);
   }
 
   destroy() {
@@ -110,9 +114,16 @@ export class TableScreen {
       sound("trick");
       announce(`${this.nameOf(view.last_trick.winner)} wins the trick.`);
     }
+    else if (change.kind === "snap" && view && s.waitsForMe && this.resultPanel.hidden) {
+      this.showResult(view); // back between hands (a reload): the result waits to be read
+    }
     if (before && view && view.over && !before.over) sound("trick");
     this.maybeDeal(view);
-    const wasMyTurn = before && before.to_act === s.seat && before.legal && before.legal.length;
+    const wasMyTurn = change.kind !== "table" && before && before.to_act === s.seat && before.legal && before.legal.length;
+    // The pause is over and the clock runs for this seat: the hand result gives way to
+    // what must be done (it stays on the score sheet).
+    if (this.wasPaused && !s.paused && s.myTurn && !this.resultPanel.hidden) this.hideResult();
+    this.wasPaused = s.paused;
     if (s.myTurn && !wasMyTurn) this.yourTurn(view);
     this.render();
     if (s.status === "over" && view && !dialogOpen("game-over")) this.showGameOver();
@@ -120,6 +131,7 @@ export class TableScreen {
   }
 
   onEvent(ev) {
+    this.seatStatus.onEvent(ev);
     const who = this.nameOf(ev.s);
     if (ev.a.startsWith("play ")) sound("card");
     if (ev.s !== this.state.seat) announce(`${who} ${actionText(ev.a)}.`);
@@ -176,14 +188,6 @@ export class TableScreen {
     }
   }
 
-  async back() {
-    try {
-      await this.room.request("back");
-    } catch (err) {
-      toast(err.message, "warn");
-    }
-  }
-
   onKey(event) {
     if (event.target.matches("input, textarea, select")) return;
     if (this.center.dealing) this.center.skipDeal(); // any key skips the deal, and still acts
@@ -195,6 +199,7 @@ export class TableScreen {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (key === "t" && this.state.view && this.state.view.phase === "bidding" && this.state.myTurn) this.tip();
     else if (key === "l") this.showLastTrick();
+    else if (event.key === "?") showKeys(this.state.kind);
     else if (key === "h") this.practice.hint();
     else if (key === "u") this.practice.step("undo");
     else if (key === "r") this.practice.step("redo");
@@ -223,10 +228,10 @@ export class TableScreen {
     const bidding = view && view.phase === "bidding" && s.myTurn;
     this.pad.el.hidden = !bidding;
     if (bidding) this.pad.render(view, { tip: s.kind !== "ranked" });
-    const me = s.seat !== null ? s.seats[s.seat] : null;
-    this.awayBar.hidden = !(me && me.away);
+    this.seatStatus.render();
     this.practice.render();
     this.lobbyPanel.render();
+    this.gameOver.render();
     // Before a private game starts nobody has cards: the felt gets the hand's room.
     this.el.classList.toggle("pre-start", s.status === "filling" && s.seat !== null);
     this.renderHand();
@@ -295,7 +300,8 @@ export class TableScreen {
     if (view && view.dealer === seat) tags.push(h("span", { class: "tag dealer", title: "Dealer" }, "D"));
     // Bots are named "Bix (bot)": the tag says bot, the badge has little room.
     const name = info.name ? (info.bot ? info.name.replace(/\s*\(bot\)$/, "") : info.name) : "Open seat";
-    const bidLine = view ? (bid === null ? (view.phase === "bidding" ? "bidding…" : "") : `Bid ${bidText(bid)}`) : "";
+    // "bidding…" only on the seat whose bid it is; the others wait their turn.
+    const bidLine = view ? (bid === null ? (view.phase === "bidding" && acting ? "bidding…" : "") : `Bid ${bidText(bid)}`) : "";
     const won = view ? view.tricks_won[seat] : 0;
     const label = `${SEAT_NAMES[seat]}: ${name}${info.bot ? ", bot" : ", person"}${info.away ? ", away" : ""}` +
       `${bid !== null && view ? `, bid ${bidText(bid)}, ${won} trick${won === 1 ? "" : "s"} taken` : ""}${acting ? ", to act" : ""}`;
@@ -329,6 +335,7 @@ export class TableScreen {
       }
     }
     if (s.status === "filling" && s.kind !== "private") this.center.status.textContent = this.statusLine();
+    if (!this.resultPanel.hidden) this.renderPause();
   }
 
   renderChatBadge(n) {
@@ -360,13 +367,14 @@ export class TableScreen {
   showScores() {
     const view = this.state.view;
     openDialog("Score sheet", view ? gameSheet(view.history, this.state.seat, view.rules) : h("p", {}, "No scores yet."),
-      { className: "wide" });
+      { className: "wide", status: turnStrip(this.state) });
   }
 
   showReview() {
     const view = this.state.view;
     openDialog(view && view.review ? `Hand ${view.review.hand + 1} review` : "Hand review",
-      view ? reviewPanel(this.state.table, view, this.state.seat) : h("p", {}, "Nothing to review yet."), { className: "wide review-dialog" });
+      view ? reviewPanel(this.state.table, view, this.state.seat) : h("p", {}, "Nothing to review yet."),
+      { className: "wide review-dialog", status: turnStrip(this.state) });
   }
 
   showLastTrick() {
@@ -376,7 +384,7 @@ export class TableScreen {
     const body = h("div", { class: "trick review-trick" }, last.cards.map(([seat, code]) => h("div",
       { class: `played at-${positionOf(seat, this.state.seat)}${seat === last.winner ? " winner" : ""}` },
       h("small", {}, this.nameOf(seat)), cardFace(code, { small: true }))));
-    openDialog(`Last trick: ${this.nameOf(last.winner)} won`, body);
+    openDialog(`Last trick: ${this.nameOf(last.winner)} won`, body, { status: turnStrip(this.state) });
   }
 
   /** The result of the hand just finished: the six lines for both teams, and the review. */
@@ -388,20 +396,40 @@ export class TableScreen {
       h("header", { class: "panel-head" }, h("h2", {}, `Hand ${record.hand + 1} scored`),
         h("button", { type: "button", class: "icon-btn", "aria-label": "Close the hand result", onclick: () => this.hideResult() }, "✕")),
       handTable(record, this.state.seat, view.rules),
+      this.pauseLine,
       h("div", { class: "pad-row" },
         h("button", { type: "button", class: "btn", onclick: () => this.showReview() }, "Review the hand"),
-        h("button", { type: "button", class: "btn btn-primary", onclick: () => this.hideResult() }, "Continue")));
+        h("button", { type: "button", class: "btn btn-primary result-continue", onclick: () => this.hideResult() }, "Continue")));
+    this.renderPause();
     announce(`Hand ${record.hand + 1} scored.`);
+  }
+
+  /** The between-hands line of the hand result: when the next hand starts, who reads. */
+  renderPause() {
+    const s = this.state;
+    if (!s.paused) {
+      this.pauseLine.textContent = "";
+      return;
+    }
+    const secs = seconds(s.pauseDeadline - performance.now());
+    const reading = s.seats.map((info, seat) => ({ info, seat }))
+      .filter(({ info, seat }) => info && info.name && !info.bot && !info.away && seat !== s.seat && !s.ready.includes(seat))
+      .map(({ seat }) => this.nameOf(seat));
+    const wait = reading.length ? ` ${reading.join(" and ")} ${reading.length === 1 ? "is" : "are"} still reading.` : "";
+    this.pauseLine.textContent = s.waitsForMe
+      ? `The next hand starts when everyone has pressed Continue, or in ${secs}s.${wait}`
+      : `Waiting for the others: the next hand starts in ${secs}s at the latest.${wait}`;
   }
 
   hideResult() {
     const hadFocus = this.resultPanel.contains(document.activeElement);
+    if (this.state.waitsForMe) this.room.request("ready").catch((err) => toast(err.message, "warn"));
     this.resultPanel.hidden = true;
     if (hadFocus) (this.state.myTurn && this.state.view.phase === "bidding" ? this.pad : this.hand).focus();
   }
 
   showGameOver() {
-    gameOverDialog(this);
+    this.gameOver.show();
   }
 
   /** A ``rated`` push arrived (after a ranked game): show it in the game-over sheet. */

@@ -1,0 +1,54 @@
+// The table's keyboard: the list the ? key shows, and the keeper that puts the focus back
+// where a keyboard player acts (the hand result's Continue, the bid pad, the hand) when
+// what held it went away (a Tip redrew the pad, a bid closed it, the hand result closed),
+// instead of leaving it on the page's body.
+import { dialogOpen, openDialog } from "./dialog.js";
+import { h } from "./dom.js";
+
+const EVERY_MS = 300;
+
+/** [key, what it does, table kinds it is for (all when absent)]. */
+export const TABLE_KEYS = [
+  ["T", "Tip: the suggested bid, chosen on the pad", ["casual", "private", "practice"]],
+  ["L", "Last trick"],
+  ["H", "Hint: the suggested action and why", ["practice"]],
+  ["U", "Undo your last decision", ["practice"]],
+  ["R", "Redo", ["practice"]],
+  ["← → Home End", "Move along the hand or the bid pad"],
+  ["Enter or Space", "Lift a card or choose a bid; again to play or bid"],
+  ["Escape", "Put a lifted card down; close the hand result or a dialog"],
+  ["?", "This list"],
+];
+
+/** Open the list of keys for a table of ``kind``. */
+export function showKeys(kind) {
+  const rows = TABLE_KEYS.filter(([, , kinds]) => !kinds || kinds.includes(kind));
+  openDialog("Keyboard keys", h("dl", { class: "rules-list keys-list" },
+    rows.map(([key, what]) => [h("dt", {}, h("kbd", {}, key)), h("dd", {}, what)])), { className: "keys-dialog" });
+}
+
+/** Keep ``screen`` (a TableScreen) from losing the focus to the page's body. */
+export function keepFocus(screen) {
+  let seen = false;
+  const timer = setInterval(() => {
+    if (!screen.el.isConnected) {
+      if (seen) clearInterval(timer); // the table screen is gone
+      return;
+    }
+    seen = true;
+    const active = document.activeElement;
+    if ((active && active !== document.body) || dialogOpen()) return;
+    const target = focusTarget(screen);
+    if (target) target.focus({ preventScroll: true });
+  }, EVERY_MS);
+}
+
+function focusTarget(screen) {
+  const s = screen.state;
+  if (!screen.resultPanel.hidden) return screen.resultPanel.querySelector(".btn-primary") || screen.resultPanel;
+  if (!screen.gameOver.bar.hidden) return screen.gameOver.bar.querySelector(".btn-primary, .btn");
+  if (s.myTurn && s.view && s.view.phase === "bidding" && !screen.pad.el.hidden) {
+    return screen.pad.el.querySelector(".bid-num[tabindex='0']") || screen.pad.el.querySelector(".btn:not([disabled])");
+  }
+  return screen.hand.cards.find((b) => b.getAttribute("tabindex") === "0") || screen.hand.cards[0] || null;
+}

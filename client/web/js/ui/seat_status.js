@@ -1,0 +1,94 @@
+// What the room is doing with this person's seat, said where the actions are: a turn
+// whose time ran out ("Time ran out: the autopilot played the 4♣"), away (the autopilot
+// plays every turn until "I'm back"), a seat a bot took while the player was gone
+// (watching, with "Take it back"), and a ranked game left (it counts as a loss).
+// The server decides all of it (docs/protocol.md: ev.auto, seats[].away and .left,
+// snap.reclaim); this module only shows it and sends back, reclaim.
+import { cardName } from "../game/cards.js";
+import { announce, h, toast } from "./dom.js";
+
+/** "played the 4♣", "bid 3", "bid Nil": what the autopilot did, in the past tense. */
+export function autopilotDid(action) {
+  if (action.startsWith("play ")) {
+    const code = action.slice(5).toUpperCase();
+    const suit = { S: "♠", H: "♥", D: "♦", C: "♣" }[code[1]];
+    const rank = code[0] === "T" ? "10" : code[0];
+    return suit && code.length === 2 ? `played the ${rank}${suit}` : `played the ${cardName(code)}`;
+  }
+  if (action === "bid nil") return "bid Nil";
+  if (action === "bid blind nil") return "bid Blind Nil";
+  if (action.startsWith("bid ")) return `bid ${action.slice(4)}`;
+  if (action.startsWith("pass ")) return "passed cards";
+  return action;
+}
+
+export class SeatStatus {
+  /** ``room``: requests; ``state``: the TableState. */
+  constructor(room, state) {
+    this.room = room;
+    this.state = state;
+    this.notice = null; // the last time-out, shown until the player acts again
+    this.text = h("span", { class: "seat-status-text" });
+    this.button = h("button", { type: "button", class: "btn btn-primary", onclick: () => this.press() });
+    this.el = h("div", { class: "seat-status", role: "status", hidden: true }, this.text, this.button);
+    this.action = null;
+  }
+
+  /** An ``ev``: the autopilot played for this seat because its time ran out. */
+  onEvent(ev) {
+    const s = this.state;
+    if (ev.s !== s.seat) return;
+    const me = s.seats[s.seat] || {};
+    if (ev.auto && !me.away) {
+      this.notice = `Time ran out: the autopilot ${autopilotDid(ev.a)} for you.`;
+      announce(this.notice);
+    } else if (!ev.auto) {
+      this.notice = null; // the player acted: the notice has done its work
+    }
+  }
+
+  render() {
+    const s = this.state;
+    const me = s.seat !== null ? s.seats[s.seat] || {} : null;
+    const playing = s.status === "playing";
+    let text = null;
+    let button = null;
+    let kind = "info";
+    if (s.seat === null && s.extra.reclaim !== undefined && s.extra.reclaim !== null && playing) {
+      // With no other person at the table the bots do not play on by themselves.
+      const people = s.seats.filter((info) => info && info.name && !info.bot).length;
+      text = people ? "A bot took your seat while you were away."
+        : "A bot took your seat while you were away. The game waits for you.";
+      button = ["Take it back", "reclaim"];
+      kind = "warn";
+    } else if (me && me.left && playing) {
+      text = "You left this ranked game: it counts as a loss for you, as it would for anyone who leaves. You may still play it out.";
+      kind = "warn";
+    } else if (me && me.away && playing) {
+      text = "You are away: the autopilot plays your turns.";
+      button = ["I'm back", "back"];
+      kind = "warn";
+    } else if (me && this.notice && playing) {
+      text = `${this.notice} Twice in a row and you count as away.`;
+    }
+    this.el.hidden = text === null;
+    this.el.className = `seat-status seat-status-${kind}`;
+    this.text.textContent = text || "";
+    this.action = button ? button[1] : null;
+    this.button.hidden = !button;
+    if (button) this.button.textContent = button[0];
+  }
+
+  async press() {
+    const what = this.action;
+    if (!what) return;
+    try {
+      await this.room.request(what);
+      this.notice = null;
+      if (what === "reclaim") announce("You have your seat back.");
+    } catch (err) {
+      toast(err.message, "warn");
+    }
+    this.render();
+  }
+}

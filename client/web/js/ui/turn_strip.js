@@ -1,0 +1,35 @@
+// The turn strip of a sheet opened over the table (score sheet, review, last trick): while
+// it is the player's turn, the sheet itself says so, with the clock and the action
+// needed ("Your turn to bid · 23s left") and a key back to the table, so reading a sheet
+// never hides what the player must do.
+import { closeDialog } from "./dialog.js";
+import { h, seconds } from "./dom.js";
+
+const EVERY_MS = 250;
+
+/** A strip that follows ``state`` (the TableState) while it is in the page. */
+export function turnStrip(state) {
+  const text = h("span", { class: "turn-text" });
+  const strip = h("div", { class: "turn-strip", role: "status", hidden: true },
+    text, h("button", { type: "button", class: "btn btn-primary small", onclick: () => closeDialog() },
+      "Back to the table"));
+  let last = "";
+  const update = () => {
+    const view = state.view;
+    const mine = !!(view && state.myTurn && !view.over);
+    let line = "";
+    if (mine) {
+      const what = view.phase === "bidding" ? "bid" : view.phase === "passing" ? "pass cards" : "play";
+      const left = state.turnDeadline ? ` · ${seconds(state.turnDeadline - performance.now())}s left` : "";
+      line = `Your turn to ${what}${left}`;
+    }
+    if (line === last) return;
+    last = line;
+    strip.hidden = !mine;
+    text.textContent = line;
+  };
+  update();
+  // The dialog puts the strip in the page at once; once the dialog is gone, stop.
+  const timer = setInterval(() => (strip.isConnected ? update() : clearInterval(timer)), EVERY_MS);
+  return strip;
+}
