@@ -12,6 +12,9 @@ The player first decides what the trick is for (its *aim*):
 then plays the position: second hand low, third hand high, win as cheaply as
 possible, never overtake a partner's sure winner, trump a void, discard from the
 shortest side suit.
+
+Around a Nil (covering the partner's, staying under an opponent's winning card) it
+asks :mod:`nilplay` first.
 """
 
 from __future__ import annotations
