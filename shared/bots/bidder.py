@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from shared.spades.cards import CODES, SPADE_MASK, SUIT_MASKS
 
-from .handeval import Estimate, cards_text, estimate, nil_danger_cards, nil_risk
+from .handeval import (
+    Estimate,
+    cards_text,
+    certain_winners,
+    estimate,
+    nil_danger_cards,
+    nil_risk,
+)
 from .knowledge import Knowledge, spades_in
 from .sim import NON_SPADE, RANK_OF
 
@@ -35,15 +42,17 @@ def nearest_bid(legal: tuple[str, ...], want: int) -> str | None:
 _COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
-def bid_reason(e: Estimate, hand: int) -> str:
+def bid_reason(e: Estimate, hand: int, bid: int = 13) -> str:
     """'♠A ♥A sure winners, ♠K likely, void in clubs, can trump, 5 spades: two long
     tricks' style text. Low spades are never called likely winners: past the third,
-    each spade is counted as a long trick."""
+    each spade is counted as a long trick. Never more sure winners than ``bid``: the
+    rest are named as likely."""
     parts: list[str] = []
-    if e.sure:
-        parts.append(f"{cards_text(e.sure)} sure winner{'s' if len(e.sure) > 1 else ''}")
-    if e.likely:
-        parts.append(f"{cards_text(e.likely)} likely")
+    sure, likely = e.sure[:max(0, bid)], e.sure[max(0, bid):] + e.likely
+    if sure:
+        parts.append(f"{cards_text(sure)} sure winner{'s' if len(sure) > 1 else ''}")
+    if likely:
+        parts.append(f"{cards_text(likely)} likely")
     spare = spades_in(hand)
     for suit, n in e.short_suits:
         name = ("clubs", "diamonds", "hearts")[suit]
@@ -109,8 +118,8 @@ def standard_bid(k: Knowledge) -> Choice:
             (legal[0], "the only bid allowed")
     jokers = k.rules.jokers
     e = estimate(k.hand, jokers)
-    risk = nil_risk(k.hand, jokers)
-    reason = bid_reason(e, k.hand)
+    nil_hand = hand_after_pass(k)
+    risk = nil_risk(nil_hand, jokers)
     bids = numeric_bids(legal)
     nil_legal = "bid nil" in legal
     if not bids:
@@ -118,15 +127,54 @@ def standard_bid(k: Knowledge) -> Choice:
             return "bid nil", _nil_reason(k, risk, forced=True)
         return legal[0], "the only bid allowed"
     if k.rules.bidding == "mirror" or (len(bids) == 1 and not nil_legal):
-        return f"bid {bids[0]}", f"the rules fix your bid: {reason}"
+        return f"bid {bids[0]}", f"the rules fix your bid: {bid_reason(e, k.hand, bids[0])}"
     if k.rules.bidding == "suicide":
-        return _suicide_bid(k, e, risk, reason)
-    if nil_chance_ok(k, e, risk):
-        return "bid nil", _nil_reason(k, risk)
-    want = _numeric_want(k, e)
+        return _suicide_bid(k, e, risk)
+    if nil_chance_ok(k, estimate(nil_hand, jokers), risk) and \
+            not certain_winners(nil_hand, jokers, k.seat == (k.dealer + 1) & 3):
+        return "bid nil", _nil_reason(k, risk, passing=nil_hand != k.hand)
+    want = max(min(_numeric_want(k, e), _room(k)), certain_floor(k))
     text = nearest_bid(legal, want)
     assert text is not None
-    return text, reason
+    return text, bid_reason(e, k.hand, int(text[4:]))
+
+
+def certain_floor(k: Knowledge) -> int:
+    """The lowest sensible bid: the tricks this hand cannot lose, but never more than
+    the team can still take beside the partner's bid."""
+    on_lead = k.seat == (k.dealer + 1) & 3
+    return min(_room(k), certain_winners(k.hand, k.rules.jokers, on_lead))
+
+
+def _room(k: Knowledge) -> int:
+    """The tricks the team can take beside the partner's bid (13 in all)."""
+    partner_bid = k.bids[k.partner]
+    return 13 - (partner_bid if partner_bid is not None and partner_bid > 0 else 0)
+
+
+def pass_count(k: Knowledge) -> int:
+    """Cards this seat would pass to its partner if it bid Nil now (0: no pass)."""
+    partner_bid = k.bids[k.partner]
+    if partner_bid is not None and partner_bid <= 0:
+        return 0  # the team's one exchange belongs to the partner's Nil
+    return k.rules.nil_pass
+
+
+def hand_after_pass(k: Knowledge) -> int:
+    """The hand a Nil would be played with after passing its riskiest cards (the cards
+    coming back from the partner are not known yet: low ones, they add no risk)."""
+    hand = k.hand
+    for c in nil_pass_cards(hand, k.rules.jokers, pass_count(k)):
+        hand &= ~(1 << c)
+    return hand
+
+
+def nil_pass_cards(hand: int, jokers: bool, count: int) -> list[int]:
+    """The ``count`` cards a Nil bidder passes: the most dangerous, then the highest."""
+    danger = nil_danger_cards(hand, jokers)
+    ordered = danger + sorted((c for c in range(54) if hand >> c & 1 and c not in danger),
+                              key=lambda c: (-RANK_OF[c], c))
+    return ordered[:count]
 
 
 def _numeric_want(k: Knowledge, e: Estimate) -> int:
@@ -148,19 +196,22 @@ def _numeric_want(k: Knowledge, e: Estimate) -> int:
     return max(1, want)
 
 
-def _suicide_bid(k: Knowledge, e: Estimate, risk: float, reason: str) -> Choice:
+def _suicide_bid(k: Knowledge, e: Estimate, risk: float) -> Choice:
     legal = k.legal
     if "bid nil" in legal and (numeric_bids(legal) == [] or e.tricks < 3.0 or risk < 1.5):
         return "bid nil", _nil_reason(k, risk, forced=False)
-    text = nearest_bid(legal, max(4, int(e.tricks + 0.5)))
+    text = nearest_bid(legal, max(4, int(e.tricks + 0.5), certain_floor(k)))
     assert text is not None
-    return text, f"suicide: one of your team bids Nil; {reason}"
+    return text, f"suicide: one of your team bids Nil; {bid_reason(e, k.hand, int(text[4:]))}"
 
 
-def _nil_reason(k: Knowledge, risk: float, forced: bool = False) -> str:
+def _nil_reason(k: Knowledge, risk: float, forced: bool = False, passing: bool = False) -> str:
     jokers = k.rules.jokers
     if forced:
         return "Nil is the only bid allowed"
+    if passing:
+        gone = nil_pass_cards(k.hand, jokers, pass_count(k))
+        return f"Nil: pass {cards_text(gone)} to your partner; the rest can duck"
     danger = nil_danger_cards(k.hand, jokers)
     low = _low_cards(k.hand)[:3]
     parts = ["Nil"]
@@ -214,21 +265,22 @@ def easy_bid(k: Knowledge) -> Choice:
     return text, why
 
 
+def partner_pass_cards(hand: int, count: int) -> list[int]:
+    """The ``count`` cards a Nil bidder's partner passes: its lowest side cards."""
+    side = [c for c in range(54) if hand >> c & 1 and (1 << c) & NON_SPADE]
+    rest = [c for c in range(54) if hand >> c & 1 and not (1 << c) & NON_SPADE]
+    return (sorted(side, key=lambda c: (RANK_OF[c], c)) + sorted(rest))[:count]
+
+
 def nil_pass(k: Knowledge, count: int) -> Choice:
     """The cards to pass: a Nil bidder sends its most dangerous, its partner its lowest."""
     hand = k.hand
     me_nil = k.is_nil(k.seat)
     if me_nil:
-        danger = nil_danger_cards(hand, k.rules.jokers)
-        ordered = danger + sorted((c for c in range(54) if hand >> c & 1 and c not in danger),
-                                  key=lambda c: (-RANK_OF[c], c))
-        picks = ordered[:count]
+        picks = nil_pass_cards(hand, k.rules.jokers, count)
         why = f"pass your riskiest card{'s' if count > 1 else ''} ({cards_text(picks)})"
     else:
-        side = [c for c in range(54) if hand >> c & 1 and (1 << c) & NON_SPADE]
-        rest = [c for c in range(54) if hand >> c & 1 and not (1 << c) & NON_SPADE]
-        ordered = sorted(side, key=lambda c: (RANK_OF[c], c)) + sorted(rest)
-        picks = ordered[:count]
+        picks = partner_pass_cards(hand, count)
         why = f"give your Nil partner low cards to duck with ({cards_text(picks)})"
     text = "pass " + " ".join(CODES[c] for c in sorted(picks))
     if text not in k.legal:

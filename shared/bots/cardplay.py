@@ -12,6 +12,9 @@ The player first decides what the trick is for (its *aim*):
 then plays the position: second hand low, third hand high, win as cheaply as
 possible, never overtake a partner's sure winner, trump a void, discard from the
 shortest side suit.
+
+Around a Nil (covering the partner's, staying under an opponent's winning card) it
+asks :mod:`nilplay` first.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from shared.spades.cards import SPADE_MASK, SUIT_MASKS
 
 from .handeval import card_text
 from .knowledge import Knowledge
+from .nilplay import cover_follow, cover_lead, defend_follow
 from .sim import ABOVE, BELOW, NON_SPADE, beats, bottom, high_card, low_card, top
 
 NIL, COVER, ATTACK, TAKE, DUCK = "nil", "cover", "attack", "take", "duck"
@@ -235,16 +239,7 @@ def _lead(k: Knowledge, legal: int, aim: Aim) -> Choice:
     opps = _opponents(k)
     masters = _masters(k, legal)
     if aim.kind == COVER:
-        # Keep the lead with sure winners (an opponent trumping them is no harm to the
-        # Nil), then lead high, best in a suit the Nil bidder is out of.
-        for c in sorted(_cards(masters), key=lambda c: (c >= 39, -(c % 13))):
-            if out & SUIT_MASKS[3 if c >= 39 else c // 13]:
-                return c, f"cash {card_text(c)} to keep the lead for partner's Nil"
-        for suit in range(3):
-            m = legal & SUIT_MASKS[suit]
-            if m and k.voids[k.partner] >> suit & 1:
-                return top(m), "lead a suit your Nil partner is out of"
-        return high_card(legal), "lead high to protect partner's Nil"
+        return cover_lead(k, legal, masters)
     # TAKE: cash sure winners the opponents cannot trump.
     for c in sorted(_cards(masters & NON_SPADE), key=lambda c: -(c % 13)):
         suit = c // 13
@@ -322,22 +317,14 @@ def _follow(k: Knowledge, legal: int, aim: Aim) -> Choice:
         return bottom(legal) if follow else low_card(legal), \
             "every card beats it: play lowest and hope it is overtaken"
     if kind == COVER:
-        partner_played = partner in [s for s, _ in k.trick]
-        if partner_played and best_seat == partner:
-            if win:
-                c = bottom(win) if last else (top(win & ~SPADE_MASK) if win & ~SPADE_MASK
-                                             else bottom(win))
-                return c, "cover partner's Nil: win over partner's card"
-            return _low(k, legal, follow), "partner is winning and you cannot beat it"
-        if not partner_played:
-            if follow:
-                c = top(legal)
-                return c, "cover partner's Nil: play high before partner"
-            if win:
-                c = _lowest_beating(legal, best, led)
-                return c, f"trump with {card_text(c)} so partner's Nil can duck"
-            return _discard(k, legal), "no way to win: discard"
+        covered = cover_follow(k, legal, best, best_seat, led, last)
+        if covered is not None:
+            return covered
         kind = TAKE if k.need(k.team) > 0 else DUCK
+    elif kind != NIL:
+        defended = defend_follow(k, legal, best, best_seat, led)
+        if defended is not None:
+            return defended
     if kind == ATTACK:
         target = aim.target
         if target in after:

@@ -165,6 +165,42 @@ def estimate_tricks(hand: int, jokers: bool = False) -> float:
     return total + 0.8 * min(float(spare), slots)
 
 
+def certain_winners(hand: int, jokers: bool = False, on_lead: bool = False) -> int:
+    """Tricks the hand takes whatever the other three hold and play (a lower bound).
+
+    Each spade still out that is above one of ours can beat at most one of ours, so
+    ``spades - beaten`` spades win for sure. On lead, with as many spades above every
+    spade out as there are spades out, drawing them keeps the lead throughout: then
+    every spade and every side card at the top of its suit wins as well.
+    """
+    top = 14 if jokers else 12
+    sbits = _spade_bits(hand)
+    out = ((1 << (top + 1)) - 1) & ~sbits
+    mine = [b for b in range(top + 1) if sbits >> b & 1]
+    theirs = [b for b in range(top + 1) if out >> b & 1]
+    # Greedy matching: each outside spade beats the highest of ours below it not yet
+    # beaten (the most of ours the outside spades can kill).
+    beaten = 0
+    free = sorted(mine)
+    for o in sorted(theirs):
+        below = [b for b in free if b < o]
+        if below:
+            free.remove(below[-1])
+            beaten += 1
+    certain = len(mine) - beaten
+    high = sum(1 for b in mine if not theirs or b > theirs[-1])
+    if on_lead and high >= len(theirs):
+        tops = 0
+        for suit in range(3):
+            ranks = (hand >> (13 * suit)) & 0x1FFF
+            r = 12
+            while r >= 0 and ranks >> r & 1:
+                tops += 1
+                r -= 1
+        certain = max(certain, len(mine) + tops)
+    return certain
+
+
 @lru_cache(maxsize=8192)
 def _side_risk(ranks: int) -> float:
     risk = 0.0
@@ -246,6 +282,7 @@ __all__ = [
     "Estimate",
     "card_text",
     "cards_text",
+    "certain_winners",
     "estimate",
     "estimate_tricks",
     "nil_danger_cards",

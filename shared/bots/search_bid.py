@@ -18,9 +18,18 @@ from __future__ import annotations
 
 from shared.spades.actions import BLIND_NIL_BID
 
-from .bidder import numeric_bids, standard_bid
+from .bidder import (
+    bid_reason,
+    certain_floor,
+    hand_after_pass,
+    nil_pass_cards,
+    numeric_bids,
+    partner_pass_cards,
+    pass_count,
+    standard_bid,
+)
 from .equity import HandScorer
-from .handeval import estimate_tricks
+from .handeval import certain_winners, estimate, estimate_tricks
 from .knowledge import Knowledge, decision_seed
 from .players import Decision
 from .rng import Rng
@@ -78,6 +87,27 @@ def _value(k: Knowledge, results: list[Outcome], mine: int) -> float:
     return total / max(1, len(results))
 
 
+def _exchanged(k: Knowledge, deals: list[Deal], count: int) -> list[Deal]:
+    """The deals after a Nil card pass: this seat's riskiest cards to the partner, the
+    partner's lowest side cards back (the passes the players make)."""
+    if not count:
+        return deals
+    seat, partner = k.seat, k.partner
+    out: list[Deal] = []
+    for deal in deals:
+        hands = list(deal)
+        give = nil_pass_cards(hands[seat], k.rules.jokers, count)
+        back = partner_pass_cards(hands[partner], count)
+        for c in give:
+            hands[seat] ^= 1 << c
+            hands[partner] ^= 1 << c
+        for c in back:
+            hands[partner] ^= 1 << c
+            hands[seat] ^= 1 << c
+        out.append(hands)
+    return out
+
+
 def challenge_bid(k: Knowledge) -> Decision:
     legal = k.legal
     rng = Rng(decision_seed(k, "challenge-bid"))
@@ -85,8 +115,12 @@ def challenge_bid(k: Knowledge) -> Decision:
     if k.hand_hidden:
         return _blind_decision(k, sampler)
     fallback, why = standard_bid(k)
-    numbers = numeric_bids(legal)
-    nil_ok = "bid nil" in legal
+    # Never below the tricks that cannot be lost; never Nil with one of them kept.
+    floor = certain_floor(k)
+    numbers = [n for n in numeric_bids(legal) if n >= floor] or numeric_bids(legal)
+    on_lead = k.seat == (k.dealer + 1) & 3
+    nil_ok = "bid nil" in legal and (
+        not certain_winners(hand_after_pass(k), k.rules.jokers, on_lead) or not numbers)
     if k.rules.bidding == "mirror" or (len(numbers) + nil_ok) <= 1:
         return Decision(fallback, why)
     deals = sampler.deals(BID_DEALS, weigh_bids=True)
@@ -101,7 +135,7 @@ def challenge_bid(k: Knowledge) -> Decision:
             if abs(n - est) <= 4:
                 values[f"bid {n}"] = _value(k, results, n)
     if nil_ok:
-        nil_results = _outcomes(k, deals, 0)
+        nil_results = _outcomes(k, _exchanged(k, deals, pass_count(k)), 0)
         rollouts += len(deals)
         values["bid nil"] = _value(k, nil_results, 0)
         made = sum(1 for won, _ in nil_results if won[k.seat] == 0) / len(nil_results)
@@ -113,7 +147,8 @@ def challenge_bid(k: Knowledge) -> Decision:
     elif best == fallback:
         reason = why
     else:
-        reason = f"{why}; {best[4:]} scores best over {len(deals)} likely deals"
+        cards = bid_reason(estimate(k.hand, k.rules.jokers), k.hand, int(best[4:]))
+        reason = f"{cards}; {best[4:]} scores best over {len(deals)} likely deals"
     return Decision(best, reason, rollouts)
 
 

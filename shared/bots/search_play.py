@@ -10,7 +10,8 @@ Challenge, per decision:
    the policy is deterministic, so one is enough), or, in the last
    ``ENDGAME_CARDS`` tricks, solve the deal exactly (:mod:`endgame`);
 4. score each result by match equity (:mod:`equity`) and play the best average;
-   Standard's own choice gets a hair of credit so that near-ties play like Standard.
+   Standard's own choice gets a hair of credit so that near-ties play like Standard
+   (more while covering a partner's Nil: ``PRIOR_COVER``).
 
 Budgets are counted in deals and rollouts, never in time.
 """
@@ -36,6 +37,10 @@ EXACT_DEALS = 16  # deals for an exact solve of ENDGAME_CARDS cards (fewer cards
 ROLLOUT_BUDGET = 400  # rollouts per decision, shared among the candidates
 MIN_DEALS, MAX_DEALS = 16, 40  # at most 40: a tenth of pimc's 400 per card
 PRIOR = 0.002  # equity credit for Standard's card
+# ... while covering a partner's Nil: the rollouts model the defence of a Nil crudely
+# (attackers always duck while the Nil bidder is still to play), so a few percent the
+# search finds there is mostly the model; Standard's cover rules keep the cover cards.
+PRIOR_COVER = 0.03
 MAX_CLOSE_DEALS, CLOSE_STEP = 80, 8  # more deals for a close call between two cards
 CLOSE_Z = 2.0  # a gap this many standard errors wide is clear
 PIMC_DEALS, PIMC_ROLLOUTS = 20, 20
@@ -82,6 +87,7 @@ def challenge_play(k: Knowledge) -> Decision:
         return Decision("play " + CODES[candidates[0]], prior_why)
     # The candidate of the prior card's run stands for it.
     prior = next((c for c in candidates if _same_run(c, prior_card, live)), candidates[0])
+    credit = PRIOR_COVER if k.nil_alive(k.partner) else PRIOR
     exact = k.hand.bit_count() <= ENDGAME_CARDS
     n_deals = max(MIN_DEALS, min(MAX_DEALS, ROLLOUT_BUDGET // len(candidates)))
     if exact and k.hand.bit_count() == ENDGAME_CARDS:
@@ -114,13 +120,13 @@ def challenge_play(k: Knowledge) -> Decision:
     rollouts = n_deals * len(candidates)
     # A close call between the two best cards gets more deals (for those two only),
     # until the gap is clear of its noise or the extra deals run out.
-    if extra >= CLOSE_STEP and _close_pair(values, prior) is not None:
+    if extra >= CLOSE_STEP and _close_pair(values, prior, credit) is not None:
         more = sampler.deals(extra, weigh_bids=True, weigh_play=True)
         rng.shuffle(more)  # resampled deals come in pool order; every prefix must do
         deals += more
         at = n_deals
         while at + CLOSE_STEP <= len(deals):
-            pair = _close_pair(values, prior)
+            pair = _close_pair(values, prior, credit)
             if pair is None:
                 break
             for i in range(at, at + CLOSE_STEP):
@@ -128,7 +134,7 @@ def challenge_play(k: Knowledge) -> Decision:
             rollouts += 2 * CLOSE_STEP
             at += CLOSE_STEP
     totals = {c: sum(v.values()) / len(v) for c, v in values.items()}
-    totals[prior] += PRIOR
+    totals[prior] += credit
     best = max(candidates, key=lambda c: (totals[c], -c))
     if best == prior:
         card, why = prior_card, prior_why
@@ -140,10 +146,11 @@ def challenge_play(k: Knowledge) -> Decision:
     return Decision("play " + CODES[card], why, rollouts)
 
 
-def _close_pair(values: dict[int, dict[int, float]], prior: int) -> tuple[int, int] | None:
+def _close_pair(values: dict[int, dict[int, float]], prior: int, credit: float = PRIOR
+                ) -> tuple[int, int] | None:
     """The two best candidates if their gap is within noise (paired over the deals both
     were played on), else None. Cards that score alike on every deal are no close call."""
-    means = {c: sum(v.values()) / len(v) + (PRIOR if c == prior else 0.0)
+    means = {c: sum(v.values()) / len(v) + (credit if c == prior else 0.0)
              for c, v in values.items()}
     ranked = sorted(means, key=lambda c: (-means[c], c))
     a, b = ranked[0], ranked[1]

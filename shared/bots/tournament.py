@@ -29,9 +29,11 @@ from multiprocessing import Pool
 from typing import Any
 
 from shared.spades import Game, RuleSet
+from shared.spades.cards import parse_card
 
 from .knowledge import read_view
 from .players import ALL_LEVELS, decide
+from .sim import winner_index
 
 
 @dataclass
@@ -46,6 +48,8 @@ class SideStats:
     contracts: int = 0  # hands with a numeric contract
     nil_bids: int = 0
     nil_made: int = 0
+    cover_chances: int = 0  # tricks where the partner played after its Nil partner's winning card
+    covered: int = 0  # ... and the Nil bidder did not take the trick
     bags: int = 0
 
     def merge(self, other: SideStats) -> None:
@@ -53,7 +57,8 @@ class SideStats:
         self.wall_ms += other.wall_ms
         self.rollouts += other.rollouts
         self.bid_rollouts += other.bid_rollouts
-        for name in ("points", "hands", "sets", "contracts", "nil_bids", "nil_made", "bags"):
+        for name in ("points", "hands", "sets", "contracts", "nil_bids", "nil_made",
+                     "cover_chances", "covered", "bags"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
@@ -76,7 +81,7 @@ class Result:
 def _play(game: Game, levels: tuple[str, str], sides: tuple[SideStats, SideStats],
           stop_after_hand: bool) -> Game:
     """Play until the first hand is scored (or the game ends); ``levels`` by team."""
-    hands_before = len(game.history)
+    hands_before = counted = len(game.history)
     while not game.over and (not stop_after_hand or len(game.history) == hands_before):
         seat = game.to_act
         assert seat is not None
@@ -91,7 +96,31 @@ def _play(game: Game, levels: tuple[str, str], sides: tuple[SideStats, SideStats
         elif view.phase == "bidding" and len(view.legal) > 1:
             side.bid_rollouts.append(decision.rollouts)
         game = game.apply(seat, decision.action)
+        if len(game.history) != counted and game.review is not None:
+            counted = len(game.history)
+            _cover_tally(game.review, sides)
     return game
+
+
+def _cover_tally(review: dict[str, Any], sides: tuple[SideStats, SideStats]) -> None:
+    """Count the cover chances of one finished hand: tricks on which a clean Nil
+    bidder's card was winning when its partner played after it (covered when the Nil
+    bidder did not take the trick)."""
+    bids = review["bids"]
+    won = [0, 0, 0, 0]
+    for leader, codes, winner in review["tricks"]:
+        cards = [parse_card(c) for c in codes]
+        for i in range(1, 4):
+            seat = (leader + i) & 3
+            nil_seat = seat ^ 2
+            if not isinstance(bids[nil_seat], str) or won[nil_seat] or \
+                    (nil_seat - leader) & 3 > i:
+                continue
+            if (leader + winner_index(cards[:i])) & 3 == nil_seat:
+                side = sides[seat & 1]
+                side.cover_chances += 1
+                side.covered += winner != nil_seat
+        won[winner] += 1
 
 
 def _tally(game: Game, first_record: int, a_team: int, res: Result) -> float:
@@ -149,7 +178,11 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _side_json(prefix: str, s: SideStats) -> dict[str, Any]:
+def _rate(part: int, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+def _side_json(prefix: str, s: SideStats, them: SideStats) -> dict[str, Any]:
     return {
         f"{prefix}_points_per_hand": round(s.points / max(1, s.hands), 2),
         f"{prefix}_ms_median": round(statistics.median(s.ms), 3) if s.ms else 0.0,
@@ -165,7 +198,14 @@ def _side_json(prefix: str, s: SideStats) -> dict[str, Any]:
         if s.bid_rollouts else 0,
         f"{prefix}_set_rate": round(s.sets / max(1, s.contracts), 4),
         f"{prefix}_nil_bids": s.nil_bids,
-        f"{prefix}_nil_success_rate": round(s.nil_made / s.nil_bids, 4) if s.nil_bids else None,
+        f"{prefix}_nil_success_rate": _rate(s.nil_made, s.nil_bids),
+        # Nil figures: bids per 100 team-hands, the partner's cover (tricks where it
+        # played after its Nil partner's winning card and the Nil bidder did not take
+        # it), and the opponents' Nils this side set.
+        f"{prefix}_nil_per_100_hands": round(100 * s.nil_bids / max(1, s.hands), 2),
+        f"{prefix}_cover_chances": s.cover_chances,
+        f"{prefix}_partner_nil_covered_rate": _rate(s.covered, s.cover_chances),
+        f"{prefix}_opp_nil_set_rate": _rate(them.nil_bids - them.nil_made, them.nil_bids),
         f"{prefix}_bags_per_hand": round(s.bags / max(1, s.hands), 3),
     }
 
@@ -201,7 +241,7 @@ def run(a: str, b: str, rules: RuleSet, count: int, whole_games: bool = False,
         per_bag = rules.bag_penalty_points / rules.bag_limit
         bag_gap = (total.a.bags - total.b.bags) / max(1, total.a.hands)
         out["diff_per_hand_bags_counted"] = round(mean - per_bag * bag_gap, 2)
-    out |= _side_json("a", total.a) | _side_json("b", total.b)
+    out |= _side_json("a", total.a, total.b) | _side_json("b", total.b, total.a)
     if whole_games:
         out["games_played"] = total.games  # each seed twice, seats swapped
         out["a_win_rate"] = round(total.a_wins / max(1, total.games), 4)
