@@ -153,7 +153,7 @@ class Client:
                 self.fmt = Format.MSGPACK if isinstance(frame, bytes) else Format.JSON
                 if self._over_rate(err.msg_id):
                     continue
-                self._bad += 1
+                self._bad += err.bad_frame  # a refused name is a person's slip
                 self.reply(Error(code=err.code, msg=str(err)), err.msg_id)
                 if self._bad >= limit:
                     self.close(1008, "too many bad messages")

@@ -7,10 +7,11 @@ keeps a ``Lobby`` inside its table state (``to_dict``/``from_dict``), so seat ch
 through the table's own compare-and-set, version and notices.
 
 Redis part: ``Invites`` makes and resolves a table's invite: a link token of 192
-random bits (only its SHA-256 is stored, even under the table's own invite key) and a 6-character code from an alphabet with
-no look-alikes (31^6, about 8.9e8 codes) to read aloud. Looking a code up is limited
-per address (``CODE_LIMITS``), so codes cannot be found by guessing: with 10,000 live
-tables one address finds one with odds of about 1 in 1,500 per hour of trying.
+random bits (only its SHA-256 is stored, under the table's own invite key too) and a
+6-character code from an alphabet with no look-alikes (31^6, about 8.9e8 codes) to
+read aloud. Looking a code up is limited per address (``CODE_LIMITS``), so codes
+cannot be found by guessing: with 10,000 live tables one address finds one with odds
+of about 1 in 1,500 per hour of trying.
 """
 
 from __future__ import annotations
