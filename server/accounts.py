@@ -10,7 +10,9 @@ A session token is ``"<pid>.<secret>"``: the secret is 256 random bits; Redis ke
 only its SHA-256, under the account's own hash tag. Sessions expire after
 ``session_ttl_s`` (counted from sign-in). ``sign_out`` bumps the account's session
 generation, which kills every session of the account at once, on every node; a
-notice on ``SIGNED_OUT_CHANNEL`` (msgpack ``{"pid": pid}``) lets nodes close sockets.
+notice on ``SIGNED_OUT_CHANNEL`` (msgpack ``{"pid": pid}``) lets nodes close sockets;
+``{"pid": pid, "guests": true}`` closes only that player's guest sockets (on register
+and sign-in, so other tabs come back as the account).
 
 Password hashing runs in a worker thread, at most ``HASH_SLOTS`` at a time, so a burst
 of sign-ins neither blocks the event loop nor takes all memory (19 MiB per hash).
@@ -253,6 +255,14 @@ class Accounts:
         async with redis_errors("sign out notice"):
             await self._client.publish(SIGNED_OUT_CHANNEL, msgpack.packb({"pid": account.pid}))
         return account
+
+    async def end_guest_sockets(self, pid: str | None) -> None:
+        """The guest ``pid`` registered or signed in: their guest sockets, on every
+        node, close (4001) and come back as the account (notice ``{"pid", "guests"}``)."""
+        if pid and _PID.fullmatch(pid):
+            async with redis_errors("guest sockets notice"):
+                await self._client.publish(SIGNED_OUT_CHANNEL,
+                                           msgpack.packb({"pid": pid, "guests": True}))
 
     async def resolve(self, token: str | None) -> Account | None:
         """The account of a live session token, else None (unknown, expired, signed out,

@@ -28,7 +28,6 @@ from shared.protocol import Error, Format, Hello, encode
 
 from .connection import COOKIE, Client
 from .drain import Drain
-from .errors import StoreError
 from .http_learn import learn_routes
 from .http_social import SESSION_COOKIE, social_routes, ws_origin_allowed
 from .limits import AddressLimit
@@ -81,13 +80,9 @@ def create_app(settings: Settings) -> Starlette:
             await _refuse(websocket, "too_many_connections",
                           "Too many connections from your address; close one and retry.")
             return
-        try:
-            try:  # the session cookie of a signed-in player names their account
-                account = await room.social.accounts.resolve(websocket.cookies.get(SESSION_COOKIE))
-            except StoreError as err:
-                await _refuse(websocket, err.code, str(err))
-                return
-            await Client(websocket, room, token, drain, account).serve()
+        try:  # the session cookie names an account; it is checked at hello (session_guard)
+            session = websocket.cookies.get(SESSION_COOKIE)
+            await Client(websocket, room, token, drain, session).serve()
         finally:
             addresses.release(address)
 

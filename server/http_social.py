@@ -216,6 +216,7 @@ async def _register(request: Request, deps: SocialDeps) -> Response:
     adopt = deps.guest_pid(request)
     session = await deps.accounts.register(body.get("name"), body.get("password"),
                                            _address(request), adopt_pid=adopt)
+    await deps.accounts.end_guest_sockets(adopt)  # other tabs must not stay the guest
     return _signed_in(request, deps, session, 201, new_guest=adopt is not None)
 
 
@@ -223,6 +224,7 @@ async def _signin(request: Request, deps: SocialDeps) -> Response:
     body = await _json_body(request)
     session = await deps.accounts.sign_in(body.get("name"), body.get("password"),
                                           _address(request))
+    await deps.accounts.end_guest_sockets(deps.guest_pid(request))
     return _signed_in(request, deps, session, 200)
 
 

@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["FILLERS", "MAX_MARKS", "MAX_NAME", "cap_marks", "check_display_name"]
+__all__ = ["FILLERS", "MAX_MARKS", "MAX_NAME", "cap_marks", "check_display_name",
+           "is_guest_label"]
 
 MAX_NAME = 20
 MAX_MARKS = 2
@@ -39,15 +40,23 @@ FILLERS = frozenset(
 )
 _REFUSED_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 _LABELS = re.compile(r"\(\s*(bot|you)\s*\)|^\s*(guest\s*#?\s*\d+|you)\s*$")
+_GUEST = re.compile(r"guest\s*#?\s*\d+")
+
+
+def is_guest_label(name: str) -> bool:
+    """True for a name like the room's default guest names ("Guest 0042")."""
+    return bool(_GUEST.fullmatch(unicodedata.normalize("NFKC", name).casefold().strip()))
 
 
 def _is_mark(ch: str) -> bool:
     return unicodedata.category(ch).startswith("M")
 
 
-def check_display_name(name: str) -> str:
+def check_display_name(name: str, guest_label: bool = False) -> str:
     """The name as it will be shown (NFC, spaces collapsed, trimmed); raises ValueError
-    saying why a name cannot be one."""
+    saying why a name cannot be one. ``guest_label``: a default guest name passes (a
+    client echoes the one it was given in its next hello; the server keeps a guest's
+    own default and ignores anyone else's)."""
     name = " ".join(unicodedata.normalize("NFC", name).split())
     if not name:
         raise ValueError("a name needs at least one visible character")
@@ -64,6 +73,8 @@ def check_display_name(name: str) -> str:
     if not any(unicodedata.category(ch)[0] in "LN" for ch in name):
         raise ValueError("a name needs at least one visible letter or digit")
     folded = unicodedata.normalize("NFKC", name).casefold()
+    if guest_label and is_guest_label(name):
+        return name
     if _LABELS.search(folded):
         raise ValueError("that name looks like one the room gives (a bot, a guest or "
                          "'You'); choose another")

@@ -204,17 +204,17 @@ TableId = Annotated[str, AfterValidator(_table_id)]
 Token = Annotated[str, AfterValidator(_token)]
 
 
-def clean_name(name: str) -> str:
+def clean_name(name: str, guest_label: bool = False) -> str:
     """The display name a person asked for, trimmed; raises ValueError with the reason
     (the rules: ``shared.display_names``)."""
-    return check_display_name(name)
+    return check_display_name(name, guest_label)
 
 
-def _name_field(value: str) -> str:
+def _name_field(value: str, guest_label: bool = False) -> str:
     """A display-name field: a refused name is a ``bad_name`` problem (decode turns it
     into ``BadDisplayName``, a typed error that does not count as a bad frame)."""
     try:
-        return clean_name(value)
+        return clean_name(value, guest_label)
     except ValueError as err:
         raise PydanticCustomError(BAD_NAME, str(err)) from None
 
@@ -247,7 +247,7 @@ class Hello(ClientMessage):
     @field_validator("name")
     @classmethod
     def _name(cls, value: str | None) -> str | None:
-        return None if value is None else _name_field(value)
+        return None if value is None else _name_field(value, guest_label=True)
 
 
 class QuickPlay(ClientMessage):

@@ -14,6 +14,7 @@ from server.chat import clean_text
 from shared import protocol as p
 from shared.display_names import check_display_name
 from tests.room.conftest import LocalServer
+from tests.room_social.conftest import SocialFactory
 
 REFUSED = [
     ("\u3164", "visible"),  # a name of only HANGUL FILLER
@@ -32,7 +33,7 @@ REFUSED = [
     ("Ann(BOT)", "looks like"),
     ("Ann ( bot )", "looks like"),
     ("Ｂｉｘ （ｂｏｔ）", "looks like"),  # fullwidth, NFKC folds it
-    ("Guest 0001", "looks like"),
+    ("Guest 0001", "looks like"),  # (hello may echo one: see the test below)
     ("guest1234", "looks like"),
     ("You", "looks like"),
     ("Ann (you)", "looks like"),
@@ -51,6 +52,20 @@ def test_invisible_or_imitating_names_are_refused(name: str, words: str) -> None
         p.decode(json.dumps({"t": "name", "d": {"name": name}, "id": 3}))
     assert caught.value.code == "bad_name" and caught.value.msg_id == 3
     assert not caught.value.bad_frame
+
+
+async def test_hello_may_echo_a_guest_name_but_only_the_own_default_is_kept(
+        server: LocalServer, social_client: SocialFactory) -> None:
+    """Clients echo the name of their welcome in the next hello ("Guest 1234"): that
+    passes, but a guest cannot take another guest's default name that way."""
+    first = await social_client(server)
+    own = first.name
+    assert own is not None and own.startswith("Guest ")
+    other = await social_client(server, name=own)  # someone else asks for that name
+    assert other.name != own and other.name.startswith("Guest ")
+    with pytest.raises(RequestFailed) as refused:  # and cannot rename to it either
+        await other.request(p.Rename.model_construct(name=own))
+    assert refused.value.code == "bad_name"
 
 
 @pytest.mark.parametrize("name", ACCEPTED)
