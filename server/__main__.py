@@ -14,17 +14,14 @@ import sys
 from dataclasses import replace
 from types import FrameType
 
-import uvicorn
-
 from . import logs
 from .app import create_app
 from .drain import GracefulServer
+from .http_guard import uvicorn_config
 from .redis_process import RedisProcess, RedisProcessError
 from .settings import Settings, SettingsError
 
 GC_YOUNG = 5_000  # see _tune_gc (Python's default: 700)
-WS_MAX_SIZE = 64 * 1024  # larger frames are cut off by the WebSocket layer (1009);
-# frames up to this get the protocol's own "too_large" error.
 
 
 def main() -> int:
@@ -50,13 +47,7 @@ def main() -> int:
     try:
         app = create_app(settings)
         _tune_gc()
-        config = uvicorn.Config(
-            app, host=settings.host, port=settings.port,
-            ws="websockets-sansio", ws_max_size=WS_MAX_SIZE, lifespan="on",
-            log_level="info", log_config=None, proxy_headers=True,
-            timeout_graceful_shutdown=5, ws_ping_interval=settings.ping_interval_s or None,
-            ws_ping_timeout=settings.ping_timeout_s or None,
-        )
+        config = uvicorn_config(app, settings)
         # Stop taking connections, let in-flight messages finish, then close every
         # socket with 1012 (reconnect elsewhere): see server/drain.py.
         GracefulServer(config, app.state.drain, settings.drain_s).run()

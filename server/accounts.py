@@ -10,11 +10,14 @@ A session token is ``"<pid>.<secret>"``: the secret is 256 random bits; Redis ke
 only its SHA-256, under the account's own hash tag. Sessions expire after
 ``session_ttl_s`` (counted from sign-in). ``sign_out`` bumps the account's session
 generation, which kills every session of the account at once, on every node; a
-notice on ``SIGNED_OUT_CHANNEL`` (msgpack ``{"pid": pid}``) lets nodes close sockets.
+notice on ``SIGNED_OUT_CHANNEL`` (msgpack ``{"pid": pid}``) lets nodes close sockets;
+``{"pid": pid, "guests": true}`` closes only that player's guest sockets (on register
+and sign-in, so other tabs come back as the account).
 
 Password hashing runs in a worker thread, at most ``HASH_SLOTS`` at a time, so a burst
 of sign-ins neither blocks the event loop nor takes all memory (19 MiB per hash).
-Sign-in attempts are limited per name and per address; registrations per address.
+Wrong passwords slow down their (name, address) pair and their address, never the
+account (``signin_throttle``); registrations are limited per address.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import asyncio
 import hashlib
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import msgpack
 import redis.asyncio as aioredis
@@ -31,6 +34,7 @@ from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from . import social_keys as keys
+from .signin_throttle import SigninThrottle, ThrottlePolicy
 from .social_errors import (
     BadCredentials,
     InvalidName,
@@ -73,8 +77,7 @@ class AccountPolicy:
     memory_kib: int = 19_456
     parallelism: int = 1
     session_ttl_s: int = 30 * 86_400
-    signin_per_name: tuple[int, float] = (10, 900.0)  # attempts, window (s)
-    signin_per_address: tuple[int, float] = (30, 900.0)
+    signin: ThrottlePolicy = field(default_factory=ThrottlePolicy)  # slow down, never lock
     register_per_address: tuple[int, float] = (10, 3600.0)
 
     def hasher(self) -> PasswordHasher:
@@ -162,10 +165,7 @@ class Accounts:
         # the time of a wrong answer does not tell which names exist.
         self._decoy = self._hasher.hash(secrets.token_urlsafe(16))
         p = self.policy
-        self.signin_name_limit = Limit("signin-name", *p.signin_per_name,
-                                       "Too many sign-in attempts for this name.")
-        self.signin_address_limit = Limit("signin-addr", *p.signin_per_address,
-                                          "Too many sign-in attempts from your address.")
+        self.throttle = SigninThrottle(client, p.signin, clock)
         self.register_limit = Limit("register-addr", *p.register_per_address,
                                     "Too many new accounts from your address.")
 
@@ -223,17 +223,18 @@ class Accounts:
         if not isinstance(name, str) or not isinstance(password, str):
             raise BadCredentials("Give a name and a password.")
         folded = name_key(name)[:NAME_MAX + 1]
-        await self._limiter.hit(self.signin_address_limit, address)
-        await self._limiter.hit(self.signin_name_limit, folded)
+        await self.throttle.check(folded, address)
         async with redis_errors("sign in"):
             record = await self._client.hmget(keys.account(folded), ["name", "pid", "hash"])
         if record[2] is None or len(password) > PASSWORD_MAX:
             await self._verify(self._decoy, password[:PASSWORD_MAX])
+            await self.throttle.failed(folded, address)
             raise BadCredentials("That name and password do not match.")
         stored = _text(record[2])
         if not await self._verify(stored, password):
+            await self.throttle.failed(folded, address)
             raise BadCredentials("That name and password do not match.")
-        await self._limiter.reset(self.signin_name_limit, folded)
+        await self.throttle.succeeded(folded, address)
         if self._hasher.check_needs_rehash(stored):
             rehashed = await self._hash(password)
             async with redis_errors("rehash"):
@@ -254,6 +255,14 @@ class Accounts:
         async with redis_errors("sign out notice"):
             await self._client.publish(SIGNED_OUT_CHANNEL, msgpack.packb({"pid": account.pid}))
         return account
+
+    async def end_guest_sockets(self, pid: str | None) -> None:
+        """The guest ``pid`` registered or signed in: their guest sockets, on every
+        node, close (4001) and come back as the account (notice ``{"pid", "guests"}``)."""
+        if pid and _PID.fullmatch(pid):
+            async with redis_errors("guest sockets notice"):
+                await self._client.publish(SIGNED_OUT_CHANNEL,
+                                           msgpack.packb({"pid": pid, "guests": True}))
 
     async def resolve(self, token: str | None) -> Account | None:
         """The account of a live session token, else None (unknown, expired, signed out,
@@ -301,9 +310,8 @@ class Accounts:
             return bool(await self._client.exists(keys.account_pid(pid)))
 
     async def clear_limits(self, name: str, address: str) -> None:
-        """Forget sign-in attempts (an operator's tool; tests use it too)."""
-        await self._limiter.reset(self.signin_name_limit, name_key(name))
-        await self._limiter.reset(self.signin_address_limit, address)
+        """Forget sign-in failures (an operator's tool; tests use it too)."""
+        await self.throttle.clear(name_key(name), address)
 
 
 def _text(value: bytes | str) -> str:

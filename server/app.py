@@ -18,7 +18,7 @@ from pathlib import Path
 from redis.exceptions import RedisError
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -28,12 +28,12 @@ from shared.protocol import Error, Format, Hello, encode
 
 from .connection import COOKIE, Client
 from .drain import Drain
-from .errors import StoreError
 from .http_learn import learn_routes
 from .http_social import SESSION_COOKIE, social_routes, ws_origin_allowed
 from .limits import AddressLimit
 from .metrics import METRICS
 from .room import Room
+from .security_headers import SecurityHeaders, cookie_flags
 from .settings import Settings
 from .store import Store
 
@@ -80,13 +80,9 @@ def create_app(settings: Settings) -> Starlette:
             await _refuse(websocket, "too_many_connections",
                           "Too many connections from your address; close one and retry.")
             return
-        try:
-            try:  # the session cookie of a signed-in player names their account
-                account = await room.social.accounts.resolve(websocket.cookies.get(SESSION_COOKIE))
-            except StoreError as err:
-                await _refuse(websocket, err.code, str(err))
-                return
-            await Client(websocket, room, token, drain, account).serve()
+        try:  # the session cookie names an account; it is checked at hello (session_guard)
+            session = websocket.cookies.get(SESSION_COOKIE)
+            await Client(websocket, room, token, drain, session).serve()
         finally:
             addresses.release(address)
 
@@ -100,7 +96,10 @@ def create_app(settings: Settings) -> Starlette:
             return JSONResponse({"ok": False, "redis": False, "node": room.node_id}, 503)
         return JSONResponse({"ok": True, "redis": True, "node": room.node_id})
 
-    async def metrics(request: Request) -> PlainTextResponse:
+    async def metrics(request: Request) -> Response:
+        if not metrics_allowed(request, settings.metrics_token):
+            return JSONResponse({"error": "not_allowed", "message": "The metrics need the "
+                                 "operator's token (METRICS_TOKEN)."}, 403)
         room: Room = request.app.state.room
         return PlainTextResponse(METRICS.render(tables=room.notices.tables),
                                  media_type="text/plain; version=0.0.4")
@@ -116,6 +115,7 @@ def create_app(settings: Settings) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.drain = drain
     app.add_middleware(GuestCookie)
+    app.add_middleware(SecurityHeaders)
     return app
 
 
@@ -127,6 +127,18 @@ async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
     assert isinstance(frame, bytes)
     await websocket.send_bytes(frame)
     await websocket.close(1008, code)
+
+
+def metrics_allowed(request: Request, token: str) -> bool:
+    """Who may read ``/metrics``: with ``METRICS_TOKEN`` set, a request carrying
+    ``Authorization: Bearer <token>``; without it, only a program on the node's own
+    machine talking to it directly (a loopback address and no proxy in between)."""
+    if token:
+        given = request.headers.get("authorization", "")
+        return secrets.compare_digest(given.encode(), f"Bearer {token}".encode())
+    host = request.client.host if request.client else ""
+    direct = "x-forwarded-for" not in request.headers
+    return direct and (host == "::1" or host.startswith("127."))
 
 
 def _valid_token(token: str) -> bool:
@@ -151,8 +163,7 @@ class GuestCookie:
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
-                cookie = (f"{COOKIE}={token}; Path=/; Max-Age={COOKIE_MAX_AGE}; "
-                          "HttpOnly; SameSite=Lax")
+                cookie = f"{COOKIE}={token}; Max-Age={COOKIE_MAX_AGE}; {cookie_flags(scope)}"
                 message["headers"] = [*message.get("headers", []),
                                       (b"set-cookie", cookie.encode())]
             await send(message)

@@ -9,7 +9,8 @@ Rules (issue 6):
 - Spectators never chat with players. Spectators who turned chat on talk among
   themselves (the *gallery*); players never see that, and they never see the players'.
 - A message is plain text, at most ``MAX_CHARS`` characters after control and
-  formatting characters are removed, or one of ``QUICK_PHRASES``. It is never markup:
+  formatting characters are removed (and combining marks past two on one character:
+  ``shared.display_names.cap_marks``), or one of ``QUICK_PHRASES``. It is never markup:
   clients must render ``text`` as text (``textContent``), never as HTML. It is stored
   as typed, not HTML-escaped, so no client ever shows ``&lt;``.
 - At most ``SEND_LIMIT`` messages per player; the last ``KEPT`` messages of each
@@ -32,6 +33,8 @@ from typing import Any
 
 import msgpack
 import redis.asyncio as aioredis
+
+from shared.display_names import cap_marks
 
 from . import social_keys as keys
 from .social_errors import ChatOff, InvalidChat
@@ -112,7 +115,7 @@ def clean_text(text: object) -> str:
     kept = "".join(ch for ch in text
                    if ch.isspace() or ch in _KEEP_FORMAT
                    or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co"))
-    kept = _SPACES.sub(" ", kept).strip()
+    kept = _SPACES.sub(" ", cap_marks(kept)).strip()  # no tower of stacked accents
     if not kept:
         raise InvalidChat("A message needs some text.")
     if len(kept) > MAX_CHARS:

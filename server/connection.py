@@ -7,9 +7,9 @@ keeps sending frames the codec refuses is closed with 1008 (policy violation).
 Outgoing frames go through a bounded queue drained by a writer task, so a slow
 socket never holds up a table; one that falls too far behind is closed (1013).
 
-A socket whose session cookie is an account's (``account``) plays as that account:
-its pid and name are the account's. The social and practice messages are handled in
-``social_handlers``.
+A socket whose session cookie (``session_token``) is a live account session at hello
+plays as that account: its pid and name are the account's (``session_guard``). The
+social and practice messages are handled in ``social_handlers``.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from shared.display_names import is_guest_label
 from shared.protocol import (
     CLIENT_MESSAGES,
     Ack,
@@ -52,7 +53,7 @@ from shared.protocol import (
 )
 from shared.spades import SpadesError
 
-from . import social_handlers, views
+from . import session_guard, social_handlers, views
 from .accounts import Account
 from .drain import Drain
 from .errors import NoTable, NotAllowed, NotSeated, RoomError, StaleVersion, error_code
@@ -86,9 +87,10 @@ class Client:
     """One connected socket and the session on it."""
 
     def __init__(self, ws: WebSocket, room: Room, cookie_token: str | None,
-                 drain: Drain | None = None, account: Account | None = None) -> None:
+                 drain: Drain | None = None, session_token: str | None = None) -> None:
         self.ws = ws
-        self.account = account  # the signed-in account of the socket's session cookie
+        self.session_token = session_token  # the session cookie it was opened with
+        self.account: Account | None = None  # that session's account, as of hello
         self.address = ws.client.host if ws.client else ""
         self.chat_on = False  # this player's chat choice, as last read or set
         self.drain = drain
@@ -121,6 +123,7 @@ class Client:
         METRICS.connections_total.inc()
         if self.drain is not None:
             self.drain.add(self)
+        self.room.social.watch_session(self, session_guard.session_pid(self.session_token))
         writer = asyncio.create_task(self._write(), name=f"writer-{self.conn_id}")
         try:
             await self._read()
@@ -155,7 +158,7 @@ class Client:
                 self.fmt = Format.MSGPACK if isinstance(frame, bytes) else Format.JSON
                 if self._over_rate(err.msg_id):
                     continue
-                self._bad += 1
+                self._bad += err.bad_frame  # a refused name is a person's slip
                 self.reply(Error(code=err.code, msg=str(err)), err.msg_id)
                 if self._bad >= limit:
                     self.close(1008, "too many bad messages")
@@ -255,6 +258,8 @@ class Client:
                              "nothing was applied."), msg_id)
 
     async def _dispatch(self, message: Any, msg_id: int | None) -> None:
+        if isinstance(message, session_guard.SENSITIVE):
+            await session_guard.require_live(self, msg_id)
         if isinstance(message, Act):
             await self._act(message, msg_id)
         elif isinstance(message, Hello):
@@ -319,7 +324,9 @@ class Client:
         METRICS.action_seconds.observe(time.perf_counter() - started)
 
     async def _hello(self, message: Hello, msg_id: int | None) -> None:
-        token = await self._guest_token(message.token)
+        if self.pid is None:
+            self.account = await session_guard.account_at_hello(self)
+        token = await session_guard.guest_token(self, message.token)
         account = self.account
         pid = account.pid if account is not None else pid_of(token)
         if self.pid is not None and pid != self.pid:
@@ -329,7 +336,8 @@ class Client:
         if account is not None:  # an account's name is the one it registered
             name = account.name
         else:
-            name = message.name or stored_name or f"Guest {int(pid[:6], 16) % 10_000:04d}"
+            asked = None if message.name and is_guest_label(message.name) else message.name
+            name = asked or stored_name or f"Guest {int(pid[:6], 16) % 10_000:04d}"
         if name != stored_name:
             await store.set_player(pid, name=name)
         first = self.pid is None
@@ -342,16 +350,6 @@ class Client:
                            features=FEATURES), msg_id)
         if target is not None and (self.actor is None or self.actor.id != target):
             await self._enter(target, message.v, explicit=message.table is not None)
-
-    async def _guest_token(self, offered: str | None) -> str:
-        """The guest token of this socket: the one offered (hello, else the cookie),
-        unless it names a player who has since registered (then only the account's
-        session is that player: a fresh guest token instead)."""
-        accounts = self.room.social.accounts
-        for token in (offered, self.cookie_token):
-            if token and not await accounts.pid_is_account(pid_of(token)):
-                return token
-        return secrets.token_urlsafe(24)
 
     async def snapshot_extra(self, table: Table) -> dict[str, Any]:
         """This viewer's chat fields of a snapshot: on or off, the kept messages they
@@ -503,6 +501,7 @@ class Client:
 
     async def _gone(self) -> None:
         self.room.social.unregister(self)
+        self.room.social.watch_session(self, None)
         actor, pid = self.actor, self.pid
         if actor is None:
             return

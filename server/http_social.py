@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.datastructures import Headers
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -160,10 +160,15 @@ async def _json_body(request: Request) -> dict[str, Any]:
     if kind != "application/json":
         raise _Refused(415, "malformed", "Send the request body as application/json.")
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise _Refused(413, "too_large", f"A request body has at most {MAX_BODY} bytes.")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise _Refused(413, "too_large",
+                               f"A request body has at most {MAX_BODY} bytes.")
+    except ClientDisconnect:  # gone mid-body: nobody to answer, nothing to log loudly
+        log.info("a client left in the middle of its request body (%s)", request.url.path)
+        raise _Refused(400, "malformed", "The request body did not arrive.") from None
     try:
         data = json.loads(body)
     except (ValueError, UnicodeDecodeError):
@@ -216,6 +221,7 @@ async def _register(request: Request, deps: SocialDeps) -> Response:
     adopt = deps.guest_pid(request)
     session = await deps.accounts.register(body.get("name"), body.get("password"),
                                            _address(request), adopt_pid=adopt)
+    await deps.accounts.end_guest_sockets(adopt)  # other tabs must not stay the guest
     return _signed_in(request, deps, session, 201, new_guest=adopt is not None)
 
 
@@ -223,6 +229,7 @@ async def _signin(request: Request, deps: SocialDeps) -> Response:
     body = await _json_body(request)
     session = await deps.accounts.sign_in(body.get("name"), body.get("password"),
                                           _address(request))
+    await deps.accounts.end_guest_sockets(deps.guest_pid(request))
     return _signed_in(request, deps, session, 200)
 
 

@@ -7,10 +7,11 @@ keeps a ``Lobby`` inside its table state (``to_dict``/``from_dict``), so seat ch
 through the table's own compare-and-set, version and notices.
 
 Redis part: ``Invites`` makes and resolves a table's invite: a link token of 192
-random bits (only its SHA-256 is stored) and a 6-character code from an alphabet with
-no look-alikes (31^6, about 8.9e8 codes) to read aloud. Looking a code up is limited
-per address (``CODE_LIMITS``), so codes cannot be found by guessing: with 10,000 live
-tables one address finds one with odds of about 1 in 1,500 per hour of trying.
+random bits (only its SHA-256 is stored, under the table's own invite key too) and a
+6-character code from an alphabet with no look-alikes (31^6, about 8.9e8 codes) to
+read aloud. Looking a code up is limited per address (``CODE_LIMITS``), so codes
+cannot be found by guessing: with 10,000 live tables one address finds one with odds
+of about 1 in 1,500 per hour of trying.
 """
 
 from __future__ import annotations
@@ -265,11 +266,26 @@ def _four(seats: list[Sitter | None]) -> Seats:
 
 @dataclass(frozen=True, slots=True)
 class Invite:
-    """What the host shares: ``token`` goes in the link, ``code`` is read aloud."""
+    """What the host shares: ``token`` goes in the link, ``code`` is read aloud.
+
+    Redis keeps only the token's SHA-256 (``token_hash``), so an invite read back
+    (``Invites.of_table``) has ``token`` "": the host is shown ``link_part`` (the
+    code, which works in a link too) unless they ask for a new link.
+    """
 
     table: str
     token: str
     code: str
+    token_hash: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.token_hash:
+            object.__setattr__(self, "token_hash", _token_hash(self.token))
+
+    @property
+    def link_part(self) -> str:
+        """What goes after ``#/join/`` in the link: the token when known, else the code."""
+        return self.token or self.code
 
 
 def normalize_code(text: str) -> str | None:
@@ -314,17 +330,18 @@ class Invites:
             await self._client.set(keys.invite_token(_token_hash(token)), table_id,
                                    ex=self._ttl_s)
             await self._client.set(keys.table_invite(table_id),
-                                   msgpack.packb([token, code]), ex=self._ttl_s)
+                                   msgpack.packb([invite.token_hash, code]), ex=self._ttl_s)
         return invite
 
     async def of_table(self, table_id: str) -> Invite | None:
-        """The table's live invite (to show the host again), or None."""
+        """The table's live invite (to show the host again: its ``token`` is "", only
+        the hash is kept), or None."""
         async with redis_errors("invite read"):
             blob = await self._client.get(keys.table_invite(table_id))
         if blob is None:
             return None
-        token, code = msgpack.unpackb(blob)
-        return Invite(table_id, token, code)
+        token_hash, code = msgpack.unpackb(blob)
+        return Invite(table_id, "", code, token_hash)
 
     async def by_code(self, typed: str, address: str) -> str:
         """The table id of a code, counting the attempt against ``address``'s limits.
@@ -367,7 +384,7 @@ class Invites:
         """Keep the invite alive as long as its table (call when the table is used)."""
         async with redis_errors("invite refresh"), self._client.pipeline(False) as p:
             p.expire(keys.invite_code(invite.code), self._ttl_s)
-            p.expire(keys.invite_token(_token_hash(invite.token)), self._ttl_s)
+            p.expire(keys.invite_token(invite.token_hash), self._ttl_s)
             p.expire(keys.table_invite(invite.table), self._ttl_s)
             await p.execute()
 
@@ -375,7 +392,7 @@ class Invites:
         """End the invite: its link and code stop working (e.g. to issue a new one)."""
         async with redis_errors("invite revoke"), self._client.pipeline(False) as p:
             p.delete(keys.invite_code(invite.code))
-            p.delete(keys.invite_token(_token_hash(invite.token)))
+            p.delete(keys.invite_token(invite.token_hash))
             p.delete(keys.table_invite(invite.table))
             await p.execute()
 

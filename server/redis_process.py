@@ -7,7 +7,9 @@ fresh machine needs nothing but the project's own dependencies.
     with RedisProcess(Path("var/redis")) as proc:
         client = redis.asyncio.Redis.from_url(proc.url)
 
-The server binds 127.0.0.1 only, never writes RDB snapshots (``--save ""``) and, with
+The server binds 127.0.0.1 only, writes its files readable by their owner only (umask
+077, data dir 0700), has a ``maxmemory`` with the ``noeviction`` policy (a full Redis
+refuses writes; it never drops a table), never writes RDB snapshots (``--save ""``) and, with
 ``aof=True``, logs every write to an append-only file in ``data_dir``, so data
 survives ``stop()``, a crash of this process and ``kill()`` (SIGKILL) of the server.
 Only ``appendfsync="always"`` also survives a crash of the machine; ``"everysec"``
@@ -45,6 +47,9 @@ _APPENDFSYNC = ("always", "everysec", "no")
 _HOST = "127.0.0.1"
 _PIDFILE = "redis.pid"
 _LOGFILE = "redis.log"
+# A full Redis refuses writes rather than evicting a live table (noeviction); the room
+# turns the refusal into "room_full" for new tables (docs/security.md).
+DEFAULT_MAXMEMORY = "512mb"
 
 
 class RedisProcessError(RuntimeError):
@@ -143,6 +148,7 @@ class RedisProcess:
         *,
         binary: str | None = None,
         start_timeout: float = 10.0,
+        maxmemory: str = DEFAULT_MAXMEMORY,
     ) -> None:
         if appendfsync not in _APPENDFSYNC:
             raise ValueError(f"appendfsync must be one of {_APPENDFSYNC}, not {appendfsync!r}")
@@ -153,6 +159,7 @@ class RedisProcess:
         self.appendfsync: AppendFsync = appendfsync
         self.binary = binary
         self.start_timeout = start_timeout
+        self.maxmemory = maxmemory
         self._requested_port = port
         self._port: int | None = None
         self._proc: subprocess.Popen[bytes] | None = None
@@ -194,6 +201,7 @@ class RedisProcess:
             raise RedisProcessError(f"redis-server already running on port {self._port}")
         binary = self.binary or find_redis_server()
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.data_dir.chmod(0o700)  # the AOF holds every session and table: owner only
         self._stop_stale_server()
         # A port picked by free_port() can be taken before redis binds it: try anew.
         attempts = 1 if self._requested_port is not None else 3
@@ -266,11 +274,17 @@ class RedisProcess:
             "--save", "",
             "--appendonly", "yes" if self.aof else "no",
             "--appendfsync", self.appendfsync,
+            "--maxmemory", self.maxmemory,
+            "--maxmemory-policy", "noeviction",
         ]  # fmt: skip
         # The log file takes redis's own log and anything it prints before opening
         # it (a bad flag, a port in use), truncated so errors quote this start only.
-        with self.log_path.open("wb") as log:
-            proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+        fd = os.open(self.log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.chmod(self.log_path, 0o600)  # a log left by an older version: owner only too
+        with os.fdopen(fd, "wb") as log:
+            # umask 077: the files redis writes (AOF, log) are readable by their owner only.
+            proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                    umask=0o077)
         deadline = time.monotonic() + self.start_timeout
         while True:
             if proc.poll() is not None:

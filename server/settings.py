@@ -46,6 +46,14 @@ class Settings:
     session_ttl_s: int = 30 * 86_400  # a signed-in session lasts this long
     match_every_s: float = 1.0  # how often each node runs the ranked matcher
     rating_sweep_s: float = 15.0  # how often each node rates ranked games left unrated
+    # docs/security.md: what an operator sets in production
+    forwarded_allow_ips: str = "127.0.0.1"  # proxies whose X-Forwarded-* are believed
+    metrics_token: str = ""  # /metrics needs "Authorization: Bearer <this>" (""): loopback only
+    request_timeout_s: float = 10.0  # a request's headers and body must arrive within this
+    keep_alive_s: float = 5.0  # an idle HTTP keep-alive connection is closed after this
+    practice_ttl_s: int = 3_600  # an idle practice table is forgotten after this
+    tables_per_player: int = 3  # open private (and, apart, practice) tables per player
+    tables_per_address: int = 20  # open private and practice tables per client address
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -78,6 +86,14 @@ class Settings:
             session_ttl_s=_int(env, "SESSION_TTL_S", base.session_ttl_s, 1, 400 * 86_400),
             match_every_s=_seconds(env, "MATCH_EVERY_S", base.match_every_s),
             rating_sweep_s=_seconds(env, "RATING_SWEEP_S", base.rating_sweep_s),
+            forwarded_allow_ips=env.get("FORWARDED_ALLOW_IPS") or base.forwarded_allow_ips,
+            metrics_token=env.get("METRICS_TOKEN", base.metrics_token),
+            request_timeout_s=_seconds(env, "REQUEST_TIMEOUT_S", base.request_timeout_s),
+            keep_alive_s=_seconds(env, "KEEP_ALIVE_S", base.keep_alive_s),
+            practice_ttl_s=_int(env, "PRACTICE_TTL_S", base.practice_ttl_s, 60, 86_400),
+            tables_per_player=_int(env, "TABLES_PER_PLAYER", base.tables_per_player, 1, 1000),
+            tables_per_address=_int(env, "TABLES_PER_ADDRESS", base.tables_per_address, 1,
+                                    1_000_000),
         )
 
 

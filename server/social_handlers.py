@@ -207,7 +207,7 @@ async def _invite(c: Client, m: NewInvite, msg_id: int | None) -> None:
         invite = await invites.create(table.id)
     else:
         await invites.refresh(invite)
-    c.reply(Created(table=table.id, code=invite.code, invite=invite.token), msg_id)
+    c.reply(Created(table=table.id, code=invite.code, invite=invite.link_part), msg_id)
 
 
 # -- chat -----------------------------------------------------------------------------------------

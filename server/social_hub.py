@@ -79,6 +79,10 @@ class SocialHub:
         self.deps = SocialDeps(self.accounts, self.ratings, self.chat,
                                allowed_origins=frozenset(settings.allowed_origins))
         self.clients: dict[str, set[SocialSocket]] = {}
+        # Sockets by the account their session cookie claims, hello or not (sign out
+        # everywhere closes them too: session_guard).
+        self.sessions: dict[str, set[SocialSocket]] = {}
+        self._session_of: dict[int, str] = {}
         self.queued: dict[str, float] = {}  # pid -> last heartbeat (monotonic s)
         self._rated: dict[str, None] = {}  # game ids whose result this node pushed
         self._loop: asyncio.Task[None] | None = None
@@ -112,11 +116,31 @@ class SocialHub:
                     # The player's last socket here closed: out of the queue.
                     self.room.spawn(self.matchmaker.leave(sock.pid), name="queue-leave")
 
+    def watch_session(self, sock: SocialSocket, pid: str | None) -> None:
+        """Keep ``sock`` under the account ``pid`` its session cookie claims (None:
+        forget it), so a sign-out reaches it before it says hello."""
+        old = self._session_of.pop(id(sock), None)
+        if old is not None:
+            socks = self.sessions.get(old, set())
+            socks.discard(sock)
+            if not socks:
+                self.sessions.pop(old, None)
+        if pid is not None:
+            self._session_of[id(sock)] = pid
+            self.sessions.setdefault(pid, set()).add(sock)
+
     def _on_signed_out(self, data: bytes) -> None:
-        """Every session of an account ended: its sockets here close (4001); clients
-        reconnect as guests (or sign in again)."""
-        pid = msgpack.unpackb(data).get("pid")
-        for sock in list(self.clients.get(pid, ())):
+        """Every session of an account ended: its sockets here close (4001), those that
+        said hello and those that have not; clients reconnect as guests (or sign in
+        again). ``{"pid", "guests": true}``: that player signed in or registered in
+        some tab: their guest sockets close, to come back as the account."""
+        notice = msgpack.unpackb(data)
+        pid = notice.get("pid")
+        if notice.get("guests"):
+            doomed = [s for s in self.clients.get(pid, ()) if getattr(s, "account", 1) is None]
+        else:
+            doomed = [*self.clients.get(pid, ()), *self.sessions.get(pid, ())]
+        for sock in doomed:
             sock.close(4001, "signed out")
 
     # -- ranked ------------------------------------------------------------------------------

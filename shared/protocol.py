@@ -41,6 +41,9 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
+
+from .display_names import check_display_name
 
 __all__ = [
     "CLIENT_MESSAGES",
@@ -52,6 +55,7 @@ __all__ = [
     "Act",
     "Advice",
     "Back",
+    "BadDisplayName",
     "ChatLine",
     "ChatOn",
     "ChooseSeat",
@@ -130,7 +134,7 @@ ERROR_CODES: dict[str, str] = {
     "invalid": "the request is not valid; nothing happened",
     "sign_in_required": "this needs an account: sign in or register",
     "bad_credentials": "that name and password do not match",
-    "bad_name": "the account name breaks a naming rule",
+    "bad_name": "the name (an account's or a display name) breaks a naming rule",
     "bad_password": "the password breaks a password rule",
     "name_taken": "another account has that name",
     "no_player": "no account has that name",
@@ -155,6 +159,7 @@ class ProtocolError(ValueError):
     envelope id when it could be read (so the error can answer it)."""
 
     code: ClassVar[str] = "malformed"
+    bad_frame: ClassVar[bool] = True  # counts towards closing a socket that keeps at it
 
     def __init__(self, message: str, msg_id: int | None = None) -> None:
         super().__init__(message)
@@ -173,7 +178,15 @@ class MessageTooLarge(ProtocolError):
     code = "too_large"
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
+class BadDisplayName(ProtocolError):
+    """A well-formed message whose display name is refused: the person's mistake, not
+    a broken client, so a server answers it without counting a bad frame."""
+
+    code = "bad_name"
+    bad_frame = False
+
+
+BAD_NAME = "bad_name"  # the pydantic error type of a refused display name
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
@@ -194,16 +207,19 @@ TableId = Annotated[str, AfterValidator(_table_id)]
 Token = Annotated[str, AfterValidator(_token)]
 
 
-def clean_name(name: str) -> str:
-    """The display name a person asked for, trimmed; raises ValueError with the reason."""
-    name = " ".join(name.split())
-    if not name:
-        raise ValueError("a name needs at least one visible character")
-    if len(name) > 20:
-        raise ValueError("a name has at most 20 characters")
-    if _CONTROL.search(name):
-        raise ValueError("a name may not contain control characters")
-    return name
+def clean_name(name: str, guest_label: bool = False) -> str:
+    """The display name a person asked for, trimmed; raises ValueError with the reason
+    (the rules: ``shared.display_names``)."""
+    return check_display_name(name, guest_label)
+
+
+def _name_field(value: str, guest_label: bool = False) -> str:
+    """A display-name field: a refused name is a ``bad_name`` problem (decode turns it
+    into ``BadDisplayName``, a typed error that does not count as a bad frame)."""
+    try:
+        return clean_name(value, guest_label)
+    except ValueError as err:
+        raise PydanticCustomError(BAD_NAME, str(err)) from None
 
 
 class _Message(BaseModel):
@@ -234,7 +250,7 @@ class Hello(ClientMessage):
     @field_validator("name")
     @classmethod
     def _name(cls, value: str | None) -> str | None:
-        return None if value is None else clean_name(value)
+        return None if value is None else _name_field(value, guest_label=True)
 
 
 class QuickPlay(ClientMessage):
@@ -299,7 +315,7 @@ class Rename(ClientMessage):
     @field_validator("name")
     @classmethod
     def _name(cls, value: str) -> str:
-        return clean_name(value)
+        return _name_field(value)
 
 
 class Rematch(ClientMessage):
@@ -746,6 +762,9 @@ def decode(
     try:
         message = model.model_validate(data)
     except ValidationError as err:
+        if err.errors(include_url=False)[0]["type"] == BAD_NAME:
+            raise BadDisplayName(_first_problem(err).partition(": ")[2].capitalize() + ".",
+                                 msg_id) from None
         raise MalformedMessage(f"{kind!r}: {_first_problem(err)}", msg_id) from None
     return Decoded(message, msg_id, fmt)
 

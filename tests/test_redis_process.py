@@ -97,6 +97,28 @@ def test_start_answers_and_stop_ends_the_process(proc: RedisProcess) -> None:
     proc.stop()  # twice is harmless
 
 
+def test_files_are_the_owner_s_only_and_memory_is_bounded(tmp_path: Path) -> None:
+    """The AOF holds every session hash and hand: no other user of the machine may read
+    it (the audit found it world-readable); a full Redis refuses writes, never evicts."""
+    old = os.umask(0o022)  # the usual umask of whoever starts the room
+    try:
+        with RedisProcess(tmp_path / "data") as proc:
+            _set_many(proc, 3)
+            client = _client(proc)
+            try:
+                config = {**client.config_get("maxmemory"),
+                          **client.config_get("maxmemory-policy")}
+            finally:
+                client.close()
+            files = [p for p in proc.data_dir.rglob("*") if p.is_file()]
+            assert any("appendonly" in p.name or p.suffix == ".aof" for p in files), files
+            for path in [proc.data_dir, *files]:
+                assert path.stat().st_mode & 0o077 == 0, f"{path} is {oct(path.stat().st_mode)}"
+    finally:
+        os.umask(old)
+    assert int(config["maxmemory"]) > 0 and config["maxmemory-policy"] == "noeviction"
+
+
 def test_context_manager_and_explicit_port(tmp_path: Path) -> None:
     port = free_port()
     with RedisProcess(tmp_path, port=port, aof=False) as proc:

@@ -114,8 +114,10 @@ async def open_page(browser: Browser) -> AsyncIterator[Callable[..., Awaitable[P
     async def open_(room: LocalServer, phone: bool = False, path: str = "/",
                     viewport: dict[str, int] | None = None, **settings: Any) -> Page:
         size = viewport or (PHONE if phone else DESKTOP)
-        context = await browser.new_context(viewport=size,
-                                            has_touch=phone, is_mobile=phone)
+        # bypass_csp: Playwright's wait_for_function evaluates its predicate with eval,
+        # which the room's CSP forbids; test_security_pages.py checks the CSP itself.
+        context = await browser.new_context(viewport=size, has_touch=phone, is_mobile=phone,
+                                            bypass_csp=True)
         contexts.append(context)
         preset = {"pace": "fast", **settings}
         await context.add_init_script(

@@ -3,6 +3,8 @@ command, the nginx config by `nginx -t` (Debian's nginx, the same config CI runs
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -32,12 +34,29 @@ def test_compose_file_is_valid(ci: CI) -> None:
     tool = shutil.which("docker-compose")
     if tool is None:
         ci.require("docker-compose")
+    env = {**os.environ, "REDIS_PASSWORD": "pw-from-the-operator"}
+    env.pop("METRICS_TOKEN", None)
     out = subprocess.run([tool, "-f", str(ROOT / "docker-compose.yml"), "config"],
-                         capture_output=True, text=True, timeout=60, cwd=ROOT)
+                         capture_output=True, text=True, timeout=60, cwd=ROOT, env=env)
     assert out.returncode == 0, out.stderr
     assert "room1:" in out.stdout and "room2:" in out.stdout
     assert "redis:7" in out.stdout and "nginx" in out.stdout
-    assert "REDIS_URL: redis://redis:6379/0" in out.stdout
+    assert "REDIS_URL: redis://:pw-from-the-operator@redis:6379/0" in out.stdout
+    assert "--requirepass" in out.stdout  # Redis needs the password (docs/security.md)
+    assert "FORWARDED_ALLOW_IPS: 172.30.80.0/24" in out.stdout  # nginx's network
+    without = {k: v for k, v in env.items() if k != "REDIS_PASSWORD"}
+    refused = subprocess.run([tool, "-f", str(ROOT / "docker-compose.yml"), "config"],
+                             capture_output=True, text=True, timeout=60, cwd=ROOT,
+                             env=without)
+    assert refused.returncode != 0 and "REDIS_PASSWORD" in refused.stderr + refused.stdout
+
+
+def test_compose_keeps_redis_off_the_public_network() -> None:
+    text = (ROOT / "docker-compose.yml").read_text()
+    blocks = dict(re.findall(r"^  (\w+):.*\n((?:(?:    .*)?\n)*)", text, re.MULTILINE))
+    assert "ports:" not in blocks["redis"] and "networks: [back]" in blocks["redis"]
+    assert "networks: [front]" in blocks["nginx"]
+    assert re.search(r"^  back:\n    internal: true$", text, re.MULTILINE)
 
 
 def test_redis_conf_persists_with_aof() -> None:
@@ -46,6 +65,8 @@ def test_redis_conf_persists_with_aof() -> None:
     assert settings["appendonly"] == "yes"
     assert settings["appendfsync"] == "everysec"
     assert settings["maxmemory-policy"] == "noeviction"  # a table must never be evicted
+    assert settings["maxmemory"].endswith(("mb", "gb"))  # ... and memory is bounded
+    assert settings["protected-mode"] == "yes"
 
 
 def test_dockerfile_runs_as_non_root() -> None:
@@ -62,4 +83,9 @@ def test_nginx_config_is_valid(tmp_path: Path, ci: CI) -> None:
     out = subprocess.run([nginx, "-t", "-c", str(conf), "-e", "stderr"],
                          capture_output=True, text=True, timeout=30)
     assert out.returncode == 0, out.stderr
-    assert "Upgrade $http_upgrade" in conf.read_text()
+    text = conf.read_text()
+    assert "Upgrade $http_upgrade" in text
+    # The port stays in Host (the Origin check compares them) and the client's own
+    # X-Forwarded-For is replaced, not appended to (docs/security.md).
+    assert "Host $host;" not in text and text.count("Host $http_host;") == 2
+    assert "$proxy_add_x_forwarded_for" not in text

@@ -28,7 +28,9 @@ class Pages:
         self.errors: list[str] = []
 
     async def open(self, path: str, phone: bool = False) -> Page:
-        context = await self.browser.new_context(viewport=PHONE if phone else DESKTOP,
+        # bypass_csp: see tests/browser/conftest.py (Playwright's waits use eval)
+        context = await self.browser.new_context(bypass_csp=True,
+                                                 viewport=PHONE if phone else DESKTOP,
                                                  has_touch=phone, is_mobile=phone)
         self.contexts.append(context)
         await context.add_init_script(

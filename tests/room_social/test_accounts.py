@@ -61,7 +61,7 @@ async def test_sign_in_wrong_password_and_the_limit(server: LocalServer) -> None
     assert wrong.status_code == 401 and wrong.json()["error"] == "bad_credentials"
     unknown = await sign_in(server, "Nobody", PASSWORD)
     assert unknown.status_code == 401 and unknown.json()["message"] == wrong.json()["message"]
-    for _ in range(9):  # 10 attempts per name in 15 minutes (a good one resets the count)
+    for _ in range(9):  # past the free wrong passwords of this (name, address) pair
         await sign_in(server, "Bea", "still wrong")
     limited = await sign_in(server, "Bea")
     assert limited.status_code == 429 and limited.json()["error"] == "rate_limited"

@@ -172,7 +172,11 @@ async def test_an_invite_has_a_long_token_and_a_short_code(invites: Invites) -> 
     assert await invites.by_code(invite.code.lower(), "10.0.0.1") == "T1"
     spaced = f"{invite.code[:3]} {invite.code[3:]}"
     assert await invites.by_code(spaced, "10.0.0.1") == "T1"
-    assert await invites.of_table("T1") == invite
+    shown = await invites.of_table("T1")  # read back: the code, and no token (not kept)
+    assert shown is not None and shown.code == invite.code and shown.token == ""
+    assert shown.token_hash == invite.token_hash and shown.link_part == invite.code
+    assert await invites.resolve(f"https://room.example/#/join/{shown.link_part}",
+                                 "10.0.0.1") == "T1"
 
 
 async def test_a_new_invite_replaces_the_old_one(invites: Invites) -> None:
@@ -193,6 +197,11 @@ async def test_only_the_token_s_hash_is_stored(invites: Invites,
     invite = await invites.create("T1")
     names = [key async for key in redis.scan_iter("pi:*")]
     assert len(names) == 1 and invite.token.encode() not in names[0]
+    # ... and no value of any key holds the token either (audit: t:{id}:invite did)
+    async for key in redis.scan_iter("*"):
+        kind = (await redis.type(key)).decode()
+        value = await redis.get(key) if kind == "string" else b""
+        assert invite.token.encode() not in value, key
 
 
 @pytest.mark.parametrize(("typed", "code"), [
