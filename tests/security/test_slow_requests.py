@@ -5,6 +5,7 @@ node's own uvicorn configuration, ``server/http_guard.py``)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 
@@ -46,6 +47,9 @@ async def trickle(port: int, body: bool) -> float:
         return time.monotonic() - started
     finally:
         writer.close()
+        # Waited for, so no transport is left for the loop's close to find.
+        with contextlib.suppress(ConnectionError, OSError):
+            await writer.wait_closed()
 
 
 async def test_partial_requests_are_closed_within_a_bound(
