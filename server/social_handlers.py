@@ -252,7 +252,7 @@ async def _queue(c: Client, m: Queue, msg_id: int | None) -> None:
         if (table is not None and table.kind == RANKED and table.status == "playing"
                 and table.seats[c.seat].is_person and table.seats[c.seat].pid not in table.left):
             raise NotAllowed("Finish your ranked game first.")
-    waiting = await hub.matchmaker.join(c.account)  # a guest: sign_in_required
+    waiting = await hub.matchmaker.join(c.account, c.address)  # a guest: sign_in_required
     hub.queued[c.pid] = time.monotonic()
     c.reply(Queued(waited=max(0, (now_ms() - waiting.joined_ms) // 1000)), msg_id)
 
