@@ -54,7 +54,8 @@ def create_app(settings: Settings) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store.from_url(redis_url, settings.table_ttl_s)
+        store = Store.from_url(redis_url, settings.table_ttl_s,
+                               practice_ttl_s=settings.practice_ttl_s)
         room = Room(settings, store)
         await room.start()
         app.state.room = room

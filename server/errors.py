@@ -18,6 +18,8 @@ The engine's own errors (``shared.spades.SpadesError``) are mapped by ``error_co
 
 from __future__ import annotations
 
+from redis.exceptions import OutOfMemoryError
+
 from shared.spades import IllegalAction, InvalidAction, NotYourTurn, SpadesError
 
 __all__ = [
@@ -27,11 +29,14 @@ __all__ = [
     "NotAllowed",
     "NotSeated",
     "RoomError",
+    "RoomFull",
     "StaleVersion",
     "StoreError",
     "TableFull",
     "TimerStale",
+    "TooManyTables",
     "error_code",
+    "storage_error",
 ]
 
 
@@ -79,6 +84,27 @@ class StoreError(RoomError):
     """Redis could not be used (down, timed out, answered nonsense)."""
 
     code = "unavailable"
+
+
+class RoomFull(StoreError):
+    """Redis is at its ``maxmemory`` and refuses writes (``noeviction``): new tables are
+    refused; games in progress go on as long as their own writes fit."""
+
+    code = "room_full"
+
+
+class TooManyTables(RoomError):
+    """The player (or their address) holds as many open tables as allowed, none idle."""
+
+    code = "too_many_tables"
+
+
+def storage_error(err: Exception) -> StoreError:
+    """The room's error for a failed Redis call: ``RoomFull`` for Redis's OOM reply."""
+    if isinstance(err, OutOfMemoryError) or str(err).startswith("OOM"):
+        return RoomFull("The room is full right now: no new table can open. Try again "
+                        "later; games already going on are not affected.")
+    return StoreError("The room cannot reach its storage right now; try again.")
 
 
 def error_code(err: Exception) -> str:

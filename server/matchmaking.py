@@ -6,7 +6,8 @@ not the displayed ordinal, which is low for every new player whatever their skil
 
 The matcher (``Matchmaker.match``) may run on every node at once, as often as wanted:
 it reads the queue, forms groups with the pure ``form_groups`` and claims each group
-with one Lua script that takes all four players or none. A group another node claimed
+with one Lua script that takes all four players or none. Accounts that queued from
+one client address are never put at one table (``_one_per_origin``). A group another node claimed
 first simply fails to claim and its players are left to that node's match.
 
 How groups form: waiting players are taken oldest first (the *anchor*); among the
@@ -24,6 +25,7 @@ player's node can move them to the table. Clients send ``heartbeat`` while queue
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -71,6 +73,7 @@ class Waiting:
     name: str
     mu: float
     joined_ms: int
+    origin: str = ""  # a digest of the client address it queued from ("": unknown)
 
 
 Group = tuple[Waiting, Waiting, Waiting, Waiting]
@@ -131,17 +134,36 @@ def form_groups(waiting: Iterable[Waiting], now: int,
     for anchor in sorted(players, key=lambda w: (w.joined_ms, w.pid)):
         if len(pool) < 4:
             break
-        try:
-            at = pool.index(anchor)
-        except ValueError:
+        if anchor not in pool:
             continue  # already in a group
-        starts = range(max(0, at - 3), min(at, len(pool) - 4) + 1)
-        start = min(starts, key=lambda s: (pool[s + 3].mu - pool[s].mu, s))
-        block = pool[start:start + 4]
+        near = _one_per_origin(pool, anchor)
+        at = near.index(anchor)
+        starts = range(max(0, at - 3), min(at, len(near) - 4) + 1)
+        if not starts:
+            continue  # fewer than four addresses in the pool
+        start = min(starts, key=lambda s: (near[s + 3].mu - near[s].mu, s))
+        block = near[start:start + 4]
         if block[3].mu - block[0].mu <= policy.window(now - anchor.joined_ms):
             groups.append((block[0], block[1], block[2], block[3]))
-            del pool[start:start + 4]
+            for player in block:
+                pool.remove(player)
     return groups
+
+
+def _one_per_origin(pool: list[Waiting], anchor: Waiting) -> list[Waiting]:
+    """``pool`` (sorted by mu) keeping, of players from one address, only the one
+    nearest ``anchor``'s rating, and none from the anchor's own address but the anchor:
+    accounts from one address never share a ranked table (one person's four accounts
+    would rate each other). An unknown origin ("") is nobody's address."""
+    nearest: dict[str, Waiting] = {}
+    for player in pool:
+        if not player.origin or player is anchor:
+            continue
+        best = nearest.get(player.origin)
+        if best is None or abs(player.mu - anchor.mu) < abs(best.mu - anchor.mu):
+            nearest[player.origin] = player
+    return [p for p in pool if p is anchor or not p.origin
+            or (p.origin != anchor.origin and nearest.get(p.origin) is p)]
 
 
 class Matchmaker:
@@ -158,22 +180,25 @@ class Matchmaker:
         self._claim = load_script(client, "social_claim.lua")
         self._prune = load_script(client, "social_prune.lua")
 
-    async def join(self, account: Account | None) -> Waiting:
-        """Put a signed-in player in the queue (again: keeps their place). A guest
-        (``account`` None) gets ``SignInRequired``."""
+    async def join(self, account: Account | None, address: str = "") -> Waiting:
+        """Put a signed-in player in the queue (again: keeps their place), from client
+        ``address`` (kept as a digest, never as the address). A guest (``account``
+        None) gets ``SignInRequired``."""
         if account is None:
             raise SignInRequired("Ranked play needs an account: sign in or register "
                                  "first, then join the ranked queue.")
         rating = await self._ratings.rating(account.pid)
+        origin = hashlib.sha256(f"origin:{address}".encode()).hexdigest()[:16] if address else ""
         now = self._clock()
         async with redis_errors("queue join"), self._client.pipeline(transaction=True) as p:
             p.zadd(keys.QUEUE, {account.pid: now}, nx=True)
             p.zadd(keys.QUEUE_SEEN, {account.pid: now})
-            p.hset(keys.QUEUE_RATINGS, account.pid, msgpack.packb([rating.mu, account.name]))
+            p.hset(keys.QUEUE_RATINGS, account.pid,
+                   msgpack.packb([rating.mu, account.name, origin]))
             p.hdel(keys.QUEUE_MATCHES, account.pid)
             p.zscore(keys.QUEUE, account.pid)
             *_, joined = await p.execute()
-        return Waiting(account.pid, account.name, rating.mu, int(joined))
+        return Waiting(account.pid, account.name, rating.mu, int(joined), origin)
 
     async def leave(self, pid: str) -> bool:
         """Take the player out of the queue; False if they were not in it."""
@@ -196,8 +221,8 @@ class Matchmaker:
         async with redis_errors("queue status"):
             joined, row, match_id = await _multi(self._client, pid)
         if joined is not None and row is not None:
-            mu, name = msgpack.unpackb(row)
-            return Waiting(pid, name, mu, int(joined))
+            mu, name, *origin = msgpack.unpackb(row)
+            return Waiting(pid, name, mu, int(joined), *origin)
         if match_id is None:
             return None
         found = await self._match(_text(match_id))
@@ -217,7 +242,7 @@ class Matchmaker:
                 p.hgetall(keys.QUEUE_RATINGS)
                 queued, rows = await p.execute()
         found = {_text(pid): msgpack.unpackb(row) for pid, row in rows.items()}
-        return [Waiting(pid, found[pid][1], found[pid][0], int(joined))
+        return [Waiting(pid, found[pid][1], found[pid][0], int(joined), *found[pid][2:3])
                 for pid, joined in ((_text(p), j) for p, j in queued) if pid in found]
 
     async def match(self) -> list[Match]:

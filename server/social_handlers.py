@@ -54,7 +54,7 @@ from .social_tables import (
     take_seat,
 )
 from .table_actor import Change, TableActor, new_deal, now_ms
-from .table_model import CASUAL, PRIVATE, RANKED, Table
+from .table_model import CASUAL, PRACTICE, PRIVATE, RANKED, Table
 
 if TYPE_CHECKING:
     from .connection import Client
@@ -112,6 +112,7 @@ async def _at_table(c: Client) -> tuple[Table, str]:
 async def _create(c: Client, m: CreatePrivate, msg_id: int | None) -> None:
     assert c.pid is not None
     table_id = secrets.token_urlsafe(12)  # 96 bits: a table id alone seats nobody anyway
+    await c.room.social.quota.admit(c.pid, c.address, PRIVATE, table_id)
     base = create_private(table_id, Sitter(c.pid, c.name), c.conn_id, m.preset, m.rules,
                           m.bots, m.watch, m.seat, now_ms(), m.turn)
     actor = c.room.actor(table_id)
@@ -251,7 +252,7 @@ async def _queue(c: Client, m: Queue, msg_id: int | None) -> None:
         if (table is not None and table.kind == RANKED and table.status == "playing"
                 and table.seats[c.seat].is_person and table.seats[c.seat].pid not in table.left):
             raise NotAllowed("Finish your ranked game first.")
-    waiting = await hub.matchmaker.join(c.account)  # a guest: sign_in_required
+    waiting = await hub.matchmaker.join(c.account, c.address)  # a guest: sign_in_required
     hub.queued[c.pid] = time.monotonic()
     c.reply(Queued(waited=max(0, (now_ms() - waiting.joined_ms) // 1000)), msg_id)
 
@@ -264,6 +265,7 @@ async def _practice(c: Client, m: Practice) -> None:
     rules = host_rules(m.preset or PRACTICE_PRESET, {})
     start = opening_from(rules, m.scenario, m.position, dealer=secrets.randbelow(4))
     table_id = secrets.token_urlsafe(12)
+    await c.room.social.quota.admit(c.pid, c.address, PRACTICE, table_id)
     base = create_practice(table_id, c.pid, c.name, c.conn_id, m.level, m.pace, start,
                            now_ms(), secrets.randbelow(2**63))
     await c.enter(c.room.actor(table_id), lambda t: Change(t, {"m": "practice"}), base=base)

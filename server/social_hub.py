@@ -39,6 +39,7 @@ from .ratings import Ratings
 from .social_tables import create_ranked
 from .table_actor import new_deal, now_ms
 from .table_model import RANKED, Table
+from .table_quota import TableQuota
 
 if TYPE_CHECKING:
     from .room import Room
@@ -76,6 +77,8 @@ class SocialHub:
         self.chat = Chat(client, table_ttl_s=settings.table_ttl_s)
         self.invites = Invites(client)
         self.matchmaker = Matchmaker(client, self.ratings)
+        self.quota = TableQuota(room.store, settings.tables_per_player,
+                                settings.tables_per_address)
         self.deps = SocialDeps(self.accounts, self.ratings, self.chat,
                                allowed_origins=frozenset(settings.allowed_origins))
         self.clients: dict[str, set[SocialSocket]] = {}

@@ -27,7 +27,7 @@ from redis.commands.core import AsyncScript
 from redis.exceptions import RedisError
 
 from . import social_keys as keys
-from .errors import StoreError
+from .errors import storage_error
 from .social_errors import RateLimited
 
 __all__ = ["Clock", "Limit", "Limiter", "load_script", "now_ms", "redis_errors"]
@@ -55,7 +55,7 @@ async def redis_errors(what: str) -> AsyncIterator[None]:
         yield
     except (RedisError, OSError) as err:
         log.warning("redis failed during %s: %r", what, err)
-        raise StoreError("The room cannot reach its storage right now; try again.") from err
+        raise storage_error(err) from err
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
 """The room's Redis store: tables, their event streams and notices, timers, players.
 
 Every Redis call of the room goes through ``Store``; every Redis failure comes out as
-``StoreError`` (the raw error is logged and chained, never shown to a client). The Lua
+``StoreError`` (the raw error is logged and chained, never shown to a client; Redis's
+OOM refusal becomes ``RoomFull``, "room_full"). The Lua
 scripts live next to this file (``apply.lua``, ``claim_timers.lua``) and are registered
 once per store (EVALSHA, falling back to EVAL after a Redis restart).
 
@@ -24,11 +25,11 @@ import redis.asyncio as aioredis
 from redis.exceptions import NoScriptError, RedisError
 
 from . import keys
-from .errors import StoreError
+from .errors import StoreError, storage_error
 from .metrics import METRICS
 from .redis_pipe import RedisPipe
 from .table_blob import BlobPacker
-from .table_model import Table, decode_table
+from .table_model import PRACTICE, Table, decode_table
 
 __all__ = ["Store", "StoreError"]
 
@@ -49,29 +50,33 @@ async def _wrapped(what: str) -> AsyncIterator[None]:
     except (RedisError, OSError) as err:
         log.warning("redis failed during %s: %r", what, err)
         METRICS.redis_errors.inc()
-        raise StoreError("The room cannot reach its storage right now; try again.") from err
+        raise storage_error(err) from err
 
 
 class Store:
     """The room's view of one Redis. ``client`` must return bytes (no decoding)."""
 
     def __init__(self, client: aioredis.Redis, table_ttl_s: int = 86_400,
-                 pipe: RedisPipe | None = None) -> None:
+                 pipe: RedisPipe | None = None, practice_ttl_s: int | None = None) -> None:
         self.client = client
         self.table_ttl_s = table_ttl_s
+        # A practice table is one person's: forgotten soon after its last change.
+        self.practice_ttl_s = practice_ttl_s or table_ttl_s
         self._pipe = pipe  # the same Redis as ``client``: table reads and writes
         self._blobs = BlobPacker()
         self._apply = client.register_script(_script("apply.lua"))
         self._claim = client.register_script(_script("claim_timers.lua"))
 
     @classmethod
-    def from_url(cls, url: str, table_ttl_s: int = 86_400, max_connections: int = 64) -> Store:
+    def from_url(cls, url: str, table_ttl_s: int = 86_400, max_connections: int = 64,
+                 practice_ttl_s: int | None = None) -> Store:
         """A store on its own pool: at most ``max_connections`` to Redis; more work at
         once waits for a free one (up to 10 s) instead of failing."""
         pool = aioredis.BlockingConnectionPool.from_url(
             url, max_connections=max_connections, timeout=10, health_check_interval=10)
         # the client owns the pool
-        return cls(aioredis.Redis.from_pool(pool), table_ttl_s, RedisPipe.from_url(url))
+        return cls(aioredis.Redis.from_pool(pool), table_ttl_s, RedisPipe.from_url(url),
+                   practice_ttl_s)
 
     async def close(self) -> None:
         if self._pipe is not None:
@@ -114,8 +119,9 @@ class Store:
         logged = f"{notice['s']} {notice['a']}" if "a" in notice else ""
         if game_log is not None:  # a leading newline tells apply.lua to replace the log
             logged = "\n" + "\n".join(f"{seat} {action}" for seat, action in game_log)
+        ttl = self.practice_ttl_s if table.kind == PRACTICE else self.table_ttl_s
         args: list[Any] = [old_rev, self._blobs.pack(table), payload, keys.table_channel(table.id),
-                           self.table_ttl_s, STREAM_LEN, logged, len(gone), *gone]
+                           ttl, STREAM_LEN, logged, len(gone), *gone]
         for member, due in table.timers.items():
             if member not in old_timers:
                 args.extend((due, member))

@@ -130,6 +130,8 @@ ERROR_CODES: dict[str, str] = {
     "internal": "the server failed on this message; nothing was applied",
     "rate_limited": "too many messages or attempts; wait a moment, then try again",
     "too_many_connections": "too many connections from this address; the socket is closed",
+    "too_many_tables": "you (or your address) have as many open tables as allowed",
+    "room_full": "the room's storage is full: no new table can open now; try later",
     # the social layer (server/social_errors.py SOCIAL_ERROR_CODES; a test checks each is here)
     "invalid": "the request is not valid; nothing happened",
     "sign_in_required": "this needs an account: sign in or register",

@@ -78,9 +78,10 @@ async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, o
     # scored as a leaver.
     room = await start_room(turn_time_s=0.0, match_every_s=0.1)
     others = []
-    for name in ("Vic", "Wes", "Xan"):
+    for n, name in enumerate(("Vic", "Wes", "Xan")):  # other people, other addresses
         cookie = await register(room, name)
-        others.append(await make_client(room.ws, headers={"Cookie": f"spades_session={cookie}"}))
+        others.append(await make_client(room.ws, headers={
+            "Cookie": f"spades_session={cookie}", "X-Forwarded-For": f"192.0.2.{n + 1}"}))
     page = await open_page(room)
     await account_form(page, "Yael", PASSWORD, "#register")
     await page.wait_for_function(SIGNED_IN)

@@ -31,7 +31,9 @@ async def four_in_the_queue(start_server: Start, social_client: SocialFactory,
     clients = []
     for n, name in enumerate(names):
         node = nodes[n % 2]
-        clients.append(await social_client(node, cookie=await register(node, name)))
+        # four people at four addresses (accounts of one address never share a table)
+        clients.append(await social_client(node, cookie=await register(node, name),
+                                           headers={"X-Forwarded-For": f"192.0.2.{n + 1}"}))
     for client in clients:
         queued = await client.request(Queue(on=True))
         assert isinstance(queued, Queued) and queued.waited >= 0
