@@ -32,7 +32,7 @@ RANK_OF: tuple[int, ...] = tuple(c - 39 if c >= 39 else c % 13 for c in range(54
 SUIT_OF_MASK = SUIT_MASKS
 
 NIL, COVER, ATTACK, WANT, DUCK = 0, 1, 2, 3, 4
-COVER_MADE = 5  # covering partner's Nil with the team's own contract made (or lost)
+COVER_MADE = 5  # covering partner's Nil with the team's own contract made
 
 
 def top(mask: int) -> int:
@@ -148,8 +148,7 @@ def mode_of(seat: int, c: Contracts, won: list[int], left: int) -> tuple[int, in
     team = seat & 1
     need = c.team_need(team, won)
     if bids[partner] <= 0 and won[partner] == 0:
-        # Made or lost, the contract no longer cares about tricks: only the Nil does.
-        return (COVER if 0 < need <= left else COVER_MADE), -1
+        return (COVER if need > 0 else COVER_MADE), -1
     o1, o2 = (seat + 1) & 3, (seat + 3) & 3
     target = o1 if bids[o1] <= 0 and won[o1] == 0 else o2 if bids[o2] <= 0 and won[o2] == 0 \
         else -1
@@ -201,19 +200,14 @@ def _follow(hand: int, out: int, n: int, led: int, best: int, best_seat: int, le
             if win:
                 return bottom(win) if last or follow else _lowest_spade(win)
         elif ((partner - leader) & 3) > n:
-            # Partner plays after us: win as high as we can so the Nil can duck, unless
-            # nothing it may hold beats the card winning now (then keep the cover).
+            # Partner plays after us: win as high as we can so the Nil can duck.
             if follow:
-                if mode == COVER_MADE and not out & ABOVE[best] & SUIT_MASKS[led]:
-                    return bottom(follow)
-                return top(follow) if follow & win else bottom(follow)
+                return top(follow)
             if win:
                 return _lowest_spade(win)
             return _discard(legal, out)
         elif mode == COVER_MADE:
-            # The Nil is safe this trick and the contract does not need it: keep the
-            # high cards for cover.
-            return bottom(follow) if follow else _discard(legal, out)
+            mode = DUCK  # the Nil is safe this trick and our contract is made
     elif mode == ATTACK:
         if ((target - leader) & 3) < n:  # the Nil bidder has played
             if best_seat == target:
