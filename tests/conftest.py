@@ -86,3 +86,15 @@ async def redis(redis_url: str) -> AsyncIterator[redis_async.Redis]:
         yield client
     finally:
         await client.aclose()
+
+
+@pytest.fixture(autouse=True)
+def _collect_garbage_after_each_test() -> Iterator[None]:
+    """Collect reference cycles at the end of every test, so that a resource a test
+    left open (an unclosed Redis connection, a socket) warns inside that test and fails
+    it by name, instead of at the interpreter's exit, where pytest can only fail the
+    whole run without saying which test it was."""
+    yield
+    import gc
+
+    gc.collect()
