@@ -14,11 +14,12 @@ import sys
 from dataclasses import replace
 from types import FrameType
 
-from . import logs
-from .app import create_app
-from .drain import GracefulServer
-from .http_guard import uvicorn_config
-from .redis_process import RedisProcess, RedisProcessError
+from server.node import create_app
+from server.ops import logs
+from server.ops.drain import GracefulServer
+from server.ops.http_guard import uvicorn_config
+from server.ops.redis_process import RedisProcess, RedisProcessError
+
 from .settings import Settings, SettingsError
 
 GC_YOUNG = 5_000  # see _tune_gc (Python's default: 700)

@@ -21,7 +21,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from .settings import Settings
+from server.settings import Settings
 
 __all__ = ["WS_MAX_SIZE", "guarded_h11", "uvicorn_config"]
 

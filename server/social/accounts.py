@@ -1,7 +1,7 @@
 """Accounts and sessions: register, sign in, sign out everywhere, resolve a session.
 
 An account is a name, an argon2id password hash and a stable player id (``pid``), the
-same kind of id a guest has (``server.connection.pid_of``). A guest who registers
+same kind of id a guest has (``pid_of``). A guest who registers
 passes their guest pid as ``adopt_pid`` and keeps it, so the seat they hold at a table
 stays theirs. A pid belongs to at most one account; once it does, the room must stop
 accepting the old guest token for it (``pid_is_account``).
@@ -33,15 +33,15 @@ import redis.asyncio as aioredis
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
-from . import social_keys as keys
-from .signin_throttle import SigninThrottle, ThrottlePolicy
-from .social_errors import (
+from . import keys
+from .errors import (
     BadCredentials,
     InvalidName,
     InvalidPassword,
     NameTaken,
 )
-from .social_store import Clock, Limit, Limiter, load_script, now_ms, redis_errors
+from .signin_throttle import SigninThrottle, ThrottlePolicy
+from .store import Clock, Limit, Limiter, load_script, now_ms, redis_errors
 
 __all__ = [
     "SIGNED_OUT_CHANNEL",
@@ -52,6 +52,7 @@ __all__ = [
     "check_name",
     "check_password",
     "name_key",
+    "pid_of",
 ]
 
 SIGNED_OUT_CHANNEL = "signed-out"
@@ -149,6 +150,12 @@ def parse_token(token: str) -> tuple[str, str] | None:
     return pid, secret
 
 
+def pid_of(token: str) -> str:
+    """The player id of a guest's session token (the token itself is never stored or
+    shown); an account's pid is made to look the same."""
+    return hashlib.sha256(token.encode()).hexdigest()[:16]
+
+
 class Accounts:
     """Accounts and sessions in one Redis (``client`` may return bytes or str)."""
 
@@ -160,7 +167,7 @@ class Accounts:
         self._hasher = self.policy.hasher()
         self._slots = asyncio.Semaphore(HASH_SLOTS)
         self._limiter = Limiter(client, clock)
-        self._register = load_script(client, "social_register.lua")
+        self._register = load_script(client, "register.lua")
         # Verifying an unknown name against this costs as much as a real check, so
         # the time of a wrong answer does not tell which names exist.
         self._decoy = self._hasher.hash(secrets.token_urlsafe(16))

@@ -36,9 +36,9 @@ import redis.asyncio as aioredis
 
 from shared.display_names import cap_marks
 
-from . import social_keys as keys
-from .social_errors import ChatOff, InvalidChat
-from .social_store import Clock, Limit, Limiter, now_ms, redis_errors
+from . import keys
+from .errors import ChatOff, InvalidChat
+from .store import Clock, Limit, Limiter, now_ms, redis_errors
 
 __all__ = [
     "KEPT",

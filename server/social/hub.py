@@ -1,9 +1,10 @@
 """The social layer on one node: its parts, its players' sockets, and its background work.
 
-``SocialHub`` is built by the ``Room`` (one per node) and holds:
+``SocialHub`` is built by the node (``server.node``, one per node) on the node's
+``Room``, which tells it of every table change and chat notice, and holds:
 
 - the parts of docs/social.md on the room's Redis client: ``accounts``, ``ratings``,
-  ``chat``, ``invites``, ``matchmaker``, and ``deps`` for the HTTP routes;
+  ``chat``, ``invites``, ``matchmaker`` (the node hands the HTTP routes theirs);
 - the node's sockets by player id (``register``/``unregister``), so a notice about a
   player (signed out, matched) reaches their sockets here;
 - the ranked matcher: every ``match_every_s`` each node runs ``Matchmaker.match()``
@@ -26,23 +27,22 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import msgpack
 
+from server.errors import RoomError
+from server.social.invites import Invites
+from server.tables.actor import new_deal, now_ms
+from server.tables.model import RANKED, Table
+from server.tables.seating import create_ranked
 from shared.protocol import ChatLine, Format, Rated, ServerMessage, encode
 
-from . import social_keys
+from . import keys as social_keys
 from .accounts import SIGNED_OUT_CHANNEL, AccountPolicy, Accounts
 from .chat import Chat, ChatMessage
-from .errors import RoomError
-from .http_social import SocialDeps
 from .matchmaking import Match, Matchmaker
-from .private_tables import Invites
 from .ratings import Ratings
-from .social_tables import create_ranked
-from .table_actor import new_deal, now_ms
-from .table_model import RANKED, Table
 from .table_quota import TableQuota
 
 if TYPE_CHECKING:
-    from .room import Room
+    from server.tables.room import Room
 
 __all__ = ["HEARTBEAT_S", "SocialHub", "SocialSocket"]
 
@@ -79,8 +79,6 @@ class SocialHub:
         self.matchmaker = Matchmaker(client, self.ratings)
         self.quota = TableQuota(room.store, settings.tables_per_player,
                                 settings.tables_per_address)
-        self.deps = SocialDeps(self.accounts, self.ratings, self.chat,
-                               allowed_origins=frozenset(settings.allowed_origins))
         self.clients: dict[str, set[SocialSocket]] = {}
         # Sockets by the account their session cookie claims, hello or not (sign out
         # everywhere closes them too: session_guard).

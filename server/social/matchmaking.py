@@ -34,11 +34,11 @@ from typing import Any
 import msgpack
 import redis.asyncio as aioredis
 
-from . import social_keys as keys
+from . import keys
 from .accounts import Account
+from .errors import SignInRequired
 from .ratings import Ratings
-from .social_errors import SignInRequired
-from .social_store import Clock, load_script, now_ms, redis_errors
+from .store import Clock, load_script, now_ms, redis_errors
 
 __all__ = ["Match", "Matchmaker", "Waiting", "WindowPolicy", "balance", "form_groups"]
 
@@ -177,8 +177,8 @@ class Matchmaker:
         self._client = client
         self._ratings = ratings
         self._clock = clock
-        self._claim = load_script(client, "social_claim.lua")
-        self._prune = load_script(client, "social_prune.lua")
+        self._claim = load_script(client, "claim.lua")
+        self._prune = load_script(client, "prune.lua")
 
     async def join(self, account: Account | None, address: str = "") -> Waiting:
         """Put a signed-in player in the queue (again: keeps their place), from client

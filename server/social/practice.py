@@ -27,12 +27,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from server.errors import GameNotOn, NotSeated
+from server.tables.model import BOT_NAMES, PRACTICE, RANKED, PracticeState, Seat, Table
 from shared.bots import hint, tip
 from shared.spades import Game, RuleSet, SpadesError
 
-from .errors import GameNotOn, NotSeated
-from .social_errors import InvalidPosition, NotOffered, NotYourDecision
-from .table_model import BOT_NAMES, PRACTICE, RANKED, PracticeState, Seat, Table
+from .errors import InvalidPosition, NotOffered, NotYourDecision
 
 __all__ = ["Opening", "advice", "create_practice", "opening_from", "redo_action", "undo"]
 

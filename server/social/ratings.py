@@ -26,9 +26,10 @@ import msgpack
 import redis.asyncio as aioredis
 from openskill.models import PlackettLuce
 
-from . import social_keys as keys
-from .errors import StoreError
-from .social_store import Clock, load_script, now_ms, redis_errors
+from server.errors import StoreError
+
+from . import keys
+from .store import Clock, load_script, now_ms, redis_errors
 
 __all__ = [
     "PROVISIONAL_GAMES",
@@ -177,7 +178,7 @@ class Ratings:
     def __init__(self, client: aioredis.Redis, clock: Clock = now_ms) -> None:
         self._client = client
         self._clock = clock
-        self._commit = load_script(client, "social_rate.lua")
+        self._commit = load_script(client, "rate.lua")
 
     async def rating(self, pid: str) -> PlayerRating:
         """The player's rating (a new player's default if never rated)."""

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 import redis.asyncio as aioredis
 
-from .social_errors import RateLimited
-from .social_store import Clock, now_ms, redis_errors
+from .errors import RateLimited
+from .store import Clock, now_ms, redis_errors
 
 __all__ = ["SigninThrottle", "ThrottlePolicy", "pair_key"]
 

@@ -1,6 +1,6 @@
 """What every social module needs from Redis: scripts, wrapped errors, the clock, limits.
 
-- ``load_script(client, "social_x.lua")`` registers a Lua file that sits next to this
+- ``load_script(client, "x.lua")`` registers a Lua file that sits next to this
   module (EVALSHA, falling back to EVAL after a Redis restart), once per client.
 - ``redis_errors("what")`` turns a Redis failure into ``StoreError`` (logged, chained,
   never shown raw), exactly as ``server/store.py`` does for the tables.
@@ -26,9 +26,10 @@ import redis.asyncio as aioredis
 from redis.commands.core import AsyncScript
 from redis.exceptions import RedisError
 
-from . import social_keys as keys
-from .errors import storage_error
-from .social_errors import RateLimited
+from server.errors import storage_error
+
+from . import keys
+from .errors import RateLimited
 
 __all__ = ["Clock", "Limit", "Limiter", "load_script", "now_ms", "redis_errors"]
 
@@ -82,7 +83,7 @@ class Limiter:
     def __init__(self, client: aioredis.Redis, clock: Clock = now_ms) -> None:
         self._client = client
         self._clock = clock
-        self._script = load_script(client, "social_ratelimit.lua")
+        self._script = load_script(client, "ratelimit.lua")
 
     async def hit(self, limit: Limit, subject: str) -> None:
         """Count one attempt by ``subject``; raises ``RateLimited`` if the window is

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import keys
-from .errors import TooManyTables
-from .social_store import now_ms, redis_errors
-from .store import Store
-from .table_model import Table
+from server.errors import TooManyTables
+from server.tables import keys
+from server.tables.model import Table
+from server.tables.store import Store
+
+from .store import now_ms, redis_errors
 
 __all__ = ["TableQuota", "address_key", "player_key"]
 

@@ -20,19 +20,22 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from server.errors import NoTable, StoreError, TimerStale
 from shared.protocol import Error, Format, ServerMessage, encode
 from shared.spades import SpadesError, redact_action
 
 from . import views
 from .bots_adapter import AUTOPILOT_LEVEL, choose_bot_action, is_slow
-from .errors import NoTable, StoreError, TimerStale
-from .social_tables import may_watch, table_extras
-from .table_model import Table, parse_timer
+from .model import Table, parse_timer
+from .seating import may_watch, table_extras
 
 if TYPE_CHECKING:
-    from .room import Room
+    from server.settings import Settings
 
-__all__ = ["Change", "Socket", "TableActor", "new_deal", "now_ms"]
+    from .pubsub import Notices
+    from .store import Store
+
+__all__ = ["Change", "Socket", "TableActor", "TableHost", "new_deal", "now_ms"]
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +57,22 @@ class Socket(Protocol):
     def push(self, frame: bytes | str) -> None: ...
 
 
+class TableHost(Protocol):
+    """What an actor needs of the node that holds it (``room.Room``): the store, the
+    notices, the settings, and where to report what it did. Declared here so the actor
+    does not import the room that makes it."""
+
+    settings: Settings
+    store: Store
+    notices: Notices
+
+    def table_changed(self, old: Table | None, new: Table) -> None: ...
+
+    def schedule_local(self, member: str, due_ms: int) -> None: ...
+
+    def cancel_local(self, member: str) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Change:
     """A change to write: the new table and the notice other nodes get (``{"s": seat,
@@ -71,7 +90,7 @@ ExtraFn = Callable[[Table], Awaitable[dict[str, Any]]]
 
 
 class TableActor:
-    def __init__(self, room: Room, table_id: str) -> None:
+    def __init__(self, room: TableHost, table_id: str) -> None:
         self.room = room
         self.id = table_id
         self.lock = asyncio.Lock()

@@ -19,7 +19,7 @@ import msgpack
 
 from shared.spades import Game
 
-from .table_model import Table, encode_table
+from .model import Table, encode_table
 
 __all__ = ["BlobPacker"]
 

@@ -7,7 +7,7 @@ No I/O here: ``table_service`` reads, calls one of these, and writes with a
 compare-and-set on the version; on a conflict it simply calls it again on fresh state.
 
 Kinds: ``casual`` (quick play, bot fill), ``private`` (a host's table: ``lobby`` holds
-the seating and host; see ``social_tables``), ``ranked`` (four accounts, no bots: a
+the seating and host; see ``seating``), ``ranked`` (four accounts, no bots: a
 leaver is played by the autopilot and listed in ``left``), ``practice`` (one person and
 three bots; ``practice`` holds the level, pace and the Undo/Redo state; see
 ``practice``).
@@ -37,10 +37,10 @@ from typing import Any
 
 import msgpack
 
+from server.errors import BetweenHands, GameNotOn, NotSeated, StaleVersion, TableFull, TimerStale
 from shared.spades import Action, Game, RuleSet
 
-from .errors import BetweenHands, GameNotOn, NotSeated, StaleVersion, TableFull, TimerStale
-from .private_tables import Lobby
+from .lobby import Lobby
 
 __all__ = ["BOT_NAMES", "CASUAL", "PRACTICE", "PRIVATE", "RANKED", "PracticeState", "Seat",
            "Table", "decode_table", "encode_table"]

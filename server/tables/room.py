@@ -8,8 +8,10 @@
 - timers: each write schedules the table's new timers in this process (exact and
   cheap), and a poller claims, from Redis, timers that are overdue by ``TIMER_SLACK_MS``
   (their node died or is stuck) so no timer lives only in one process's memory;
-- the ``SocialHub`` (``social``): accounts, chat, invites, the ranked matcher and
-  ratings, and this node's sockets by player (see ``social_hub``).
+- the listeners of what it sees: every table change and every chat notice go to the
+  callbacks installed with ``on_table_change`` and ``on_chat`` (the composition root,
+  ``server.node``, installs the ``SocialHub``'s), so the room never imports the social
+  layer above it.
 """
 
 from __future__ import annotations
@@ -19,24 +21,29 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
+from server.errors import NoTable, RoomError, TableFull
+from server.settings import Settings
 from shared.spades import RuleSet
 
-from .errors import NoTable, RoomError, TableFull
+from .actor import Change, ExtraFn, Socket, TableActor, new_deal, now_ms
+from .model import CASUAL, Table, parse_timer
 from .pubsub import Notices
-from .settings import Settings
-from .social_hub import SocialHub
 from .store import Store
-from .table_actor import Change, ExtraFn, Socket, TableActor, new_deal, now_ms
-from .table_model import CASUAL, Table, parse_timer
 
-__all__ = ["Room"]
+__all__ = ["ChangeListener", "ChatListener", "Room"]
 
 log = logging.getLogger(__name__)
 
 TIMER_SLACK_MS = 500  # the poller leaves a timer this long to the node that set it
+
+# Told of every table change this node writes or hears of (old None: a new table); must
+# not block (start a task for slow work).
+ChangeListener = Callable[[Table | None, Table], None]
+# Told of a chat notice on a table's channel: (table id, the notice).
+ChatListener = Callable[[str, dict[str, Any]], None]
 
 
 class Room:
@@ -52,12 +59,20 @@ class Room:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._poller: asyncio.Task[None] | None = None
         self._stopping = False
-        self.social = SocialHub(self)
+        self._change_listeners: list[ChangeListener] = []
+        self._chat_listener: ChatListener | None = None
+
+    def on_table_change(self, listener: ChangeListener) -> None:
+        """Call ``listener`` with every table change from now on (see ``ChangeListener``)."""
+        self._change_listeners.append(listener)
+
+    def on_chat(self, listener: ChatListener) -> None:
+        """Send chat notices to ``listener`` (one; a later call replaces it)."""
+        self._chat_listener = listener
 
     async def start(self) -> None:
         await self.notices.start()
         self._poller = asyncio.create_task(self._poll_timers(), name="timer-poller")
-        await self.social.start()
 
     async def stop(self) -> None:
         """Stop timers and background work (the sockets are closed by the server first).
@@ -67,7 +82,6 @@ class Room:
         (or swallow it), so nothing here relies on cancellation alone.
         """
         self._stopping = True
-        await self.social.stop()
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
@@ -96,7 +110,8 @@ class Room:
 
     def table_changed(self, old: Table | None, new: Table) -> None:
         """Every table change this node writes or hears of (must not block)."""
-        self.social.table_changed(old, new)
+        for listener in self._change_listeners:
+            listener(old, new)
 
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str | None = None) -> None:
         """Run ``coro`` in the background, kept until it ends, errors logged."""
@@ -119,9 +134,9 @@ class Room:
     # -- notices -----------------------------------------------------------------------------
 
     def _on_notice(self, table_id: str, notice: dict[str, Any]) -> None:
-        if "r" not in notice:  # a chat message on the table's channel (social_keys)
-            if notice.get("k") == "chat":
-                self.social.on_chat(table_id, notice)
+        if "r" not in notice:  # a chat message on the table's channel (server.social.keys)
+            if notice.get("k") == "chat" and self._chat_listener is not None:
+                self._chat_listener(table_id, notice)
             return
         actor = self._actors.get(table_id)
         # Most notices are this node's own writes, which the actor already has: checked

@@ -1,8 +1,8 @@
 """Private and ranked tables as pure table changes, and what their snapshots add.
 
 Each function takes a ``Table`` (and the values it needs: who, the time, a seed) and
-returns the new table or raises a typed error (``server/social_errors.py``); the
-connection writes the result through the table actor's compare-and-set like any
+returns the new table or raises a typed error (``server/errors.py``); the connection
+writes the result through the table actor's compare-and-set like any
 other change, so seat moves get versions, notices and fan-out for free.
 
 Private tables keep their seating in ``Table.lobby`` (a ``private_tables.Lobby``).
@@ -21,11 +21,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from server.errors import SeatError
 from shared.spades import Game, RuleSet
 
-from .private_tables import Lobby, Sitter
-from .social_errors import SeatError
-from .table_model import BOT_NAMES, PRACTICE, PRIVATE, RANKED, Seat, Table
+from .lobby import Lobby, Sitter
+from .model import BOT_NAMES, PRACTICE, PRIVATE, RANKED, Seat, Table
 
 __all__ = [
     "create_private",

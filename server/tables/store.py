@@ -24,12 +24,13 @@ import msgpack
 import redis.asyncio as aioredis
 from redis.exceptions import NoScriptError, RedisError
 
+from server.errors import StoreError, storage_error
+from server.ops.metrics import METRICS
+
 from . import keys
-from .errors import StoreError, storage_error
-from .metrics import METRICS
-from .redis_pipe import RedisPipe
-from .table_blob import BlobPacker
-from .table_model import PRACTICE, Table, decode_table
+from .blob import BlobPacker
+from .model import PRACTICE, Table, decode_table
+from .pipe import RedisPipe
 
 __all__ = ["Store", "StoreError"]
 

@@ -31,8 +31,8 @@ from shared.protocol import (
 from shared.spades import Game, redact_action
 from shared.spades.view import SEAT_KEYS, seat_part
 
-from .social_tables import table_extras
-from .table_model import Table
+from .model import Table
+from .seating import table_extras
 
 __all__ = ["PRIVATE_KEYS", "ActionDeltas", "TableViews", "encode_event", "event_for",
            "private_part", "seat_delta", "seat_infos", "seat_states", "seconds_left",

@@ -1,9 +1,11 @@
 """The Starlette app: the WebSocket at ``/ws``, ``GET /healthz``, the browser client at ``/``.
 
-``create_app(settings)`` needs ``settings.redis_url`` (``server.__main__`` starts a
-private Redis when none is configured). The app's lifespan builds the ``Room`` and
-stops it. A guest session token is set as a cookie on page loads, so the browser's
-WebSocket carries it; a client may also send it in ``hello``.
+``create_app(settings, make_node)`` needs ``settings.redis_url`` (``server.__main__``
+starts a private Redis when none is configured). The app's lifespan builds the node's
+parts with ``make_node`` (``server.node.Node``: this layer never builds them itself),
+starts them and stops them; ``app.state`` then has ``room``, ``social`` and ``deps``.
+A guest session token is set as a cookie on page loads, so the browser's WebSocket
+carries it; a client may also send it in ``hello``.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from http.cookies import SimpleCookie
 from pathlib import Path
+from typing import Protocol
 
 from redis.exceptions import RedisError
 from starlette.applications import Starlette
@@ -24,48 +27,56 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from server.ops.drain import Drain
+from server.ops.metrics import METRICS
+from server.settings import Settings
+from server.social.hub import SocialHub
+from server.tables.room import Room
 from shared.protocol import Error, Format, Hello, encode
 
 from .connection import COOKIE, Client
-from .drain import Drain
 from .http_learn import learn_routes
-from .http_social import SESSION_COOKIE, social_routes, ws_origin_allowed
+from .http_social import SESSION_COOKIE, SocialDeps, social_routes, ws_origin_allowed
 from .limits import AddressLimit
-from .metrics import METRICS
-from .room import Room
 from .security_headers import SecurityHeaders, cookie_flags
-from .settings import Settings
-from .store import Store
 
-__all__ = ["WEB_DIR", "create_app"]
+__all__ = ["WEB_DIR", "NodeParts", "create_app"]
 
 log = logging.getLogger(__name__)
 
-WEB_DIR = Path(__file__).resolve().parent.parent / "client" / "web"
+WEB_DIR = Path(__file__).resolve().parents[2] / "client" / "web"
 COOKIE_MAX_AGE = 30 * 86_400
 
 
-def create_app(settings: Settings) -> Starlette:
+class NodeParts(Protocol):
+    """What the app needs of a node's parts (``server.node.Node``)."""
+
+    room: Room
+    social: SocialHub
+    deps: SocialDeps
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -> Starlette:
     if not settings.redis_url:
         raise ValueError("create_app needs settings.redis_url")
-    redis_url = settings.redis_url
     drain = Drain()
     addresses = AddressLimit(settings.max_conns_per_address)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store.from_url(redis_url, settings.table_ttl_s,
-                               practice_ttl_s=settings.practice_ttl_s)
-        room = Room(settings, store)
-        await room.start()
-        app.state.room = room
+        node = make_node(settings)
+        await node.start()
+        app.state.room, app.state.social, app.state.deps = node.room, node.social, node.deps
         print(f"Spades Room: http://{settings.host}:{settings.port}/ "
-              f"(node {room.node_id})", flush=True)
+              f"(node {node.room.node_id})", flush=True)
         try:
             yield
         finally:
-            await room.stop()
-            await store.close()
+            await node.stop()
 
     async def ws_endpoint(websocket: WebSocket) -> None:
         room: Room = websocket.app.state.room
@@ -83,7 +94,8 @@ def create_app(settings: Settings) -> Starlette:
             return
         try:  # the session cookie names an account; it is checked at hello (session_guard)
             session = websocket.cookies.get(SESSION_COOKIE)
-            await Client(websocket, room, token, drain, session).serve()
+            social: SocialHub = websocket.app.state.social
+            await Client(websocket, room, social, token, drain, session).serve()
         finally:
             addresses.release(address)
 
@@ -109,7 +121,7 @@ def create_app(settings: Settings) -> Starlette:
         WebSocketRoute("/ws", ws_endpoint),
         Route("/healthz", healthz),
         Route("/metrics", metrics),
-        *social_routes(lambda: app.state.room.social.deps),  # accounts, leaderboard
+        *social_routes(lambda: app.state.deps),  # accounts, leaderboard
         *learn_routes(),  # the course and the rules page
         Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"),
     ]

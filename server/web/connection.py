@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import hashlib
 import logging
 import secrets
 import time
@@ -25,6 +24,16 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from server.errors import NoTable, NotAllowed, NotSeated, RoomError, StaleVersion, error_code
+from server.ops.drain import Drain
+from server.ops.metrics import METRICS
+from server.social.accounts import Account, pid_of
+from server.social.hub import SocialHub
+from server.tables import views
+from server.tables.actor import Change, ChangeFn, TableActor, new_deal, now_ms
+from server.tables.model import Table
+from server.tables.room import Room
+from server.tables.seating import may_watch
 from shared.display_names import is_guest_label
 from shared.protocol import (
     CLIENT_MESSAGES,
@@ -53,16 +62,8 @@ from shared.protocol import (
 )
 from shared.spades import SpadesError
 
-from . import session_guard, social_handlers, views
-from .accounts import Account
-from .drain import Drain
-from .errors import NoTable, NotAllowed, NotSeated, RoomError, StaleVersion, error_code
+from . import session_guard, social_handlers
 from .limits import MessageRate
-from .metrics import METRICS
-from .room import Room
-from .social_tables import may_watch
-from .table_actor import Change, ChangeFn, TableActor, new_deal, now_ms
-from .table_model import Table
 
 __all__ = ["COOKIE", "Client", "pid_of"]
 
@@ -73,11 +74,6 @@ OUTBOX = 1000  # frames queued for one socket before it counts as too slow
 FEATURES = sorted(CLIENT_MESSAGES)  # told in welcome: what a client may ask this room
 
 
-def pid_of(token: str) -> str:
-    """The player id of a session token (the token itself is never stored or shown)."""
-    return hashlib.sha256(token.encode()).hexdigest()[:16]
-
-
 class _Close:
     def __init__(self, code: int, reason: str) -> None:
         self.code, self.reason = code, reason
@@ -86,7 +82,7 @@ class _Close:
 class Client:
     """One connected socket and the session on it."""
 
-    def __init__(self, ws: WebSocket, room: Room, cookie_token: str | None,
+    def __init__(self, ws: WebSocket, room: Room, social: SocialHub, cookie_token: str | None,
                  drain: Drain | None = None, session_token: str | None = None) -> None:
         self.ws = ws
         self.session_token = session_token  # the session cookie it was opened with
@@ -97,6 +93,7 @@ class Client:
         settings = room.settings
         self._rate = MessageRate(settings.msg_rate_per_s, settings.msg_burst, time.monotonic())
         self.room = room
+        self.social = social
         self.cookie_token = cookie_token
         self.conn_id = secrets.token_hex(6)
         self.token: str | None = None
@@ -123,7 +120,7 @@ class Client:
         METRICS.connections_total.inc()
         if self.drain is not None:
             self.drain.add(self)
-        self.room.social.watch_session(self, session_guard.session_pid(self.session_token))
+        self.social.watch_session(self, session_guard.session_pid(self.session_token))
         writer = asyncio.create_task(self._write(), name=f"writer-{self.conn_id}")
         try:
             await self._read()
@@ -343,7 +340,7 @@ class Client:
         first = self.pid is None
         self.token, self.pid, self.name = token, pid, name
         if first:
-            self.room.social.register(self)
+            self.social.register(self)
         target = message.table or table_id
         self.reply(Welcome(token=token, pid=pid, name=name, table=target,
                            signed_in=True if account is not None else None,
@@ -355,7 +352,7 @@ class Client:
         """This viewer's chat fields of a snapshot: on or off, the kept messages they
         may see now, the seats they muted."""
         assert self.pid is not None
-        chat = self.room.social.chat
+        chat = self.social.chat
         self.chat_on = await chat.enabled(self.pid)
         if not self.chat_on:
             return {"chat_on": False}
@@ -500,8 +497,8 @@ class Client:
             await self.actor.mutate(lambda t: _change(t.rename(pid, name), "name"))
 
     async def _gone(self) -> None:
-        self.room.social.unregister(self)
-        self.room.social.watch_session(self, None)
+        self.social.unregister(self)
+        self.social.watch_session(self, None)
         actor, pid = self.actor, self.pid
         if actor is None:
             return

@@ -37,11 +37,11 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from .accounts import Account, Accounts, Session
-from .chat import Chat
-from .errors import RoomError, StoreError
-from .ratings import Ratings
-from .social_errors import NoSuchPlayer, SocialError
+from server.errors import RoomError, StoreError
+from server.social.accounts import Account, Accounts, Session, pid_of
+from server.social.chat import Chat
+from server.social.errors import NoSuchPlayer, SocialError
+from server.social.ratings import Ratings
 
 __all__ = ["SESSION_COOKIE", "SocialDeps", "origin_allowed", "social_routes",
            "ws_origin_allowed"]
@@ -57,8 +57,6 @@ _DEFAULT_PORTS = {"http": "80", "https": "443"}
 
 
 def _guest_pid(request: Request) -> str | None:
-    from .connection import pid_of  # the room's rule for a guest token's player id
-
     token = request.cookies.get(GUEST_COOKIE)
     return pid_of(token) if token else None
 

@@ -19,13 +19,12 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING
 
+from server.social.accounts import Account, parse_token, pid_of
+from server.social.errors import SignInRequired
 from shared.protocol import CreatePrivate, Error, Queue, Rename
 
-from .accounts import Account, parse_token
-from .social_errors import SignInRequired
-
 if TYPE_CHECKING:
-    from .connection import Client
+    from .conn import Conn
 
 __all__ = ["SENSITIVE", "SIGNED_OUT", "account_at_hello", "guest_token", "require_live",
            "session_pid"]
@@ -40,28 +39,26 @@ def session_pid(token: str | None) -> str | None:
     return parsed[0] if parsed else None
 
 
-async def account_at_hello(c: Client) -> Account | None:
+async def account_at_hello(c: Conn) -> Account | None:
     """The account of the socket's session now (None: a guest, or a dead session)."""
-    return await c.room.social.accounts.resolve(c.session_token)
+    return await c.social.accounts.resolve(c.session_token)
 
 
-async def guest_token(c: Client, offered: str | None) -> str:
+async def guest_token(c: Conn, offered: str | None) -> str:
     """The guest token of this socket: the one offered (hello, else the cookie),
     unless it names a player who has since registered (then only the account's
     session is that player: a fresh guest token instead)."""
-    from .connection import pid_of  # the room's rule for a guest token's player id
-
-    accounts = c.room.social.accounts
+    accounts = c.social.accounts
     for token in (offered, c.cookie_token):
         if token and not await accounts.pid_is_account(pid_of(token)):
             return token
     return secrets.token_urlsafe(24)
 
 
-async def require_live(c: Client, msg_id: int | None) -> None:
+async def require_live(c: Conn, msg_id: int | None) -> None:
     """Before a sensitive message: the socket must still be who it said at hello. If
     not, the message is answered ``sign_in_required``, then the socket is closed."""
-    accounts = c.room.social.accounts
+    accounts = c.social.accounts
     if c.account is not None:
         live = await accounts.resolve(c.session_token)
         if live is not None and live.pid == c.account.pid:

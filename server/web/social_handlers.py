@@ -7,7 +7,7 @@ message's id, and every failure is a ``RoomError`` the client reports as ``err``
 Table changes go through the table's actor (``mutate``/``join``) with the pure
 functions of ``social_tables`` and ``practice``, so they are versioned, atomic and
 fanned out like game actions. Chat, invites, the queue and ratings use the hub's
-parts (``client.room.social``).
+parts (``client.social``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,28 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
+from server.errors import NoTable, NotAllowed, NotSeated, StoreError
+from server.social.errors import NotHost, NotOffered, SeatError
+from server.social.practice import (
+    LogMoved,
+    advice,
+    create_practice,
+    opening_from,
+    redo_action,
+    undo,
+)
+from server.tables.actor import Change, TableActor, new_deal, now_ms
+from server.tables.lobby import Sitter, host_rules
+from server.tables.model import CASUAL, PRACTICE, PRIVATE, RANKED, Table
+from server.tables.seating import (
+    create_private,
+    may_watch,
+    move_seat,
+    remove_seat,
+    set_spectators,
+    start_private,
+    take_seat,
+)
 from shared.protocol import (
     Ack,
     Advice,
@@ -40,24 +62,8 @@ from shared.protocol import (
     Undo,
 )
 
-from .errors import NoTable, NotAllowed, NotSeated, StoreError
-from .practice import LogMoved, advice, create_practice, opening_from, redo_action, undo
-from .private_tables import Sitter, host_rules
-from .social_errors import NotHost, NotOffered, SeatError
-from .social_tables import (
-    create_private,
-    may_watch,
-    move_seat,
-    remove_seat,
-    set_spectators,
-    start_private,
-    take_seat,
-)
-from .table_actor import Change, TableActor, new_deal, now_ms
-from .table_model import CASUAL, PRACTICE, PRIVATE, RANKED, Table
-
 if TYPE_CHECKING:
-    from .connection import Client
+    from .conn import Conn
 
 __all__ = ["HANDLED", "handle"]
 
@@ -67,7 +73,7 @@ UNDO_TRIES = 5
 PRACTICE_PRESET = "standard"
 
 
-async def handle(c: Client, m: Any, msg_id: int | None) -> None:
+async def handle(c: Conn, m: Any, msg_id: int | None) -> None:
     """Do what ``m`` (one of HANDLED) asks and answer it."""
     if isinstance(m, CreatePrivate):
         await _create(c, m, msg_id)
@@ -97,7 +103,7 @@ async def handle(c: Client, m: Any, msg_id: int | None) -> None:
         raise AssertionError(m)
 
 
-async def _at_table(c: Client) -> tuple[Table, str]:
+async def _at_table(c: Conn) -> tuple[Table, str]:
     if c.actor is None or c.pid is None:
         raise NotSeated("You are not at a table.")
     table = await c.actor.peek()
@@ -109,26 +115,26 @@ async def _at_table(c: Client) -> tuple[Table, str]:
 # -- private tables ---------------------------------------------------------------------------
 
 
-async def _create(c: Client, m: CreatePrivate, msg_id: int | None) -> None:
+async def _create(c: Conn, m: CreatePrivate, msg_id: int | None) -> None:
     assert c.pid is not None
     table_id = secrets.token_urlsafe(12)  # 96 bits: a table id alone seats nobody anyway
-    await c.room.social.quota.admit(c.pid, c.address, PRIVATE, table_id)
+    await c.social.quota.admit(c.pid, c.address, PRIVATE, table_id)
     base = create_private(table_id, Sitter(c.pid, c.name), c.conn_id, m.preset, m.rules,
                           m.bots, m.watch, m.seat, now_ms(), m.turn)
     actor = c.room.actor(table_id)
     await c.enter(actor, lambda t: Change(t, {"m": "create"}), base=base)
     await c.room.store.set_player(c.pid, table=table_id)
-    invite = await c.room.social.invites.create(table_id)
+    invite = await c.social.invites.create(table_id)
     c.reply(Created(table=table_id, code=invite.code, invite=invite.token), msg_id)
 
 
-async def _join(c: Client, m: Join) -> None:
+async def _join(c: Conn, m: Join) -> None:
     """Sit at (or watch) the table a code, an invite link or a table id names."""
     assert c.pid is not None
     pid, name, conn = c.pid, c.name, c.conn_id
     by_invite = m.code is not None
     if m.code is not None:
-        table_id = await c.room.social.invites.resolve(m.code, c.address)
+        table_id = await c.social.invites.resolve(m.code, c.address)
     else:
         assert m.table is not None
         table_id = m.table
@@ -161,14 +167,14 @@ async def _join(c: Client, m: Join) -> None:
     await c.room.store.set_player(pid, table=table_id)
 
 
-async def _watch(c: Client, actor: TableActor, table: Table) -> None:
+async def _watch(c: Conn, actor: TableActor, table: Table) -> None:
     assert c.pid is not None
     if not may_watch(table, c.pid):
         raise NotAllowed("This table does not allow spectators.")
     await c.enter(actor, None)
 
 
-async def _lobby_change(c: Client, m: Any) -> int:
+async def _lobby_change(c: Conn, m: Any) -> int:
     if c.actor is None or c.pid is None:
         raise NotSeated("You are not at a table.")
     pid, name, conn = c.pid, c.name, c.conn_id
@@ -191,18 +197,18 @@ async def _lobby_change(c: Client, m: Any) -> int:
 
     rev = await c.actor.mutate(change)
     if isinstance(m, StartGame):  # the invite lives as long as the table is in use
-        invites = c.room.social.invites
+        invites = c.social.invites
         invite = await invites.of_table(c.actor.id)
         if invite is not None:
             await invites.refresh(invite)
     return rev
 
 
-async def _invite(c: Client, m: NewInvite, msg_id: int | None) -> None:
+async def _invite(c: Conn, m: NewInvite, msg_id: int | None) -> None:
     table, pid = await _at_table(c)
     if table.lobby is None or table.lobby.host != pid:
         raise NotHost("Only the host of a private table may share its invite.")
-    invites = c.room.social.invites
+    invites = c.social.invites
     invite = None if m.renew else await invites.of_table(table.id)
     if invite is None:
         invite = await invites.create(table.id)
@@ -214,8 +220,8 @@ async def _invite(c: Client, m: NewInvite, msg_id: int | None) -> None:
 # -- chat -----------------------------------------------------------------------------------------
 
 
-async def _chat(c: Client, m: ChatOn | Say | Mute, msg_id: int | None) -> None:
-    chat = c.room.social.chat
+async def _chat(c: Conn, m: ChatOn | Say | Mute, msg_id: int | None) -> None:
+    chat = c.social.chat
     assert c.pid is not None
     if isinstance(m, ChatOn):
         await chat.set_enabled(c.pid, m.on, remember=c.account is not None)
@@ -239,8 +245,8 @@ async def _chat(c: Client, m: ChatOn | Say | Mute, msg_id: int | None) -> None:
 # -- ranked -------------------------------------------------------------------------------------
 
 
-async def _queue(c: Client, m: Queue, msg_id: int | None) -> None:
-    hub = c.room.social
+async def _queue(c: Conn, m: Queue, msg_id: int | None) -> None:
+    hub = c.social
     assert c.pid is not None
     if not m.on:
         hub.queued.pop(c.pid, None)
@@ -260,19 +266,19 @@ async def _queue(c: Client, m: Queue, msg_id: int | None) -> None:
 # -- practice -------------------------------------------------------------------------------------
 
 
-async def _practice(c: Client, m: Practice) -> None:
+async def _practice(c: Conn, m: Practice) -> None:
     assert c.pid is not None
     rules = host_rules(m.preset or PRACTICE_PRESET, {})
     start = opening_from(rules, m.scenario, m.position, dealer=secrets.randbelow(4))
     table_id = secrets.token_urlsafe(12)
-    await c.room.social.quota.admit(c.pid, c.address, PRACTICE, table_id)
+    await c.social.quota.admit(c.pid, c.address, PRACTICE, table_id)
     base = create_practice(table_id, c.pid, c.name, c.conn_id, m.level, m.pace, start,
                            now_ms(), secrets.randbelow(2**63))
     await c.enter(c.room.actor(table_id), lambda t: Change(t, {"m": "practice"}), base=base)
     await c.room.store.set_player(c.pid, table=table_id)
 
 
-async def _undo(c: Client) -> int:
+async def _undo(c: Conn) -> int:
     table, pid = await _at_table(c)
     if table.practice is None:
         raise NotOffered("Undo is only offered at practice tables.")
@@ -294,7 +300,7 @@ async def _undo(c: Client) -> int:
     raise StoreError("This table is too busy right now; try again.")
 
 
-async def _redo(c: Client, msg_id: int | None) -> int:
+async def _redo(c: Conn, msg_id: int | None) -> int:
     _, pid = await _at_table(c)
     assert c.actor is not None
 

@@ -14,10 +14,10 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 
 from server.errors import StoreError
-from server.redis_pipe import RedisPipe, pack
-from server.redis_process import RedisProcess, free_port
-from server.store import Store
-from server.table_model import Table
+from server.ops.redis_process import RedisProcess, free_port
+from server.tables.model import Table
+from server.tables.pipe import RedisPipe, pack
+from server.tables.store import Store
 from shared.spades import RuleSet
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from server.table_blob import FORMAT, BlobPacker
-from server.table_model import (
+from server.tables.blob import FORMAT, BlobPacker
+from server.tables.model import (
     PracticeState,
     Seat,
     Table,
