@@ -50,7 +50,7 @@ def main() -> int:
         _tune_gc()
         config = uvicorn_config(app, settings)
         # Stop taking connections, let in-flight messages finish, then close every
-        # socket with 1012 (reconnect elsewhere): see server/drain.py.
+        # socket with 1012 (reconnect elsewhere): see server/ops/drain.py.
         GracefulServer(config, app.state.drain, settings.drain_s).run()
     except (KeyboardInterrupt, SystemExit):
         pass

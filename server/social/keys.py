@@ -1,6 +1,6 @@
 """Every Redis key and channel of the social layer, in one place.
 
-The table keys (``server/keys.py``) put everything of one table under the hash tag
+The table keys (``server/tables/keys.py``) put everything of one table under the hash tag
 ``{ID}``; the social layer follows the same rule, grouping by what one atomic step
 must touch together (a Lua script or MULTI may only use keys of one Cluster slot):
 
@@ -128,7 +128,7 @@ def chat_mutes(table_id: str) -> str:
 
 def chat_channel(table_id: str) -> str:
     """Pub/sub: msgpack of each chat message of the table, with its recipients. It is
-    the table's own notice channel (``server.keys.table_channel``): every node at the
+    the table's own notice channel (``server.tables.keys.table_channel``): every node at the
     table already listens there, and chat keeps its order with the table's changes. A
     chat notice has ``"k": "chat"`` and no ``"r"`` (a table notice always has one)."""
     return f"t:{{{table_id}}}:n"

@@ -3,7 +3,7 @@
 - ``load_script(client, "x.lua")`` registers a Lua file that sits next to this
   module (EVALSHA, falling back to EVAL after a Redis restart), once per client.
 - ``redis_errors("what")`` turns a Redis failure into ``StoreError`` (logged, chained,
-  never shown raw), exactly as ``server/store.py`` does for the tables.
+  never shown raw), exactly as ``server/tables/store.py`` does for the tables.
 - ``Limiter.hit(limit, subject)`` counts one attempt against a sliding window and
   raises ``RateLimited`` (with the seconds to wait) once the window is full.
 

@@ -49,7 +49,7 @@ __all__ = ["SESSION_COOKIE", "SocialDeps", "origin_allowed", "social_routes",
 log = logging.getLogger(__name__)
 
 SESSION_COOKIE = "spades_session"
-GUEST_COOKIE = "spades_token"  # server.connection.COOKIE: the guest session token
+GUEST_COOKIE = "spades_token"  # server.web.connection.COOKIE: the guest session token
 GUEST_COOKIE_MAX_AGE = 30 * 86_400
 MAX_BODY = 4096
 BOARD_SIZE = 100

@@ -1,4 +1,4 @@
-"""The pipelined connection of the store (server/redis_pipe.py) on a real Redis: replies
+"""The pipelined connection of the store (server/tables/pipe.py) on a real Redis: replies
 in order under many concurrent commands, typed errors, a restarted Redis (scripts
 gone), and the same on uvloop, which the node runs on."""
 

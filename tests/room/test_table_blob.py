@@ -1,4 +1,4 @@
-"""The blob packer (server/table_blob.py) gives ``encode_table``'s bytes exactly, in
+"""The blob packer (server/tables/blob.py) gives ``encode_table``'s bytes exactly, in
 every state of whole games, for every kind of table, with parts kept between writes."""
 
 from __future__ import annotations
