@@ -1,0 +1,315 @@
+"""The game: one immutable value and one transition, ``apply``.
+
+Phases of a hand and a game (the whole state machine is in this table)::
+
+    phase      who acts (to_act)                  action            next
+    ---------  ---------------------------------  ----------------  -----------------------------
+    bidding    dealer's left, then clockwise      bid N / nil /     4th bid -> passing if a Nil
+               (any seat not yet looked: look)    blind nil, look   card pass is due, else playing
+    passing    the Nil bidder, then its partner   pass C C          last pass -> playing
+               (team by team, in bidding order)
+    playing    dealer's left leads trick 1, then  play C            13th trick -> score the hand;
+               each trick's winner                                   game over -> over,
+                                                                     else deal -> bidding
+    over       nobody (to_act is None)            -
+
+A deal happens on entering ``bidding``: the deal rotates one seat clockwise per hand and
+the player left of the dealer bids first and leads first.
+
+``Game`` is immutable: ``apply`` returns a new game and leaves the old one as it was,
+also when it raises. Internally a game keeps what changes on every card in slots, which
+``apply`` copies, and the rest in a context shared by the game values of one hand and
+replaced (never changed) by a bid, a look, a pass or a hand's end.
+
+The modules: this one holds ``Game`` (the transition, the views, persistence);
+``state`` its value (``GameState``: slots, context, construction, reading, legal
+actions); ``hand_parts`` the tables and helpers both use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import view as _view
+from .actions import (
+    BLIND_NIL_BID,
+    LOOK,
+    PASS,
+    PLAY,
+    Action,
+)
+from .bidding import bid_problem, blind_nil_closed_reason
+from .cards import (
+    SPADE_MASK,
+    codes_of,
+    mask_of,
+)
+from .errors import IllegalAction, InvalidAction, NotYourTurn
+from .hand_parts import (
+    _BIT,
+    _FOLLOW_MASK,
+    _NOT_SPADES,
+    _PHASE_OF,
+    _SINGLE,
+    _STRENGTH,
+    _SUIT_OF,
+    _WRONG_PHASE,
+    BIDDING,
+    EAST,
+    OVER,
+    PASSING,
+    PLAYING,
+    SEAT_NAMES,
+    _Context,
+    _new,
+    _pass_queue,
+    trick_winner,
+)
+from .scoring import match_outcome, score_team
+from .state import GameState
+
+__all__ = ["BIDDING", "EAST", "OVER", "PASSING", "PLAYING", "SEAT_NAMES", "Game", "trick_winner"]
+
+
+class Game(GameState):
+    """A whole game of Spades: rules, seed, and everything that has happened.
+
+    Build with :meth:`new`, advance with :meth:`apply`, read with :meth:`view`. The
+    attributes are read-only by contract.
+    """
+
+    __slots__ = ()
+
+    def view(self, seat: int) -> _view.SeatView:
+        """What ``seat`` may know: its own hand and everything public."""
+        if seat not in (0, 1, 2, 3):
+            raise ValueError(f"There is no seat {seat!r}; seats are 0 to 3.")
+        return _view.build(self, seat)
+
+    def spectator_view(self) -> _view.SeatView:
+        """Public information only: no hand."""
+        return _view.build(self, None)
+
+    # -- the transition -----------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action | str) -> Game:
+        """The game after ``seat`` takes ``action`` (text or :class:`Action`).
+
+        Raises :class:`InvalidAction` for text that is no action, :class:`NotYourTurn`
+        when the seat may not act now, :class:`IllegalAction` when the rules forbid it.
+        """
+        if action.__class__ is not Action:
+            action = Action.parse(action)  # type: ignore[arg-type]
+        kind = action.kind
+        if kind == PLAY:
+            if seat != self.to_act or self.phase != PLAYING:
+                raise self._refusal(seat, action)
+            card = action.value
+            bit = _BIT[card]
+            left = self._unplayed
+            hand = self._held[seat] & left  # type: ignore[index]
+            trick = self._trick
+            if trick:
+                suit_mask = _FOLLOW_MASK[trick[0]]
+                ok = hand & bit and (suit_mask & bit or not hand & suit_mask)
+            else:
+                ok = hand & bit and (card < 39 or self.broken or not hand & _NOT_SPADES)
+            if not ok:
+                raise IllegalAction(self.play_problem(seat, card) or "That card cannot be played.")
+            # The copy, written out: this is the hottest line of the whole engine.
+            g = _new(Game)
+            g._c = self._c
+            g.hand_no = self.hand_no
+            g.phase = PLAYING
+            g._held = self._held
+            g._unplayed = left ^ bit
+            g.broken = True if card >= 39 else self.broken
+            g._events = (self._events, seat, action)
+            g.n_events = self.n_events + 1
+            g.tricks = self.tricks
+            leader = self.leader
+            trick += _SINGLE[card]
+            if len(trick) < 4:
+                g._trick = trick
+                g.leader = leader
+                g.to_act = (seat + 1) & 3
+                g.tricks_won = self.tricks_won
+                return g
+            # The winner (as trick_winner, unrolled): the highest strength for the led suit.
+            c0, c1, c2, c3 = trick
+            strength = _STRENGTH[_SUIT_OF[c0]]
+            best = strength[c0]
+            at = 0
+            value = strength[c1]
+            if value > best:
+                best, at = value, 1
+            value = strength[c2]
+            if value > best:
+                best, at = value, 2
+            if strength[c3] > best:
+                at = 3
+            winner = (leader + at) & 3
+            w0, w1, w2, w3 = self.tricks_won
+            if winner == 0:
+                w0 += 1
+            elif winner == 1:
+                w1 += 1
+            elif winner == 2:
+                w2 += 1
+            else:
+                w3 += 1
+            g.tricks_won = (w0, w1, w2, w3)
+            g.tricks = tricks = (*self.tricks, (leader, trick, winner))
+            g._trick = ()
+            g.leader = g.to_act = winner
+            if len(tricks) == 13:
+                g._finish_hand()
+            return g
+        if kind == LOOK:
+            return self._look(seat, action)
+        if seat != self.to_act or self.phase != _PHASE_OF[kind]:
+            raise self._refusal(seat, action)
+        if kind == PASS:
+            return self._pass(seat, action)
+        return self._bid(seat, action)
+
+    def _refusal(self, seat: int, action: Action) -> Exception:
+        if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
+            return InvalidAction(f"There is no seat {seat!r}; seats are 0 to 3.")
+        if self.phase == OVER:
+            return IllegalAction("The game is over.")
+        wanted = _PHASE_OF[action.kind]
+        if self.phase != wanted:
+            return IllegalAction(_WRONG_PHASE[self.phase])
+        who = SEAT_NAMES[self.to_act or 0]
+        return NotYourTurn(f"It is {who}'s turn, not yours.")
+
+    def _next(self, c: _Context, seat: int, action: Action) -> Game:
+        # A copy with context `c` and the action recorded.
+        g = self._copy(c)
+        g._events = (self._events, seat, action)
+        g.n_events = self.n_events + 1
+        return g
+
+    def _look(self, seat: int, action: Action) -> Game:
+        if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
+            raise InvalidAction(f"There is no seat {seat!r}; seats are 0 to 3.")
+        if self.phase == OVER:
+            raise IllegalAction("The game is over.")
+        if self.phase != BIDDING or self._c.bids[seat] is not None:
+            raise IllegalAction("You have already bid; your cards are in front of you.")
+        if self._c.looked[seat]:
+            raise IllegalAction("You can already see your cards.")
+        c = self._c.copy()
+        looked = list(c.looked)
+        looked[seat] = True
+        c.looked = tuple(looked)  # type: ignore[assignment]
+        return self._next(c, seat, action)
+
+    def _bid(self, seat: int, action: Action) -> Game:
+        code = action.bid_code
+        c = self._c
+        if code not in self._bids_for(seat)[1]:
+            if code == BLIND_NIL_BID and not c.blind_open[seat]:
+                raise IllegalAction(blind_nil_closed_reason(c.rules, seat, c.dealer, c.scores))
+            spades = (self._hand(seat) & SPADE_MASK).bit_count()
+            partner = c.bids[(seat + 2) & 3]
+            raise IllegalAction(bid_problem(c.rules, partner, spades, c.looked[seat], code)
+                                or "That bid is not allowed now.")
+        c = c.copy()
+        bids = list(c.bids)
+        bids[seat] = code
+        c.bids = tuple(bids)  # type: ignore[assignment]
+        if code == BLIND_NIL_BID or not c.looked[seat]:
+            looked = list(c.looked)
+            looked[seat] = True  # after Blind Nil the bidder sees the hand
+            c.looked = tuple(looked)  # type: ignore[assignment]
+        g = self._next(c, seat, action)
+        if None in bids:
+            g.to_act = (seat + 1) & 3
+        else:
+            queue = _pass_queue(c.rules, c.bids, c.dealer)
+            c.pass_queue = queue
+            g.phase = PASSING if queue else PLAYING
+            g.to_act = queue[0][0] if queue else self.leader
+        return g
+
+    def _pass(self, seat: int, action: Action) -> Game:
+        c = self._c
+        giver, receiver, count = c.pass_queue[0]
+        cards = mask_of(action.cards)
+        if len(action.cards) != count:
+            raise IllegalAction(f"Pass exactly {count} card{'s' if count > 1 else ''} "
+                                "to your partner.")
+        hands = list(self.hands)
+        missing = cards & ~hands[seat]
+        if missing:
+            raise IllegalAction(f"You do not hold {' '.join(codes_of(missing))}.")
+        c = c.copy()
+        hands[giver] &= ~cards
+        hands[receiver] |= cards
+        passes = list(c.passes)
+        passes[giver] = (passes[giver][0] | cards, passes[giver][1])
+        passes[receiver] = (passes[receiver][0], passes[receiver][1] | cards)
+        c.passes = tuple(passes)
+        queue = c.pass_queue[1:]
+        c.pass_queue = queue
+        g = self._next(c, seat, action)
+        g._held = (hands[0], hands[1], hands[2], hands[3])  # no card is played yet
+        if queue:
+            g.to_act = queue[0][0]
+        else:
+            g.phase = PLAYING
+            g.to_act = self.leader
+        return g
+
+    def _finish_hand(self) -> None:
+        # Only on the fresh copy made by apply(): score, record, then deal or end the game.
+        old = self._c
+        rules, bids, won = old.rules, old.bids, self.tricks_won
+        codes = [b if b is not None else 0 for b in bids]
+        teams = [score_team(rules, (codes[t], codes[t + 2]), (won[t], won[t + 2]),
+                            old.bags[t]) for t in (0, 1)]
+        scores = (old.scores[0] + teams[0].hand_total, old.scores[1] + teams[1].hand_total)
+        # The score record is built when the history is first read (a game stepped past
+        # the hand may never read it); its parts are kept.
+        parts = (self.hand_no, old.dealer, bids, won, teams[0], teams[1], scores)
+        records = (*old.records, parts)
+        outcome = match_outcome(rules, scores, len(records))
+        c = old.copy()
+        c.scores = scores
+        c.bags = (teams[0].bags, teams[1].bags)
+        c.records = records
+        c.history = None
+        c.outcome = outcome
+        c.review_src = (self.hand_no, old.dealer, old.seed_text(), old.deal(), old.passes,
+                        self.tricks, parts)
+        c.review = False  # built from review_src when first read
+        if outcome is None:
+            self._deal(c, self.hand_no + 1, (old.dealer + 1) & 3)
+        else:
+            self._c = c
+            self.phase = OVER
+            self.to_act = None
+
+    # -- persistence --------------------------------------------------------------------
+
+    def to_dict(self, events: bool = True) -> dict[str, Any]:
+        """The whole game as msgpack/JSON-safe data; :meth:`from_dict` reverses it."""
+        from .snapshot import dump
+
+        return dump(self, events)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        """A game from :meth:`to_dict` output; raises ``ValueError`` on damaged data."""
+        from .snapshot import load
+
+        return load(cls, data)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
