@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 import msgpack
 
 from server.errors import RoomError
-from server.social.invites import Invites
 from server.tables.actor import new_deal, now_ms
 from server.tables.model import RANKED, Table
 from server.tables.seating import create_ranked
@@ -37,6 +36,7 @@ from shared.protocol import ChatLine, Format, Rated, ServerMessage, encode
 from . import keys as social_keys
 from .accounts import SIGNED_OUT_CHANNEL, AccountPolicy, Accounts
 from .chat import Chat, ChatMessage
+from .invites import Invites
 from .matchmaking import Match, Matchmaker
 from .ratings import Ratings
 from .table_quota import TableQuota

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 import msgpack
 import redis.asyncio as aioredis
 
-from server.social import keys
-from server.social.errors import NoSuchInvite
-from server.social.store import Clock, Limit, Limiter, now_ms, redis_errors
+from . import keys
+from .errors import NoSuchInvite
+from .store import Clock, Limit, Limiter, now_ms, redis_errors
 
 __all__ = ["CODE_ALPHABET", "CODE_LIMITS", "Invite", "Invites", "normalize_code"]
 
