@@ -14,11 +14,12 @@ import sys
 from dataclasses import replace
 from types import FrameType
 
-from . import logs
-from .app import create_app
-from .drain import GracefulServer
-from .http_guard import uvicorn_config
-from .redis_process import RedisProcess, RedisProcessError
+from server.node import create_app
+from server.ops import logs
+from server.ops.drain import GracefulServer
+from server.ops.http_guard import uvicorn_config
+from server.ops.redis_process import RedisProcess, RedisProcessError
+
 from .settings import Settings, SettingsError
 
 GC_YOUNG = 5_000  # see _tune_gc (Python's default: 700)
@@ -49,7 +50,7 @@ def main() -> int:
         _tune_gc()
         config = uvicorn_config(app, settings)
         # Stop taking connections, let in-flight messages finish, then close every
-        # socket with 1012 (reconnect elsewhere): see server/drain.py.
+        # socket with 1012 (reconnect elsewhere): see server/ops/drain.py.
         GracefulServer(config, app.state.drain, settings.drain_s).run()
     except (KeyboardInterrupt, SystemExit):
         pass

@@ -11,7 +11,10 @@
     ├── TableFull              no open seat (quick play then tries another table)
     ├── TimerStale             a timer whose table moved on (dropped, never sent)
     ├── NotAllowed             the session may not do that
-    └── StoreError             Redis failed; wraps the Redis error, never leaks it
+    ├── StoreError             Redis failed; wraps the Redis error, never leaks it
+    └── SocialError            the social layer's root (its tree: server/social/errors.py);
+                               InvalidRules, NotHost and SeatError are here too, as the
+                               table model (server/tables) raises them
 
 The engine's own errors (``shared.spades.SpadesError``) are mapped by ``error_code``.
 """
@@ -25,11 +28,15 @@ from shared.spades import IllegalAction, InvalidAction, NotYourTurn, SpadesError
 __all__ = [
     "BetweenHands",
     "GameNotOn",
+    "InvalidRules",
     "NoTable",
     "NotAllowed",
+    "NotHost",
     "NotSeated",
     "RoomError",
     "RoomFull",
+    "SeatError",
+    "SocialError",
     "StaleVersion",
     "StoreError",
     "TableFull",
@@ -97,6 +104,25 @@ class TooManyTables(RoomError):
     """The player (or their address) holds as many open tables as allowed, none idle."""
 
     code = "too_many_tables"
+
+
+class SocialError(RoomError):
+    """Root of the social layer's errors; ``str()`` is for a person."""
+
+    code = "invalid"
+    status = 400
+
+class InvalidRules(SocialError):
+    code = "bad_rules"
+    status = 400
+
+class NotHost(SocialError):
+    code = "not_host"
+    status = 403
+
+class SeatError(SocialError):
+    code = "seat"
+    status = 409
 
 
 def storage_error(err: Exception) -> StoreError:

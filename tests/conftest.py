@@ -22,7 +22,7 @@ import redis as redis_sync
 import redis.asyncio as redis_async
 import uvicorn
 
-from server.redis_process import RedisProcess
+from server.ops.redis_process import RedisProcess
 
 
 async def serve(config: uvicorn.Config) -> tuple[uvicorn.Server, asyncio.Task[None]]:

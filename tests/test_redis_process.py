@@ -16,7 +16,7 @@ import pytest
 import redis
 import redis.asyncio as redis_async
 
-from server.redis_process import (
+from server.ops.redis_process import (
     RedisProcess,
     RedisServerNotFound,
     RedisStartError,

@@ -7,24 +7,18 @@ legal actions), the reason a Hint would show, and how many rollouts the search s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shared.spades.cards import CODES
 
 from .bidder import easy_bid, nil_pass, standard_bid
 from .cardplay import standard_play
+from .decision import Decision
 from .easy import easy_play
 from .knowledge import Knowledge
 
 LEVELS = ("easy", "standard", "challenge")
 ALL_LEVELS = (*LEVELS, "pimc")
 
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    action: str
-    reason: str
-    rollouts: int = 0
+__all__ = ["ALL_LEVELS", "LEVELS", "Decision", "decide"]
 
 
 def decide(level: str, k: Knowledge) -> Decision:

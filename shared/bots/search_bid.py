@@ -28,10 +28,10 @@ from .bidder import (
     pass_count,
     standard_bid,
 )
+from .decision import Decision
 from .equity import HandScorer
 from .handeval import certain_winners, estimate, estimate_tricks
 from .knowledge import Knowledge, decision_seed
-from .players import Decision
 from .rng import Rng
 from .sampler import Deal, Sampler
 from .sim import Contracts, playout

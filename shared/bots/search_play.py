@@ -23,11 +23,11 @@ import math
 from shared.spades.cards import CODES, SUIT_MASKS
 
 from .cardplay import standard_play
+from .decision import Decision
 from .endgame import Solver, distinct_moves
 from .equity import HandScorer
 from .handeval import card_text
 from .knowledge import Knowledge, decision_seed
-from .players import Decision
 from .rng import Rng
 from .sampler import Sampler
 from .sim import NON_SPADE, Contracts, playout, winner_index

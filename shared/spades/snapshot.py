@@ -9,15 +9,17 @@ Card masks are stored as ints (54 bits: inside msgpack's 64-bit range).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .actions import Action
-from .game import BIDDING, OVER, PASSING, PLAYING
+from .hand_parts import BIDDING, OVER, PASSING, PLAYING
 from .rules import RuleSet
 from .view import copy_record, copy_review
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
+
+    G = TypeVar("G", bound=GameState)
 
 FORMAT = 1
 
@@ -26,7 +28,7 @@ _SCALARS = ("hand_no", "dealer", "deal_seed", "phase", "to_act", "leader", "brok
             "outcome", "n_events")
 
 
-def dump(game: Game, with_events: bool = True) -> dict[str, Any]:
+def dump(game: GameState, with_events: bool = True) -> dict[str, Any]:
     state: dict[str, Any] = {name: getattr(game, name) for name in _SCALARS}
     for name in _TUPLE4:
         state[name] = list(getattr(game, name))  # hands may be dealt lazily
@@ -55,14 +57,14 @@ def dump(game: Game, with_events: bool = True) -> dict[str, Any]:
     return out
 
 
-def load(cls: type[Game], data: dict[str, Any]) -> Game:
+def load(cls: type[G], data: dict[str, Any]) -> G:
     try:
         return _load(cls, data)
     except (KeyError, TypeError, IndexError, AttributeError) as err:
         raise ValueError(f"This is not a saved game ({type(err).__name__}: {err}).") from None
 
 
-def _load(cls: type[Game], data: dict[str, Any]) -> Game:
+def _load(cls: type[G], data: dict[str, Any]) -> G:
     if data.get("format") != FORMAT:
         raise ValueError(f"Unknown saved-game format {data.get('format')!r}.")
     rules = RuleSet.from_dict(data["rules"])

@@ -17,7 +17,7 @@ from .cards import CODES, cards_in, codes_of
 from .deal import commitment
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +98,7 @@ def copy_review(review: dict[str, Any] | None) -> dict[str, Any] | None:
 SEAT_KEYS = ("seat", "hand", "hand_hidden", "legal", "unplayable", "passing")
 
 
-def seat_part(game: Game, seat: int | None, reasons: bool = True) -> dict[str, Any]:
+def seat_part(game: GameState, seat: int | None, reasons: bool = True) -> dict[str, Any]:
     """The ``SEAT_KEYS`` fields of ``seat``'s view (None: a spectator's). Only ``seat``'s
     own cards are read. ``reasons=False`` leaves ``unplayable`` empty (for a caller that
     shows the reasons only on the seat's turn)."""
@@ -123,7 +123,7 @@ def seat_part(game: Game, seat: int | None, reasons: bool = True) -> dict[str, A
             "passing": passing}
 
 
-def public_part(game: Game) -> dict[str, Any]:
+def public_part(game: GameState) -> dict[str, Any]:
     """Every field of a view except ``SEAT_KEYS``: the same for all seats and spectators."""
     tricks = [_trick_dict(t) for t in game.tricks]
     return {
@@ -149,5 +149,5 @@ def public_part(game: Game) -> dict[str, Any]:
     }
 
 
-def build(game: Game, seat: int | None) -> SeatView:
+def build(game: GameState, seat: int | None) -> SeatView:
     return SeatView(**seat_part(game, seat), **public_part(game))

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from server import keys
+from server.tables import keys
 from shared.protocol import ERROR_CODES, SERVER_MESSAGES, Error, Pong, ProtocolError, decode
 from tests.room.conftest import Node
 

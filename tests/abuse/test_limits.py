@@ -125,7 +125,8 @@ def test_the_load_test_knows_every_command_the_scripts_run() -> None:
     """client.loadtest leaves the commands run inside the table scripts out of the Redis
     calls per action: its list must hold every one of them."""
     used = set()
-    for script in (ROOT / "server" / "apply.lua", ROOT / "server" / "claim_timers.lua"):
+    for script in (ROOT / "server" / "tables" / "apply.lua",
+                   ROOT / "server" / "tables" / "claim_timers.lua"):
         used |= {name.lower() for name in re.findall(r"redis\.call\('(\w+)'",
                                                       script.read_text())}
     assert used <= SCRIPT_COMMANDS, used - SCRIPT_COMMANDS

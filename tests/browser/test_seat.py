@@ -8,7 +8,7 @@ import re
 
 from playwright.async_api import Page, expect
 
-from server.table_model import Table
+from server.tables.model import Table
 
 from .conftest import BROWSER, shot
 from .play import page_state, play_until, quick_play

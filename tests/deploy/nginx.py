@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from client.local_room import find_nginx
-from server.redis_process import free_port
+from server.ops.redis_process import free_port
 from tests.conftest import CI
 from tests.deploy.test_deploy_files import loopback_nginx_conf
 

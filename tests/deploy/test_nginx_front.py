@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from client.local_room import find_nginx
 from client.room_client import RoomClient
-from server.redis_process import free_port
+from server.ops.redis_process import free_port
 from shared.protocol import SERVER_MESSAGES, Error, decode
 from tests.conftest import CI
 from tests.deploy.nginx import running_nginx

@@ -14,7 +14,7 @@ import httpx
 import redis.asyncio as aioredis
 
 from client.room_client import RequestFailed, RoomClient
-from server.store import Store
+from server.tables.store import Store
 from shared.spades import Game
 
 MakeClient = Callable[..., Awaitable[RoomClient]]

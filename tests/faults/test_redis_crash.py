@@ -13,7 +13,7 @@ import pytest
 import redis.asyncio as aioredis
 
 from client.room_client import RoomClient
-from server.redis_process import RedisProcess
+from server.ops.redis_process import RedisProcess
 from tests.room.conftest import Node
 
 from .games import (

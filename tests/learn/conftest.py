@@ -24,8 +24,8 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
-from server.http_learn import learn_routes
-from server.redis_process import free_port
+from server.ops.redis_process import free_port
+from server.web.http_learn import learn_routes
 from tests.conftest import CI, serve
 
 ROOT = Path(__file__).resolve().parents[2]

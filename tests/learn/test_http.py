@@ -148,7 +148,7 @@ async def test_bad_rules_are_refused_with_the_reason(
 
 
 async def test_the_room_app_serves_the_learn_routes_and_pages() -> None:
-    from server.app import create_app
+    from server.node import create_app
     from server.settings import Settings
 
     app = create_app(Settings(redis_url="redis://127.0.0.1:1/0"))  # no lifespan: no Redis

@@ -31,10 +31,11 @@ import uvicorn
 from starlette.applications import Starlette
 
 from client.room_client import RequestFailed, RoomClient
-from server.app import create_app
-from server.redis_process import free_port
-from server.room import Room
+from server.node import create_app
+from server.ops.redis_process import free_port
 from server.settings import Settings
+from server.social.hub import SocialHub
+from server.tables.room import Room
 from tests.conftest import serve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,6 +64,11 @@ class LocalServer:
     def room(self) -> Room:
         room: Room = self.app.state.room
         return room
+
+    @property
+    def social(self) -> SocialHub:
+        social: SocialHub = self.app.state.social
+        return social
 
     async def stop(self) -> None:
         if not self.task.done():

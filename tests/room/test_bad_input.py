@@ -10,7 +10,7 @@ import msgpack
 import pytest
 
 from client.room_client import ConnectionLost, RequestFailed, RoomClient
-from server.table_model import encode_table
+from server.tables.model import encode_table
 from shared.protocol import Ack, Act, Error, Format, Snapshot, encode
 
 from .conftest import LocalServer, play_until

@@ -8,9 +8,9 @@ from dataclasses import replace
 import redis.asyncio as aioredis
 
 from client.room_client import RoomClient
-from server.store import Store
-from server.table_actor import Change
-from server.table_model import Table
+from server.tables.actor import Change
+from server.tables.model import Table
+from server.tables.store import Store
 
 from .conftest import LocalServer, play_until
 

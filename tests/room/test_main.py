@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from server.redis_process import free_port
+from server.ops.redis_process import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,7 @@ import pytest
 import redis.asyncio as aioredis
 
 from client.room_client import RoomClient
-from server.store import Store
+from server.tables.store import Store
 from shared.spades import Game
 
 from .conftest import Node, play_until

@@ -1,4 +1,4 @@
-"""The pipelined connection of the store (server/redis_pipe.py) on a real Redis: replies
+"""The pipelined connection of the store (server/tables/pipe.py) on a real Redis: replies
 in order under many concurrent commands, typed errors, a restarted Redis (scripts
 gone), and the same on uvloop, which the node runs on."""
 
@@ -14,10 +14,10 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 
 from server.errors import StoreError
-from server.redis_pipe import RedisPipe, pack
-from server.redis_process import RedisProcess, free_port
-from server.store import Store
-from server.table_model import Table
+from server.ops.redis_process import RedisProcess, free_port
+from server.tables.model import Table
+from server.tables.pipe import RedisPipe, pack
+from server.tables.store import Store
 from shared.spades import RuleSet
 
 

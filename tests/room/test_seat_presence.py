@@ -8,12 +8,12 @@ from dataclasses import replace
 import pytest
 
 from server.errors import BetweenHands, TimerStale
-from server.private_tables import Lobby, Sitter
-from server.social_errors import InvalidRules
-from server.social_tables import create_private, start_private
-from server.table_blob import BlobPacker
-from server.table_model import Table, decode_table, encode_table
-from server.views import snapshot
+from server.social.errors import InvalidRules
+from server.tables.blob import BlobPacker
+from server.tables.lobby import Lobby, Sitter
+from server.tables.model import Table, decode_table, encode_table
+from server.tables.seating import create_private, start_private
+from server.tables.views import snapshot
 from shared.spades import RuleSet
 
 T0 = 1_000_000

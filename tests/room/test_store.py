@@ -9,11 +9,11 @@ import redis.asyncio as aioredis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
-from server import keys
 from server.errors import StoreError
-from server.redis_process import free_port
-from server.store import Store
-from server.table_model import Table
+from server.ops.redis_process import free_port
+from server.tables import keys
+from server.tables.model import Table
+from server.tables.store import Store
 from shared.spades import RuleSet
 
 T0 = 5_000

@@ -1,4 +1,4 @@
-"""The blob packer (server/table_blob.py) gives ``encode_table``'s bytes exactly, in
+"""The blob packer (server/tables/blob.py) gives ``encode_table``'s bytes exactly, in
 every state of whole games, for every kind of table, with parts kept between writes."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from server.table_blob import FORMAT, BlobPacker
-from server.table_model import (
+from server.tables.blob import FORMAT, BlobPacker
+from server.tables.model import (
     PracticeState,
     Seat,
     Table,

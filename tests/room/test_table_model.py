@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from server.errors import GameNotOn, NotSeated, StaleVersion, TableFull, TimerStale
-from server.table_model import Table, decode_table, encode_table, parse_timer
+from server.tables.model import Table, decode_table, encode_table, parse_timer
 from shared.spades import NotYourTurn, RuleSet
 
 T0 = 1_000_000

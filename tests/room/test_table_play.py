@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from client.room_client import RequestFailed, RoomClient
-from server.store import Store
+from server.tables.store import Store
 from shared.protocol import Event, Snapshot, TableUpdate
 from shared.spades.cards import codes_of
 

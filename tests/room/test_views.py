@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from server.views import PRIVATE_KEYS, TableViews, encode_event, seat_delta, wire_view
+from server.tables.views import PRIVATE_KEYS, TableViews, encode_event, seat_delta, wire_view
 from shared.protocol import Event, Format, encode, view_delta
 from shared.spades import Game, RuleSet
 

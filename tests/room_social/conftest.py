@@ -21,7 +21,7 @@ import httpx
 import pytest
 
 from client.room_client import RequestFailed, RoomClient
-from server.http_social import SESSION_COOKIE
+from server.web.http_social import SESSION_COOKIE
 from shared.bots import choose
 from shared.protocol import ChatLine, Error, Queued, Rated, ServerMessage, Snapshot, Welcome
 from tests.room.conftest import LocalServer, game_over, make_client, server, start_server

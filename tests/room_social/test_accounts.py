@@ -12,7 +12,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from client.room_client import RequestFailed
-from server.http_social import SESSION_COOKIE
+from server.web.http_social import SESSION_COOKIE
 from shared.protocol import ChatOn
 
 from .conftest import (

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from client.room_client import RequestFailed
-from server.chat import KEPT, Chat
+from server.social.chat import KEPT, Chat
 from shared.protocol import ChatOn, Created, CreatePrivate, Join, Mute, Say, StartGame
 
 from .conftest import LocalServer, SocialClient, SocialFactory, Start

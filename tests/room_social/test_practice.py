@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from client.room_client import RequestFailed
-from server import keys
-from server.table_model import decode_table
+from server.tables import keys
+from server.tables.model import decode_table
 from shared.protocol import Advice, Hint, Practice, Redo, Tip, Undo
 from shared.spades import Game
 

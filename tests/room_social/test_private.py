@@ -9,7 +9,7 @@ import random
 import pytest
 
 from client.room_client import RequestFailed
-from server import social_keys
+from server.social import keys as social_keys
 from shared.protocol import (
     ChooseSeat,
     Created,
@@ -74,7 +74,7 @@ async def test_a_private_game_with_a_friend_by_link_and_two_bots(
                          play_until(friend, rng=random.Random(2)))
     assert host.status == "over" and friend.view is not None and friend.view["over"]
     # Never rated.
-    assert await server.room.social.ratings.leaderboard() == []
+    assert await server.social.ratings.leaderboard() == []
     assert not await server.room.store.client.keys(social_keys.rating("*"))
     # A rematch keeps the seats.
     await host.rematch(True)

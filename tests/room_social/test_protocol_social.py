@@ -3,8 +3,8 @@ client message has a handler, and the snapshot's social fields stay optional."""
 
 from __future__ import annotations
 
-from server import social_handlers
-from server.social_errors import SOCIAL_ERROR_CODES
+from server.social.errors import SOCIAL_ERROR_CODES
+from server.web import social_handlers
 from shared import protocol as p
 
 BASE = {"hello", "quick", "act", "back", "leave", "watch", "resync", "name", "rematch", "ping",

@@ -13,10 +13,10 @@ import httpx
 import pytest
 
 from client.room_client import RequestFailed
-from server import social_keys
-from server.http_social import SESSION_COOKIE
-from server.social_tables import create_ranked
-from server.store import Store
+from server.social import keys as social_keys
+from server.tables.seating import create_ranked
+from server.tables.store import Store
+from server.web.http_social import SESSION_COOKIE
 from shared.bots import choose
 from shared.protocol import Leave, Queue, Queued, Tip
 
@@ -98,9 +98,9 @@ async def test_a_guest_is_refused_from_ranked(server: LocalServer,
     assert "sign in" in refused.value.message.lower()
     member = await social_client(server, cookie=await register(server, "Flo"))
     await member.request(Queue(on=True))
-    assert await server.room.social.matchmaker.status(member.pid or "") is not None
+    assert await server.social.matchmaker.status(member.pid or "") is not None
     await member.request(Queue(on=False))
-    assert await server.room.social.matchmaker.status(member.pid or "") is None
+    assert await server.social.matchmaker.status(member.pid or "") is None
 
 
 async def test_a_ranked_leaver_is_played_by_the_autopilot_and_scored_as_losing(
@@ -125,7 +125,7 @@ async def test_a_ranked_leaver_is_played_by_the_autopilot_and_scored_as_losing(
     partner = next(c for c in stayed if c.seat == (seat + 2) % 4)
     await partner.wait_for(lambda c: len(c.rated) == 1)
     assert partner.rated[0].won == (outcome == seat % 2) and not partner.rated[0].left
-    history = await nodes[0].room.social.ratings.history(leaver.pid or "")
+    history = await nodes[0].social.ratings.history(leaver.pid or "")
     assert len(history) == 1 and history[0].left and not history[0].won
 
 
@@ -151,7 +151,7 @@ async def test_a_game_that_ended_unseen_is_rated_by_a_later_node(
     finally:
         await store.close()
     node = await start_server(match_every_s=0.05, rating_sweep_s=0.05)
-    ratings = node.room.social.ratings
+    ratings = node.social.ratings
     deadline = asyncio.get_running_loop().time() + 10
     while (await ratings.rating("p-kim")).games == 0:
         assert asyncio.get_running_loop().time() < deadline, "the game was never rated"

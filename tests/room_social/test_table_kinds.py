@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from server.practice import Opening, create_practice
-from server.private_tables import Sitter
-from server.social_tables import create_private, create_ranked, start_private, table_extras
-from server.table_model import PracticeState, decode_table, encode_table
+from server.social.practice import Opening, create_practice
+from server.tables.lobby import Sitter
+from server.tables.model import PracticeState, decode_table, encode_table
+from server.tables.seating import create_private, create_ranked, start_private, table_extras
 from shared.spades import RuleSet
 
 NOW = 1_700_000_000_000

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 import httpx
 import pytest
 
-from server.security_headers import CSP
+from server.web.security_headers import CSP
 from tests.room.conftest import LocalServer
 
 Start = Callable[..., Awaitable[LocalServer]]

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from client.room_client import RequestFailed, RoomClient
-from server.chat import clean_text
+from server.social.chat import clean_text
 from shared import protocol as p
 from shared.display_names import check_display_name
 from tests.room.conftest import LocalServer

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
-from server.matchmaking import Waiting, WindowPolicy, form_groups
+from server.social.matchmaking import Waiting, WindowPolicy, form_groups
 from shared.protocol import Queue, Queued
 from tests.room.conftest import LocalServer
 from tests.room_social.conftest import SocialFactory, register
@@ -42,7 +42,7 @@ async def test_four_accounts_from_one_address_are_not_matched(
                for i in range(4)]  # all from 127.0.0.1
     for client in clients:
         assert isinstance(await client.request(Queue(on=True)), Queued)
-    matcher = node.room.social.matchmaker
+    matcher = node.social.matchmaker
     for _ in range(10):  # ten matcher rounds: the four are still waiting, unmatched
         await matcher.match()  # the node's loop runs it too; either may claim
         await asyncio.sleep(0.05)

@@ -15,7 +15,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from client.room_client import RequestFailed
-from server.http_social import SESSION_COOKIE
+from server.web.http_social import SESSION_COOKIE
 from shared.protocol import CreatePrivate, Queue
 from tests.room.conftest import LocalServer
 from tests.room_social.conftest import SocialFactory, origin, register
@@ -112,7 +112,7 @@ async def test_a_guest_socket_that_missed_the_notice_cannot_rename_the_account(
         server: LocalServer, social_client: SocialFactory) -> None:
     tab = await social_client(server, token=GUEST_TOKEN, name="Eve")
     await tab.quick_play()
-    accounts = server.room.social.accounts  # registered without the HTTP route's notice
+    accounts = server.social.accounts  # registered without the HTTP route's notice
     await accounts.register("Eve_R", "correct horse battery", "127.0.0.1", adopt_pid=tab.pid)
     with pytest.raises((RequestFailed, ConnectionClosed)) as refused:
         await tab.rename("Not Eve")

@@ -1,6 +1,6 @@
 """Slow partial HTTP requests (slowloris) are closed within a bound; a WebSocket that
 lives longer than that bound is not touched. Run against ``python -m server`` (the
-node's own uvicorn configuration, ``server/http_guard.py``)."""
+node's own uvicorn configuration, ``server/ops/http_guard.py``)."""
 
 from __future__ import annotations
 

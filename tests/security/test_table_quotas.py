@@ -10,8 +10,8 @@ import pytest
 import redis.asyncio as redis_async
 
 from client.room_client import RequestFailed
-from server import keys
-from server.table_quota import address_key, player_key
+from server.social.table_quota import address_key, player_key
+from server.tables import keys
 from shared.protocol import Created, CreatePrivate, Join, Practice
 from tests.room.conftest import LocalServer
 from tests.room_social.conftest import SocialFactory

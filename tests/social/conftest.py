@@ -14,10 +14,10 @@ import time
 import pytest
 import redis.asyncio as redis_async
 
-from server.accounts import AccountPolicy, Accounts
-from server.chat import Chat
-from server.private_tables import Invites
-from server.ratings import Ratings
+from server.social.accounts import AccountPolicy, Accounts
+from server.social.chat import Chat
+from server.social.invites import Invites
+from server.social.ratings import Ratings
 
 
 class ManualClock:

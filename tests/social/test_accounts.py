@@ -15,15 +15,15 @@ import redis.asyncio as redis_async
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import VerifyMismatchError
 
-from server.accounts import AccountPolicy, Accounts, check_name, check_password, parse_token
-from server.signin_throttle import pair_key
-from server.social_errors import (
+from server.social.accounts import AccountPolicy, Accounts, check_name, check_password, parse_token
+from server.social.errors import (
     BadCredentials,
     InvalidName,
     InvalidPassword,
     NameTaken,
     RateLimited,
 )
+from server.social.signin_throttle import pair_key
 
 from .conftest import ManualClock
 

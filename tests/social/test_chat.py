@@ -7,7 +7,7 @@ import msgpack
 import pytest
 import redis.asyncio as redis_async
 
-from server.chat import (
+from server.social.chat import (
     KEPT,
     MAX_CHARS,
     QUICK_PHRASES,
@@ -17,7 +17,7 @@ from server.chat import (
     clean_text,
     recipients,
 )
-from server.social_errors import ChatOff, InvalidChat, RateLimited
+from server.social.errors import ChatOff, InvalidChat, RateLimited
 
 from .conftest import ManualClock
 

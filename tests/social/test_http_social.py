@@ -11,11 +11,11 @@ import redis.asyncio as redis_async
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 
-from server.accounts import AccountPolicy, Accounts
-from server.chat import Chat
-from server.connection import pid_of
-from server.http_social import SESSION_COOKIE, SocialDeps, origin_allowed, social_routes
-from server.ratings import Ratings
+from server.social.accounts import AccountPolicy, Accounts
+from server.social.chat import Chat
+from server.social.ratings import Ratings
+from server.web.connection import pid_of
+from server.web.http_social import SESSION_COOKIE, SocialDeps, origin_allowed, social_routes
 
 ORIGIN = {"Origin": "http://testserver"}
 ANN = {"name": "Ann", "password": "correct horse battery"}

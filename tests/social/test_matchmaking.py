@@ -12,10 +12,10 @@ import redis.asyncio as redis_async
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.accounts import Account
-from server.matchmaking import Match, Matchmaker, Waiting, WindowPolicy, balance, form_groups
-from server.ratings import Ratings
-from server.social_errors import SignInRequired
+from server.social.accounts import Account
+from server.social.errors import SignInRequired
+from server.social.matchmaking import Match, Matchmaker, Waiting, WindowPolicy, balance, form_groups
+from server.social.ratings import Ratings
 
 from .conftest import ManualClock
 

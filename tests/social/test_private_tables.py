@@ -9,17 +9,9 @@ from typing import Any
 import pytest
 import redis.asyncio as redis_async
 
-from server.private_tables import (
-    BOT_LEVELS,
-    CODE_ALPHABET,
-    CODE_LIMITS,
-    Invites,
-    Lobby,
-    Sitter,
-    host_rules,
-    normalize_code,
-)
-from server.social_errors import InvalidRules, NoSuchInvite, NotHost, RateLimited, SeatError
+from server.social.errors import InvalidRules, NoSuchInvite, NotHost, RateLimited, SeatError
+from server.social.invites import CODE_ALPHABET, CODE_LIMITS, Invites, normalize_code
+from server.tables.lobby import BOT_LEVELS, Lobby, Sitter, host_rules
 from shared.bots.players import LEVELS
 from shared.spades import RuleSet
 

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 import redis.asyncio as redis_async
 
-from server.ratings import (
+from server.social.ratings import (
     PROVISIONAL_GAMES,
     PlayerRating,
     Ratings,

@@ -1,4 +1,4 @@
-// Accounts and the leaderboard over HTTP (server/http_social.py; docs/social.md):
+// Accounts and the leaderboard over HTTP (server/web/http_social.py; docs/social.md):
 // register, sign in and sign out set or clear the HttpOnly session cookie, which the
 // WebSocket then carries (the page reconnects to play as the account or as a guest).
 import { RequestError } from "./room.js";

@@ -1,5 +1,5 @@
 // Frames on the wire: the envelope {"t", "d", "id"} as msgpack (binary) or JSON (text).
-// The room answers in the format a client spoke last (shared/protocol.py); docs/client-web.md
+// The room answers in the format a client spoke last (shared/protocol/codec.py); docs/client-web.md
 // has the measurements behind the default.
 import { encode as packMsgpack, decode as unpackMsgpack } from "../../vendor/msgpack/dist.esm/index.mjs";
 

@@ -1,9 +1,9 @@
 // The table as this browser knows it, kept current from snap, ev and table messages.
 //
-// The seat view arrives in its wire form (shared/protocol.py to_wire_view) and each ev
+// The seat view arrives in its wire form (shared/protocol/wire_views.py to_wire_view) and each ev
 // carries a compact delta of it (view_delta); this module applies them exactly as
 // apply_view_delta does and derives the engine's view (from_wire_view). A Python test
-// checks that DELTA_KEYS below matches shared/protocol.py.
+// checks that DELTA_KEYS below matches shared/protocol/wire_views.py.
 
 export const DELTA_KEYS = {
   to_act: "n", trick: "k", tricks: "ks", tricks_won: "w", leader: "ld",

@@ -5,7 +5,7 @@
 import { SEAT_NAMES } from "../game/cards.js";
 import { fill, h, toast } from "./dom.js";
 
-// Quick phrases travel by id (server/chat.py QUICK_PHRASES); the text is what is shown.
+// Quick phrases travel by id (server/social/chat.py QUICK_PHRASES); the text is what is shown.
 export const QUICK_PHRASES = { gg: "Good game", nice_bid: "Nice bid", nice_play: "Nice play",
   sorry: "Sorry partner", thanks: "Thanks partner", good_luck: "Good luck", hello: "Hello", oops: "Oops" };
 const MAX_LENGTH = 200;

@@ -1,4 +1,4 @@
-// The learn API of server/http_learn.py: lessons, moves (stateless: the page sends the
+// The learn API of server/web/http_learn.py: lessons, moves (stateless: the page sends the
 // moves accepted so far with each new one), and the rules document.
 
 export class ApiError extends Error {

@@ -1,0 +1,65 @@
+"""The composition root: one node's parts, built once and wired to each other.
+
+``Node(settings)`` builds the table store on ``settings.redis_url``, the ``Room`` (the
+table actors, notices and timers: ``server.tables``) and the ``SocialHub`` on it
+(``server.social``), and hands each the narrow interface it needs: the room gets the
+hub's ``table_changed`` and ``on_chat`` as callbacks (so ``tables`` never imports
+``social``), the HTTP routes get ``deps`` (``SocialDeps``, the accounts, ratings and
+chat), the web layer gets the room and the hub. It is the only module that knows every
+part (lila's ``Env``); the arrows between the parts are pyproject.toml's
+``[tool.importlinter]`` contracts.
+
+``create_app(settings)`` is the Starlette app of ``python -m server`` and the tests: its
+lifespan builds a ``Node``, starts it, and stops it (the sockets are closed first).
+"""
+
+from __future__ import annotations
+
+from starlette.applications import Starlette
+
+from server.settings import Settings
+from server.social.hub import SocialHub
+from server.tables.room import Room
+from server.tables.store import Store
+from server.web import app as web_app
+from server.web.http_social import SocialDeps
+
+__all__ = ["Node", "create_app"]
+
+
+class Node:
+    """Every part of one node (see the module's docstring); ``start``, then ``stop``."""
+
+    def __init__(self, settings: Settings) -> None:
+        if not settings.redis_url:
+            raise ValueError("a node needs settings.redis_url")
+        self.settings = settings
+        self.store = Store.from_url(settings.redis_url, settings.table_ttl_s,
+                                    practice_ttl_s=settings.practice_ttl_s)
+        self.room = Room(settings, self.store)
+        self.social = SocialHub(self.room)
+        self.room.on_table_change(self.social.table_changed)
+        self.room.on_chat(self.social.on_chat)
+        self.deps = SocialDeps(self.social.accounts, self.social.ratings, self.social.chat,
+                               allowed_origins=frozenset(settings.allowed_origins))
+
+    @property
+    def node_id(self) -> str:
+        return self.room.node_id
+
+    async def start(self) -> None:
+        await self.room.start()
+        await self.social.start()
+
+    async def stop(self) -> None:
+        """Stop the background work (social first: it uses the room), then the store."""
+        try:
+            await self.social.stop()
+            await self.room.stop()
+        finally:
+            await self.store.close()
+
+
+def create_app(settings: Settings) -> Starlette:
+    """The node's Starlette app (``server.web.app.create_app`` with a ``Node``)."""
+    return web_app.create_app(settings, Node)

@@ -1,0 +1,326 @@
+"""Accounts and sessions: register, sign in, sign out everywhere, resolve a session.
+
+An account is a name, an argon2id password hash and a stable player id (``pid``), the
+same kind of id a guest has (``pid_of``). A guest who registers
+passes their guest pid as ``adopt_pid`` and keeps it, so the seat they hold at a table
+stays theirs. A pid belongs to at most one account; once it does, the room must stop
+accepting the old guest token for it (``pid_is_account``).
+
+A session token is ``"<pid>.<secret>"``: the secret is 256 random bits; Redis keeps
+only its SHA-256, under the account's own hash tag. Sessions expire after
+``session_ttl_s`` (counted from sign-in). ``sign_out`` bumps the account's session
+generation, which kills every session of the account at once, on every node; a
+notice on ``SIGNED_OUT_CHANNEL`` (msgpack ``{"pid": pid}``) lets nodes close sockets;
+``{"pid": pid, "guests": true}`` closes only that player's guest sockets (on register
+and sign-in, so other tabs come back as the account).
+
+Password hashing runs in a worker thread, at most ``HASH_SLOTS`` at a time, so a burst
+of sign-ins neither blocks the event loop nor takes all memory (19 MiB per hash).
+Wrong passwords slow down their (name, address) pair and their address, never the
+account (``signin_throttle``); registrations are limited per address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass, field
+
+import msgpack
+import redis.asyncio as aioredis
+from argon2 import PasswordHasher, Type
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+from . import keys
+from .errors import (
+    BadCredentials,
+    InvalidName,
+    InvalidPassword,
+    NameTaken,
+)
+from .signin_throttle import SigninThrottle, ThrottlePolicy
+from .store import Clock, Limit, Limiter, load_script, now_ms, redis_errors
+
+__all__ = [
+    "SIGNED_OUT_CHANNEL",
+    "Account",
+    "AccountPolicy",
+    "Accounts",
+    "Session",
+    "check_name",
+    "check_password",
+    "name_key",
+    "pid_of",
+]
+
+SIGNED_OUT_CHANNEL = "signed-out"
+HASH_SLOTS = 2  # concurrent argon2 hashes per process (the machine has 2 cores)
+
+_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?")
+_PID = re.compile(r"[0-9a-f]{16}")
+_SECRET = re.compile(r"[A-Za-z0-9_-]{43}")
+# Names that would pass for the room speaking, or for a guest or bot.
+_RESERVED = ("admin", "moderator", "system", "server", "spades", "guest", "bot", "dealer")
+
+NAME_MIN, NAME_MAX = 3, 20
+PASSWORD_MIN, PASSWORD_MAX = 8, 128
+
+
+@dataclass(frozen=True, slots=True)
+class AccountPolicy:
+    """The tunable parts. Defaults are production: argon2id with OWASP's 19 MiB,
+    2 passes, 1 lane (measured ~45 ms per hash on the 2-core dev machine; see
+    docs/social.md). Tests pass a cheap policy (``time_cost=1, memory_kib=8``)."""
+
+    time_cost: int = 2
+    memory_kib: int = 19_456
+    parallelism: int = 1
+    session_ttl_s: int = 30 * 86_400
+    signin: ThrottlePolicy = field(default_factory=ThrottlePolicy)  # slow down, never lock
+    register_per_address: tuple[int, float] = (10, 3600.0)
+
+    def hasher(self) -> PasswordHasher:
+        return PasswordHasher(time_cost=self.time_cost, memory_cost=self.memory_kib,
+                              parallelism=self.parallelism, type=Type.ID)
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """Who a session belongs to: the name as registered and the stable player id."""
+
+    name: str
+    pid: str
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A signed-in session. ``token`` is the cookie value; it is shown only here."""
+
+    token: str
+    account: Account
+    expires_ms: int
+
+
+def name_key(name: str) -> str:
+    """The name as the uniqueness index sees it (ASCII names, so lower() suffices)."""
+    return name.lower()
+
+
+def check_name(name: object) -> str:
+    """``name`` if it is a valid account name; else ``InvalidName`` saying why."""
+    if not isinstance(name, str):
+        raise InvalidName("The name must be text.")
+    if not NAME_MIN <= len(name) <= NAME_MAX:
+        raise InvalidName(f"A name has {NAME_MIN} to {NAME_MAX} characters.")
+    if not _NAME.fullmatch(name):
+        raise InvalidName("A name may use letters A-Z, digits, '-' and '_', and must "
+                          "start and end with a letter or digit.")
+    folded = name_key(name)
+    if any(folded.startswith(word) for word in _RESERVED):
+        raise InvalidName("That name is reserved; choose another.")
+    return name
+
+
+def check_password(password: object, name: str = "") -> str:
+    """``password`` if acceptable; else ``InvalidPassword`` saying why."""
+    if not isinstance(password, str):
+        raise InvalidPassword("The password must be text.")
+    if len(password) < PASSWORD_MIN:
+        raise InvalidPassword(f"A password needs at least {PASSWORD_MIN} characters.")
+    if len(password) > PASSWORD_MAX:
+        raise InvalidPassword(f"A password has at most {PASSWORD_MAX} characters.")
+    if not password.strip():
+        raise InvalidPassword("A password needs some visible characters.")
+    if name and password.lower() == name.lower():
+        raise InvalidPassword("The password must not be the name.")
+    return password
+
+
+def _token_hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def parse_token(token: str) -> tuple[str, str] | None:
+    """(pid, secret) of a well-formed session token, else None."""
+    pid, dot, secret = token.partition(".")
+    if not dot or not _PID.fullmatch(pid) or not _SECRET.fullmatch(secret):
+        return None
+    return pid, secret
+
+
+def pid_of(token: str) -> str:
+    """The player id of a guest's session token (the token itself is never stored or
+    shown); an account's pid is made to look the same."""
+    return hashlib.sha256(token.encode()).hexdigest()[:16]
+
+
+class Accounts:
+    """Accounts and sessions in one Redis (``client`` may return bytes or str)."""
+
+    def __init__(self, client: aioredis.Redis, policy: AccountPolicy | None = None,
+                 clock: Clock = now_ms) -> None:
+        self.policy = policy or AccountPolicy()
+        self._client = client
+        self._clock = clock
+        self._hasher = self.policy.hasher()
+        self._slots = asyncio.Semaphore(HASH_SLOTS)
+        self._limiter = Limiter(client, clock)
+        self._register = load_script(client, "register.lua")
+        # Verifying an unknown name against this costs as much as a real check, so
+        # the time of a wrong answer does not tell which names exist.
+        self._decoy = self._hasher.hash(secrets.token_urlsafe(16))
+        p = self.policy
+        self.throttle = SigninThrottle(client, p.signin, clock)
+        self.register_limit = Limit("register-addr", *p.register_per_address,
+                                    "Too many new accounts from your address.")
+
+    # -- hashing off the event loop ------------------------------------------------------
+
+    async def _hash(self, password: str) -> str:
+        async with self._slots:
+            return await asyncio.to_thread(self._hasher.hash, password)
+
+    async def _verify(self, stored: str, password: str) -> bool:
+        def verify() -> bool:
+            try:
+                return self._hasher.verify(stored, password)
+            except (VerifyMismatchError, VerificationError, InvalidHashError):
+                return False
+
+        async with self._slots:
+            return await asyncio.to_thread(verify)
+
+    # -- register, sign in, sign out -----------------------------------------------------
+
+    async def register(self, name: object, password: object, address: str,
+                       adopt_pid: str | None = None) -> Session:
+        """Create an account and sign it in. With ``adopt_pid`` (the guest's own pid)
+        the account keeps that player id, unless another account already has it.
+
+        Raises InvalidName, InvalidPassword, NameTaken, RateLimited.
+        """
+        valid_name = check_name(name)
+        valid_password = check_password(password, valid_name)
+        await self._limiter.hit(self.register_limit, address)
+        folded = name_key(valid_name)
+        async with redis_errors("register"):
+            taken = await self._client.exists(keys.account(folded))
+        if taken:
+            raise NameTaken(f"The name {valid_name!r} is taken; choose another.")
+        stored = await self._hash(valid_password)
+        adopt = adopt_pid if adopt_pid and _PID.fullmatch(adopt_pid) else None
+        fresh = secrets.token_hex(8)
+        async with redis_errors("register"):
+            result = await self._register(
+                keys=[keys.account(folded), keys.account_pid(adopt or fresh),
+                      keys.account_pid(fresh)],
+                args=[valid_name, stored, adopt or "", fresh, self._clock()])
+        if int(result[0]) == 0:
+            raise NameTaken(f"The name {valid_name!r} is taken; choose another.")
+        pid = _text(result[1])
+        return await self._open_session(Account(valid_name, pid))
+
+    async def sign_in(self, name: object, password: object, address: str) -> Session:
+        """A new session for the account, if the password is right.
+
+        Raises BadCredentials (never saying whether the name exists), RateLimited.
+        """
+        if not isinstance(name, str) or not isinstance(password, str):
+            raise BadCredentials("Give a name and a password.")
+        folded = name_key(name)[:NAME_MAX + 1]
+        await self.throttle.check(folded, address)
+        async with redis_errors("sign in"):
+            record = await self._client.hmget(keys.account(folded), ["name", "pid", "hash"])
+        if record[2] is None or len(password) > PASSWORD_MAX:
+            await self._verify(self._decoy, password[:PASSWORD_MAX])
+            await self.throttle.failed(folded, address)
+            raise BadCredentials("That name and password do not match.")
+        stored = _text(record[2])
+        if not await self._verify(stored, password):
+            await self.throttle.failed(folded, address)
+            raise BadCredentials("That name and password do not match.")
+        await self.throttle.succeeded(folded, address)
+        if self._hasher.check_needs_rehash(stored):
+            rehashed = await self._hash(password)
+            async with redis_errors("rehash"):
+                await self._client.hset(keys.account(folded), "hash", rehashed)
+        return await self._open_session(Account(_text(record[0]), _text(record[1])))
+
+    async def sign_out(self, token: str) -> Account | None:
+        """End every session of the token's account (all devices). Returns the account
+        it belonged to, or None if the token was not a live session (nothing to do)."""
+        account = await self.resolve(token)
+        if account is None:
+            return None
+        pid, secret = parse_token(token) or ("", "")  # resolve() checked the form
+        async with redis_errors("sign out"), self._client.pipeline(transaction=True) as pipe:
+            pipe.incr(keys.session_generation(account.pid))
+            pipe.delete(keys.session(pid, _token_hash(secret)))
+            await pipe.execute()
+        async with redis_errors("sign out notice"):
+            await self._client.publish(SIGNED_OUT_CHANNEL, msgpack.packb({"pid": account.pid}))
+        return account
+
+    async def end_guest_sockets(self, pid: str | None) -> None:
+        """The guest ``pid`` registered or signed in: their guest sockets, on every
+        node, close (4001) and come back as the account (notice ``{"pid", "guests"}``)."""
+        if pid and _PID.fullmatch(pid):
+            async with redis_errors("guest sockets notice"):
+                await self._client.publish(SIGNED_OUT_CHANNEL,
+                                           msgpack.packb({"pid": pid, "guests": True}))
+
+    async def resolve(self, token: str | None) -> Account | None:
+        """The account of a live session token, else None (unknown, expired, signed out,
+        malformed). This is the check the WebSocket runs on connect."""
+        parsed = parse_token(token) if token else None
+        if parsed is None:
+            return None
+        pid, secret = parsed
+        async with redis_errors("resolve session"):
+            blob, generation = await self._client.mget(
+                keys.session(pid, _token_hash(secret)), keys.session_generation(pid))
+        if blob is None:
+            return None
+        record = msgpack.unpackb(blob)
+        if record["g"] != int(generation or 0):
+            return None
+        return Account(record["n"], pid)
+
+    async def _open_session(self, account: Account) -> Session:
+        secret = secrets.token_urlsafe(32)
+        ttl = self.policy.session_ttl_s
+        gen_key = keys.session_generation(account.pid)
+        # A sign-out between the read and the write bumps the generation: the new
+        # session, written with the old one, is then dead on arrival, as it should be.
+        async with redis_errors("open session"):
+            generation = int(await self._client.get(gen_key) or 0)
+            await self._client.set(keys.session(account.pid, _token_hash(secret)),
+                                   msgpack.packb({"n": account.name, "g": generation}), ex=ttl)
+        return Session(f"{account.pid}.{secret}", account, self._clock() + ttl * 1000)
+
+    # -- lookups -------------------------------------------------------------------------
+
+    async def by_name(self, name: str) -> Account | None:
+        """The account of ``name`` (any case), or None."""
+        if not isinstance(name, str) or len(name) > NAME_MAX:
+            return None
+        async with redis_errors("account by name"):
+            found, pid = await self._client.hmget(keys.account(name_key(name)), ["name", "pid"])
+        return None if found is None or pid is None else Account(_text(found), _text(pid))
+
+    async def pid_is_account(self, pid: str) -> bool:
+        """True when ``pid`` belongs to an account: a guest token for it must then be
+        refused (the account's sessions are the only way in)."""
+        async with redis_errors("pid lookup"):
+            return bool(await self._client.exists(keys.account_pid(pid)))
+
+    async def clear_limits(self, name: str, address: str) -> None:
+        """Forget sign-in failures (an operator's tool; tests use it too)."""
+        await self.throttle.clear(name_key(name), address)
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+

@@ -1,0 +1,300 @@
+"""Table chat as data: who has it on, who muted whom, what was said, who gets it.
+
+Rules (issue 6):
+
+- Chat is off until a player turns it on; the choice is kept per player id (for an
+  account, forever; for a guest, as long as a guest session lasts).
+- Only players who turned chat on send or receive it. Any viewer may mute any other
+  seat: that seat's messages are not delivered to them (decided here, server-side).
+- Spectators never chat with players. Spectators who turned chat on talk among
+  themselves (the *gallery*); players never see that, and they never see the players'.
+- A message is plain text, at most ``MAX_CHARS`` characters after control and
+  formatting characters are removed (and combining marks past two on one character:
+  ``shared.display_names.cap_marks``), or one of ``QUICK_PHRASES``. It is never markup:
+  clients must render ``text`` as text (``textContent``), never as HTML. It is stored
+  as typed, not HTML-escaped, so no client ever shows ``&lt;``.
+- At most ``SEND_LIMIT`` messages per player; the last ``KEPT`` messages of each
+  audience are kept with the table for late joiners (``history``).
+
+``recipients`` is the delivery rule as a pure function; ``Chat.send`` stores a message
+and publishes it on the table's chat channel with its recipients worked out at send
+time (``to``: seats); each node delivers it to its sockets at those seats, or, for a
+gallery message, to its opted-in spectators.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import unicodedata
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+import redis.asyncio as aioredis
+
+from shared.display_names import cap_marks
+
+from . import keys
+from .errors import ChatOff, InvalidChat
+from .store import Clock, Limit, Limiter, now_ms, redis_errors
+
+__all__ = [
+    "KEPT",
+    "MAX_CHARS",
+    "QUICK_PHRASES",
+    "SEND_LIMIT",
+    "Chat",
+    "ChatMessage",
+    "Delivery",
+    "clean_text",
+    "recipients",
+]
+
+MAX_CHARS = 200
+KEPT = 50
+SEND_LIMIT = Limit("chat", 5, 10.0, "You are sending messages too fast.")
+GUEST_PREF_TTL_S = 30 * 86_400  # as long as a guest's player record lives
+PLAYERS, GALLERY = "p", "g"
+
+# Quick phrases by id; clients may show them translated, the id is what travels.
+QUICK_PHRASES: dict[str, str] = {
+    "gg": "Good game",
+    "nice_bid": "Nice bid",
+    "nice_play": "Nice play",
+    "sorry": "Sorry partner",
+    "thanks": "Thanks partner",
+    "good_luck": "Good luck",
+    "hello": "Hello",
+    "oops": "Oops",
+}
+
+_KEEP_FORMAT = {"\u200d"}  # zero-width joiner: holds emoji sequences together
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """Who receives one message: seats (0..3) and spectators (by pid)."""
+
+    seats: frozenset[int]
+    spectators: frozenset[str]
+
+
+def recipients(sender_seat: int | None, seats_opted_in: Collection[int],
+               mutes: Mapping[int, Collection[int]],
+               spectators: Collection[str]) -> Delivery:
+    """Pure: where a message goes.
+
+    ``sender_seat`` is the sender's seat, or None for a spectator; ``seats_opted_in``
+    the seats whose players turned chat on; ``mutes`` maps a viewer's seat to the seats
+    that viewer muted; ``spectators`` the spectators who turned chat on.
+
+    A seat's message reaches every opted-in seat that has not muted it (the sender
+    too, as the echo), and no spectator; nothing at all if the sender has chat off. A
+    spectator's message reaches the opted-in spectators and no seat.
+    """
+    if sender_seat is None:
+        return Delivery(frozenset(), frozenset(spectators))
+    if sender_seat not in seats_opted_in:
+        return Delivery(frozenset(), frozenset())
+    seats = frozenset(seat for seat in seats_opted_in
+                      if sender_seat not in mutes.get(seat, ()))
+    return Delivery(seats, frozenset())
+
+
+def clean_text(text: object) -> str:
+    """The message as it will be stored: one line, control and formatting characters
+    removed, spaces collapsed. Raises ``InvalidChat`` if empty or over MAX_CHARS."""
+    if not isinstance(text, str):
+        raise InvalidChat("A message must be text.")
+    if len(text) > 4 * MAX_CHARS:
+        raise InvalidChat(f"A message has at most {MAX_CHARS} characters.")
+    text = unicodedata.normalize("NFC", text)
+    kept = "".join(ch for ch in text
+                   if ch.isspace() or ch in _KEEP_FORMAT
+                   or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co"))
+    kept = _SPACES.sub(" ", cap_marks(kept)).strip()  # no tower of stacked accents
+    if not kept:
+        raise InvalidChat("A message needs some text.")
+    if len(kept) > MAX_CHARS:
+        raise InvalidChat(f"A message has at most {MAX_CHARS} characters "
+                          f"(this one has {len(kept)}).")
+    return kept
+
+
+@dataclass(frozen=True, slots=True)
+class ChatMessage:
+    """One message. ``seat`` None: from a spectator (a gallery message). ``phrase`` is
+    the quick phrase id when it was one. ``to`` the seats it was delivered to."""
+
+    id: str
+    table: str
+    seat: int | None
+    name: str
+    text: str
+    at_ms: int
+    phrase: str | None = None
+    to: tuple[int, ...] = ()
+
+    @property
+    def gallery(self) -> bool:
+        return self.seat is None
+
+    def to_wire(self) -> dict[str, Any]:
+        """The fields a client gets (no recipients): id, seat, name, text, at, phrase."""
+        wire = {"id": self.id, "seat": self.seat, "name": self.name, "text": self.text,
+                "at": self.at_ms, "phrase": self.phrase}
+        return {k: v for k, v in wire.items() if v is not None}
+
+    def pack(self) -> bytes:
+        """msgpack of the message with its table and recipients, marked ``"k": "chat"``
+        (it travels on the table's notice channel, see ``social_keys.chat_channel``)."""
+        packed: bytes = msgpack.packb({**self.to_wire(), "table": self.table,
+                                       "to": list(self.to), "k": "chat"})
+        return packed
+
+    @classmethod
+    def unpack(cls, blob: bytes) -> ChatMessage:
+        return cls.from_dict(msgpack.unpackb(blob))
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> ChatMessage:
+        """The message from ``pack``'s data once unpacked (a node's notice handler)."""
+        return cls(d["id"], d["table"], d.get("seat"), d["name"], d["text"], d["at"],
+                   d.get("phrase"), tuple(d.get("to", ())))
+
+
+class Chat:
+    """Chat state in Redis: preferences, mutes, the kept messages, the send path.
+
+    ``client`` must return bytes (``decode_responses=False``), like the room's Store.
+    """
+
+    def __init__(self, client: aioredis.Redis, clock: Clock = now_ms,
+                 table_ttl_s: int = 86_400, limit: Limit = SEND_LIMIT) -> None:
+        self._client = client
+        self._clock = clock
+        self._table_ttl_s = table_ttl_s
+        self._limit = limit
+        self._limiter = Limiter(client, clock)
+
+    # -- on / off ------------------------------------------------------------------------
+
+    async def set_enabled(self, pid: str, on: bool, *, remember: bool) -> None:
+        """Turn chat on or off for a player. ``remember`` (accounts): keep it forever;
+        else (guests) for ``GUEST_PREF_TTL_S``."""
+        async with redis_errors("chat preference"):
+            await self._client.set(keys.chat_pref(pid), "1" if on else "0",
+                                   ex=None if remember else GUEST_PREF_TTL_S)
+
+    async def enabled(self, pid: str) -> bool:
+        return (await self.enabled_many([pid]))[pid]
+
+    async def enabled_many(self, pids: Iterable[str]) -> dict[str, bool]:
+        wanted = list(dict.fromkeys(pids))
+        if not wanted:
+            return {}
+        async with redis_errors("chat preferences"):
+            values = await self._client.mget([keys.chat_pref(pid) for pid in wanted])
+        return {pid: value in (b"1", "1") for pid, value in zip(wanted, values, strict=True)}
+
+    # -- mutes ---------------------------------------------------------------------------
+
+    async def set_muted(self, table_id: str, viewer_pid: str, seat: int, muted: bool,
+                        viewer_seat: int | None = None) -> None:
+        """``viewer_pid`` stops (or resumes) receiving ``seat``'s messages at this table."""
+        if not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise InvalidChat("Choose a seat from 0 to 3 to mute.")
+        if seat == viewer_seat:
+            raise InvalidChat("You cannot mute your own seat.")
+        field = f"{viewer_pid}:{seat}"
+        key = keys.chat_mutes(table_id)
+        async with redis_errors("chat mute"):
+            if muted:
+                await self._client.hset(key, field, "1")
+                await self._client.expire(key, self._table_ttl_s)
+            else:
+                await self._client.hdel(key, field)
+
+    async def muted_by(self, table_id: str) -> dict[str, frozenset[int]]:
+        """Viewer pid -> the seats that viewer muted at this table."""
+        async with redis_errors("chat mutes"):
+            fields = await self._client.hkeys(keys.chat_mutes(table_id))
+        out: dict[str, set[int]] = {}
+        for raw in fields:
+            pid, _, seat = _text(raw).rpartition(":")
+            out.setdefault(pid, set()).add(int(seat))
+        return {pid: frozenset(seats) for pid, seats in out.items()}
+
+    async def _seat_state(self, table_id: str, seats: Sequence[str | None]
+                          ) -> tuple[set[int], dict[int, frozenset[int]]]:
+        on = await self.enabled_many(pid for pid in seats if pid)
+        opted = {i for i, pid in enumerate(seats) if pid and on[pid]}
+        by_pid = await self.muted_by(table_id)
+        mutes = {i: by_pid.get(pid, frozenset()) for i, pid in enumerate(seats) if pid}
+        return opted, mutes
+
+    # -- sending and history -----------------------------------------------------------------
+
+    async def send(self, table_id: str, seats: Sequence[str | None], sender_pid: str,
+                   name: str, *, text: str | None = None,
+                   phrase: str | None = None) -> ChatMessage:
+        """Store one message and publish it to the table's chat channel.
+
+        ``seats`` are the pids by seat (None: open or a bot); a sender not among them is
+        a spectator. Give ``text`` or ``phrase`` (an id of QUICK_PHRASES). Raises
+        ChatOff (chat is off for the sender), InvalidChat, RateLimited.
+        """
+        if (text is None) == (phrase is None):
+            raise InvalidChat("Send either a text or a quick phrase.")
+        if phrase is not None:
+            if phrase not in QUICK_PHRASES:
+                raise InvalidChat(f"There is no quick phrase {str(phrase)[:20]!r}.")
+            body = QUICK_PHRASES[phrase]
+        else:
+            body = clean_text(text)
+        sender_seat = seats.index(sender_pid) if sender_pid in seats else None
+        if not await self.enabled(sender_pid):
+            raise ChatOff("Chat is off for you; turn it on to send messages.")
+        await self._limiter.hit(self._limit, sender_pid)
+        to: tuple[int, ...] = ()
+        if sender_seat is not None:
+            opted, mutes = await self._seat_state(table_id, seats)
+            to = tuple(sorted(recipients(sender_seat, opted, mutes, ()).seats))
+        message = ChatMessage(secrets.token_hex(6), table_id, sender_seat, name, body,
+                              self._clock(), phrase, to)
+        log = keys.chat_log(table_id, GALLERY if sender_seat is None else PLAYERS)
+        blob = message.pack()
+        async with redis_errors("chat send"), self._client.pipeline(transaction=True) as p:
+            p.xadd(log, {"m": blob}, maxlen=KEPT, approximate=False)
+            p.expire(log, self._table_ttl_s)
+            p.publish(keys.chat_channel(table_id), blob)
+            await p.execute()
+        return message
+
+    async def history(self, table_id: str, seats: Sequence[str | None],
+                      viewer_pid: str) -> list[ChatMessage]:
+        """The kept messages a viewer may see now, oldest first: nothing with chat off;
+        a player gets the players' messages minus the seats they mute; a spectator
+        gets the gallery's."""
+        if not await self.enabled(viewer_pid):
+            return []
+        seat = seats.index(viewer_pid) if viewer_pid in seats else None
+        log = keys.chat_log(table_id, GALLERY if seat is None else PLAYERS)
+        async with redis_errors("chat history"):
+            entries = await self._client.xrange(log)
+        messages = [ChatMessage.unpack(_field(fields)) for _, fields in entries]
+        if seat is None:
+            return messages
+        muted = (await self.muted_by(table_id)).get(viewer_pid, frozenset())
+        return [m for m in messages if m.seat not in muted]
+
+
+def _field(fields: Mapping[bytes, bytes]) -> bytes:
+    return fields[b"m"]
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value

@@ -1,0 +1,271 @@
+"""The social layer on one node: its parts, its players' sockets, and its background work.
+
+``SocialHub`` is built by the node (``server.node``, one per node) on the node's
+``Room``, which tells it of every table change and chat notice, and holds:
+
+- the parts of docs/social.md on the room's Redis client: ``accounts``, ``ratings``,
+  ``chat``, ``invites``, ``matchmaker`` (the node hands the HTTP routes theirs);
+- the node's sockets by player id (``register``/``unregister``), so a notice about a
+  player (signed out, matched) reaches their sockets here;
+- the ranked matcher: every ``match_every_s`` each node runs ``Matchmaker.match()``
+  (safe on every node at once), creates a ranked table for each group it claimed and
+  announces it; it also keeps the queue entries of its own live sockets alive
+  (heartbeats), so a browser need not send them;
+- chat delivery: a chat notice on a table's channel goes to this node's sockets at the
+  seats it names, or, from a spectator, to the node's spectators with chat on;
+- rating at the end of a ranked game (idempotent: every node that sees the end may
+  call it) and the ``rated`` push to each player's sockets on this node.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from typing import TYPE_CHECKING, Any, Protocol
+
+import msgpack
+
+from server.errors import RoomError
+from server.tables.actor import new_deal, now_ms
+from server.tables.model import RANKED, Table
+from server.tables.seating import create_ranked
+from shared.protocol import ChatLine, Format, Rated, ServerMessage, encode
+
+from . import keys as social_keys
+from .accounts import SIGNED_OUT_CHANNEL, AccountPolicy, Accounts
+from .chat import Chat, ChatMessage
+from .invites import Invites
+from .matchmaking import Match, Matchmaker
+from .ratings import Ratings
+from .table_quota import TableQuota
+
+if TYPE_CHECKING:
+    from server.tables.room import Room
+
+__all__ = ["HEARTBEAT_S", "SocialHub", "SocialSocket"]
+
+log = logging.getLogger(__name__)
+
+SWEEP_BATCH = 200  # unrated ranked tables looked at per sweep (oldest first)
+HEARTBEAT_S = 20.0  # queue heartbeats for this node's queued sockets (stale after 60 s)
+
+
+class SocialSocket(Protocol):
+    """What the hub needs of a connection (``connection.Client``)."""
+
+    pid: str | None
+    seat: int | None
+    fmt: Format
+    chat_on: bool
+
+    def push(self, frame: bytes | str) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+    async def go_to_table(self, table_id: str) -> None: ...
+
+
+class SocialHub:
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        settings = room.settings
+        client = room.store.client
+        self.accounts = Accounts(client, AccountPolicy(session_ttl_s=settings.session_ttl_s))
+        self.ratings = Ratings(client)
+        self.chat = Chat(client, table_ttl_s=settings.table_ttl_s)
+        self.invites = Invites(client)
+        self.matchmaker = Matchmaker(client, self.ratings)
+        self.quota = TableQuota(room.store, settings.tables_per_player,
+                                settings.tables_per_address)
+        self.clients: dict[str, set[SocialSocket]] = {}
+        # Sockets by the account their session cookie claims, hello or not (sign out
+        # everywhere closes them too: session_guard).
+        self.sessions: dict[str, set[SocialSocket]] = {}
+        self._session_of: dict[int, str] = {}
+        self.queued: dict[str, float] = {}  # pid -> last heartbeat (monotonic s)
+        self._rated: dict[str, None] = {}  # game ids whose result this node pushed
+        self._loop: asyncio.Task[None] | None = None
+        self._next_sweep = 0.0  # monotonic s: when to sweep the unrated ranked games next
+
+    async def start(self) -> None:
+        await self.room.notices.listen(SIGNED_OUT_CHANNEL, self._on_signed_out)
+        await self.room.notices.listen(social_keys.QUEUE_CHANNEL, self._on_placed)
+        self._loop = asyncio.create_task(self._match_forever(), name="ranked-matcher")
+
+    async def stop(self) -> None:
+        if self._loop is not None:
+            self._loop.cancel()
+            await asyncio.wait([self._loop], timeout=2)  # see Room.stop: never unbounded
+
+    # -- sockets by player ----------------------------------------------------------------
+
+    def register(self, sock: SocialSocket) -> None:
+        if sock.pid is not None:
+            self.clients.setdefault(sock.pid, set()).add(sock)
+
+    def unregister(self, sock: SocialSocket) -> None:
+        if sock.pid is None:
+            return
+        socks = self.clients.get(sock.pid)
+        if socks is not None:
+            socks.discard(sock)
+            if not socks:
+                del self.clients[sock.pid]
+                if self.queued.pop(sock.pid, None) is not None:
+                    # The player's last socket here closed: out of the queue.
+                    self.room.spawn(self.matchmaker.leave(sock.pid), name="queue-leave")
+
+    def watch_session(self, sock: SocialSocket, pid: str | None) -> None:
+        """Keep ``sock`` under the account ``pid`` its session cookie claims (None:
+        forget it), so a sign-out reaches it before it says hello."""
+        old = self._session_of.pop(id(sock), None)
+        if old is not None:
+            socks = self.sessions.get(old, set())
+            socks.discard(sock)
+            if not socks:
+                self.sessions.pop(old, None)
+        if pid is not None:
+            self._session_of[id(sock)] = pid
+            self.sessions.setdefault(pid, set()).add(sock)
+
+    def _on_signed_out(self, data: bytes) -> None:
+        """Every session of an account ended: its sockets here close (4001), those that
+        said hello and those that have not; clients reconnect as guests (or sign in
+        again). ``{"pid", "guests": true}``: that player signed in or registered in
+        some tab: their guest sockets close, to come back as the account."""
+        notice = msgpack.unpackb(data)
+        pid = notice.get("pid")
+        if notice.get("guests"):
+            doomed = [s for s in self.clients.get(pid, ()) if getattr(s, "account", 1) is None]
+        else:
+            doomed = [*self.clients.get(pid, ()), *self.sessions.get(pid, ())]
+        for sock in doomed:
+            sock.close(4001, "signed out")
+
+    # -- ranked ------------------------------------------------------------------------------
+
+    async def _match_forever(self) -> None:
+        every = self.room.settings.match_every_s
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self._heartbeats()
+                for found in await self.matchmaker.match():
+                    await self._place(found)
+                if time.monotonic() >= self._next_sweep:
+                    self._next_sweep = time.monotonic() + self.room.settings.rating_sweep_s
+                    await self._sweep_unrated()
+            except RoomError as err:
+                log.warning("ranked matcher: %s", err)
+            except Exception:
+                log.exception("ranked matcher failed")
+
+    async def _heartbeats(self) -> None:
+        now = time.monotonic()
+        for pid, last in list(self.queued.items()):
+            if now - last >= HEARTBEAT_S:
+                self.queued[pid] = now
+                if not await self.matchmaker.heartbeat(pid):
+                    self.queued.pop(pid, None)  # matched or dropped meanwhile
+
+    async def _place(self, found: Match) -> None:
+        """A ranked table for a claimed match; every player's record points at it and
+        every node moves its sockets of those players there."""
+        table_id = secrets.token_urlsafe(12)
+        players = [(w.pid, w.name) for w in found.seats]
+        table = create_ranked(table_id, players, now_ms(), *new_deal())
+        # Listed before the table exists, so no ranked game can end unlisted.
+        await self.room.store.client.zadd(social_keys.RANKED_UNRATED, {table_id: now_ms()})
+        await self.room.actor(table_id).create(table, {"m": "ranked"})
+        for pid, _ in players:
+            await self.room.store.set_player(pid, table=table_id)
+        await self.matchmaker.announce(found, table_id)
+
+    def _on_placed(self, data: bytes) -> None:
+        notice = msgpack.unpackb(data)
+        table_id = notice["table"]
+        for pid in notice["pids"]:
+            self.queued.pop(pid, None)
+            for sock in list(self.clients.get(pid, ())):
+                self.room.spawn(sock.go_to_table(table_id), name=f"ranked-{table_id}")
+
+    def table_changed(self, old: Table | None, new: Table) -> None:
+        """A table change this node saw (wrote, or heard of): rate a ranked game that
+        just ended."""
+        if (new.kind == RANKED and new.status == "over" and new.game is not None
+                and new.game.over and (old is None or old.status != "over"
+                                       or old.game_no != new.game_no)):
+            self.room.spawn(self._rate(new), name=f"rate-{new.id}")
+
+    async def _sweep_unrated(self) -> None:
+        """Rate every listed ranked game that is over. The node that sees a game end
+        rates it at once (``table_changed``); this sweep, on every node, covers the node
+        that died before it could. Rating is idempotent, so two nodes sweeping at once
+        rate a game once."""
+        client = self.room.store.client
+        for raw in await client.zrange(social_keys.RANKED_UNRATED, 0, SWEEP_BATCH - 1):
+            table_id = raw.decode() if isinstance(raw, bytes) else str(raw)
+            table = await self.room.store.load(table_id)
+            if table is None:  # expired or never written: nothing left to rate
+                await client.zrem(social_keys.RANKED_UNRATED, table_id)
+            elif table.status == "over" and table.game is not None and table.game.over:
+                await self._rate(table)
+                await client.zrem(social_keys.RANKED_UNRATED, table_id)
+
+    async def _rate(self, table: Table) -> None:
+        game = table.game
+        assert game is not None
+        pids = [seat.pid for seat in table.seats]
+        if any(pid is None for pid in pids):
+            log.error("ranked table %s has an empty seat; not rated", table.id)
+            return
+        p0, p1, p2, p3 = (pid or "" for pid in pids)
+        names = {seat.pid: seat.name or "" for seat in table.seats if seat.pid}
+        outcome = game.outcome
+        winner = outcome if outcome in (0, 1) else None
+        game_id = f"{table.id}:{table.game_no}"
+        result = await self.ratings.rate_game(game_id, ((p0, p2), (p1, p3)),
+                                              winner,  # type: ignore[arg-type]
+                                              names, leavers=table.left)
+        if game_id in self._rated:
+            return
+        self._rated[game_id] = None
+        if len(self._rated) > 1000:
+            self._rated.pop(next(iter(self._rated)))
+        for pid, change in result.changes.items():
+            socks = self.clients.get(pid)
+            if not socks:
+                continue
+            rank = await self.ratings.rank_of(pid)
+            message = Rated(rating=change.after, change=change.delta,
+                            provisional=change.provisional, games=change.games, rank=rank,
+                            won=change.won, left=change.left)
+            for sock in list(socks):
+                _send(sock, message)
+
+    # -- chat ---------------------------------------------------------------------------------
+
+    def on_chat(self, table_id: str, notice: dict[str, Any]) -> None:
+        """Deliver one chat message to this node's sockets at the table."""
+        actor = self.room.existing_actor(table_id)
+        if actor is None:
+            return
+        message = ChatMessage.from_dict(notice)
+        line = ChatLine(**message.to_wire())
+        frames: dict[Format, bytes | str] = {}
+        for sock in list(actor.sockets):
+            seat = sock.seat
+            if message.seat is None:
+                wanted = seat is None and getattr(sock, "chat_on", False)
+            else:
+                wanted = seat is not None and seat in message.to
+            if wanted:
+                if sock.fmt not in frames:
+                    frames[sock.fmt] = encode(line, sock.fmt)
+                sock.push(frames[sock.fmt])
+
+
+def _send(sock: SocialSocket, message: ServerMessage) -> None:
+    sock.push(encode(message, sock.fmt))

@@ -1,0 +1,204 @@
+"""Practice tables: one person and three bots, with Hint, Undo and Redo (issue 7).
+
+Pure functions over ``Table`` (the connection reads and writes through the actor):
+
+- ``create_practice``: the table, its bots of ``level`` and its game, which opens from
+  a fresh deal, a lesson or practice position of ``shared.course`` (by id), or a raw
+  position (a fixed deal, scores, bags and the moves so far).
+- ``undo(table, log)``: the person's last decision and every bot move after it are
+  taken back. The game is rebuilt with ``Game.replay`` from its rules, seed, first
+  dealer, opening and the moves kept; ``log`` is the game's action log from Redis
+  (``Store.game_events``), which the write replaces with the moves kept. The decision
+  goes on the Redo stack.
+- ``redo_action(table)``: the decision to play again (the connection applies it as the
+  person's action, so it is logged and fanned out like any other; ``Table.act`` pops
+  it from the stack). A different decision clears the stack.
+- ``advice(table, pid, kind)``: the Tip (bidding) or the Hint (any decision) of
+  ``shared.bots`` for the person's own view, with its reason.
+
+Challenge offers no Hint, Undo or Redo; nor does any table but a practice one (Tip is
+offered everywhere but at ranked tables). Moves of the opening position (``base``)
+are never taken back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from server.errors import GameNotOn, NotSeated
+from server.tables.model import BOT_NAMES, PRACTICE, RANKED, PracticeState, Seat, Table
+from shared.bots import hint, tip
+from shared.spades import Game, RuleSet, SpadesError
+
+from .errors import InvalidPosition, NotOffered, NotYourDecision
+
+__all__ = ["Opening", "advice", "create_practice", "opening_from", "redo_action", "undo"]
+
+Move = tuple[int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """Where a practice game starts: the rules, the person's seat, the first dealer,
+    the fixed first deal, scores and bags (``Game.opening``), and the moves already
+    made (``base``)."""
+
+    rules: RuleSet
+    seat: int = 0
+    dealer: int = 3
+    opening: dict[str, Any] | None = None
+    base: tuple[Move, ...] = ()
+    scenario: str | None = None
+
+
+def opening_from(rules: RuleSet, scenario: str | None = None,
+                 position: Mapping[str, Any] | None = None, dealer: int = 3) -> Opening:
+    """The opening a ``practice`` message asks for: a fresh game (``dealer`` deals
+    first), a ``scenario`` of ``shared.course`` by id, or a raw ``position``
+    ``{"deal", "scores", "bags", "dealer", "moves", "seat"}``. Raises InvalidPosition
+    with the reason."""
+    if scenario is not None:
+        return _from_scenario(scenario)
+    if position is None:
+        return Opening(rules, dealer=dealer)
+    try:
+        dealer = _seat_value(position.get("dealer", 3), "dealer")
+        seat = _seat_value(position.get("seat", 0), "seat")
+        moves = position.get("moves", [])
+        if not isinstance(moves, list) or len(moves) > 60:
+            raise ValueError("moves must be a list of at most 60 actions")
+        if moves and position.get("deal") is None:
+            raise ValueError("moves need a fixed deal")
+        game = Game.new(rules, 0, dealer, deal=position.get("deal"),
+                        scores=tuple(position.get("scores", (0, 0))),
+                        bags=tuple(position.get("bags", (0, 0))))
+        game = _play_moves(game, [str(m) for m in moves])
+    except (SpadesError, ValueError, TypeError) as err:
+        raise InvalidPosition(f"That position cannot be played: {err}") from None
+    return Opening(rules, seat, dealer, game.opening, tuple(game.events))
+
+
+def _seat_value(value: object, what: str) -> int:
+    if isinstance(value, bool) or value not in (0, 1, 2, 3):
+        raise ValueError(f"{what} is a seat from 0 to 3")
+    return int(value)  # type: ignore[call-overload]
+
+
+def _play_moves(game: Game, moves: Sequence[str]) -> Game:
+    # As shared.course.build_position: a seat offered Blind Nil looks before a bid.
+    for text in moves:
+        seat = game.to_act
+        if seat is None:
+            raise ValueError(f"{text!r} comes after the game is over")
+        if text != "bid blind nil" and game.phase == "bidding" and not game.looked[seat]:
+            game = game.apply(seat, "look")
+        game = game.apply(seat, text)
+    return game
+
+
+def _from_scenario(scenario_id: str) -> Opening:
+    try:
+        from shared.course import build_position, scenario
+    except ImportError:  # the course is not in this build
+        raise InvalidPosition("Lessons are not available in this room.") from None
+    try:
+        found = scenario(scenario_id)
+        game = build_position(found)
+    except KeyError:
+        raise InvalidPosition(f"There is no lesson or position {scenario_id!r}.") from None
+    except ValueError as err:
+        raise InvalidPosition(f"That position cannot be played: {err}") from None
+    return Opening(found.rules, found.seat, found.dealer, game.opening, tuple(game.events),
+                   scenario_id)
+
+
+def create_practice(table_id: str, pid: str, name: str, conn: str, level: str, pace: str,
+                    start: Opening, now_ms: int, seed: int) -> Table:
+    """A practice table with its game started: the person in ``start.seat``, bots of
+    ``level`` in the others. Later hands are dealt from ``seed``."""
+    seats = tuple(Seat(pid=pid, name=name, conn=conn) if i == start.seat
+                  else Seat(name=BOT_NAMES[i], bot=True) for i in range(4))
+    state = PracticeState(level=level, pace=pace, scenario=start.scenario)
+    table = Table.new(table_id, PRACTICE, start.rules, now_ms, bot_level=level,
+                      practice=state)
+    try:
+        game = Game.replay(start.rules, seed, start.dealer, list(start.base), start.opening)
+    except (SpadesError, ValueError) as err:
+        raise InvalidPosition(f"That position cannot be played: {err}") from None
+    table = replace(table, seats=seats).start_game(game, start.base)
+    return replace(table, practice=replace(table.practice or state, scenario=start.scenario))
+
+
+def _person(table: Table, pid: str) -> tuple[int, PracticeState]:
+    seat = table.seat_of(pid)
+    if seat is None or table.seats[seat].bot:
+        raise NotSeated("You have no seat at this table.")
+    if table.practice is None:
+        raise NotOffered("Undo and Redo are only offered at practice tables.")
+    if not table.practice.offers_undo:
+        raise NotOffered("Challenge has no Hint, Undo or Redo.")
+    return seat, table.practice
+
+
+def undo(table: Table, pid: str, log: Sequence[Move]) -> tuple[Table, list[Move]]:
+    """The table with ``pid``'s last decision (and the bot moves after it) taken back,
+    and the game's log as it must now be. ``log`` must be the current game's log; a
+    log of another length than the game raises ``LogMoved`` (read it again)."""
+    seat, state = _person(table, pid)
+    game = table.game
+    if game is None:
+        raise GameNotOn("The game has not started yet.")
+    if len(state.base) + len(log) != game.n_events:
+        raise LogMoved("the game moved on while its log was read")
+    mine = [i for i, (s, _) in enumerate(log) if s == seat]
+    if not mine:
+        raise GameNotOn("There is nothing to undo yet: you have not decided anything "
+                        "in this game.")
+    cut = mine[-1]
+    kept = list(log[:cut])
+    rebuilt = Game.replay(game.rules, game.seed, game.first_dealer,
+                          [*state.base, *kept], game.opening)
+    state = replace(state, redo=(*state.redo, (seat, log[cut][1])), decisions=len(mine) - 1)
+    new = replace(table, game=rebuilt, status="playing", gv=table.rev + 1, practice=state,
+                  rematch=(None,) * 4)
+    return new, kept
+
+
+class LogMoved(Exception):
+    """The game's log changed between reading it and deciding: read both again."""
+
+
+def redo_action(table: Table, pid: str) -> str:
+    """The decision Redo plays now. Raises NotOffered, GameNotOn, NotYourDecision."""
+    seat, state = _person(table, pid)
+    if not state.redo:
+        raise GameNotOn("There is nothing to redo.")
+    game = table.game
+    if table.status != "playing" or game is None or game.to_act != seat:
+        raise NotYourDecision("Redo plays your decision again when it is your turn.")
+    return state.redo[-1][1]
+
+
+def advice(table: Table, pid: str, kind: str) -> tuple[str, str]:
+    """``kind`` "tip" (the suggested bid) or "hint" (the suggested action) for the
+    person's seat now, with the reason. Raises NotOffered, NotSeated, NotYourDecision."""
+    if kind == "hint":
+        if table.practice is None:
+            raise NotOffered("Hints are offered at practice tables.")
+        if not table.practice.offers_undo:
+            raise NotOffered("Challenge has no Hint, Undo or Redo.")
+    elif table.kind == RANKED:
+        raise NotOffered("Tips are not offered at ranked tables.")
+    seat = table.seat_of(pid)
+    if seat is None or table.seats[seat].bot:
+        raise NotSeated("You have no seat at this table.")
+    game = table.game
+    if table.status != "playing" or game is None or game.to_act != seat:
+        raise NotYourDecision("Advice is for your own turn; wait for it.")
+    view = game.view(seat)
+    if kind == "tip" and view.phase != "bidding":
+        raise NotYourDecision("The Tip suggests a bid; the bidding is over.")
+    action, reason = (tip if kind == "tip" else hint)(view)
+    return action, reason

@@ -1,0 +1,231 @@
+"""A private table's seating before the start, and the host's rules (pure, no I/O).
+
+``host_rules`` validates the host's preset and house options into a ``RuleSet``;
+``Lobby`` is the seating of a private table with every host action as a method that
+returns a new ``Lobby`` or raises a typed error saying why not. The room keeps a
+``Lobby`` inside its table state (``to_dict``/``from_dict``), so seat changes go
+through the table's own compare-and-set, version and notices. The invites that lead
+to a private table (codes and links, in Redis) are ``server.social.invites``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from server.errors import InvalidRules, NotHost, SeatError
+from shared.spades import PRESETS, RuleSet
+
+__all__ = [
+    "BOT_LEVELS",
+    "Lobby",
+    "Sitter",
+    "host_rules",
+]
+
+# The levels of shared.bots.players.LEVELS (a test keeps the two equal).
+BOT_LEVELS = ("easy", "standard", "challenge")
+# The turn times a host may choose (seconds): fast, standard, relaxed, and no clock (0).
+TURN_TIMES = (15, 30, 60, 0)
+
+
+def host_rules(preset: object, options: object = None) -> RuleSet:
+    """The rules a host asked for: a preset name and house options over it (any field
+    of ``RuleSet``), validated by ``RuleSet.from_dict``. Raises ``InvalidRules`` with
+    the engine's sentence.
+
+    ``preset`` None: the preset named by ``options["name"]`` if it is one (the browser
+    sends a whole rule dict named after the preset it started from), else standard.
+    """
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise InvalidRules("House options must be a mapping of option names to values.")
+    if preset is None:
+        named = options.get("name")
+        preset = named if isinstance(named, str) and named in PRESETS else "standard"
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise InvalidRules(f"Choose one of the rule sets {', '.join(PRESETS)}.")
+    if any(not isinstance(name, str) for name in options):
+        raise InvalidRules("House option names must be text.")
+    merged = {**PRESETS[preset].to_dict(), **options}
+    try:
+        return RuleSet.from_dict(merged)
+    except (ValueError, TypeError) as err:
+        raise InvalidRules(str(err)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Sitter:
+    """A person in a seat of a private table."""
+
+    pid: str
+    name: str
+
+
+Seats = tuple[Sitter | None, Sitter | None, Sitter | None, Sitter | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """The seating of a private table, from creation to the start and after it.
+
+    Before the start, people choose seats (partners sit opposite: 0+2, 1+3), the host
+    moves and removes people, and starts whenever they like: ``bot_seats`` are then
+    filled with bots of ``bot_level``. After the start the seating is fixed (leavers
+    are handled as at casual tables); only the host role can pass on, so a host who
+    leaves does not end the table. ``turn_s`` is the host's turn time (seconds a
+    person has before the autopilot plays their turn; 0: no clock, only a disconnect
+    brings the autopilot; None: the room's default).
+    """
+
+    host: str
+    rules: dict[str, Any]
+    bot_level: str = "standard"
+    allow_spectators: bool = False
+    seats: Seats = (None, None, None, None)
+    removed: frozenset[str] = field(default_factory=frozenset)
+    started: bool = False
+    turn_s: int | None = None
+
+    @classmethod
+    def create(cls, host: Sitter, preset: str | None,
+               options: Mapping[str, Any] | None = None,
+               bot_level: str = "standard", allow_spectators: bool = False,
+               seat: int = 0, turn_s: int | None = None) -> Lobby:
+        """A new table with the host in ``seat``; raises InvalidRules, SeatError."""
+        rules = host_rules(preset, options)
+        if bot_level not in BOT_LEVELS:
+            raise InvalidRules(f"Choose a bot level: {', '.join(BOT_LEVELS)}.")
+        if turn_s is not None and turn_s not in TURN_TIMES:
+            raise InvalidRules("Choose a turn time: " + ", ".join(
+                f"{s} s" if s else "no clock" for s in TURN_TIMES) + ".")
+        _check_seat(seat)
+        seats: list[Sitter | None] = [None] * 4
+        seats[seat] = host
+        return cls(host.pid, rules.to_dict(), bot_level, bool(allow_spectators), _four(seats),
+                   turn_s=turn_s)
+
+    # -- reading -------------------------------------------------------------------------
+
+    def seat_of(self, pid: str) -> int | None:
+        for index, sitter in enumerate(self.seats):
+            if sitter is not None and sitter.pid == pid:
+                return index
+        return None
+
+    @property
+    def bot_seats(self) -> list[int]:
+        """The empty seats (bots take them at the start)."""
+        return [i for i, sitter in enumerate(self.seats) if sitter is None]
+
+    def may_watch(self, pid: str) -> bool:
+        """Whether ``pid`` may watch (public view only) without a seat."""
+        return self.allow_spectators and pid not in self.removed
+
+    # -- anyone --------------------------------------------------------------------------
+
+    def choose_seat(self, who: Sitter, seat: int) -> Lobby:
+        """Sit down in (or move oneself to) the empty ``seat`` before the start."""
+        _check_seat(seat)
+        self._before_start("choose a seat")
+        if who.pid in self.removed:
+            raise SeatError("The host removed you from this table.")
+        taken = self.seats[seat]
+        if taken is not None and taken.pid != who.pid:
+            raise SeatError(f"Seat {seat} is taken; choose an empty seat.")
+        seats = [None if s is not None and s.pid == who.pid else s for s in self.seats]
+        seats[seat] = who
+        return replace(self, seats=_four(seats))
+
+    def leave(self, pid: str) -> Lobby | None:
+        """``pid`` leaves. Before the start the seat empties; after it the seat stays
+        (the room gives it to a bot). A leaving host passes the role to the first
+        person seated; None when nobody is left before the start (drop the table)."""
+        seat = self.seat_of(pid)
+        lobby = self
+        if seat is not None and not self.started:
+            seats = list(self.seats)
+            seats[seat] = None
+            lobby = replace(self, seats=_four(seats))
+        if pid != self.host:
+            return lobby
+        heirs = [s.pid for s in lobby.seats if s is not None and s.pid != pid]
+        if not heirs:
+            return None if not self.started else lobby
+        return replace(lobby, host=heirs[0])
+
+    # -- the host ------------------------------------------------------------------------
+
+    def move(self, by: str, from_seat: int, to_seat: int) -> Lobby:
+        """Host: move the person in ``from_seat`` to ``to_seat`` (swapping with whoever
+        sits there), before the start."""
+        self._host_only(by, "move players")
+        _check_seat(from_seat)
+        _check_seat(to_seat)
+        self._before_start("move players")
+        if self.seats[from_seat] is None:
+            raise SeatError(f"Seat {from_seat} is empty; there is nobody to move.")
+        seats = list(self.seats)
+        seats[from_seat], seats[to_seat] = seats[to_seat], seats[from_seat]
+        return replace(self, seats=_four(seats))
+
+    def remove(self, by: str, seat: int) -> Lobby:
+        """Host: remove the person in ``seat`` before the start; they cannot come back
+        to this table (nor watch it)."""
+        self._host_only(by, "remove players")
+        _check_seat(seat)
+        self._before_start("remove players")
+        sitter = self.seats[seat]
+        if sitter is None:
+            raise SeatError(f"Seat {seat} is empty; there is nobody to remove.")
+        if sitter.pid == self.host:
+            raise SeatError("The host cannot remove themselves; leave the table instead.")
+        seats = list(self.seats)
+        seats[seat] = None
+        return replace(self, seats=_four(seats), removed=self.removed | {sitter.pid})
+
+    def set_spectators(self, by: str, allow: bool) -> Lobby:
+        """Host: allow or refuse spectators (public view only) from now on."""
+        self._host_only(by, "change who may watch")
+        return replace(self, allow_spectators=bool(allow))
+
+    def start(self, by: str) -> Lobby:
+        """Host: start now; ``bot_seats`` get bots. Possible with only the host seated."""
+        self._host_only(by, "start the game")
+        self._before_start("start it again")
+        return replace(self, started=True)
+
+    def _host_only(self, by: str, what: str) -> None:
+        if by != self.host:
+            raise NotHost(f"Only the host may {what}.")
+
+    def _before_start(self, what: str) -> None:
+        if self.started:
+            raise SeatError(f"The game has started; you cannot {what} now.")
+
+    # -- storage -------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"host": self.host, "rules": self.rules, "bots": self.bot_level,
+                "watch": self.allow_spectators,
+                "seats": [None if s is None else [s.pid, s.name] for s in self.seats],
+                "removed": sorted(self.removed), "started": self.started,
+                "turn": self.turn_s}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Lobby:
+        seats = [None if s is None else Sitter(s[0], s[1]) for s in d["seats"]]
+        return cls(d["host"], dict(d["rules"]), d["bots"], d["watch"], _four(seats),
+                   frozenset(d["removed"]), d["started"], d.get("turn"))
+
+
+def _check_seat(seat: object) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+        raise SeatError("A seat is a number from 0 to 3.")
+
+
+def _four(seats: list[Sitter | None]) -> Seats:
+    a, b, c, d = seats
+    return a, b, c, d

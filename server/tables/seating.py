@@ -1,0 +1,174 @@
+"""Private and ranked tables as pure table changes, and what their snapshots add.
+
+Each function takes a ``Table`` (and the values it needs: who, the time, a seed) and
+returns the new table or raises a typed error (``server/errors.py``); the connection
+writes the result through the table actor's compare-and-set like any
+other change, so seat moves get versions, notices and fan-out for free.
+
+Private tables keep their seating in ``Table.lobby`` (a ``private_tables.Lobby``).
+Before the start the table's ``seats`` mirror the lobby's (``_mirror``), keeping each
+person's connection id and display name; at the start bots of the lobby's level take
+the empty seats and from then on the room's usual seat rules apply (leavers are
+replaced by bots and may come back; a leaving host hands the role on).
+
+Ranked tables are made whole by the matcher: four accounts in the match's seat order
+(partners opposite), the ``standard`` rules, no bots ever (``Table.replace_with_bot``
+keeps a ranked leaver's seat on the autopilot and lists them in ``Table.left``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from server.errors import SeatError
+from shared.spades import Game, RuleSet
+
+from .lobby import Lobby, Sitter
+from .model import BOT_NAMES, PRACTICE, PRIVATE, RANKED, Seat, Table
+
+__all__ = [
+    "create_private",
+    "create_ranked",
+    "may_watch",
+    "move_seat",
+    "remove_seat",
+    "set_spectators",
+    "start_private",
+    "table_extras",
+    "take_seat",
+]
+
+
+def create_private(table_id: str, host: Sitter, conn: str, preset: str | None,
+                   rules: dict[str, Any], bots: str, watch: bool, seat: int,
+                   now_ms: int, turn_s: int | None = None) -> Table:
+    """A new private table with its host seated; ``turn_s``: the host's turn time
+    (``Lobby.turn_s``). Raises InvalidRules, SeatError."""
+    lobby = Lobby.create(host, preset, rules, bots, watch, seat, turn_s)
+    table = Table.new(table_id, PRIVATE, RuleSet.from_dict(lobby.rules), now_ms,
+                      bot_level=lobby.bot_level, lobby=lobby)
+    return _mirror(table, lobby, {host.pid: conn})
+
+
+def _lobby(table: Table) -> Lobby:
+    if table.lobby is None:
+        raise SeatError("Only private tables have seats to choose.")
+    return table.lobby
+
+
+def _mirror(table: Table, lobby: Lobby, conns: dict[str, str] | None = None) -> Table:
+    """The table with ``lobby`` and, before the start, the lobby's seating."""
+    if lobby.started:
+        return replace(table, lobby=lobby)
+    conns = conns or {}
+    by_pid = {s.pid: s for s in table.seats if s.pid is not None}
+    seats = []
+    for sitter in lobby.seats:
+        if sitter is None:
+            seats.append(Seat())
+            continue
+        before = by_pid.get(sitter.pid)
+        conn = conns.get(sitter.pid, before.conn if before else "")
+        name = before.name if before and before.name else sitter.name
+        seats.append(Seat(pid=sitter.pid, name=name, conn=conn))
+    return replace(table, lobby=lobby, seats=tuple(seats))
+
+
+def take_seat(table: Table, who: Sitter, conn: str, seat: int | None) -> tuple[Table, int]:
+    """Seat ``who`` at a private table: in ``seat`` (None: their own seat if they have
+    one, else the first empty seat) before the start; back in their own seat after it.
+    A person joining a table whose host has left becomes the host. Raises SeatError."""
+    lobby = _lobby(table)
+    own = table.seat_of(who.pid)
+    if lobby.started or table.status != "filling":
+        if own is None:
+            raise SeatError("The game has started; every seat is taken.")
+        return _resit(table, own, who, conn)
+    if seat is None:
+        if own is not None:
+            return _mirror(table, lobby, {who.pid: conn}), own
+        empty = lobby.bot_seats
+        if not empty:
+            raise SeatError("Every seat at this table is taken.")
+        seat = empty[0]
+    lobby = lobby.choose_seat(who, seat)
+    if lobby.seat_of(lobby.host) is None:
+        lobby = replace(lobby, host=who.pid)
+    return _mirror(table, lobby, {who.pid: conn}), seat
+
+
+def _resit(table: Table, index: int, who: Sitter, conn: str) -> tuple[Table, int]:
+    """Back in one's own seat after the start (reclaiming it from a bot)."""
+    seat = table.seats[index]
+    if seat.bot and table.status == "over":
+        raise SeatError("That game is over; a bot finished it for you.")
+    back = Seat(pid=who.pid, name=who.name, conn=conn)
+    return replace(table, seats=(*table.seats[:index], back, *table.seats[index + 1:])), index
+
+
+def move_seat(table: Table, by: str, src: int, dst: int) -> Table:
+    """Host, before the start: move the person in ``src`` to ``dst`` (swapping)."""
+    return _mirror(table, _lobby(table).move(by, src, dst))
+
+
+def remove_seat(table: Table, by: str, seat: int) -> Table:
+    """Host, before the start: remove the person in ``seat`` for good."""
+    return _mirror(table, _lobby(table).remove(by, seat))
+
+
+def set_spectators(table: Table, by: str, allow: bool) -> Table:
+    return replace(table, lobby=_lobby(table).set_spectators(by, allow))
+
+
+def start_private(table: Table, by: str, seed: int, dealer: int) -> Table:
+    """Host: bots of the table's level take the empty seats and the game starts."""
+    lobby = _lobby(table).start(by)
+    names = iter(n for n in BOT_NAMES if n not in {s.name for s in table.seats})
+    seats = tuple(Seat(name=next(names), bot=True) if s.is_open else s for s in table.seats)
+    game = Game.new(RuleSet.from_dict(table.rules), seed=seed, dealer=dealer)
+    return replace(table, lobby=lobby, seats=seats).start_game(game)
+
+
+def create_ranked(table_id: str, players: list[tuple[str, str]], now_ms: int, seed: int,
+                  dealer: int) -> Table:
+    """A ranked table for a match: ``players`` are (pid, name) by seat (partners in 0
+    and 2, 1 and 3); standard rules; the game starts at once."""
+    if len(players) != 4:
+        raise ValueError("a ranked table seats four players")
+    rules = RuleSet.preset("standard")
+    table = Table.new(table_id, RANKED, rules, now_ms)
+    seats = tuple(Seat(pid=pid, name=name) for pid, name in players)
+    return replace(table, seats=seats).start_game(Game.new(rules, seed=seed, dealer=dealer))
+
+
+def may_watch(table: Table, pid: str) -> bool:
+    """Whether ``pid`` may watch ``table`` (public view only). Its own players may."""
+    if table.seat_of(pid) is not None:
+        return True
+    if table.kind == PRIVATE and table.lobby is not None:
+        return table.lobby.may_watch(pid)
+    return table.kind != PRACTICE  # a practice table is one person's
+
+
+def table_extras(table: Table, *, snapshot: bool) -> dict[str, Any]:
+    """The fields a private or practice table adds to a ``snap`` (``snapshot``) or a
+    ``table`` update. Never a pid, never the invite."""
+    out: dict[str, Any] = {}
+    lobby = table.lobby
+    if lobby is not None:
+        public: dict[str, Any] = {"host": table.seat_of(lobby.host), "started": lobby.started,
+                                  "watch": lobby.allow_spectators, "bots": lobby.bot_level,
+                                  "turn": lobby.turn_s}
+        if snapshot:
+            public["rules"] = lobby.rules
+        out["lobby"] = public
+    practice = table.practice
+    if practice is not None:
+        offered = practice.offers_undo
+        out["undo"] = offered
+        out["redo"] = offered and bool(practice.redo)
+        if snapshot:
+            out["level"] = practice.level
+            out["pace"] = practice.pace
+    return out

@@ -1,0 +1,221 @@
+"""The room's Redis store: tables, their event streams and notices, timers, players.
+
+Every Redis call of the room goes through ``Store``; every Redis failure comes out as
+``StoreError`` (the raw error is logged and chained, never shown to a client; Redis's
+OOM refusal becomes ``RoomFull``, "room_full"). The Lua
+scripts live next to this file (``apply.lua``, ``claim_timers.lua``) and are registered
+once per store (EVALSHA, falling back to EVAL after a Redis restart).
+
+One action costs one call when the caller's copy of the table is current: ``write``
+(compare-and-set, stream, timers and notice in one script); ``load`` only on a conflict
+or a cold cache. A store made by ``from_url`` sends those two (the per-action path) on
+one pipelined connection (``redis_pipe``), the rest through redis-py's pool.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.resources
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import msgpack
+import redis.asyncio as aioredis
+from redis.exceptions import NoScriptError, RedisError
+
+from server.errors import StoreError, storage_error
+from server.ops.metrics import METRICS
+
+from . import keys
+from .blob import BlobPacker
+from .model import PRACTICE, Table, decode_table
+from .pipe import RedisPipe
+
+__all__ = ["Store", "StoreError"]
+
+log = logging.getLogger(__name__)
+
+PLAYER_TTL_S = 30 * 86_400
+STREAM_LEN = 500
+
+
+def _script(name: str) -> str:
+    return importlib.resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+@contextlib.asynccontextmanager
+async def _wrapped(what: str) -> AsyncIterator[None]:
+    try:
+        yield
+    except (RedisError, OSError) as err:
+        log.warning("redis failed during %s: %r", what, err)
+        METRICS.redis_errors.inc()
+        raise storage_error(err) from err
+
+
+class Store:
+    """The room's view of one Redis. ``client`` must return bytes (no decoding)."""
+
+    def __init__(self, client: aioredis.Redis, table_ttl_s: int = 86_400,
+                 pipe: RedisPipe | None = None, practice_ttl_s: int | None = None) -> None:
+        self.client = client
+        self.table_ttl_s = table_ttl_s
+        # A practice table is one person's: forgotten soon after its last change.
+        self.practice_ttl_s = practice_ttl_s or table_ttl_s
+        self._pipe = pipe  # the same Redis as ``client``: table reads and writes
+        self._blobs = BlobPacker()
+        self._apply = client.register_script(_script("apply.lua"))
+        self._claim = client.register_script(_script("claim_timers.lua"))
+
+    @classmethod
+    def from_url(cls, url: str, table_ttl_s: int = 86_400, max_connections: int = 64,
+                 practice_ttl_s: int | None = None) -> Store:
+        """A store on its own pool: at most ``max_connections`` to Redis; more work at
+        once waits for a free one (up to 10 s) instead of failing."""
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=max_connections, timeout=10, health_check_interval=10)
+        # the client owns the pool
+        return cls(aioredis.Redis.from_pool(pool), table_ttl_s, RedisPipe.from_url(url),
+                   practice_ttl_s)
+
+    async def close(self) -> None:
+        if self._pipe is not None:
+            self._pipe.close()
+        with contextlib.suppress(RedisError, OSError):
+            await self.client.aclose()
+
+    # -- tables -----------------------------------------------------------------------
+
+    async def load(self, table_id: str) -> Table | None:
+        """The table as stored now, or None if there is no such table."""
+        async with _wrapped("load"):
+            if self._pipe is not None:
+                rev, blob = await self._pipe.call("HMGET", keys.table(table_id), "rev", "st")
+            else:
+                rev, blob = await self.client.hmget(keys.table(table_id), ["rev", "st"])
+        if rev is None or blob is None:
+            return None
+        try:
+            return decode_table(blob, int(rev))
+        except ValueError as err:
+            log.error("table %s: %s", table_id, err)
+            raise StoreError("This table's stored state is damaged.") from err
+
+    async def write(self, old: Table | None, table: Table, notice: dict[str, Any],
+                    game_log: list[tuple[int, str]] | None = None) -> int | None:
+        """Store ``table`` if the stored version is still ``old.rev`` (``old`` None: a
+        new table): write it, append ``notice`` to the table's stream, swap the timers
+        (``old``'s that ``table`` no longer has out, its new ones in) and publish the
+        notice, all in one atomic script. A game action (``"a"`` in the notice) is
+        appended to the game's log; ``game_log`` instead replaces the whole log (an Undo).
+
+        The notice gets ``"r"``, the new version. Returns the new version, or None if
+        the version had moved on (re-read and try again).
+        """
+        old_rev = old.rev if old is not None else 0
+        old_timers = old.timers if old is not None else {}
+        payload = msgpack.packb({**notice, "r": old_rev + 1})
+        gone = [m for m in old_timers if m not in table.timers]
+        logged = f"{notice['s']} {notice['a']}" if "a" in notice else ""
+        if game_log is not None:  # a leading newline tells apply.lua to replace the log
+            logged = "\n" + "\n".join(f"{seat} {action}" for seat, action in game_log)
+        ttl = self.practice_ttl_s if table.kind == PRACTICE else self.table_ttl_s
+        args: list[Any] = [old_rev, self._blobs.pack(table), payload, keys.table_channel(table.id),
+                           ttl, STREAM_LEN, logged, len(gone), *gone]
+        for member, due in table.timers.items():
+            if member not in old_timers:
+                args.extend((due, member))
+        script_keys = [keys.table(table.id), keys.table_events(table.id), keys.TIMERS,
+                       keys.game_log(table.id, table.game_no)]
+        async with _wrapped("write"):
+            if self._pipe is None:
+                written, current = await self._apply(keys=script_keys, args=args)
+            else:
+                try:
+                    written, current = await self._pipe.call(
+                        "EVALSHA", self._apply.sha, len(script_keys), *script_keys, *args)
+                except NoScriptError:  # a restarted Redis: send the script itself
+                    written, current = await self._pipe.call(
+                        "EVAL", self._apply.script, len(script_keys), *script_keys, *args)
+        if not written:
+            log.debug("table %s: version %s moved on to %s", table.id, old_rev, current)
+            return None
+        return int(current)
+
+    async def events_since(self, table_id: str, version: int,
+                           limit: int = 200) -> list[dict[str, Any]] | None:
+        """The notices after ``version`` in order, or None if the stream no longer
+        holds all of them (then only a snapshot helps)."""
+        async with _wrapped("events_since"):
+            entries = await self.client.xrange(
+                keys.table_events(table_id), min=f"{version + 1}-0", count=limit + 1)
+        if len(entries) > limit:
+            return None
+        notices = [msgpack.unpackb(fields[b"e"]) for _, fields in entries]
+        if notices and notices[0]["r"] != version + 1:
+            return None
+        return notices
+
+    async def game_events(self, table_id: str, game_no: int) -> list[tuple[int, str]]:
+        """Every action of one game of a table, ``(seat, action)`` in order (replay it
+        from the game's rules, seed and first dealer to check the state)."""
+        async with _wrapped("game_events"):
+            entries = await self.client.lrange(keys.game_log(table_id, game_no), 0, -1)
+        out: list[tuple[int, str]] = []
+        for entry in entries:
+            seat, action = entry.decode().split(" ", 1)
+            out.append((int(seat), action))
+        return out
+
+    # -- timers -----------------------------------------------------------------------
+
+    async def claim_timers(self, due_ms: int, lease_until_ms: int, limit: int = 100) -> list[str]:
+        """Members due at or before ``due_ms``, now leased to this node until
+        ``lease_until_ms`` (finish them by writing their table, or ``drop_timer``)."""
+        async with _wrapped("claim_timers"):
+            members = await self._claim(keys=[keys.TIMERS], args=[due_ms, lease_until_ms, limit])
+        return [m.decode() for m in members]
+
+    async def drop_timer(self, member: str) -> None:
+        async with _wrapped("drop_timer"):
+            await self.client.zrem(keys.TIMERS, member)
+
+    async def timer_due(self, member: str) -> int | None:
+        async with _wrapped("timer_due"):
+            score = await self.client.zscore(keys.TIMERS, member)
+        return None if score is None else int(score)
+
+    # -- casual tables with open seats ------------------------------------------------------
+
+    async def open_tables(self, kind: str, limit: int = 10) -> list[str]:
+        async with _wrapped("open_tables"):
+            found = await self.client.zrange(keys.open_tables(kind), 0, limit - 1)
+        return [t.decode() for t in found]
+
+    async def mark_open(self, kind: str, table_id: str, since_ms: int) -> None:
+        async with _wrapped("mark_open"):
+            await self.client.zadd(keys.open_tables(kind), {table_id: since_ms})
+
+    async def mark_closed(self, kind: str, table_id: str) -> None:
+        async with _wrapped("mark_closed"):
+            await self.client.zrem(keys.open_tables(kind), table_id)
+
+    # -- players ----------------------------------------------------------------------------
+
+    async def player(self, pid: str) -> tuple[str | None, str | None]:
+        """(name, table id) of a session, each None when unknown."""
+        async with _wrapped("player"):
+            name, table = await self.client.hmget(keys.player(pid), ["name", "table"])
+        return (name.decode() if name else None, table.decode() if table else None)
+
+    async def set_player(self, pid: str, *, name: str | None = None,
+                         table: str | None = None, clear_table: bool = False) -> None:
+        fields = {k: v for k, v in (("name", name), ("table", table)) if v is not None}
+        async with _wrapped("set_player"), self.client.pipeline(transaction=False) as pipe:
+            if fields:
+                pipe.hset(keys.player(pid), mapping=fields)
+            if clear_table:
+                pipe.hdel(keys.player(pid), "table")
+            pipe.expire(keys.player(pid), PLAYER_TTL_S)
+            await pipe.execute()

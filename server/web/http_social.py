@@ -1,0 +1,290 @@
+"""The social layer over HTTP: accounts, sessions, the leaderboard, rating histories.
+
+``social_routes(deps)`` returns Starlette routes for the app to mount with one line
+(``routes = [*social_routes(deps), ...]``, before the static files' ``Mount("/")``):
+
+    POST /api/register   {"name", "password"}  -> 201 {"name", "pid"} + session cookie
+    POST /api/signin     {"name", "password"}  -> 200 {"name", "pid"} + session cookie
+    POST /api/signout                          -> 200 {"signed_in": false}, every session
+                                                  of the account ends, cookie cleared
+    GET  /api/me                               -> 200 who the session is (or a guest)
+    GET  /api/leaderboard                      -> 200 top 100 and the caller's own place
+    GET  /api/players/{name}/history           -> 200 rating and changes, 404 no_player
+
+Bodies are JSON objects (``Content-Type: application/json``, at most 4 KiB); every
+error is JSON ``{"error": code, "message": sentence}`` with a fitting status (429
+carries ``Retry-After``). State-changing requests must come from the page's own origin
+(the ``Origin`` header, ``origin_allowed``; the WebSocket should run the same check).
+
+The session cookie (``SESSION_COOKIE``) is HttpOnly, SameSite=Lax, Path=/, and Secure
+when the request came over https (behind a proxy, run uvicorn with
+``--proxy-headers`` so the scheme and client address are the real ones). A guest who
+registers keeps their guest player id (read from the guest cookie), and the guest
+cookie is replaced, so the old guest token no longer names that player.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.datastructures import Headers
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from server.errors import RoomError, StoreError
+from server.social.accounts import Account, Accounts, Session, pid_of
+from server.social.chat import Chat
+from server.social.errors import NoSuchPlayer, SocialError
+from server.social.ratings import Ratings
+
+__all__ = ["SESSION_COOKIE", "SocialDeps", "origin_allowed", "social_routes",
+           "ws_origin_allowed"]
+
+log = logging.getLogger(__name__)
+
+SESSION_COOKIE = "spades_session"
+GUEST_COOKIE = "spades_token"  # server.web.connection.COOKIE: the guest session token
+GUEST_COOKIE_MAX_AGE = 30 * 86_400
+MAX_BODY = 4096
+BOARD_SIZE = 100
+_DEFAULT_PORTS = {"http": "80", "https": "443"}
+
+
+def _guest_pid(request: Request) -> str | None:
+    token = request.cookies.get(GUEST_COOKIE)
+    return pid_of(token) if token else None
+
+
+@dataclass
+class SocialDeps:
+    """What the routes use. ``allowed_origins`` are extra origins (``scheme://host[:port]``)
+    allowed besides the request's own; ``guest_pid`` reads a request's guest player id."""
+
+    accounts: Accounts
+    ratings: Ratings
+    chat: Chat | None = None
+    allowed_origins: frozenset[str] = field(default_factory=frozenset)
+    guest_pid: Callable[[Request], str | None] = _guest_pid
+
+
+def _origin_key(scheme: str, netloc: str) -> str:
+    scheme = {"ws": "http", "wss": "https"}.get(scheme.lower(), scheme.lower())
+    netloc = netloc.lower()
+    default = _DEFAULT_PORTS.get(scheme)
+    if default and netloc.endswith(f":{default}") and not netloc.endswith("]"):
+        netloc = netloc[: -len(default) - 1]
+    return f"{scheme}://{netloc}"
+
+
+def origin_allowed(headers: Headers, scheme: str, allowed: Collection[str] = ()) -> bool:
+    """True when the request's ``Origin`` is the page's own (same scheme, host and port
+    as the ``Host`` it was sent to) or one of ``allowed``. No ``Origin`` is refused:
+    browsers send it on every POST and WebSocket, so only a non-browser omits it, and
+    such a client can set it."""
+    origin = headers.get("origin")
+    if not origin or origin == "null":
+        return False
+    if origin in allowed:
+        return True
+    host = headers.get("host")
+    if not host:
+        return False
+    scheme_part, sep, netloc = origin.partition("://")
+    return bool(sep) and _origin_key(scheme_part, netloc) == _origin_key(scheme, host)
+
+
+def ws_origin_allowed(headers: Headers, scheme: str, allowed: Collection[str] = ()) -> bool:
+    """The WebSocket's check against cross-site WebSocket hijacking: a browser always
+    sends ``Origin`` on a WebSocket, so a page of another site (which would carry the
+    player's cookies) is refused; a request without ``Origin`` comes from a program
+    (the Python client, a bot), which holds no one else's cookies, and is let in."""
+    if headers.get("origin") is None:
+        return True
+    return origin_allowed(headers, scheme, allowed)
+
+
+def _error(err: Exception) -> JSONResponse:
+    if isinstance(err, SocialError):
+        headers = {}
+        retry = getattr(err, "retry_after_s", None)
+        if retry is not None:
+            headers["Retry-After"] = str(retry)
+        return JSONResponse({"error": err.code, "message": str(err)}, err.status, headers)
+    if isinstance(err, StoreError):
+        return JSONResponse({"error": err.code, "message": str(err)}, 503)
+    if isinstance(err, RoomError):
+        return JSONResponse({"error": err.code, "message": str(err)}, 400)
+    log.exception("social request failed", exc_info=err)
+    return JSONResponse({"error": "internal", "message": "The server failed on this "
+                         "request; nothing was changed."}, 500)
+
+
+class _Refused(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code = status, code
+
+
+Handler = Callable[[Request, SocialDeps], Awaitable[Response]]
+DepsSource = SocialDeps | Callable[[], SocialDeps]
+
+
+def _endpoint(handler: Handler, source: DepsSource, *,
+              changes_state: bool) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        try:
+            deps = source if isinstance(source, SocialDeps) else source()
+            if changes_state and not origin_allowed(request.headers, request.url.scheme,
+                                                    deps.allowed_origins):
+                raise _Refused(403, "bad_origin", "This request must come from the room's "
+                               "own page.")
+            return await handler(request, deps)
+        except _Refused as err:
+            return JSONResponse({"error": err.code, "message": str(err)}, err.status)
+        except Exception as err:
+            return _error(err)
+
+    return endpoint
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise _Refused(415, "malformed", "Send the request body as application/json.")
+    body = b""
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise _Refused(413, "too_large",
+                               f"A request body has at most {MAX_BODY} bytes.")
+    except ClientDisconnect:  # gone mid-body: nobody to answer, nothing to log loudly
+        log.info("a client left in the middle of its request body (%s)", request.url.path)
+        raise _Refused(400, "malformed", "The request body did not arrive.") from None
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        raise _Refused(400, "malformed", "The request body is not valid JSON.") from None
+    if not isinstance(data, dict):
+        raise _Refused(400, "malformed", "The request body must be a JSON object.")
+    return data
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def social_routes(deps: DepsSource) -> list[Route]:
+    """The routes listed in the module docstring. ``deps`` is a ``SocialDeps``, or a
+    function returning one per request (e.g. ``lambda: app.state.social`` when the
+    parts are built in the app's lifespan)."""
+
+    def route(path: str, handler: Handler, method: str) -> Route:
+        return Route(path, _endpoint(handler, deps, changes_state=method == "POST"),
+                     methods=[method])
+
+    return [
+        route("/api/register", _register, "POST"),
+        route("/api/signin", _signin, "POST"),
+        route("/api/signout", _signout, "POST"),
+        route("/api/me", _me, "GET"),
+        route("/api/leaderboard", _leaderboard, "GET"),
+        route("/api/players/{name}/history", _history, "GET"),
+    ]
+
+
+def _signed_in(request: Request, deps: SocialDeps, session: Session, status: int,
+               new_guest: bool = False) -> Response:
+    response = JSONResponse({"name": session.account.name, "pid": session.account.pid,
+                             "signed_in": True}, status)
+    secure = request.url.scheme == "https"
+    response.set_cookie(SESSION_COOKIE, session.token,
+                        max_age=deps.accounts.policy.session_ttl_s, path="/", secure=secure,
+                        httponly=True, samesite="lax")
+    if new_guest:
+        response.set_cookie(GUEST_COOKIE, secrets.token_urlsafe(24),
+                            max_age=GUEST_COOKIE_MAX_AGE, path="/", secure=secure,
+                            httponly=True, samesite="lax")
+    return response
+
+
+async def _register(request: Request, deps: SocialDeps) -> Response:
+    body = await _json_body(request)
+    adopt = deps.guest_pid(request)
+    session = await deps.accounts.register(body.get("name"), body.get("password"),
+                                           _address(request), adopt_pid=adopt)
+    await deps.accounts.end_guest_sockets(adopt)  # other tabs must not stay the guest
+    return _signed_in(request, deps, session, 201, new_guest=adopt is not None)
+
+
+async def _signin(request: Request, deps: SocialDeps) -> Response:
+    body = await _json_body(request)
+    session = await deps.accounts.sign_in(body.get("name"), body.get("password"),
+                                          _address(request))
+    await deps.accounts.end_guest_sockets(deps.guest_pid(request))
+    return _signed_in(request, deps, session, 200)
+
+
+async def _signout(request: Request, deps: SocialDeps) -> Response:
+    token = request.cookies.get(SESSION_COOKIE)
+    if token:
+        await deps.accounts.sign_out(token)
+    response = JSONResponse({"signed_in": False})
+    response.delete_cookie(SESSION_COOKIE, path="/", secure=request.url.scheme == "https",
+                           httponly=True, samesite="lax")
+    return response
+
+
+async def _current(request: Request, deps: SocialDeps) -> Account | None:
+    return await deps.accounts.resolve(request.cookies.get(SESSION_COOKIE))
+
+
+async def _me(request: Request, deps: SocialDeps) -> Response:
+    account = await _current(request, deps)
+    if account is None:
+        return JSONResponse({"signed_in": False, "pid": deps.guest_pid(request)})
+    ratings = deps.ratings
+    rating = await ratings.rating(account.pid)
+    chat_on = await deps.chat.enabled(account.pid) if deps.chat else None
+    return JSONResponse({
+        "signed_in": True, "name": account.name, "pid": account.pid,
+        "rating": rating.shown, "provisional": rating.provisional,
+        "games": rating.games, "rank": await ratings.rank_of(account.pid),
+        "chat": chat_on})
+
+
+async def _leaderboard(request: Request, deps: SocialDeps) -> Response:
+    ratings = deps.ratings
+    rows = await ratings.leaderboard(BOARD_SIZE)
+    top = [{"rank": r.rank, "name": r.name, "rating": r.rating, "games": r.games,
+            "provisional": r.provisional} for r in rows]
+    you = None
+    account = await _current(request, deps)
+    if account is not None:
+        rank = await ratings.rank_of(account.pid)
+        if rank is not None:
+            rating = await ratings.rating(account.pid)
+            you = {"rank": rank, "name": account.name, "rating": rating.shown,
+                   "games": rating.games, "provisional": rating.provisional}
+    return JSONResponse({"top": top, "you": you})
+
+
+async def _history(request: Request, deps: SocialDeps) -> Response:
+    name = request.path_params["name"]
+    account = await deps.accounts.by_name(name)
+    if account is None:
+        raise NoSuchPlayer(f"No player is called {name[:20]!r}.")
+    rating = await deps.ratings.rating(account.pid)
+    changes = await deps.ratings.history(account.pid)
+    return JSONResponse({
+        "name": account.name, "rating": rating.shown, "games": rating.games,
+        "provisional": rating.provisional,
+        "history": [{"game": h.game_id, "at": h.at_ms, "before": h.before,
+                     "after": h.after, "change": h.delta, "won": h.won, "left": h.left}
+                    for h in changes]})

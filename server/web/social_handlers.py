@@ -1,0 +1,313 @@
+"""What a socket does with the social and practice messages (docs/protocol.md).
+
+``handle(client, message, msg_id)`` is called by ``connection.Client`` for every
+message type of ``HANDLED``; each answer is an ``ack`` or a typed reply carrying the
+message's id, and every failure is a ``RoomError`` the client reports as ``err``.
+
+Table changes go through the table's actor (``mutate``/``join``) with the pure
+functions of ``social_tables`` and ``practice``, so they are versioned, atomic and
+fanned out like game actions. Chat, invites, the queue and ratings use the hub's
+parts (``client.social``).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+from server.errors import NoTable, NotAllowed, NotSeated, StoreError
+from server.social.errors import NotHost, NotOffered, SeatError
+from server.social.practice import (
+    LogMoved,
+    advice,
+    create_practice,
+    opening_from,
+    redo_action,
+    undo,
+)
+from server.tables.actor import Change, TableActor, new_deal, now_ms
+from server.tables.lobby import Sitter, host_rules
+from server.tables.model import CASUAL, PRACTICE, PRIVATE, RANKED, Table
+from server.tables.seating import (
+    create_private,
+    may_watch,
+    move_seat,
+    remove_seat,
+    set_spectators,
+    start_private,
+    take_seat,
+)
+from shared.protocol import (
+    Ack,
+    Advice,
+    ChatOn,
+    ChooseSeat,
+    Created,
+    CreatePrivate,
+    Hint,
+    Join,
+    MoveSeat,
+    Mute,
+    NewInvite,
+    Practice,
+    Queue,
+    Queued,
+    Redo,
+    RemoveSeat,
+    Say,
+    Spectators,
+    StartGame,
+    Tip,
+    Undo,
+)
+
+if TYPE_CHECKING:
+    from .conn import Conn
+
+__all__ = ["HANDLED", "handle"]
+
+HANDLED = (CreatePrivate, Join, ChooseSeat, MoveSeat, RemoveSeat, StartGame, Spectators,
+           NewInvite, ChatOn, Say, Mute, Queue, Practice, Tip, Hint, Undo, Redo)
+UNDO_TRIES = 5
+PRACTICE_PRESET = "standard"
+
+
+async def handle(c: Conn, m: Any, msg_id: int | None) -> None:
+    """Do what ``m`` (one of HANDLED) asks and answer it."""
+    if isinstance(m, CreatePrivate):
+        await _create(c, m, msg_id)
+    elif isinstance(m, Join):
+        await _join(c, m)
+        c.reply(Ack(v=c.sent_rev), msg_id)
+    elif isinstance(m, ChooseSeat | MoveSeat | RemoveSeat | StartGame | Spectators):
+        c.reply(Ack(v=await _lobby_change(c, m)), msg_id)
+    elif isinstance(m, NewInvite):
+        await _invite(c, m, msg_id)
+    elif isinstance(m, ChatOn | Say | Mute):
+        await _chat(c, m, msg_id)
+    elif isinstance(m, Queue):
+        await _queue(c, m, msg_id)
+    elif isinstance(m, Practice):
+        await _practice(c, m)
+        c.reply(Ack(v=c.sent_rev), msg_id)
+    elif isinstance(m, Tip | Hint):
+        table, pid = await _at_table(c)
+        action, why = advice(table, pid, "tip" if isinstance(m, Tip) else "hint")
+        c.reply(Advice(a=action, why=why), msg_id)
+    elif isinstance(m, Undo):
+        c.reply(Ack(v=await _undo(c)), msg_id)
+    elif isinstance(m, Redo):
+        c.reply(Ack(v=await _redo(c, msg_id)), msg_id)
+    else:  # pragma: no cover - HANDLED lists the types above
+        raise AssertionError(m)
+
+
+async def _at_table(c: Conn) -> tuple[Table, str]:
+    if c.actor is None or c.pid is None:
+        raise NotSeated("You are not at a table.")
+    table = await c.actor.peek()
+    if table is None:
+        raise NoTable("There is no such table (it may have ended long ago).")
+    return table, c.pid
+
+
+# -- private tables ---------------------------------------------------------------------------
+
+
+async def _create(c: Conn, m: CreatePrivate, msg_id: int | None) -> None:
+    assert c.pid is not None
+    table_id = secrets.token_urlsafe(12)  # 96 bits: a table id alone seats nobody anyway
+    await c.social.quota.admit(c.pid, c.address, PRIVATE, table_id)
+    base = create_private(table_id, Sitter(c.pid, c.name), c.conn_id, m.preset, m.rules,
+                          m.bots, m.watch, m.seat, now_ms(), m.turn)
+    actor = c.room.actor(table_id)
+    await c.enter(actor, lambda t: Change(t, {"m": "create"}), base=base)
+    await c.room.store.set_player(c.pid, table=table_id)
+    invite = await c.social.invites.create(table_id)
+    c.reply(Created(table=table_id, code=invite.code, invite=invite.token), msg_id)
+
+
+async def _join(c: Conn, m: Join) -> None:
+    """Sit at (or watch) the table a code, an invite link or a table id names."""
+    assert c.pid is not None
+    pid, name, conn = c.pid, c.name, c.conn_id
+    by_invite = m.code is not None
+    if m.code is not None:
+        table_id = await c.social.invites.resolve(m.code, c.address)
+    else:
+        assert m.table is not None
+        table_id = m.table
+    actor = c.room.actor(table_id)
+    table = await actor.peek()
+    if table is None:
+        raise NoTable("There is no such table (it may have ended long ago).")
+    own = table.seat_of(pid)
+    if own is not None:  # back in one's own seat, whatever the kind of table
+        await c.enter(actor, c.sit_change())
+    elif m.watch:
+        await _watch(c, actor, table)
+    elif table.kind == PRIVATE and by_invite:
+        def sit(t: Table) -> Change:
+            new, _ = take_seat(t, Sitter(pid, name), conn, m.seat)
+            return Change(new, {"m": "sit"})
+
+        try:
+            await c.enter(actor, sit)
+        except SeatError:
+            if table.status == "filling" or not may_watch(table, pid):
+                raise
+            await _watch(c, actor, table)  # started: watch if the host allows it
+    elif table.kind == PRIVATE and table.status == "filling":
+        raise NotAllowed("Ask the host for the table's code or invite link to sit down.")
+    elif table.kind == CASUAL and table.status == "filling" and table.open_seats:
+        await c.enter(actor, c.sit_change())
+    else:
+        await _watch(c, actor, table)
+    await c.room.store.set_player(pid, table=table_id)
+
+
+async def _watch(c: Conn, actor: TableActor, table: Table) -> None:
+    assert c.pid is not None
+    if not may_watch(table, c.pid):
+        raise NotAllowed("This table does not allow spectators.")
+    await c.enter(actor, None)
+
+
+async def _lobby_change(c: Conn, m: Any) -> int:
+    if c.actor is None or c.pid is None:
+        raise NotSeated("You are not at a table.")
+    pid, name, conn = c.pid, c.name, c.conn_id
+
+    def change(t: Table) -> Change:
+        if t.kind != PRIVATE:
+            raise SeatError("Only private tables have a host and seats to choose.")
+        if isinstance(m, ChooseSeat):
+            if t.seat_of(pid) is None:
+                raise NotSeated("Sit at this table (with its code or link) first.")
+            new, _ = take_seat(t, Sitter(pid, name), conn, m.seat)
+            return Change(new, {"m": "seat"})
+        if isinstance(m, MoveSeat):
+            return Change(move_seat(t, pid, m.src, m.dst), {"m": "move"})
+        if isinstance(m, RemoveSeat):
+            return Change(remove_seat(t, pid, m.seat), {"m": "remove"})
+        if isinstance(m, Spectators):
+            return Change(set_spectators(t, pid, m.allow), {"m": "spectators"})
+        return Change(start_private(t, pid, *new_deal()), {"m": "start"})
+
+    rev = await c.actor.mutate(change)
+    if isinstance(m, StartGame):  # the invite lives as long as the table is in use
+        invites = c.social.invites
+        invite = await invites.of_table(c.actor.id)
+        if invite is not None:
+            await invites.refresh(invite)
+    return rev
+
+
+async def _invite(c: Conn, m: NewInvite, msg_id: int | None) -> None:
+    table, pid = await _at_table(c)
+    if table.lobby is None or table.lobby.host != pid:
+        raise NotHost("Only the host of a private table may share its invite.")
+    invites = c.social.invites
+    invite = None if m.renew else await invites.of_table(table.id)
+    if invite is None:
+        invite = await invites.create(table.id)
+    else:
+        await invites.refresh(invite)
+    c.reply(Created(table=table.id, code=invite.code, invite=invite.link_part), msg_id)
+
+
+# -- chat -----------------------------------------------------------------------------------------
+
+
+async def _chat(c: Conn, m: ChatOn | Say | Mute, msg_id: int | None) -> None:
+    chat = c.social.chat
+    assert c.pid is not None
+    if isinstance(m, ChatOn):
+        await chat.set_enabled(c.pid, m.on, remember=c.account is not None)
+        c.chat_on = m.on
+        c.reply(Ack(v=c.sent_rev if c.actor else None), msg_id)
+        if c.actor is not None:  # the snapshot brings the kept messages (or none)
+            await c.actor.resync(c, c.snapshot_extra)
+        return
+    table, pid = await _at_table(c)
+    if isinstance(m, Mute):
+        await chat.set_muted(table.id, pid, m.seat, m.on, viewer_seat=table.seat_of(pid))
+        c.reply(Ack(), msg_id)
+        return
+    seats = [s.pid if s.is_person else None for s in table.seats]
+    own = table.seat_of(pid)
+    name = (table.seats[own].name if own is not None else None) or c.name
+    await chat.send(table.id, seats, pid, name, text=m.text, phrase=m.phrase)
+    c.reply(Ack(), msg_id)
+
+
+# -- ranked -------------------------------------------------------------------------------------
+
+
+async def _queue(c: Conn, m: Queue, msg_id: int | None) -> None:
+    hub = c.social
+    assert c.pid is not None
+    if not m.on:
+        hub.queued.pop(c.pid, None)
+        await hub.matchmaker.leave(c.pid)
+        c.reply(Ack(), msg_id)
+        return
+    if c.actor is not None and c.seat is not None:
+        table = await c.actor.peek()
+        if (table is not None and table.kind == RANKED and table.status == "playing"
+                and table.seats[c.seat].is_person and table.seats[c.seat].pid not in table.left):
+            raise NotAllowed("Finish your ranked game first.")
+    waiting = await hub.matchmaker.join(c.account, c.address)  # a guest: sign_in_required
+    hub.queued[c.pid] = time.monotonic()
+    c.reply(Queued(waited=max(0, (now_ms() - waiting.joined_ms) // 1000)), msg_id)
+
+
+# -- practice -------------------------------------------------------------------------------------
+
+
+async def _practice(c: Conn, m: Practice) -> None:
+    assert c.pid is not None
+    rules = host_rules(m.preset or PRACTICE_PRESET, {})
+    start = opening_from(rules, m.scenario, m.position, dealer=secrets.randbelow(4))
+    table_id = secrets.token_urlsafe(12)
+    await c.social.quota.admit(c.pid, c.address, PRACTICE, table_id)
+    base = create_practice(table_id, c.pid, c.name, c.conn_id, m.level, m.pace, start,
+                           now_ms(), secrets.randbelow(2**63))
+    await c.enter(c.room.actor(table_id), lambda t: Change(t, {"m": "practice"}), base=base)
+    await c.room.store.set_player(c.pid, table=table_id)
+
+
+async def _undo(c: Conn) -> int:
+    table, pid = await _at_table(c)
+    if table.practice is None:
+        raise NotOffered("Undo is only offered at practice tables.")
+    assert c.actor is not None
+    for _ in range(UNDO_TRIES):
+        log = await c.room.store.game_events(table.id, table.game_no)
+
+        def change(t: Table, log: list[tuple[int, str]] = log) -> Change:
+            new, kept = undo(t, pid, log)
+            return Change(new, {"m": "undo"}, log=kept)
+
+        try:
+            return await c.actor.mutate(change)
+        except LogMoved:  # a bot moved between reading the log and deciding: again
+            fresh = await c.actor.peek()
+            if fresh is None:
+                raise NoTable("There is no such table (it may have ended long ago).") from None
+            table = fresh
+    raise StoreError("This table is too busy right now; try again.")
+
+
+async def _redo(c: Conn, msg_id: int | None) -> int:
+    _, pid = await _at_table(c)
+    assert c.actor is not None
+
+    def change(t: Table) -> Change | int:
+        text = redo_action(t, pid)
+        seat = t.seat_of(pid)
+        out = t.act(pid, t.rev, msg_id, text)
+        return out if isinstance(out, int) else Change(out, {"s": seat, "a": text})
+
+    return await c.actor.mutate(change)

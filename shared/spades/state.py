@@ -1,0 +1,490 @@
+"""The game's value: ``GameState``, what a game holds and everything read from it.
+
+``GameState`` is the base of ``game.Game``: its slots (what changes on every card) and
+the shared per-hand ``_Context`` (what changes only on a bid, a look, a pass or a hand's
+end), construction (``new``, a fixed opening, the lazy deal), every reading property,
+``legal_actions`` and ``play_problem``. The transition (``apply``), the views and
+persistence are ``Game``'s (``game.py``); ``view`` and ``snapshot`` read a
+``GameState``, so they need not import the ``Game`` that uses them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, Self
+
+from .actions import (
+    LOOK_ACTION,
+    Action,
+)
+from .bidding import blind_nil_open, legal_bids
+from .cards import (
+    CODES,
+    SPADE_MASK,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    codes_of,
+    mask_of,
+    parse_card,
+)
+from .deal import commitment
+from .hand_parts import (
+    _ALL,
+    _ALL_BLIND,
+    _CLUB_PLAYS,
+    _DIAMOND_PLAYS,
+    _HEART_PLAYS,
+    _NO_BLIND,
+    _NO_PASSES,
+    _NOT_SPADES,
+    _SPADE_PLAYS,
+    _SUIT_OF,
+    _SUIT_PLAYS,
+    _SUIT_SHIFT,
+    _WRONG_PHASE,
+    BIDDING,
+    EAST,
+    OVER,
+    PASSING,
+    PLAYING,
+    SEAT_NAMES,
+    Trick,
+    _bid_cache,
+    _cards,
+    _Context,
+    _new,
+    _opening,
+    _record,
+    _review_of,
+)
+from .rules import RuleSet
+from .scoring import Outcome
+
+__all__ = ["GameState"]
+
+
+class GameState:
+    """A whole game of Spades as a value: rules, seed, and everything that has happened.
+
+    The base of ``Game`` (which adds ``apply``, the views and persistence); build with
+    ``Game.new``. The attributes are read-only by contract.
+    """
+
+    # What changes on every card is kept in slots, so apply() copies a dozen references;
+    # the rest is in a shared _Context, read through the properties below. Slots, not an
+    # instance dict: CPython 3.11 specializes slot reads and writes, and an assigned
+    # instance dict (the earlier design) made every attribute read several times slower.
+    __slots__ = (
+        "_c",
+        "_events",
+        "_held",
+        "_trick",
+        "_unplayed",
+        "broken",
+        "hand_no",
+        "leader",
+        "n_events",
+        "phase",
+        "to_act",
+        "tricks",
+        "tricks_won",
+    )
+
+    _c: _Context
+    hand_no: int  # 0-based number of the hand being played (or last played, when over)
+    phase: str
+    to_act: int | None
+    leader: int
+    _held: tuple[int, int, int, int] | None  # hands after the passes; None until dealt
+    _unplayed: int  # mask of the cards not yet played to a trick this hand
+    _trick: tuple[int, ...]  # cards of the trick on the table, from the leader on
+    tricks: tuple[Trick, ...]  # completed tricks of this hand
+    tricks_won: tuple[int, int, int, int]
+    broken: bool
+    _events: Any  # cons list: (previous, seat, action) or None
+    n_events: int
+
+    # -- construction -------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: RuleSet | None = None, seed: int = 0, dealer: int = EAST, *,
+            deal: list[list[str]] | None = None, scores: tuple[int, int] = (0, 0),
+            bags: tuple[int, int] = (0, 0)) -> Self:
+        """A new game, first hand dealt. ``dealer`` defaults to East, so South opens.
+
+        For lessons, puzzles and tests a game may open from a fixed position: ``deal``
+        gives the first hand's cards by seat (later hands are dealt from ``seed``), and
+        ``scores``/``bags`` the teams' totals and bag counters before it. A fixed deal has
+        no secret seed: its deal seed is ``"fixed:"`` plus a digest of the cards.
+        """
+        if rules is None:
+            rules = RuleSet.preset("standard")
+        if not isinstance(rules, RuleSet):
+            raise TypeError("rules must be a RuleSet")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise ValueError("The seed must be a whole number from 0 to 2**63 - 1.")
+        if dealer not in (0, 1, 2, 3):
+            raise ValueError("The dealer must be a seat from 0 to 3.")
+        opening = None if deal is None and scores == (0, 0) and bags == (0, 0) else (
+            _opening(rules, deal, scores, bags))
+        c = _new(_Context)
+        c.rules = rules
+        c.seed = seed
+        c.first_dealer = dealer
+        c.opening = opening
+        c.bid_cache = _bid_cache(rules)
+        c.scores = (opening["scores"][0], opening["scores"][1]) if opening else (0, 0)
+        c.bags = (opening["bags"][0], opening["bags"][1]) if opening else (0, 0)
+        c.records = c.history = ()
+        c.review_src = None
+        c.review = None
+        c.outcome = None
+        g = _new(cls)
+        g._events = None
+        g.n_events = 0
+        g._deal(c, 0, dealer)
+        return g
+
+    def _deal(self, c: _Context, hand_no: int, dealer: int) -> None:
+        # Only on a game under construction (new() or a fresh copy), with a context of its
+        # own. The cards are dealt when first read (_Context.deal): a game that is only
+        # stepped past the end of a hand never pays for the next shuffle.
+        rules = c.rules
+        fixed = c.opening["deal"] if hand_no == 0 and c.opening else None
+        if fixed is not None:
+            c.deal_seed = "fixed:" + hashlib.sha256(" ".join(
+                ",".join(cards) for cards in fixed).encode()).hexdigest()[:32]
+            held: tuple[int, int, int, int] | None = tuple(  # type: ignore[assignment]
+                mask_of(parse_card(code) for code in cards) for cards in fixed)
+        else:
+            c.deal_seed = None  # derived when first read: seed_text()
+            held = None
+        c.dealt = held
+        c.hand_no = hand_no
+        c.dealer = dealer
+        mode = rules.blind_nil
+        if mode == "off" or mode == "any":
+            blind = _NO_BLIND if mode == "off" else _ALL_BLIND
+        else:
+            blind = (blind_nil_open(rules, 0, dealer, c.scores),
+                     blind_nil_open(rules, 1, dealer, c.scores),
+                     blind_nil_open(rules, 2, dealer, c.scores),
+                     blind_nil_open(rules, 3, dealer, c.scores))
+        c.blind_open = blind
+        c.looked = (not blind[0], not blind[1], not blind[2], not blind[3])
+        c.bids = (None, None, None, None)
+        c.pass_queue = ()
+        c.passes = _NO_PASSES
+        first = (dealer + 1) & 3
+        self._c = c
+        self.hand_no = hand_no
+        self.phase = BIDDING
+        self.to_act = first
+        self.leader = first
+        self._held = held
+        self._unplayed = _ALL
+        self._trick = ()
+        self.tricks = ()
+        self.tricks_won = (0, 0, 0, 0)
+        self.broken = False
+
+    def _copy(self, c: _Context | None = None) -> Self:
+        g = _new(type(self))
+        g._c = self._c if c is None else c
+        g.hand_no = self.hand_no
+        g.phase = self.phase
+        g.to_act = self.to_act
+        g.leader = self.leader
+        g._held = self._held
+        g._unplayed = self._unplayed
+        g._trick = self._trick
+        g.tricks = self.tricks
+        g.tricks_won = self.tricks_won
+        g.broken = self.broken
+        g._events = self._events
+        g.n_events = self.n_events
+        return g
+
+    # -- reading ------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._c.rules
+
+    @property
+    def seed(self) -> int:
+        return self._c.seed
+
+    @property
+    def first_dealer(self) -> int:
+        return self._c.first_dealer
+
+    @property
+    def opening(self) -> dict[str, Any] | None:
+        """A fixed first deal and/or starting scores, or ``None`` for an ordinary game."""
+        return self._c.opening
+
+    @property
+    def dealer(self) -> int:
+        return self._c.dealer
+
+    @property
+    def deal_seed(self) -> str:
+        return self._c.seed_text()
+
+    @property
+    def hands(self) -> tuple[int, int, int, int]:
+        """Card masks now held, by seat."""
+        held = self._held
+        if held is None:
+            held = self._held = self._c.deal()
+        left = self._unplayed
+        return (held[0] & left, held[1] & left, held[2] & left, held[3] & left)
+
+    @property
+    def dealt(self) -> tuple[int, int, int, int]:
+        """Card masks as dealt this hand (before any pass)."""
+        return self._c.deal()
+
+    @property
+    def looked(self) -> tuple[bool, bool, bool, bool]:
+        return self._c.looked
+
+    @property
+    def blind_open(self) -> tuple[bool, bool, bool, bool]:
+        """Whether Blind Nil was open to each seat at the deal."""
+        return self._c.blind_open
+
+    @property
+    def bids(self) -> tuple[int | None, int | None, int | None, int | None]:
+        return self._c.bids
+
+    @property
+    def pass_queue(self) -> tuple[tuple[int, int, int], ...]:
+        """Card passes still due: ``(giver, receiver, count)``."""
+        return self._c.pass_queue
+
+    @property
+    def passes(self) -> tuple[tuple[int, int], ...]:
+        """Per seat: (mask given, mask received) in this hand's passes."""
+        return self._c.passes
+
+    @property
+    def trick(self) -> tuple[tuple[int, int], ...]:
+        """The trick on the table as ``(seat, card)`` in play order."""
+        leader = self.leader
+        return tuple(((leader + i) & 3, card) for i, card in enumerate(self._trick))
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._c.scores
+
+    @property
+    def bags(self) -> tuple[int, int]:
+        return self._c.bags
+
+    @property
+    def history(self) -> tuple[dict[str, Any], ...]:
+        """One score record per finished hand."""
+        c = self._c
+        history = c.history
+        if history is None:
+            history = c.history = c.records = tuple(
+                r if r.__class__ is dict else _record(*r) for r in c.records)
+        return history
+
+    @property
+    def review(self) -> dict[str, Any] | None:
+        """The last finished hand, public after it (None before the first ends)."""
+        c = self._c
+        review = c.review
+        if review is False:
+            src = c.review_src
+            review = c.review = None if src is None else _review_of(*src)
+        return review  # type: ignore[return-value]
+
+    @property
+    def outcome(self) -> Outcome:
+        return self._c.outcome
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def hands_played(self) -> int:
+        return len(self._c.records)
+
+    @property
+    def commitment(self) -> str:
+        """SHA-256 of this hand's deal seed: public before the hand, the seed after it."""
+        return commitment(self._c.seed_text())
+
+    @property
+    def events(self) -> list[tuple[int, str]]:
+        """Every applied action as ``(seat, text)``, oldest first. ``len`` is the version."""
+        out: list[tuple[int, str]] = []
+        node = self._events
+        while node is not None:
+            node, seat, action = node
+            out.append((seat, str(action)))
+        out.reverse()
+        return out
+
+    def hand_of(self, seat: int) -> list[str]:
+        """The cards a seat holds now. For the server and tests, never for other players."""
+        return codes_of(self.hands[seat])
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The actions ``seat`` (default: the seat to act) may take now."""
+        to_act = self.to_act
+        if seat is None:
+            seat = to_act
+            if seat is None:
+                return []
+        elif seat not in (0, 1, 2, 3) or isinstance(seat, bool):
+            raise ValueError(f"There is no seat {seat!r}; seats are 0 to 3.")
+        phase = self.phase
+        if phase == PLAYING:
+            if seat != to_act:
+                return []
+            hand = self._held[seat] & self._unplayed  # type: ignore[index]
+            trick = self._trick
+            if trick:
+                suit = _SUIT_OF[trick[0]]
+                follow = hand & SUIT_MASKS[suit]
+                if follow:
+                    return list(_SUIT_PLAYS[suit][follow >> _SUIT_SHIFT[suit]])
+            elif not self.broken and hand & _NOT_SPADES:
+                return [*_CLUB_PLAYS[hand & 0x1FFF], *_DIAMOND_PLAYS[hand >> 13 & 0x1FFF],
+                        *_HEART_PLAYS[hand >> 26 & 0x1FFF]]
+            return [*_CLUB_PLAYS[hand & 0x1FFF], *_DIAMOND_PLAYS[hand >> 13 & 0x1FFF],
+                    *_HEART_PLAYS[hand >> 26 & 0x1FFF], *_SPADE_PLAYS[hand >> 39]]
+        if phase == BIDDING:
+            c = self._c
+            may_look = not c.looked[seat] and c.bids[seat] is None
+            if seat != to_act:
+                return [LOOK_ACTION] if may_look else []
+            acts = list(self._bids_for(seat)[0])
+            if may_look:
+                acts.append(LOOK_ACTION)
+            return acts
+        if phase == PASSING and seat == to_act:
+            count = self._c.pass_queue[0][2]
+            return [Action.passing(c) for c in combinations(_cards(self.hands[seat]), count)]
+        return []
+
+
+    def _hand(self, seat: int) -> int:
+        held = self._held
+        if held is None:
+            held = self._held = self._c.deal()
+        return held[seat] & self._unplayed
+
+    def _bids_for(self, seat: int) -> tuple[tuple[Action, ...], frozenset[int]]:
+        # The legal bid actions, and their bid codes for checking a bid.
+        c = self._c
+        spades = (self._hand(seat) & SPADE_MASK).bit_count()
+        key = (c.bids[(seat + 2) & 3], spades, c.looked[seat])
+        cache = c.bid_cache  # shared by all games with these rules (_bid_cache)
+        bids = cache.get(key)
+        if bids is None:
+            actions = legal_bids(c.rules, *key)
+            bids = cache[key] = (actions, frozenset(a.bid_code for a in actions))
+        return bids
+
+    def _play_mask(self, seat: int) -> int:
+        hand = self.hands[seat]
+        if self._trick:
+            follow = hand & SUIT_MASKS[_SUIT_OF[self._trick[0]]]
+            return follow or hand
+        if not self.broken:
+            return hand & ~SPADE_MASK or hand
+        return hand
+
+    def play_problem(self, seat: int, card: int) -> str | None:
+        """Why ``seat`` may not play ``card`` now, or ``None`` if it may."""
+        if self.phase != PLAYING:
+            if self.phase == BIDDING:
+                return "Bidding is not over yet."
+            return _WRONG_PHASE[PASSING] if self.phase == PASSING else "The game is over."
+        if not self.hands[seat] >> card & 1:
+            return f"You do not hold {CODES[card]}."
+        if seat != self.to_act:
+            return f"Wait for your turn: it is {SEAT_NAMES[self.to_act or 0]}'s turn."
+        if self._play_mask(seat) >> card & 1:
+            return None
+        if self._trick:
+            return f"You must follow {SUIT_NAMES[_SUIT_OF[self._trick[0]]]}."
+        return "Spades are not broken yet."
+
+    if TYPE_CHECKING:  # Game's (game.py); replay steps a game with it
+        def apply(self, seat: int, action: Action | str) -> Self: ...
+
+    @classmethod
+    def replay(cls, rules: RuleSet, seed: int, dealer: int,
+               events: list[tuple[int, str]] | list[list[Any]],
+               opening: dict[str, Any] | None = None) -> Self:
+        """Rebuild a game by applying ``events`` from the start; raises on a bad one.
+        ``opening`` is the game's :attr:`opening` (a fixed first deal, starting scores)."""
+        o = opening or {}
+        g = cls.new(rules, seed, dealer, deal=o.get("deal"), scores=tuple(o.get("scores", (0, 0))),
+                    bags=tuple(o.get("bags", (0, 0))))
+        for seat, text in events:
+            g = g.apply(seat, text)
+        return g
+
+    @classmethod
+    def _assemble(cls, *, rules: RuleSet, seed: int, first_dealer: int,
+                  opening: dict[str, Any] | None, hand_no: int, dealer: int, deal_seed: str,
+                  phase: str, to_act: int | None, leader: int, broken: bool,
+                  outcome: Outcome, n_events: int, events: Any,
+                  hands: tuple[int, ...], dealt: tuple[int, ...], looked: tuple[bool, ...],
+                  blind_open: tuple[bool, ...], bids: tuple[int | None, ...],
+                  tricks_won: tuple[int, ...], scores: tuple[int, int],
+                  bags: tuple[int, int], pass_queue: tuple[tuple[int, int, int], ...],
+                  passes: tuple[tuple[int, int], ...], trick: tuple[int, ...],
+                  tricks: tuple[Trick, ...], history: tuple[dict[str, Any], ...],
+                  review: dict[str, Any] | None) -> Self:
+        # A game from its parts, for snapshot.load (which checks their shapes).
+        c = _new(_Context)
+        c.rules = rules
+        c.seed = seed
+        c.first_dealer = first_dealer
+        c.opening = opening
+        c.bid_cache = _bid_cache(rules)
+        c.dealer = dealer
+        c.hand_no = hand_no
+        c.deal_seed = deal_seed
+        c.dealt = dealt  # type: ignore[assignment]
+        c.blind_open = blind_open  # type: ignore[assignment]
+        c.looked = looked  # type: ignore[assignment]
+        c.bids = bids  # type: ignore[assignment]
+        c.pass_queue = pass_queue
+        c.passes = passes
+        c.scores = scores
+        c.bags = bags
+        c.records = c.history = history
+        c.review_src = None
+        c.review = review
+        c.outcome = outcome
+        g = _new(cls)
+        g._c = c
+        g.hand_no = hand_no
+        g.phase = phase
+        g.to_act = to_act
+        g.leader = leader
+        g._held = hands  # type: ignore[assignment]
+        g._unplayed = _ALL
+        g._trick = trick
+        g.tricks = tricks
+        g.tricks_won = tricks_won  # type: ignore[assignment]
+        g.broken = broken
+        g._events = events
+        g.n_events = n_events
+        return g
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.name} seed={self.seed} hand={self.hand_no} "
+                f"phase={self.phase} to_act={self.to_act} scores={self.scores}>")
