@@ -69,6 +69,13 @@ async def play(player: Player, done: Callable[[RoomClient], bool] = over,
             continue
 
 
+def waited_on(player: Player) -> Callable[[RoomClient], bool]:
+    """A ``play`` goal: the person has had three actions acknowledged and their table
+    waits for them again (a person's clock, 30 s). Played to it, every game is still on,
+    by construction, however fast the machine runs the bots."""
+    return lambda client: len(player.acked) >= 3 and client.my_turn
+
+
 async def seat_one_per_table(make_client: MakeClient, orders: list[list[str]],
                              **kwargs: object) -> list[Player]:
     """One client per table (bots fill the other seats): each waits for its table to

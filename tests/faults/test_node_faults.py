@@ -20,6 +20,7 @@ from .games import (
     play,
     seat_one_per_table,
     stored_actions,
+    waited_on,
 )
 
 SpawnNode = Callable[..., Node]
@@ -44,14 +45,16 @@ async def check_stream(redis: aioredis.Redis, players: list[Player], exact: bool
 async def test_sigkill_of_a_node_with_20_games_in_flight_loses_nothing(
     spawn_node: SpawnNode, make_client: MakeClient, redis: aioredis.Redis
 ) -> None:
-    # Bots think 10 ms, so the games are still on when the node dies a second in (with
-    # bots at 0 ms a whole quick game can end inside that second).
     a, b = spawn_node(BOT_PACE_S="0.01"), spawn_node(BOT_PACE_S="0.01")
     orders = [[a.ws, b.ws] if i % 2 == 0 else [b.ws, a.ws] for i in range(GAMES)]
     players = await seat_one_per_table(make_client, orders)
-    games = asyncio.gather(*(play(p, rng=random.Random(i)) for i, p in enumerate(players)))
-    await asyncio.sleep(1.0)
-    assert not any(over(p.client) for p in players), "games ended before the kill"
+    # Every game is played until its table waits for its person: all 20 are on when the
+    # node dies, by construction (a quick game at bot speed can end within a second).
+    await asyncio.gather(*(play(p, waited_on(p), rng=random.Random(i))
+                           for i, p in enumerate(players)))
+    assert not any(over(p.client) for p in players)
+    games = asyncio.gather(*(play(p, rng=random.Random(100 + i))
+                             for i, p in enumerate(players)))
     a.kill()
     await games
     assert all(over(p.client) and p.client.status == "over" for p in players)
@@ -71,10 +74,13 @@ async def test_sigterm_drains_then_sends_everyone_elsewhere(
     def next_hand(client: RoomClient) -> bool:  # a hand after the stop: enough, and fast
         return bool(client.view and (client.view["hand_no"] >= 2 or client.view["over"]))
 
-    games = asyncio.gather(*(play(p, next_hand, random.Random(i))
-                             for i, p in enumerate(players)))
-    await asyncio.sleep(0.5)
+    # Each table waits for its person (three actions in: still the first hand) when the
+    # node is stopped, by construction.
+    await asyncio.gather(*(play(p, waited_on(p), random.Random(i))
+                           for i, p in enumerate(players)))
     assert not any(next_hand(p.client) for p in players)
+    games = asyncio.gather(*(play(p, next_hand, random.Random(100 + i))
+                             for i, p in enumerate(players)))
     a.stop()  # SIGTERM: stop listening, finish in-flight messages, close with 1012
     assert a.proc.returncode == 0
     await games

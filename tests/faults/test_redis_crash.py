@@ -12,30 +12,23 @@ from pathlib import Path
 import pytest
 import redis.asyncio as aioredis
 
-from client.room_client import RoomClient
 from server.ops.redis_process import RedisProcess
 from tests.room.conftest import Node
 
 from .games import (
     MakeClient,
-    Player,
     is_subsequence,
     over,
     play,
     seat_one_per_table,
     stored_actions,
+    waited_on,
 )
 
 SpawnNode = Callable[..., Node]
 
 pytestmark = pytest.mark.slow
 GAMES = 20
-
-
-def waiting(player: Player) -> Callable[[RoomClient], bool]:
-    """Done when the person has had three actions acknowledged and the table waits
-    for them again."""
-    return lambda client: len(player.acked) >= 3 and client.my_turn
 
 
 @pytest.fixture
@@ -57,7 +50,7 @@ async def test_sigkill_of_redis_and_a_restart_lose_no_acknowledged_action(
     # Each game is played until its person has had three actions acknowledged and it is
     # their turn again: then every table waits for a person (a 30 s clock), so all 20
     # games are still on when Redis dies, however fast the machine plays the bots.
-    await asyncio.gather(*(play(p, waiting(p), rng=random.Random(i))
+    await asyncio.gather(*(play(p, waited_on(p), rng=random.Random(i))
                            for i, p in enumerate(players)))
     assert not any(over(p.client) for p in players)
     games = asyncio.gather(*(play(p, rng=random.Random(100 + i))
