@@ -432,9 +432,24 @@ def _bot_choice(table: Table, seat: int) -> str:
     a table's bots play at its level, the autopilot of a person's seat at Standard."""
     assert table.game is not None
     view = table.game.view(seat)
-    level = table.bot_level if table.seats[seat].bot else AUTOPILOT_LEVEL
+    autopilot = not table.seats[seat].bot
+    level = AUTOPILOT_LEVEL if autopilot else table.bot_level
     try:
-        return choose_bot_action(level, view)
+        text = choose_bot_action(level, view)
     except (ValueError, LookupError) as err:
         log.error("bot failed at table %s seat %s: %r", table.id, seat, err)
-        return view.legal[0]
+        text = view.legal[0]
+    return autopilot_bid(text, view.legal) if autopilot else text
+
+
+def autopilot_bid(text: str, legal: list[str]) -> str:
+    """The autopilot never bids Nil or Blind Nil for a person: a 100-point gamble is
+    theirs to take, not a stand-in's. A hand the bot would bid Nil on takes few tricks,
+    so the lowest number bid the rules allow stands in for it."""
+    if text not in ("bid nil", "bid blind nil"):
+        return text
+    numbers = sorted((a for a in legal if a.startswith("bid ") and a[4:].isdigit()),
+                     key=lambda a: int(a[4:]))
+    if numbers:
+        return numbers[0]
+    return next((a for a in legal if a not in ("bid nil", "bid blind nil")), text)

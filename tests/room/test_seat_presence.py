@@ -9,6 +9,7 @@ import pytest
 
 from server.errors import BetweenHands, TimerStale
 from server.social.errors import InvalidRules
+from server.tables.actor import _bot_choice, autopilot_bid
 from server.tables.blob import BlobPacker
 from server.tables.lobby import Lobby, Sitter
 from server.tables.model import Table, decode_table, encode_table
@@ -170,3 +171,17 @@ def test_a_private_host_chooses_the_turn_time_or_no_clock() -> None:
     assert any("|bot|0|" in m for m in gone.timers) and any("|grace|" in m for m in gone.timers)
     with pytest.raises(InvalidRules, match="turn time"):
         Lobby.create(host, "standard", {}, turn_s=45)
+
+
+def test_the_autopilot_never_bids_nil_for_a_person() -> None:
+    legal = ["bid nil", "bid 1", "bid 2", "bid 13", "bid blind nil"]
+    assert autopilot_bid("bid nil", legal) == "bid 1"
+    assert autopilot_bid("bid blind nil", ["bid blind nil", "look"]) == "look"
+    assert autopilot_bid("bid 4", legal) == "bid 4" and autopilot_bid("play AS", []) == "play AS"
+    # The autopilot of a person's seat, whatever the hand, never takes the Nil gamble.
+    for seed in range(60):
+        table = written(Table.new("tb", "casual", RuleSet.preset("quick"), T0))
+        table, _ = table.sit("p0", "P0", "c0")
+        table = until_person(written(table.fill_with_bots(seed=seed, dealer=3)))
+        assert table.game is not None and table.game.phase == "bidding"
+        assert _bot_choice(table, 0) not in ("bid nil", "bid blind nil")
