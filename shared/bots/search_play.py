@@ -89,13 +89,13 @@ def challenge_play(k: Knowledge) -> Decision:
     if forced:
         candidates = [c for c in candidates if forced >> c & 1] or candidates
     prior_card, prior_why = standard_play(k)
-    # The candidate of the prior card's run stands for it.
-    prior = next((c for c in candidates if _same_run(c, prior_card, live)), None)
-    if prior is None:  # Standard's card is not among the cards a Nil cover allows
-        prior = prior_card = candidates[0]
-        prior_why = f"{card_text(prior)}: cover partner's Nil"
+    if forced and not forced >> prior_card & 1:  # Standard's card is not allowed here
+        prior_card = candidates[0]
+        prior_why = f"{card_text(prior_card)}: cover partner's Nil"
     if len(candidates) == 1:
-        return Decision("play " + CODES[prior_card], prior_why)
+        return Decision("play " + CODES[prior_card if forced else candidates[0]], prior_why)
+    # The candidate of the prior card's run stands for it.
+    prior = next((c for c in candidates if _same_run(c, prior_card, live)), candidates[0])
     credit = PRIOR_COVER if k.nil_alive(k.partner) else PRIOR
     exact = k.hand.bit_count() <= ENDGAME_CARDS
     n_deals = max(MIN_DEALS, min(MAX_DEALS, ROLLOUT_BUDGET // len(candidates)))

@@ -240,6 +240,57 @@ def test_lead_the_winner_nobody_can_follow_hint_says_why() -> None:
     assert "sluffs" in reason
 
 
+# Four tricks left; West leads for East's Nil, both contracts made. East has shown out of
+# clubs and spades; the ace and king of spades are gone, so West's queen is the boss.
+# East sluffs on any spade, but after the seven or the eight North or South may win with
+# the nine, ten or jack and lead a heart or a diamond into East; the queen keeps the
+# lead. On all 175 layouts of the unseen cards that fit the voids shown, East's Nil
+# survives the queen with best play on both sides, and is set on 19 after the seven or
+# the eight, on 60 after the two of hearts. The old Challenge led the seven.
+LEAD_THE_BOSS_SPADE = {
+    0: "3S AD 3C 3H KS 7C KH 9C QD JC 4S 4C TS",
+    1: "AC 8D TC QS 6C 2H TH 2S 7S 8S AS 2D 9H",
+    2: "JD 9S 6S 4D 8C 7D JS 3D 5S QC 5H JH 7H",
+    3: "AH 5D 8H KD TD QH 2C 6H 5C 4H KC 9D 6D",
+}
+LEAD_THE_BOSS_SPADE_PLAYS = [
+    "AC", "8C", "KC", "3C", "TC", "QC", "5C", "4C", "3D", "5D", "AD", "2D", "3H", "TH",
+    "5H", "8H", "9H", "7H", "6H", "KH", "7C", "6C", "4D", "2C", "QD", "8D", "7D", "TD",
+    "9C", "2S", "JD", "AH", "AS", "5S", "KD", "KS"]
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_lead_the_boss_spade_not_a_low_one_into_the_nils_void(level: str) -> None:
+    g = position(LEAD_THE_BOSS_SPADE, ["bid 4", "bid 1", "bid nil", "bid 4"],
+                 LEAD_THE_BOSS_SPADE_PLAYS, dealer=0)
+    assert choose(level, to_act_view(g)) == "play QS"
+
+
+# Five tricks left; South leads for North's Nil, both contracts made (East bid Nil too).
+# North has shown out of hearts only and may hold nothing but spades above the two:
+# on the two of spades the defenders duck and North is set (30 of 120 sampled layouts
+# with best play); the ace keeps the lead. Challenge before this test led the two: its
+# rollouts' defenders win cheaply over a Nil bidder's card. This pins Challenge's rule
+# of leading a boss card for a Nil partner (with two Nils at the table the two of
+# spades may also catch East, so it is not a one-answer position of the kind above).
+LEAD_THE_ACE = {
+    0: "TD KS AH JH KD QS JC 8H 2S AC 6C AS 4D",
+    1: "4S KC 3D 6S 5H QC 7H 8S 5S TH 8D TS 2H",
+    2: "9S 5C 7C 2D AD JD 9C JS 7S 3H 4C 9D 6D",
+    3: "QD QH 6H 3S 4H 5D KH 2C TC 3C 8C 7D 9H",
+}
+LEAD_THE_ACE_PLAYS = [
+    "3H", "4H", "AH", "2H", "AC", "KC", "9C", "TC", "KD", "8D", "JD", "QD", "JC", "QC",
+    "7C", "8C", "TH", "AD", "9H", "JH", "TD", "3D", "9D", "7D", "6C", "4S", "5C", "3C",
+    "7H", "6D", "6H", "8H"]
+
+
+def test_challenge_leads_a_boss_for_its_nil_partner() -> None:
+    g = position(LEAD_THE_ACE, ["bid nil", "bid nil", "bid 6", "bid 2"], LEAD_THE_ACE_PLAYS,
+                 dealer=1)
+    assert choose("challenge", to_act_view(g)) == "play AS"
+
+
 # -- Nil with a card pass ------------------------------------------------------------------
 
 @pytest.mark.parametrize("level", SMART)
