@@ -13,9 +13,14 @@ what it can sluff):
   the Nil;
 * when the Nil bidder's card is winning, overtake it (the cheapest card that does,
   when nobody plays after us);
-* on lead: cash a boss card (it keeps the lead), else lead low into a suit the Nil
-  bidder is out of (it sluffs a dangerous card; a king behind an ace still out stays
-  as a later entry), else lead high.
+* on lead: cash a boss card (it keeps the lead), else a winner of a suit nobody else
+  holds (it keeps the lead and the Nil bidder sluffs on it), else lead low into a
+  suit the Nil bidder is out of (it sluffs a dangerous card; a king behind an ace
+  still out stays as a later entry), else lead high.
+
+Challenge searches among the cards two of these rules allow (``overtakers``,
+``lead_bosses``): its rollouts model the defence of a Nil too crudely to be trusted
+there.
 
 Defending: when an opponent who bid Nil and is still clean is winning the trick,
 stay under it (the Nil is set for 100), unless the team needs every trick left.
@@ -122,7 +127,8 @@ def cover_lead(k: Knowledge, legal: int, masters: int) -> Choice:
             return c, f"cash {card_text(c)} to keep the lead for partner's Nil"
     # A winner in a suit nobody else holds keeps the lead too, and the Nil bidder
     # sluffs a dangerous card on it.
-    for c in bosses:
+    if bosses:
+        c = bosses[0]
         return c, f"lead {card_text(c)}: nobody else holds the suit, partner sluffs"
     for suit in range(3):
         m = legal & SUIT_MASKS[suit]
