@@ -206,37 +206,39 @@ def test_last_to_play_let_the_nil_bidders_trump_stand(level: str) -> None:
     assert choose(level, to_act_view(g)) == "play 4D"
 
 
-# Two tricks left; North leads for South's Nil with the three of clubs and the ten of
-# spades, the last spade of all. South has shown out of diamonds and spades and holds
-# two of 2C 5C 2H 3H. The ten wins and South sluffs on it (the five of clubs, if it has
-# it); the three of clubs sets the Nil when South holds the five with a heart (2 of the 6
-# layouts). Standard, old and before this test, led the club: its boss rule only cashed
+# Two tricks left, both contracts made; South leads for North's Nil with the five of
+# hearts and the eight of spades, the last spade of all. North has shown out of diamonds
+# and spades and holds two of 2C 4H QH (the other unseen cards are diamonds). The eight
+# wins and North sluffs on it (the queen of hearts, if it has it); on the five of hearts
+# North is set whenever it holds the queen without the four (6 of the 18 layouts that
+# fit the voids shown, with best play on both sides; the eight: none). Standard and
+# Challenge, old and before this test, led the heart: Standard's boss rule cashed only
 # cards whose suit others still hold.
 LEAD_THE_LAST_SPADE = {
-    0: "2H JH 4C 9C 2C AH KC 9H 8H KH 7S 8S QD",
-    1: "AC JC 6S 4S 3H QC 7H 6C 4H 8D 4D 5C 8C",
-    2: "TD 2D TC 3C TH 7C 6H QS 5D KS TS 3S 5S",
-    3: "AD 3D KD 5H AS 7D JS 6D 9S 9D JD QH 2S",
+    0: "9C AC 3C 8H JS 3D QD 7H AS 8S TS 5H 3S",
+    1: "7S 8D 2D KC 9D 4D AD 6D KH QC 4S 3H 6C",
+    2: "6S 2H 2S 2C 5D TC AH 9H JH JC 8C 4H QS",
+    3: "6H 4C QH 7C JD KD KS 7D 5S 5C 9S TH TD",
 }
 LEAD_THE_LAST_SPADE_PLAYS = [
-    "TC", "2S", "KC", "AC", "AD", "QD", "8D", "2D", "KD", "AH", "4D", "5D", "JD", "KH",
-    "QC", "TD", "QH", "JH", "7H", "6H", "AS", "8S", "6S", "3S", "9D", "9C", "JC", "5S",
-    "TH", "5H", "9H", "4H", "KS", "JS", "7S", "4S", "QS", "9S", "8H", "8C", "7C", "3D",
-    "4C", "6C"]
+    "AC", "6C", "JC", "4C", "QD", "2D", "5D", "KD", "5C", "9C", "QC", "TC", "3H", "2H",
+    "6H", "7H", "8H", "KH", "JH", "TH", "4D", "AH", "7D", "3D", "7C", "3C", "KC", "8C",
+    "6D", "9H", "TD", "3S", "AS", "4S", "QS", "KS", "JS", "7S", "6S", "9S", "TS", "8D",
+    "2S", "5S"]
 
 
 @pytest.mark.parametrize("level", SMART)
 def test_lead_the_winner_nobody_can_follow_so_the_nil_sluffs(level: str) -> None:
-    g = position(LEAD_THE_LAST_SPADE, ["bid 3", "bid 4", "bid nil", "bid 1"],
-                 LEAD_THE_LAST_SPADE_PLAYS, dealer=1)
-    assert choose(level, to_act_view(g)) == "play TS"
+    g = position(LEAD_THE_LAST_SPADE, ["bid 4", "bid 3", "bid nil", "bid 2"],
+                 LEAD_THE_LAST_SPADE_PLAYS, dealer=3)
+    assert choose(level, to_act_view(g)) == "play 8S"
 
 
 def test_lead_the_winner_nobody_can_follow_hint_says_why() -> None:
-    g = position(LEAD_THE_LAST_SPADE, ["bid 3", "bid 4", "bid nil", "bid 1"],
-                 LEAD_THE_LAST_SPADE_PLAYS, dealer=1)
+    g = position(LEAD_THE_LAST_SPADE, ["bid 4", "bid 3", "bid nil", "bid 2"],
+                 LEAD_THE_LAST_SPADE_PLAYS, dealer=3)
     action, reason = hint(to_act_view(g))
-    assert action == "play TS"
+    assert action == "play 8S"
     assert "sluffs" in reason
 
 
