@@ -25,7 +25,7 @@ from shared.spades.cards import SPADE_MASK, SUIT_MASKS
 
 from .handeval import card_text
 from .knowledge import Knowledge
-from .nilplay import cover_follow, cover_lead, defend_follow
+from .nilplay import cover_follow, cover_lead, defend_follow, trick_best
 from .sim import ABOVE, BELOW, NON_SPADE, beats, bottom, high_card, low_card, top
 
 NIL, COVER, ATTACK, TAKE, DUCK = "nil", "cover", "attack", "take", "duck"
@@ -136,17 +136,7 @@ def _opponents(k: Knowledge) -> tuple[int, int]:
 
 def _best(k: Knowledge) -> tuple[int, int, int]:
     """(winning card, its seat, suit led) of the trick on the table."""
-    trick = k.trick
-    led_card = trick[0][1]
-    led = 3 if led_card >= 39 else led_card // 13
-    best_seat, best = trick[0]
-    for seat, card in trick[1:]:
-        if card >= 39:
-            if best < 39 or card > best:
-                best, best_seat = card, seat
-        elif best < 39 and card > best and card // 13 == led:
-            best, best_seat = card, seat
-    return best, best_seat, led
+    return trick_best(k)
 
 
 def _still_to_play(k: Knowledge) -> list[int]:

@@ -13,9 +13,14 @@ what it can sluff):
   the Nil;
 * when the Nil bidder's card is winning, overtake it (the cheapest card that does,
   when nobody plays after us);
-* on lead: cash a boss card (it keeps the lead), else lead low into a suit the Nil
-  bidder is out of (it sluffs a dangerous card; a king behind an ace still out stays
-  as a later entry), else lead high.
+* on lead: cash a boss card (it keeps the lead), else a winner of a suit nobody else
+  holds (it keeps the lead and the Nil bidder sluffs on it), else lead low into a
+  suit the Nil bidder is out of (it sluffs a dangerous card; a king behind an ace
+  still out stays as a later entry), else lead high.
+
+Challenge searches among the cards two of these rules allow (``overtakers``,
+``lead_bosses``): its rollouts model the defence of a Nil too crudely to be trusted
+there.
 
 Defending: when an opponent who bid Nil and is still clean is winning the trick,
 stay under it (the Nil is set for 100), unless the team needs every trick left.
@@ -116,14 +121,58 @@ def cover_lead(k: Knowledge, legal: int, masters: int) -> Choice:
     """Standard's lead while the partner's Nil is alive."""
     out = k.unseen
     # A boss card keeps the lead (an opponent trumping it is no harm to the Nil).
-    for c in sorted(cards_in(masters), key=lambda c: (c >= 39, -(c % 13))):
+    bosses = sorted(cards_in(masters), key=lambda c: (c >= 39, -(c % 13)))
+    for c in bosses:
         if out & SUIT_MASKS[3 if c >= 39 else c // 13]:
             return c, f"cash {card_text(c)} to keep the lead for partner's Nil"
+    # A winner in a suit nobody else holds keeps the lead too, and the Nil bidder
+    # sluffs a dangerous card on it.
+    if bosses:
+        c = bosses[0]
+        return c, f"lead {card_text(c)}: nobody else holds the suit, partner sluffs"
     for suit in range(3):
         m = legal & SUIT_MASKS[suit]
         if m and k.voids[k.partner] >> suit & 1:
             return bottom(m), "lead low in a suit your Nil partner is out of: it sluffs"
     return high_card(legal), "lead high to protect partner's Nil"
+
+
+def lead_bosses(k: Knowledge) -> int:
+    """On lead for a Nil partner: the legal cards nothing still out can beat in their
+    suit (0 when not covering or none). Challenge leads one of them whatever its
+    rollouts say: the rollouts' defenders do not punish a lead the Nil bidder may have
+    to win, and a boss keeps the lead without that risk."""
+    if k.trick or not k.nil_alive(k.partner):
+        return 0
+    out = k.unseen
+    return sum(1 << c for c in cards_in(k.legal_plays) if not out & ABOVE[c])
+
+
+def trick_best(k: Knowledge) -> tuple[int, int, int]:
+    """(winning card, its seat, suit led) of the trick on the table (not empty)."""
+    trick = k.trick
+    led_card = trick[0][1]
+    led = 3 if led_card >= 39 else led_card // 13
+    best_seat, best = trick[0]
+    for seat, card in trick[1:]:
+        if card >= 39:
+            if best < 39 or card > best:
+                best, best_seat = card, seat
+        elif best < 39 and card > best and card // 13 == led:
+            best, best_seat = card, seat
+    return best, best_seat, led
+
+
+def overtakers(k: Knowledge) -> int:
+    """The legal cards that beat the Nil partner's card when it is winning the trick
+    (0 when it is not, or none does). Challenge plays one of them whatever its rollouts
+    say: they model the defence crudely (a defender after us "wins cheaply" over the
+    Nil bidder's card instead of ducking under it), and ducking here loses 100 points
+    on the spot against a defender who stays under."""
+    if not k.trick or not k.nil_alive(k.partner):
+        return 0
+    best, best_seat, led = trick_best(k)
+    return beats(k.legal_plays, best, led) if best_seat == k.partner else 0
 
 
 def defend_follow(k: Knowledge, legal: int, best: int, best_seat: int, led: int

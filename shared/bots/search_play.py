@@ -28,6 +28,7 @@ from .endgame import Solver, distinct_moves
 from .equity import HandScorer
 from .handeval import card_text
 from .knowledge import Knowledge, decision_seed
+from .nilplay import lead_bosses, overtakers
 from .rng import Rng
 from .sampler import Sampler
 from .sim import NON_SPADE, Contracts, playout, winner_index
@@ -82,9 +83,17 @@ def challenge_play(k: Knowledge) -> Decision:
         led = 3 if first >= 39 else first // 13
     live = k.unseen | k.hand | on_table
     candidates = distinct_moves(legal, live, led, True)
+    # Covering a Nil: overtake the partner's winning card, lead a boss card (the
+    # search picks which one).
+    forced = overtakers(k) or lead_bosses(k)
+    if forced:
+        candidates = [c for c in candidates if forced >> c & 1] or candidates
     prior_card, prior_why = standard_play(k)
+    if forced and not forced >> prior_card & 1:  # Standard's card is not allowed here
+        prior_card = candidates[0]
+        prior_why = f"{card_text(prior_card)}: cover partner's Nil"
     if len(candidates) == 1:
-        return Decision("play " + CODES[candidates[0]], prior_why)
+        return Decision("play " + CODES[prior_card if forced else candidates[0]], prior_why)
     # The candidate of the prior card's run stands for it.
     prior = next((c for c in candidates if _same_run(c, prior_card, live)), candidates[0])
     credit = PRIOR_COVER if k.nil_alive(k.partner) else PRIOR

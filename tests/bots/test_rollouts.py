@@ -7,6 +7,7 @@ from __future__ import annotations
 from shared.bots.cardplay import standard_play
 from shared.bots.endgame import distinct_moves
 from shared.bots.knowledge import Knowledge, read_view
+from shared.bots.nilplay import lead_bosses, overtakers
 from shared.bots.players import decide
 from shared.bots.rng import Rng
 from shared.bots.sampler import Sampler
@@ -85,7 +86,9 @@ def _base_rollouts(k: Knowledge) -> int:
     for _, c in k.trick:
         on_table |= 1 << c
     led = -1 if not k.trick else (3 if k.trick[0][1] >= 39 else k.trick[0][1] // 13)
-    n = len(distinct_moves(k.legal_plays, k.unseen | k.hand | on_table, led, True))
+    moves = distinct_moves(k.legal_plays, k.unseen | k.hand | on_table, led, True)
+    forced = overtakers(k) or lead_bosses(k)  # covering a Nil: only these are searched
+    n = len([c for c in moves if forced >> c & 1] or moves)
     if n == 1:
         return 0
     deals = max(MIN_DEALS, min(MAX_DEALS, ROLLOUT_BUDGET // n))

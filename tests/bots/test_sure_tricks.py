@@ -37,6 +37,9 @@ def test_certain_winners_count() -> None:
 @pytest.mark.parametrize(("hand", "bids", "dealer", "want"), [
     ("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", [], 3, 13),  # all thirteen spades
     ("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", ["bid 3"], 2, 13),
+    # Partner bid Nil: every trick is ours. The old Standard took 0.5 off for the two
+    # Nils, then a trick for the "overbid" table (4 + 13 > 13), and bid 12.
+    ("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", ["bid 4", "bid nil", "bid nil"], 0, 13),
     ("AS KS QS JS TS 9S 8S 7S 6S 5S AH AD AC", [], 3, 13),  # on lead: draw, then the aces
     # Partner bid 2: the team takes at most 13, so 11 is the bid that cannot fail.
     ("AS KS QS JS TS 9S 8S 7S 6S 5S AH AD AC", ["bid 2", "bid 3"], 1, 11),
