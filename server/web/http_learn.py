@@ -30,6 +30,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from server.web.json_body import Refused, read_json_object
 from shared.course import (
     LESSON_IDS,
     PRACTICE_IDS,
@@ -51,19 +52,13 @@ MAX_BODY = 8192
 MAX_RULES_QUERY = 4096
 
 
-class _Refused(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.code = status, code
-
-
 @cache
 def _lesson(scenario_id: str) -> Lesson:
     # Built once per process: the position, its replies and its start are pure values.
     try:
         return Lesson(scenario(scenario_id))
     except KeyError:
-        raise _Refused(404, "no_lesson", f"There is no lesson {scenario_id!r}.") from None
+        raise Refused(404, "no_lesson", f"There is no lesson {scenario_id!r}.") from None
 
 
 def _entry(scenario_id: str, number: int) -> dict[str, Any]:
@@ -104,24 +99,6 @@ async def _show(request: Request) -> Response:
     })
 
 
-async def _json_body(request: Request) -> dict[str, Any]:
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/json":
-        raise _Refused(415, "malformed", "Send the request body as application/json.")
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise _Refused(413, "too_large", f"A request body has at most {MAX_BODY} bytes.")
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        raise _Refused(400, "malformed", "The request body is not valid JSON.") from None
-    if not isinstance(data, dict):
-        raise _Refused(400, "malformed", "The request body must be a JSON object.")
-    return data
-
-
 def _done(lesson: Lesson, result: MoveResult) -> dict[str, Any]:
     game = result.position.game
     record = lesson.record(game)
@@ -141,16 +118,16 @@ def _done(lesson: Lesson, result: MoveResult) -> dict[str, Any]:
 
 async def _move(request: Request) -> Response:
     lesson = _lesson(request.path_params["id"])
-    data = await _json_body(request)
+    data = await read_json_object(request, MAX_BODY)
     moves, move = data.get("moves", []), data.get("move")
     if not isinstance(move, str) or not move.strip() or len(move) > 40:
-        raise _Refused(400, "malformed", "Send the move as text, like 'play AS' or 'bid 4'.")
+        raise Refused(400, "malformed", "Send the move as text, like 'play AS' or 'bid 4'.")
     try:
         position = lesson.replay(moves)
     except BadMoves as err:
-        raise _Refused(400, "bad_moves", f"{err} Start the lesson again.") from None
+        raise Refused(400, "bad_moves", f"{err} Start the lesson again.") from None
     if position.done:
-        raise _Refused(400, "bad_moves", "The lesson is over; start it again to replay it.")
+        raise Refused(400, "bad_moves", "The lesson is over; start it again to replay it.")
     result = lesson.move(position, move.strip())
     body: dict[str, Any] = {"result": result.result, "kind": result.kind,
                             "reason": result.reason,
@@ -175,28 +152,28 @@ def _rules_from(request: Request) -> RuleSet:
     text = request.query_params.get("rules")
     if text is not None:
         if len(text) > MAX_RULES_QUERY:
-            raise _Refused(400, "bad_rules", "The rules are too long.")
+            raise Refused(400, "bad_rules", "The rules are too long.")
         try:
             data = json.loads(text)
         except ValueError:
-            raise _Refused(400, "bad_rules", "The rules must be a JSON object of rule "
+            raise Refused(400, "bad_rules", "The rules must be a JSON object of rule "
                            "options, like {\"target_score\": 250}.") from None
         if not isinstance(data, dict):
-            raise _Refused(400, "bad_rules", "The rules must be a JSON object of options.")
+            raise Refused(400, "bad_rules", "The rules must be a JSON object of options.")
         # A table's rules carry their preset as "name"; the options given override it.
         named = data.get("name") if data.get("name") in PRESETS else None
         base = data.pop("preset", None) or named or preset or "standard"
         if base not in PRESETS:
-            raise _Refused(400, "bad_rules", f"There is no preset {base!r}; choose one of "
+            raise Refused(400, "bad_rules", f"There is no preset {base!r}; choose one of "
                            f"{', '.join(PRESETS)}.")
         try:
             return RuleSet.from_dict({**PRESETS[base].to_dict(), **data})
         except (ValueError, TypeError) as err:
-            raise _Refused(400, "bad_rules", str(err)) from None
+            raise Refused(400, "bad_rules", str(err)) from None
     try:
         return RuleSet.preset(preset or "standard")
     except ValueError as err:
-        raise _Refused(400, "bad_rules", str(err)) from None
+        raise Refused(400, "bad_rules", str(err)) from None
 
 
 async def _rules(request: Request) -> Response:
@@ -208,7 +185,7 @@ def _guarded(handler: Any) -> Any:
         try:
             response: Response = await handler(request)
             return response
-        except _Refused as err:
+        except Refused as err:
             return JSONResponse({"error": err.code, "message": str(err)}, err.status)
         except Exception:
             log.exception("learn request failed")

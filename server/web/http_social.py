@@ -25,15 +25,13 @@ cookie is replaced, so the old guest token no longer names that player.
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any
 
 from starlette.datastructures import Headers
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -42,6 +40,7 @@ from server.social.accounts import Account, Accounts, Session, pid_of
 from server.social.chat import Chat
 from server.social.errors import NoSuchPlayer, SocialError
 from server.social.ratings import Ratings
+from server.web.json_body import Refused, read_json_object
 
 __all__ = ["SESSION_COOKIE", "SocialDeps", "origin_allowed", "social_routes",
            "ws_origin_allowed"]
@@ -125,12 +124,6 @@ def _error(err: Exception) -> JSONResponse:
                          "request; nothing was changed."}, 500)
 
 
-class _Refused(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.code = status, code
-
-
 Handler = Callable[[Request, SocialDeps], Awaitable[Response]]
 DepsSource = SocialDeps | Callable[[], SocialDeps]
 
@@ -142,38 +135,15 @@ def _endpoint(handler: Handler, source: DepsSource, *,
             deps = source if isinstance(source, SocialDeps) else source()
             if changes_state and not origin_allowed(request.headers, request.url.scheme,
                                                     deps.allowed_origins):
-                raise _Refused(403, "bad_origin", "This request must come from the room's "
+                raise Refused(403, "bad_origin", "This request must come from the room's "
                                "own page.")
             return await handler(request, deps)
-        except _Refused as err:
+        except Refused as err:
             return JSONResponse({"error": err.code, "message": str(err)}, err.status)
         except Exception as err:
             return _error(err)
 
     return endpoint
-
-
-async def _json_body(request: Request) -> dict[str, Any]:
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/json":
-        raise _Refused(415, "malformed", "Send the request body as application/json.")
-    body = b""
-    try:
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_BODY:
-                raise _Refused(413, "too_large",
-                               f"A request body has at most {MAX_BODY} bytes.")
-    except ClientDisconnect:  # gone mid-body: nobody to answer, nothing to log loudly
-        log.info("a client left in the middle of its request body (%s)", request.url.path)
-        raise _Refused(400, "malformed", "The request body did not arrive.") from None
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        raise _Refused(400, "malformed", "The request body is not valid JSON.") from None
-    if not isinstance(data, dict):
-        raise _Refused(400, "malformed", "The request body must be a JSON object.")
-    return data
 
 
 def _address(request: Request) -> str:
@@ -215,7 +185,7 @@ def _signed_in(request: Request, deps: SocialDeps, session: Session, status: int
 
 
 async def _register(request: Request, deps: SocialDeps) -> Response:
-    body = await _json_body(request)
+    body = await read_json_object(request, MAX_BODY)
     adopt = deps.guest_pid(request)
     session = await deps.accounts.register(body.get("name"), body.get("password"),
                                            _address(request), adopt_pid=adopt)
@@ -224,7 +194,7 @@ async def _register(request: Request, deps: SocialDeps) -> Response:
 
 
 async def _signin(request: Request, deps: SocialDeps) -> Response:
-    body = await _json_body(request)
+    body = await read_json_object(request, MAX_BODY)
     session = await deps.accounts.sign_in(body.get("name"), body.get("password"),
                                           _address(request))
     await deps.accounts.end_guest_sockets(deps.guest_pid(request))

@@ -13,14 +13,15 @@ import pytest
 from tests.room.conftest import LocalServer
 
 
+@pytest.mark.parametrize("path", ["/api/signin", "/api/lessons/teams/move"])
 async def test_a_client_leaving_mid_body_logs_no_traceback(
-        server: LocalServer, caplog: pytest.LogCaptureFixture) -> None:
+        server: LocalServer, caplog: pytest.LogCaptureFixture, path: str) -> None:
     caplog.set_level(logging.INFO)
     state = server.server.server_state
     for _ in range(3):
         _, writer = await asyncio.open_connection("127.0.0.1", server.settings.port)
         host = server.http.removeprefix("http://").encode()
-        writer.write(b"POST /api/signin HTTP/1.1\r\nHost: " + host + b"\r\n"
+        writer.write(b"POST " + path.encode() + b" HTTP/1.1\r\nHost: " + host + b"\r\n"
                      b"Origin: " + server.http.encode() + b"\r\n"
                      b"Content-Type: application/json\r\nContent-Length: 400\r\n\r\n"
                      b'{"name": "ann", "pass')
