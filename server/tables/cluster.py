@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 import urllib.parse
 from dataclasses import dataclass
 from typing import Any
@@ -34,11 +35,12 @@ from typing import Any
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.crc import key_slot
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import RedisClusterException, RedisError, ResponseError
 
 from .pipe import RedisPipe
 
 __all__ = [
+    "CLUSTER_ERRORS",
     "CLUSTER_SCHEME",
     "TIMER_BUCKETS",
     "ClusterURL",
@@ -55,6 +57,11 @@ log = logging.getLogger(__name__)
 CLUSTER_SCHEME = "redis+cluster"
 TIMER_BUCKETS = 64
 DEFAULT_WAIT_MS = 1000
+# After a WAIT found no replica (the shard's replica died, or was just promoted and has
+# none of its own), writes to that master skip WAIT this long before trying again.
+NO_REPLICA_BACKOFF_S = 10.0
+# Every error of redis-py's cluster client (some are not RedisError)
+CLUSTER_ERRORS = (RedisError, RedisClusterException, OSError)
 
 
 def is_cluster_url(url: str) -> bool:
@@ -183,8 +190,9 @@ class ShardPipes:
         self._client = client
         self._config = config
         self._pipes: dict[str, RedisPipe] = {}
+        self._no_replica_until: dict[str, float] = {}  # master -> monotonic time
         self._refreshing: asyncio.Task[None] | None = None
-        self.unreplicated = 0  # writes acknowledged before a replica had them (WAIT timed out)
+        self.unreplicated = 0  # writes acknowledged before a replica had it (WAIT timed out)
 
     async def _pipe_for(self, key: str) -> RedisPipe:
         if not self._client.nodes_manager.slots_cache:
@@ -204,13 +212,28 @@ class ShardPipes:
     async def write(self, key: str, *args: Any) -> Any:
         """Send a write to the master of ``key``'s slot and wait (up to ``wait_ms``) for
         its replica to have it; the write's reply."""
-        if self._config.wait_ms == 0:
+        if self._config.wait_ms == 0 or not self._may_have_replica(key):
             return await self.call(key, *args)
         reply, replicas = await self._send(key, [args, ("WAIT", 1, self._config.wait_ms)])
         if replicas == 0:
             self.unreplicated += 1
-            log.warning("a write to %s was acknowledged before a replica had it", key)
+            master = master_of(self._client, key).name
+            self._no_replica_until[master] = time.monotonic() + NO_REPLICA_BACKOFF_S
+            log.warning("a write on %s was acknowledged before a replica had it; not "
+                        "waiting for one there for %.0f s", master, NO_REPLICA_BACKOFF_S)
         return reply
+
+    def _may_have_replica(self, key: str) -> bool:
+        """False while the slot map lists no replica for ``key``'s slot, or a WAIT on its
+        master found none lately: a write there would wait ``wait_ms`` for nothing."""
+        try:
+            owners = self._client.nodes_manager.slots_cache.get(key_slot(key.encode()), [])
+            master = master_of(self._client, key).name
+        except CLUSTER_ERRORS:
+            return True  # the write itself will fail and say why
+        if len(owners) < 2:
+            return False
+        return self._no_replica_until.get(master, 0.0) <= time.monotonic()
 
     async def _send(self, key: str, commands: list[tuple[Any, ...]]) -> list[Any]:
         for attempt in range(3):
@@ -225,6 +248,7 @@ class ShardPipes:
                 moved = str(err).startswith(("MOVED", "ASK", "CLUSTERDOWN", "TRYAGAIN"))
                 if not moved or attempt == 2:
                     raise
+                log.info("cluster answered %s; reading the slot map again", str(err)[:40])
                 await self.refresh()
             except (RedisConnectionError, OSError):
                 self._refresh_soon()
@@ -235,7 +259,7 @@ class ShardPipes:
         """Read the slot map again (from any node that answers)."""
         try:
             await self._client.nodes_manager.initialize()
-        except (RedisError, OSError) as err:
+        except CLUSTER_ERRORS as err:
             log.warning("cluster slot map refresh failed: %r", err)
 
     def _refresh_soon(self) -> None:

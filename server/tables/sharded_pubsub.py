@@ -28,7 +28,7 @@ from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.exceptions import RedisError
 
 from . import keys
-from .cluster import ClusterURL, master_of
+from .cluster import CLUSTER_ERRORS, ClusterURL, master_of
 
 __all__ = ["ShardedNotices"]
 
@@ -103,7 +103,7 @@ class ShardedNotices:
         if self._resetting is None or self._resetting.done():  # else the reset subscribes it
             try:
                 await self._subscribe_table(channel)
-            except (RedisError, OSError) as err:
+            except CLUSTER_ERRORS as err:
                 self._reset_soon(err)
         await asyncio.wait_for(waiter, timeout=10)
 
@@ -112,7 +112,7 @@ class ShardedNotices:
         if channel not in self._channels:
             return
         self._channels.discard(channel)
-        with contextlib.suppress(RedisError, OSError):
+        with contextlib.suppress(*CLUSTER_ERRORS):
             if not self._sharded():
                 if self._home is not None:
                     await self._home.pubsub.unsubscribe(channel)
@@ -125,7 +125,7 @@ class ShardedNotices:
         """Hand every message of a node-wide ``channel`` to ``handler`` (classic pub/sub)."""
         self._global[channel] = handler
         if self._home is not None:
-            with contextlib.suppress(RedisError, OSError):
+            with contextlib.suppress(*CLUSTER_ERRORS):
                 await self._home.pubsub.subscribe(channel)
 
     # -- connections ---------------------------------------------------------------------
@@ -171,7 +171,7 @@ class ShardedNotices:
         while not self._stopping:
             try:
                 message = await link.pubsub.get_message(timeout=1.0)
-            except (RedisError, OSError) as err:
+            except CLUSTER_ERRORS as err:
                 self._reset_soon(err)
                 return
             if message is not None:
@@ -189,7 +189,7 @@ class ShardedNotices:
             try:
                 await self._connect()
                 break
-            except (RedisError, OSError) as err:
+            except CLUSTER_ERRORS as err:
                 log.warning("cluster pub/sub reconnect failed (%r); retrying", err)
                 await self._close()
                 await asyncio.sleep(0.5)

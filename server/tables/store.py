@@ -36,8 +36,15 @@ from server.ops.metrics import METRICS
 
 from . import keys
 from .blob import BlobPacker
-from .cluster import ClusterURL, ShardPipes, TimerLayout, cluster_client, parse_cluster_url
-from .cluster import is_cluster_url as is_cluster_url
+from .cluster import (
+    CLUSTER_ERRORS,
+    ClusterURL,
+    ShardPipes,
+    TimerLayout,
+    cluster_client,
+    is_cluster_url,
+    parse_cluster_url,
+)
 from .model import PRACTICE, Table, decode_table, parse_timer
 from .pipe import RedisPipe
 from .pubsub import Notices
@@ -60,7 +67,7 @@ def _script(name: str) -> str:
 async def _wrapped(what: str) -> AsyncIterator[None]:
     try:
         yield
-    except (RedisError, OSError) as err:
+    except CLUSTER_ERRORS as err:  # RedisError, OSError and the cluster client's own
         log.warning("redis failed during %s: %r", what, err)
         METRICS.redis_errors.inc()
         raise storage_error(err) from err
