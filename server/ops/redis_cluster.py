@@ -182,6 +182,15 @@ class RedisClusterProcess:
                     return int(master[1])
         raise LookupError(f"no master serves slot {slot}")
 
+    def replica_of(self, master_port: int) -> RedisProcess:
+        """The live replica of the master on ``master_port``."""
+        for node in self.live_nodes():
+            with redis.Redis(host=_HOST, port=node.port, socket_timeout=2) as client:
+                info = client.info("replication")
+            if info["role"] == "slave" and int(info["master_port"]) == master_port:
+                return node
+        raise LookupError(f"no live replica of the master on port {master_port}")
+
     def kill_master(self, node: RedisProcess) -> None:
         """SIGKILL a master, as a crash would (no shutdown, no last write)."""
         node.kill()
@@ -212,3 +221,26 @@ class RedisClusterProcess:
                 if replication["role"] == "slave" and replication["master_link_status"] != "up":
                     return False  # a replica still syncing would not hold an acked write
         return len(self.master_nodes()) == self.masters
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m server.ops.redis_cluster DIR``: run a private cluster until SIGTERM;
+    prints ``Redis Cluster at redis+cluster://...`` once it is up (client.local_cluster)."""
+    import argparse
+    import signal
+
+    parser = argparse.ArgumentParser(prog="python -m server.ops.redis_cluster")
+    parser.add_argument("data_dir")
+    parser.add_argument("--masters", type=int, default=3)
+    args = parser.parse_args(argv)
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+    with RedisClusterProcess(args.data_dir, args.masters) as cluster:
+        print(f"Redis Cluster at {cluster.url}", flush=True)
+        while not stop:
+            time.sleep(0.2)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

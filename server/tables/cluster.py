@@ -224,15 +224,14 @@ class ShardPipes:
         return reply
 
     def _may_have_replica(self, key: str) -> bool:
-        """False while the slot map lists no replica for ``key``'s slot, or a WAIT on its
-        master found none lately: a write there would wait ``wait_ms`` for nothing."""
+        """False for a while after a WAIT on ``key``'s master found no replica (its
+        replica died, or it is a promoted replica with none of its own): a write there
+        would wait ``wait_ms`` for nothing. (redis-py's slot map lists no replicas
+        unless it reads from them, so it cannot tell.)"""
         try:
-            owners = self._client.nodes_manager.slots_cache.get(key_slot(key.encode()), [])
             master = master_of(self._client, key).name
         except CLUSTER_ERRORS:
             return True  # the write itself will fail and say why
-        if len(owners) < 2:
-            return False
         return self._no_replica_until.get(master, 0.0) <= time.monotonic()
 
     async def _send(self, key: str, commands: list[tuple[Any, ...]]) -> list[Any]:

@@ -5,12 +5,15 @@ classic PUBLISH on a cluster of Redis 6.2; and the URL and bucket rules themselv
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 from redis.crc import key_slot
 
 from server.ops.redis_cluster import RedisClusterProcess
@@ -199,3 +202,54 @@ async def test_a_cluster_of_redis_6_falls_back_to_classic_publish(
             await store.close()
     finally:
         old.stop()
+
+
+async def test_a_write_is_acknowledged_once_the_shards_replica_has_it(
+    cluster: RedisClusterProcess,
+) -> None:
+    # SIGSTOP the replica: it cannot acknowledge anything until SIGCONT, so a write that
+    # returns meanwhile did not wait for it (no timing involved).
+    store = Store.from_url(cluster.url + "?wait_ms=20000")
+    await store.connect()
+    try:
+        table = table_with_timer(store, T0)
+        replica = cluster.replica_of(cluster.master_of_slot(slot(table.id)))
+        assert replica.pid is not None
+        os.kill(replica.pid, signal.SIGSTOP)
+        try:
+            write = asyncio.ensure_future(store.write(None, table, {"m": "new"}))
+            await asyncio.sleep(0.3)
+            assert not write.done()  # waiting for the replica
+        finally:
+            os.kill(replica.pid, signal.SIGCONT)
+        assert await write == 1
+        with redis.Redis(port=replica.port) as on_replica:
+            on_replica.execute_command("READONLY")
+            assert on_replica.hget(keys.table(table.id), "rev") == b"1"
+    finally:
+        await store.close()
+
+
+async def test_a_shard_without_a_live_replica_stops_waiting_for_one(
+    cluster: RedisClusterProcess,
+) -> None:
+    store = Store.from_url(cluster.url + "?wait_ms=100")
+    await store.connect()
+    try:
+        first, second = table_with_timer(store, T0), table_with_timer(store, T0)
+        while slot(second.id) != slot(first.id):  # a second table on the same master
+            second = table_with_timer(store, T0)
+        master = cluster.master_of_slot(slot(first.id))
+        replica = cluster.replica_of(master)
+        assert replica.pid is not None
+        os.kill(replica.pid, signal.SIGSTOP)
+        try:
+            assert await store.write(None, first, {"m": "new"}) == 1  # after 100 ms
+            with redis.Redis(port=master) as on_master:
+                waits = on_master.info("commandstats")["cmdstat_wait"]["calls"]
+                assert await store.write(None, second, {"m": "new"}) == 1
+                assert on_master.info("commandstats")["cmdstat_wait"]["calls"] == waits
+        finally:
+            os.kill(replica.pid, signal.SIGCONT)
+    finally:
+        await store.close()
