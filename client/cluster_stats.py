@@ -3,8 +3,9 @@
 ``redis_stats(url)`` gives a ``redis.asyncio.Redis`` for a ``redis://`` URL, and for a
 ``redis+cluster://`` URL a ``ClusterStats``, which answers the same ``info(section)``
 with the cluster's sums: ``commandstats`` over the masters (what the nodes sent;
-a replica's counts are the masters' writes replayed), ``cpu`` over every node, masters
-and replicas (replication is part of what the cluster costs).
+a replica's counts are the masters' writes replayed; the replicas' own ``REPLCONF``
+acknowledgements are left out), ``cpu`` over every node, masters and replicas
+(replication is part of what the cluster costs).
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ from typing import Any
 import redis.asyncio as aioredis
 
 __all__ = ["ClusterStats", "redis_stats"]
+
+# Commands a master counts that no room node sent: the replicas' acknowledgements
+# (REPLCONF ACK, asked for by every WAIT) and this module's own CLUSTER NODES.
+_NOT_THE_NODES = ("cmdstat_replconf", "cmdstat_psync", "cmdstat_cluster|nodes")
 
 
 def redis_stats(url: str) -> Any:
@@ -70,7 +75,10 @@ class ClusterStats:
     async def info(self, section: str) -> dict[str, Any]:
         masters, everyone = await self._nodes()
         nodes = masters if section == "commandstats" else everyone
-        return _merge([await node.info(section) for node in nodes])
+        merged = _merge([await node.info(section) for node in nodes])
+        for own in _NOT_THE_NODES:
+            merged.pop(own, None)
+        return merged
 
     async def config_set(self, name: str, value: str) -> None:
         for node in (await self._nodes())[1]:

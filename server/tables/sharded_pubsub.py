@@ -22,13 +22,13 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-import msgpack
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.exceptions import RedisError
 
 from . import keys
 from .cluster import CLUSTER_ERRORS, ClusterURL, master_of
+from .pubsub import deliver
 
 __all__ = ["ShardedNotices"]
 
@@ -209,16 +209,4 @@ class ShardedNotices:
             return
         if kind not in _MESSAGE or channel == self._home_channel:
             return
-        handler = self._global.get(channel)
-        if handler is not None:
-            try:
-                handler(message["data"])
-            except Exception:  # a bad message must not stop the reader
-                log.exception("handler of %s failed", channel)
-            return
-        try:
-            notice = msgpack.unpackb(message["data"])
-        except (ValueError, msgpack.UnpackException):
-            log.error("unreadable notice on %s", channel)
-            return
-        self._on_notice(keys.table_id_of_channel(channel), notice)
+        deliver(channel, message["data"], self._global, self._on_notice)
