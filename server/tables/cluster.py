@@ -14,37 +14,30 @@ What changes under Cluster, and why it is safe:
   hashes to one of those sets' slots (``TimerLayout.new_table_id``), so every table has
   a bucket and the pollers know every set there is. One Redis keeps the single set
   ``timers`` and ids as before (``TimerLayout.single()``).
-- **Writes.** The per-action script runs on the table's master, sent by ``ShardPipes``
-  on one pipelined connection per master (as ``RedisPipe`` does for one Redis), followed
-  on the same connection by ``WAIT 1 wait_ms``: the action is acknowledged after the
-  shard's replica has it, so a master killed after an ack loses nothing the replica
-  does not have when it is promoted.
+- **Writes.** The per-action script runs on the table's master, sent by
+  ``shard_pipes.ShardPipes`` on one pipelined connection per master (as ``RedisPipe``
+  does for one Redis), followed on the same connection by ``WAIT 1 wait_ms``: the
+  action is acknowledged after the shard's replica has it, so a master killed after an
+  ack loses nothing the replica does not have when it is promoted.
 - **Notices** use sharded pub/sub on Redis 7 (``server.tables.sharded_pubsub``).
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import secrets
-import time
 import urllib.parse
 from dataclasses import dataclass
-from typing import Any
 
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.crc import key_slot
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisClusterException, RedisError, ResponseError
-
-from .pipe import RedisPipe
+from redis.exceptions import RedisClusterException, RedisError
 
 __all__ = [
     "CLUSTER_ERRORS",
     "CLUSTER_SCHEME",
     "TIMER_BUCKETS",
     "ClusterURL",
-    "ShardPipes",
     "TimerLayout",
     "cluster_client",
     "is_cluster_url",
@@ -52,14 +45,9 @@ __all__ = [
     "parse_cluster_url",
 ]
 
-log = logging.getLogger(__name__)
-
 CLUSTER_SCHEME = "redis+cluster"
 TIMER_BUCKETS = 64
 DEFAULT_WAIT_MS = 1000
-# After a WAIT found no replica (the shard's replica died, or was just promoted and has
-# none of its own), writes to that master skip WAIT this long before trying again.
-NO_REPLICA_BACKOFF_S = 10.0
 # Every error of redis-py's cluster client (some are not RedisError)
 CLUSTER_ERRORS = (RedisError, RedisClusterException, OSError)
 
@@ -173,101 +161,3 @@ class TimerLayout:
             return list(self.keys)
         start = (tick * per_tick) % count
         return [self.keys[(start + i) % count] for i in range(per_tick)]
-
-
-class ShardPipes:
-    """One ``RedisPipe`` per master, chosen by a key's slot from the cluster client's
-    slot map, so the per-action script costs what it costs on one Redis: one pipelined
-    command (plus the ``WAIT`` in the same socket write).
-
-    A ``MOVED`` reply (the slot changed hands: a failover) refreshes the slot map and
-    sends the command again: Redis did not run it. A lost connection refreshes the map
-    in the background and fails the call (Redis may or may not have run it; the
-    table's version compare-and-set makes the caller find out), as on one Redis.
-    """
-
-    def __init__(self, client: RedisCluster, config: ClusterURL) -> None:
-        self._client = client
-        self._config = config
-        self._pipes: dict[str, RedisPipe] = {}
-        self._no_replica_until: dict[str, float] = {}  # master -> monotonic time
-        self._refreshing: asyncio.Task[None] | None = None
-        self.unreplicated = 0  # writes acknowledged before a replica had it (WAIT timed out)
-
-    async def _pipe_for(self, key: str) -> RedisPipe:
-        if not self._client.nodes_manager.slots_cache:
-            await self._client.initialize()
-        node = master_of(self._client, key)
-        pipe = self._pipes.get(node.name)
-        if pipe is None:
-            pipe = RedisPipe(str(node.host), int(node.port), 0, self._config.username,
-                             self._config.password)
-            self._pipes[node.name] = pipe
-        return pipe
-
-    async def call(self, key: str, *args: Any) -> Any:
-        """Send one command to the master of ``key``'s slot; its reply."""
-        return (await self._send(key, [args]))[0]
-
-    async def write(self, key: str, *args: Any) -> Any:
-        """Send a write to the master of ``key``'s slot and wait (up to ``wait_ms``) for
-        its replica to have it; the write's reply."""
-        if self._config.wait_ms == 0 or not self._may_have_replica(key):
-            return await self.call(key, *args)
-        reply, replicas = await self._send(key, [args, ("WAIT", 1, self._config.wait_ms)])
-        if replicas == 0:
-            self.unreplicated += 1
-            master = master_of(self._client, key).name
-            self._no_replica_until[master] = time.monotonic() + NO_REPLICA_BACKOFF_S
-            log.warning("a write on %s was acknowledged before a replica had it; not "
-                        "waiting for one there for %.0f s", master, NO_REPLICA_BACKOFF_S)
-        return reply
-
-    def _may_have_replica(self, key: str) -> bool:
-        """False for a while after a WAIT on ``key``'s master found no replica (its
-        replica died, or it is a promoted replica with none of its own): a write there
-        would wait ``wait_ms`` for nothing. (redis-py's slot map lists no replicas
-        unless it reads from them, so it cannot tell.)"""
-        try:
-            master = master_of(self._client, key).name
-        except CLUSTER_ERRORS:
-            return True  # the write itself will fail and say why
-        return self._no_replica_until.get(master, 0.0) <= time.monotonic()
-
-    async def _send(self, key: str, commands: list[tuple[Any, ...]]) -> list[Any]:
-        for attempt in range(3):
-            pipe = await self._pipe_for(key)
-            futures = [asyncio.ensure_future(pipe.call(*command)) for command in commands]
-            try:
-                return list(await asyncio.gather(*futures))
-            except ResponseError as err:
-                for future in futures:  # the WAIT's reply still comes: do not leave it
-                    if not future.done():
-                        future.cancel()
-                moved = str(err).startswith(("MOVED", "ASK", "CLUSTERDOWN", "TRYAGAIN"))
-                if not moved or attempt == 2:
-                    raise
-                log.info("cluster answered %s; reading the slot map again", str(err)[:40])
-                await self.refresh()
-            except (RedisConnectionError, OSError):
-                self._refresh_soon()
-                raise
-        raise AssertionError("unreachable")
-
-    async def refresh(self) -> None:
-        """Read the slot map again (from any node that answers)."""
-        try:
-            await self._client.nodes_manager.initialize()
-        except CLUSTER_ERRORS as err:
-            log.warning("cluster slot map refresh failed: %r", err)
-
-    def _refresh_soon(self) -> None:
-        if self._refreshing is None or self._refreshing.done():
-            self._refreshing = asyncio.create_task(self.refresh(), name="cluster-refresh")
-
-    def close(self) -> None:
-        for pipe in self._pipes.values():
-            pipe.close()
-        self._pipes.clear()
-        if self._refreshing is not None:
-            self._refreshing.cancel()

@@ -39,7 +39,6 @@ from .blob import BlobPacker
 from .cluster import (
     CLUSTER_ERRORS,
     ClusterURL,
-    ShardPipes,
     TimerLayout,
     cluster_client,
     is_cluster_url,
@@ -48,6 +47,7 @@ from .cluster import (
 from .model import PRACTICE, Table, decode_table, parse_timer
 from .pipe import RedisPipe
 from .pubsub import Notices
+from .shard_pipes import ShardPipes
 from .sharded_pubsub import ShardedNotices
 
 __all__ = ["Store", "StoreError"]
