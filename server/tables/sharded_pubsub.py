@@ -188,6 +188,8 @@ class ShardedNotices:
         while not self._stopping:
             try:
                 await self._connect()
+                for channel in [c for c in self._waiting if c in self._channels]:
+                    await self._subscribe_table(channel)  # asked for while connecting
                 break
             except CLUSTER_ERRORS as err:
                 log.warning("cluster pub/sub reconnect failed (%r); retrying", err)

@@ -16,7 +16,7 @@ from server.ops.redis_process import RedisServerNotFound
 from tests.conftest import CI
 from tests.room.conftest import make_client, spawn_node
 
-__all__ = ["make_client", "redis_cluster", "spawn_node", "started_cluster"]  # for pytest
+__all__ = ["cluster", "make_client", "redis_cluster", "spawn_node", "started_cluster"]
 
 # How long a silent master has before its replica takes over: long enough that a test
 # sees the outage (clients answered "unavailable"), short enough to keep tests quick.
@@ -41,3 +41,13 @@ def redis_cluster(tmp_path: Path, ci: CI) -> Iterator[RedisClusterProcess]:
         yield cluster
     finally:
         cluster.stop()
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory, ci: CI) -> Iterator[RedisClusterProcess]:
+    """One Redis 7 cluster for a whole module, whose tests kill no node."""
+    shared = started_cluster(tmp_path_factory.mktemp("cluster"), ci)
+    try:
+        yield shared
+    finally:
+        shared.stop()

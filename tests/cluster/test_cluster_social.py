@@ -6,14 +6,12 @@ social keys are grouped by hash tag as docs/social.md says."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
 import pytest
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 
 from server.ops.redis_cluster import RedisClusterProcess
-from tests.cluster.conftest import started_cluster
-from tests.conftest import CI
 from tests.social import test_accounts, test_chat, test_matchmaking
 from tests.social.conftest import (  # noqa: F401  (fixtures, re-exported for pytest)
     accounts,
@@ -38,21 +36,11 @@ for _module in (test_accounts, test_chat, test_matchmaking):
 
 
 
-@pytest.fixture(scope="module")
-def social_cluster(tmp_path_factory: pytest.TempPathFactory,
-                   ci: CI) -> Iterator[RedisClusterProcess]:
-    cluster = started_cluster(tmp_path_factory.mktemp("social"), ci)
-    try:
-        yield cluster
-    finally:
-        cluster.stop()
-
-
 @pytest.fixture
-async def redis(social_cluster: RedisClusterProcess) -> AsyncIterator[RedisCluster]:
+async def redis(cluster: RedisClusterProcess) -> AsyncIterator[RedisCluster]:
     """The social tests' ``redis``, on the cluster (emptied first, as on one Redis)."""
     client = RedisCluster(startup_nodes=[ClusterNode("127.0.0.1", node.port)
-                                         for node in social_cluster.live_nodes()])
+                                         for node in cluster.live_nodes()])
     await client.flushall(target_nodes=RedisCluster.PRIMARIES)
     try:
         yield client

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -84,16 +84,6 @@ def test_a_cluster_url_names_nodes_credentials_and_wait() -> None:
 
 
 # -- on a real cluster ------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory, ci: CI) -> Iterator[RedisClusterProcess]:
-    """One Redis 7 cluster for this module's tests (none of them kills a node)."""
-    proc = started_cluster(tmp_path_factory.mktemp("cluster"), ci)
-    try:
-        yield proc
-    finally:
-        proc.stop()
 
 
 @pytest.fixture
