@@ -5,6 +5,8 @@
     python -m client.loadtest --tables 0 --idle 10000 --duration 5 --json
     python -m client.loadtest --nodes 2 --nginx --tables 20 --duration 10
     python -m client.loadtest --url ws://127.0.0.1:8000/ws --redis-url redis://127.0.0.1:6379/0
+    python -m client.loadtest --tables 50 --duration 20 --redis-cluster --json
+    python -m client.loadtest --tables 50 --duration 20 --floor --json
 
 Without ``--url`` it starts its own room (``client.local_room``: ``--nodes`` child
 processes of ``python -m server`` on one private Redis, nginx in front with
@@ -34,6 +36,13 @@ Figures (``--json`` prints them as one object):
   the nodes (summed) / this process were ready to run but waited for a CPU (the run
   delay of ``/proc/PID/schedstat``): what other work on the machine took from them, and
   a floor under the latency no change to the room can remove.
+
+Comparisons, each in the same run (``client.load_compare``): ``--redis-cluster`` runs the
+room on one private Redis, then on a private Redis Cluster (three masters, three
+replicas: ``client.local_cluster``; Redis figures summed over the cluster by
+``client.cluster_stats``), and prints both with their ratios. ``--floor`` runs the room,
+then the same number of tables and sockets through the floor relay
+(``client.floor_load``), and prints the room's node CPU per action over the floor's.
 """
 
 from __future__ import annotations
@@ -53,10 +62,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import redis.asyncio as aioredis
-
 from shared.protocol import Event, ServerMessage
 
+from .cluster_stats import redis_stats
+from .load_compare import compare
 from .local_room import LocalRoom, cpu_s, rss_mb
 from .room_client import ConnectionLost, RequestFailed, RoomClient
 
@@ -68,7 +77,7 @@ __all__ = ["SCRIPT_COMMANDS", "LoadResult", "main", "run"]
 # written on hello, a table marked open) happen on joins, not on game actions.
 SCRIPT_COMMANDS = frozenset({
     "hget", "hset", "expire", "xadd", "rpush", "del", "zrem", "zadd", "publish",
-    "zrangebyscore", "zscore",
+    "spublish", "zrangebyscore", "zscore",
 })
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 CONNECT_BATCH = 100  # connections opened at once (the server's accept queue is finite)
@@ -228,7 +237,7 @@ async def _connect_all(clients: Sequence[RoomClient], quick: bool) -> None:
             await client.quick_play()
 
 
-async def _commandstats(redis: aioredis.Redis | None) -> dict[str, float]:
+async def _commandstats(redis: Any) -> dict[str, float]:
     """Calls per command, and ``cpu`` (seconds Redis has used), from INFO."""
     if redis is None:
         return {}
@@ -274,7 +283,7 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
     result = LoadResult(tables=tables, players=4 * tables, idle=idle, duration_s=duration,
                         pace_ms=pace_ms, pace_jitter=pace_jitter, appendfsync=appendfsync)
     rec = _Recorder()
-    redis = aioredis.Redis.from_url(redis_url) if redis_url else None
+    redis = redis_stats(redis_url) if redis_url else None
     if redis is not None and appendfsync:
         await redis.config_set("appendfsync", appendfsync)
     players: list[_Player] = []
@@ -393,6 +402,10 @@ def _parser() -> argparse.ArgumentParser:
                         help="set Redis's AOF fsync policy for the run (CONFIG SET)")
     parser.add_argument("--node-env", action="append", default=[], metavar="NAME=VALUE",
                         help="a setting for the nodes this starts")
+    parser.add_argument("--redis-cluster", action="store_true",
+                        help="also run on a private Redis Cluster and compare")
+    parser.add_argument("--floor", action="store_true",
+                        help="also run the floor relay and compare node CPU per action")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
@@ -417,6 +430,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                               "idle": args.idle,
                               "warmup": args.warmup, "appendfsync": args.appendfsync,
                               "seed": args.seed}
+    if args.redis_cluster or args.floor:
+        env = dict(item.split("=", 1) for item in args.node_env)
+        report = compare(kwargs, run=run, run_loop=_run_loop, nodes=args.nodes, env=env,
+                         cluster=args.redis_cluster, floor=args.floor)
+        print(json.dumps(report) if args.json else json.dumps(report, indent=2))
+        return 0
     if args.url:
         result = _run_loop(run(args.url, redis_url=args.redis_url, node_pids=args.pid,
                                **kwargs))

@@ -128,7 +128,8 @@ class Process:
 @dataclass
 class LocalRoom:
     """``nodes`` room processes on one private Redis; with ``nginx``, nginx in front
-    (the addresses are then nginx's only). ``env``: extra settings for every node."""
+    (the addresses are then nginx's only). ``env``: extra settings for every node.
+    ``redis_url``: a Redis (or cluster) the nodes use instead of a private one."""
 
     nodes: int = 1
     nginx: bool = False
@@ -136,7 +137,7 @@ class LocalRoom:
     start_timeout: float = 30.0
     node_procs: list[Process] = field(default_factory=list, init=False)
     nginx_proc: Process | None = field(default=None, init=False)
-    redis_url: str = field(default="", init=False)
+    redis_url: str = ""
     _tmp: tempfile.TemporaryDirectory[str] | None = field(default=None, init=False)
 
     @property

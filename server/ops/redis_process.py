@@ -149,6 +149,7 @@ class RedisProcess:
         binary: str | None = None,
         start_timeout: float = 10.0,
         maxmemory: str = DEFAULT_MAXMEMORY,
+        extra_args: tuple[str, ...] = (),
     ) -> None:
         if appendfsync not in _APPENDFSYNC:
             raise ValueError(f"appendfsync must be one of {_APPENDFSYNC}, not {appendfsync!r}")
@@ -160,6 +161,7 @@ class RedisProcess:
         self.binary = binary
         self.start_timeout = start_timeout
         self.maxmemory = maxmemory
+        self.extra_args = extra_args  # more redis-server flags (the cluster's, say)
         self._requested_port = port
         self._port: int | None = None
         self._proc: subprocess.Popen[bytes] | None = None
@@ -276,6 +278,7 @@ class RedisProcess:
             "--appendfsync", self.appendfsync,
             "--maxmemory", self.maxmemory,
             "--maxmemory-policy", "noeviction",
+            *self.extra_args,
         ]  # fmt: skip
         # The log file takes redis's own log and anything it prints before opening
         # it (a bad flag, a port in use), truncated so errors quote this start only.

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 import secrets
 import unicodedata
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -170,11 +170,16 @@ class Chat:
     """Chat state in Redis: preferences, mutes, the kept messages, the send path.
 
     ``client`` must return bytes (``decode_responses=False``), like the room's Store.
+    ``publish`` names the command a message goes out with on the table's channel: the
+    one the table's own notices use (``Store.publish_command``: ``SPUBLISH`` on a
+    cluster of Redis 7, where the channel is sharded).
     """
 
     def __init__(self, client: aioredis.Redis, clock: Clock = now_ms,
-                 table_ttl_s: int = 86_400, limit: Limit = SEND_LIMIT) -> None:
+                 table_ttl_s: int = 86_400, limit: Limit = SEND_LIMIT,
+                 publish: Callable[[], str] = lambda: "PUBLISH") -> None:
         self._client = client
+        self._publish = publish
         self._clock = clock
         self._table_ttl_s = table_ttl_s
         self._limit = limit
@@ -196,8 +201,11 @@ class Chat:
         wanted = list(dict.fromkeys(pids))
         if not wanted:
             return {}
-        async with redis_errors("chat preferences"):
-            values = await self._client.mget([keys.chat_pref(pid) for pid in wanted])
+        # GETs in one pipeline, not MGET: each player's key is in its own Cluster slot
+        async with redis_errors("chat preferences"), self._client.pipeline(False) as p:
+            for pid in wanted:
+                p.get(keys.chat_pref(pid))
+            values = await p.execute()
         return {pid: value in (b"1", "1") for pid, value in zip(wanted, values, strict=True)}
 
     # -- mutes ---------------------------------------------------------------------------
@@ -270,7 +278,7 @@ class Chat:
         async with redis_errors("chat send"), self._client.pipeline(transaction=True) as p:
             p.xadd(log, {"m": blob}, maxlen=KEPT, approximate=False)
             p.expire(log, self._table_ttl_s)
-            p.publish(keys.chat_channel(table_id), blob)
+            p.execute_command(self._publish(), keys.chat_channel(table_id), blob)
             await p.execute()
         return message
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -74,7 +73,8 @@ class SocialHub:
         client = room.store.client
         self.accounts = Accounts(client, AccountPolicy(session_ttl_s=settings.session_ttl_s))
         self.ratings = Ratings(client)
-        self.chat = Chat(client, table_ttl_s=settings.table_ttl_s)
+        self.chat = Chat(client, table_ttl_s=settings.table_ttl_s,
+                         publish=lambda: room.store.publish_command)
         self.invites = Invites(client)
         self.matchmaker = Matchmaker(client, self.ratings)
         self.quota = TableQuota(room.store, settings.tables_per_player,
@@ -173,7 +173,7 @@ class SocialHub:
     async def _place(self, found: Match) -> None:
         """A ranked table for a claimed match; every player's record points at it and
         every node moves its sockets of those players there."""
-        table_id = secrets.token_urlsafe(12)
+        table_id = self.room.store.new_table_id(12)
         players = [(w.pid, w.name) for w in found.seats]
         table = create_ranked(table_id, players, now_ms(), *new_deal())
         # Listed before the table exists, so no ranked game can end unlisted.

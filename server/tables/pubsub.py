@@ -26,7 +26,7 @@ from redis.exceptions import RedisError
 
 from . import keys
 
-__all__ = ["Notices"]
+__all__ = ["Notices", "deliver"]
 
 log = logging.getLogger(__name__)
 
@@ -135,16 +135,23 @@ class Notices:
             return
         if kind != "message" or channel == self._home:
             return
-        handler = self._global.get(channel)
-        if handler is not None:
-            try:
-                handler(message["data"])
-            except Exception:  # a bad message must not stop the reader
-                log.exception("handler of %s failed", channel)
-            return
+        deliver(channel, message["data"], self._global, self._on_notice)
+
+
+def deliver(channel: str, data: bytes, node_wide: dict[str, Callable[[bytes], None]],
+            on_notice: Callable[[str, dict[str, Any]], None]) -> None:
+    """Hand one pub/sub message to its node-wide handler, or as a table's notice to
+    ``on_notice`` (shared with ``sharded_pubsub``); a bad one is logged, never raised."""
+    handler = node_wide.get(channel)
+    if handler is not None:
         try:
-            notice = msgpack.unpackb(message["data"])
-        except (ValueError, msgpack.UnpackException):
-            log.error("unreadable notice on %s", channel)
-            return
-        self._on_notice(keys.table_id_of_channel(channel), notice)
+            handler(data)
+        except Exception:  # a bad message must not stop the reader
+            log.exception("handler of %s failed", channel)
+        return
+    try:
+        notice = msgpack.unpackb(data)
+    except (ValueError, msgpack.UnpackException):
+        log.error("unreadable notice on %s", channel)
+        return
+    on_notice(keys.table_id_of_channel(channel), notice)

@@ -2,7 +2,8 @@
 
 ``Room`` is what ``app.py`` builds at start-up. It owns:
 
-- the ``Store`` (Redis) and the ``Notices`` multiplexer (one pub/sub connection);
+- the ``Store`` (Redis) and its notices multiplexer (``pubsub.Notices``, one pub/sub
+  connection; ``sharded_pubsub.ShardedNotices`` on a cluster);
 - one ``TableActor`` per table this node is working on (weakly held: an actor lives
   while a socket or a task uses it);
 - timers: each write schedules the table's new timers in this process (exact and
@@ -30,7 +31,6 @@ from shared.spades import RuleSet
 
 from .actor import Change, ExtraFn, Socket, TableActor, new_deal, now_ms
 from .model import CASUAL, Table, parse_timer
-from .pubsub import Notices
 from .store import Store
 
 __all__ = ["ChangeListener", "ChatListener", "Room"]
@@ -52,7 +52,7 @@ class Room:
         self.store = store
         self.node_id = node_id or secrets.token_hex(4)
         self.casual_rules = RuleSet.preset(settings.casual_preset)
-        self.notices = Notices(store.client, self.node_id, self._on_notice, self._on_reset)
+        self.notices = store.notices(self.node_id, self._on_notice, self._on_reset)
         self._actors: weakref.WeakValueDictionary[str, TableActor] = (
             weakref.WeakValueDictionary())
         self._timers: dict[str, asyncio.TimerHandle] = {}
@@ -71,6 +71,7 @@ class Room:
         self._chat_listener = listener
 
     async def start(self) -> None:
+        await self.store.connect()
         await self.notices.start()
         self._poller = asyncio.create_task(self._poll_timers(), name="timer-poller")
 
@@ -211,7 +212,7 @@ class Room:
                 await self.store.mark_closed(CASUAL, table_id)
                 continue
             return actor
-        table_id = secrets.token_urlsafe(6)
+        table_id = self.store.new_table_id(6)
         created = int(time.time() * 1000)
         actor = self.actor(table_id)
         await actor.join(sock, sit, base=Table.new(table_id, CASUAL, self.casual_rules, created),

@@ -10,18 +10,25 @@ One action costs one call when the caller's copy of the table is current: ``writ
 (compare-and-set, stream, timers and notice in one script); ``load`` only on a conflict
 or a cold cache. A store made by ``from_url`` sends those two (the per-action path) on
 one pipelined connection (``redis_pipe``), the rest through redis-py's pool.
+
+A ``redis+cluster://`` URL makes the same store on Redis Cluster (``server.tables.cluster``):
+redis-py's cluster client for the rest, one pipelined connection per master for the
+per-action path, the timers in per-slot buckets, sharded notices on Redis 7. Call
+``connect()`` once before use (``Room.start`` does); on one Redis it does nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib.resources
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import msgpack
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError, RedisError
 
 from server.errors import StoreError, storage_error
@@ -29,8 +36,19 @@ from server.ops.metrics import METRICS
 
 from . import keys
 from .blob import BlobPacker
-from .model import PRACTICE, Table, decode_table
+from .cluster import (
+    CLUSTER_ERRORS,
+    ClusterURL,
+    TimerLayout,
+    cluster_client,
+    is_cluster_url,
+    parse_cluster_url,
+)
+from .model import PRACTICE, Table, decode_table, parse_timer
 from .pipe import RedisPipe
+from .pubsub import Notices
+from .shard_pipes import ShardPipes
+from .sharded_pubsub import ShardedNotices
 
 __all__ = ["Store", "StoreError"]
 
@@ -38,6 +56,7 @@ log = logging.getLogger(__name__)
 
 PLAYER_TTL_S = 30 * 86_400
 STREAM_LEN = 500
+CLAIM_SETS_PER_POLL = 8  # timer sets a poll claims from: all 64 buckets every 8 polls
 
 
 def _script(name: str) -> str:
@@ -48,23 +67,29 @@ def _script(name: str) -> str:
 async def _wrapped(what: str) -> AsyncIterator[None]:
     try:
         yield
-    except (RedisError, OSError) as err:
+    except CLUSTER_ERRORS as err:  # RedisError, OSError and the cluster client's own
         log.warning("redis failed during %s: %r", what, err)
         METRICS.redis_errors.inc()
         raise storage_error(err) from err
 
 
 class Store:
-    """The room's view of one Redis. ``client`` must return bytes (no decoding)."""
+    """The room's view of one Redis (or one cluster). ``client`` must return bytes."""
 
     def __init__(self, client: aioredis.Redis, table_ttl_s: int = 86_400,
-                 pipe: RedisPipe | None = None, practice_ttl_s: int | None = None) -> None:
-        self.client = client
+                 pipe: RedisPipe | None = None, practice_ttl_s: int | None = None,
+                 *, cluster: ClusterURL | None = None) -> None:
+        self.client: Any = client  # aioredis.Redis, or RedisCluster with ``cluster``
         self.table_ttl_s = table_ttl_s
         # A practice table is one person's: forgotten soon after its last change.
         self.practice_ttl_s = practice_ttl_s or table_ttl_s
         self._pipe = pipe  # the same Redis as ``client``: table reads and writes
         self._blobs = BlobPacker()
+        self._cluster = cluster
+        self._shards = ShardPipes(self.client, cluster) if cluster is not None else None
+        self.timers = TimerLayout.buckets() if cluster is not None else TimerLayout.single()
+        self.sharded_pubsub = False  # SPUBLISH/SSUBSCRIBE: a cluster of Redis 7 (connect())
+        self._claim_tick = 0
         self._apply = client.register_script(_script("apply.lua"))
         self._claim = client.register_script(_script("claim_timers.lua"))
 
@@ -73,15 +98,57 @@ class Store:
                  practice_ttl_s: int | None = None) -> Store:
         """A store on its own pool: at most ``max_connections`` to Redis; more work at
         once waits for a free one (up to 10 s) instead of failing."""
+        if is_cluster_url(url):
+            config = parse_cluster_url(url)
+            client: Any = cluster_client(config, max_connections)
+            return cls(client, table_ttl_s, practice_ttl_s=practice_ttl_s, cluster=config)
         pool = aioredis.BlockingConnectionPool.from_url(
             url, max_connections=max_connections, timeout=10, health_check_interval=10)
         # the client owns the pool
         return cls(aioredis.Redis.from_pool(pool), table_ttl_s, RedisPipe.from_url(url),
                    practice_ttl_s)
 
+    @property
+    def clustered(self) -> bool:
+        return self._cluster is not None
+
+    @property
+    def publish_command(self) -> str:
+        """``SPUBLISH`` for a table's channel on a cluster of Redis 7, else ``PUBLISH``
+        (what a chat message on the table's channel must be sent with, too)."""
+        return "SPUBLISH" if self.sharded_pubsub else "PUBLISH"
+
+    async def connect(self) -> None:
+        """Under Cluster: read the slot map and pick sharded pub/sub if every master is
+        Redis 7 or newer (the apply script then sends ``SPUBLISH``). One Redis: nothing."""
+        if self._cluster is None:
+            return
+        async with _wrapped("connect"):
+            await self.client.initialize()
+            infos = await self.client.info("server", target_nodes=RedisCluster.PRIMARIES)
+        versions = [int(str(info["redis_version"]).split(".")[0]) for info in infos.values()]
+        self.sharded_pubsub = bool(versions) and min(versions) >= 7
+        if self.sharded_pubsub:  # the one difference: SPUBLISH keeps notices on the shard
+            text = _script("apply.lua").replace("redis.call('PUBLISH'", "redis.call('SPUBLISH'")
+            self._apply = self.client.register_script(text)
+
+    def notices(self, node_id: str, on_notice: Callable[[str, dict[str, Any]], None],
+                on_reset: Callable[[], None]) -> Notices | ShardedNotices:
+        """The node's pub/sub multiplexer on this store's Redis (``pubsub.Notices``)."""
+        if self._cluster is None:
+            return Notices(self.client, node_id, on_notice, on_reset)
+        return ShardedNotices(self.client, self._cluster, lambda: self.sharded_pubsub,
+                              node_id, on_notice, on_reset)
+
+    def new_table_id(self, nbytes: int) -> str:
+        """A fresh random table id (under Cluster, one with a timer bucket)."""
+        return self.timers.new_table_id(nbytes)
+
     async def close(self) -> None:
         if self._pipe is not None:
             self._pipe.close()
+        if self._shards is not None:
+            self._shards.close()
         with contextlib.suppress(RedisError, OSError):
             await self.client.aclose()
 
@@ -90,7 +157,10 @@ class Store:
     async def load(self, table_id: str) -> Table | None:
         """The table as stored now, or None if there is no such table."""
         async with _wrapped("load"):
-            if self._pipe is not None:
+            if self._shards is not None:
+                rev, blob = await self._shards.call(keys.table(table_id), "HMGET",
+                                                    keys.table(table_id), "rev", "st")
+            elif self._pipe is not None:
                 rev, blob = await self._pipe.call("HMGET", keys.table(table_id), "rev", "st")
             else:
                 rev, blob = await self.client.hmget(keys.table(table_id), ["rev", "st"])
@@ -126,10 +196,12 @@ class Store:
         for member, due in table.timers.items():
             if member not in old_timers:
                 args.extend((due, member))
-        script_keys = [keys.table(table.id), keys.table_events(table.id), keys.TIMERS,
-                       keys.game_log(table.id, table.game_no)]
+        script_keys = [keys.table(table.id), keys.table_events(table.id),
+                       self.timers.key_for(table.id), keys.game_log(table.id, table.game_no)]
         async with _wrapped("write"):
-            if self._pipe is None:
+            if self._shards is not None:
+                written, current = await self._write_shard(script_keys, args)
+            elif self._pipe is None:
                 written, current = await self._apply(keys=script_keys, args=args)
             else:
                 try:
@@ -142,6 +214,17 @@ class Store:
             log.debug("table %s: version %s moved on to %s", table.id, old_rev, current)
             return None
         return int(current)
+
+    async def _write_shard(self, script_keys: list[str], args: list[Any]) -> list[Any]:
+        shards, count = self._shards, len(script_keys)
+        assert shards is not None
+        try:
+            reply: list[Any] = await shards.write(script_keys[0], "EVALSHA", self._apply.sha,
+                                                  count, *script_keys, *args)
+        except NoScriptError:  # a promoted replica or a restarted master
+            reply = await shards.write(script_keys[0], "EVAL", self._apply.script, count,
+                                       *script_keys, *args)
+        return reply
 
     async def events_since(self, table_id: str, version: int,
                            limit: int = 200) -> list[dict[str, Any]] | None:
@@ -172,18 +255,28 @@ class Store:
 
     async def claim_timers(self, due_ms: int, lease_until_ms: int, limit: int = 100) -> list[str]:
         """Members due at or before ``due_ms``, now leased to this node until
-        ``lease_until_ms`` (finish them by writing their table, or ``drop_timer``)."""
+        ``lease_until_ms`` (finish them by writing their table, or ``drop_timer``).
+
+        One Redis: from the one set. Cluster: from the next ``CLAIM_SETS_PER_POLL`` of
+        the buckets, in turn, so every node visits every bucket every few polls (and
+        a bucket whose node died is still claimed by the others)."""
+        sets = self.timers.slice(self._claim_tick, CLAIM_SETS_PER_POLL)
+        self._claim_tick += 1
         async with _wrapped("claim_timers"):
-            members = await self._claim(keys=[keys.TIMERS], args=[due_ms, lease_until_ms, limit])
-        return [m.decode() for m in members]
+            found = await asyncio.gather(*(
+                self._claim(keys=[key], args=[due_ms, lease_until_ms, limit]) for key in sets))
+        return [m.decode() for members in found for m in members]
+
+    def _timer_set(self, member: str) -> str:
+        return self.timers.key_for(parse_timer(member)[0])
 
     async def drop_timer(self, member: str) -> None:
         async with _wrapped("drop_timer"):
-            await self.client.zrem(keys.TIMERS, member)
+            await self.client.zrem(self._timer_set(member), member)
 
     async def timer_due(self, member: str) -> int | None:
         async with _wrapped("timer_due"):
-            score = await self.client.zscore(keys.TIMERS, member)
+            score = await self.client.zscore(self._timer_set(member), member)
         return None if score is None else int(score)
 
     # -- casual tables with open seats ------------------------------------------------------

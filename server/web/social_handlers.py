@@ -117,7 +117,7 @@ async def _at_table(c: Conn) -> tuple[Table, str]:
 
 async def _create(c: Conn, m: CreatePrivate, msg_id: int | None) -> None:
     assert c.pid is not None
-    table_id = secrets.token_urlsafe(12)  # 96 bits: a table id alone seats nobody anyway
+    table_id = c.room.store.new_table_id(12)  # 96 bits: a table id alone seats nobody anyway
     await c.social.quota.admit(c.pid, c.address, PRIVATE, table_id)
     base = create_private(table_id, Sitter(c.pid, c.name), c.conn_id, m.preset, m.rules,
                           m.bots, m.watch, m.seat, now_ms(), m.turn)
@@ -270,7 +270,7 @@ async def _practice(c: Conn, m: Practice) -> None:
     assert c.pid is not None
     rules = host_rules(m.preset or PRACTICE_PRESET, {})
     start = opening_from(rules, m.scenario, m.position, dealer=secrets.randbelow(4))
-    table_id = secrets.token_urlsafe(12)
+    table_id = c.room.store.new_table_id(12)
     await c.social.quota.admit(c.pid, c.address, PRACTICE, table_id)
     base = create_practice(table_id, c.pid, c.name, c.conn_id, m.level, m.pace, start,
                            now_ms(), secrets.randbelow(2**63))
