@@ -1,8 +1,8 @@
 """Whole games played by a seeded random policy, as archive records (tests, benchmarks).
 
 ``random_game(rules, seed)`` plays legal actions chosen by ``random.Random(seed)``
-(bids kept below what random play takes, Nil and Blind Nil sometimes, so games last several hands and every
-statistic occurs) until the game is over; ``random_record`` wraps it in a
+(bids kept below what random play takes, Nil and Blind Nil sometimes, so games end
+and every statistic occurs) until the game is over; ``random_record`` wraps it in a
 ``GameRecord`` with the given seats. Deterministic for a given seed.
 """
 

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from shared.archive import ExportError, GameRecord, SeatRecord, format_record, parse_record
-from shared.archive import replay_hands
+from shared.archive import (
+    ExportError,
+    GameRecord,
+    SeatRecord,
+    format_record,
+    parse_record,
+    replay_hands,
+)
 from shared.archive.generate import random_record
 from shared.spades import RuleSet
 
