@@ -8,7 +8,8 @@
   closed after the test.
 - ``pg_server``: one private, real PostgreSQL for the whole session (fsync off), with
   a template database holding the archive's schema; ``database_url``: a fresh database
-  made from that template for the test (so every test starts empty). Without
+  made from that template for the test (so every test starts empty); ``db``: a
+  ``server.archive.db.Database`` opened on it. Without
   PostgreSQL binaries the tests that need it skip, or fail with ``CI=true``.
 - ``ci``: ``ci.require("chromium")`` when a program a test needs is missing: with
   ``CI=true`` the test fails (CI must run everything), elsewhere it skips.
@@ -29,6 +30,7 @@ import redis as redis_sync
 import redis.asyncio as redis_async
 import uvicorn
 
+from server.archive.db import Database
 from server.ops.pg_process import PgNotFound, PgProcess, find_pg_bin
 from server.ops.redis_process import RedisProcess
 
@@ -127,6 +129,17 @@ _databases = iter(range(1, 1_000_000))
 def database_url(pg_server: PgProcess) -> str:
     """A new, empty archive database (the schema applied) for this test."""
     return pg_server.create_database(f"test_{next(_databases)}", template=TEMPLATE_DB)
+
+
+@pytest.fixture
+async def db(database_url: str) -> AsyncIterator[Database]:
+    """The test's database opened as a node opens it (accounts, ratings, archive)."""
+    database = Database(database_url)
+    await database.open()
+    try:
+        yield database
+    finally:
+        await database.close()
 
 
 @pytest.fixture(autouse=True)
