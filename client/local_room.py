@@ -135,7 +135,7 @@ class LocalRoom:
     nodes: int = 1
     nginx: bool = False
     env: dict[str, str] = field(default_factory=dict)
-    start_timeout: float = 30.0
+    start_timeout: float = 90.0  # the first node runs initdb for its private PostgreSQL
     node_procs: list[Process] = field(default_factory=list, init=False)
     nginx_proc: Process | None = field(default=None, init=False)
     redis_url: str = field(default="", init=False)
