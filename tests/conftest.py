@@ -30,7 +30,7 @@ import redis as redis_sync
 import redis.asyncio as redis_async
 import uvicorn
 
-from server.archive.db import Database
+from server.archive.db import Database, migrate
 from server.ops.pg_process import PgNotFound, PgProcess, find_pg_bin
 from server.ops.redis_process import RedisProcess
 
@@ -101,18 +101,28 @@ async def redis(redis_url: str) -> AsyncIterator[redis_async.Redis]:
 TEMPLATE_DB = "archive_template"
 
 
-@pytest.fixture(scope="session")
-def pg_server(tmp_path_factory: pytest.TempPathFactory, ci: CI) -> Iterator[PgProcess]:
+def pg_reachable_dir(prefix: str) -> Path:
+    """A new directory a private PostgreSQL may keep its cluster in (remove it after).
+    Not under tmp_path: pytest's directories are 0700, and PostgreSQL, which refuses to
+    run as root, runs as another user when the tests run as root (server.ops.pg_process)."""
+    base = Path(tempfile.mkdtemp(prefix=prefix))
+    base.chmod(0o755)
+    return base
+
+
+def require_pg(ci: CI) -> None:
+    """Skip (fail with CI=true) when there are no PostgreSQL binaries."""
     try:
         find_pg_bin()
     except PgNotFound:
         ci.require("PostgreSQL (apt-get install postgresql, or the pgserver wheel)")
-    from server.archive.db import migrate
 
-    # Not under tmp_path: pytest's directories are 0700, and PostgreSQL, which refuses
-    # to run as root, runs as another user there (server.ops.pg_process).
-    base = Path(tempfile.mkdtemp(prefix="spades-pg-"))
-    base.chmod(0o755)
+
+@pytest.fixture(scope="session")
+def pg_server(ci: CI) -> Iterator[PgProcess]:
+    require_pg(ci)
+
+    base = pg_reachable_dir("spades-pg-")
     proc = PgProcess(base / "data", durable=False).start()
     try:
         migrate(proc.create_database(TEMPLATE_DB))

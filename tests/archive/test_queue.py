@@ -7,10 +7,8 @@ from __future__ import annotations
 import asyncio
 import random
 import shutil
-import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
-from pathlib import Path
 
 import asyncpg
 import httpx
@@ -25,6 +23,7 @@ from server.tables.keys import ARCHIVE_QUEUE
 from server.tables.model import Seat, Table, encode_table
 from shared.archive.generate import random_game
 from shared.spades import RuleSet
+from tests.conftest import pg_reachable_dir
 from tests.room.conftest import LocalServer, launch, play_until
 
 from .conftest import wait_for_json
@@ -42,15 +41,6 @@ def finished_entry(table_id: str = "tbl1", seed: int = 7) -> dict[bytes, bytes]:
     log = "\n".join(f"{seat} {action}" for seat, action in game.events)
     return {b"st": encode_table(table), b"rev": b"300", b"log": log.encode(),
             b"gs": b"1764612000500"}
-
-
-@pytest.fixture
-async def pool(database_url: str) -> AsyncIterator[asyncpg.Pool]:
-    pool = await asyncpg.create_pool(database_url, min_size=0, max_size=4)
-    try:
-        yield pool
-    finally:
-        await pool.close()
 
 
 async def wait_until(check: Callable[[], Awaitable[bool]], timeout: float = 30.0) -> None:
@@ -131,8 +121,7 @@ async def test_a_game_read_by_a_node_that_died_is_claimed_by_another(
 @pytest.fixture
 def own_pg() -> AsyncIterator[PgProcess]:
     """A PostgreSQL of this test's own, to stop and start (not the session's)."""
-    base = Path(tempfile.mkdtemp(prefix="spades-outage-"))
-    base.chmod(0o755)
+    base = pg_reachable_dir("spades-outage-")
     proc = PgProcess(base / "data", durable=False).start()
     try:
         from server.archive.db import migrate

@@ -4,7 +4,6 @@ the same scores as the game that was played, and counted once in its players' su
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 
 import asyncpg
 import pytest
@@ -20,15 +19,6 @@ ANN, BO = "a1a1a1a1a1a1a1a1", "b2b2b2b2b2b2b2b2"
 SEATS = (SeatRecord(0, "Ann", ANN, "Ann"), SeatRecord(1, "Ada (bot)", bot="standard"),
          SeatRecord(2, "Bo", BO), SeatRecord(3, "Dot (bot)", bot="standard"))
 T0 = 1_764_612_000_000
-
-
-@pytest.fixture
-async def pool(database_url: str) -> AsyncIterator[asyncpg.Pool]:
-    pool = await asyncpg.create_pool(database_url, min_size=1, max_size=4)
-    try:
-        yield pool
-    finally:
-        await pool.close()
 
 
 @pytest.mark.parametrize(("preset", "seeds"), [("quick", range(1, 9)), ("club", (3, 4)),
