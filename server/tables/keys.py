@@ -8,7 +8,9 @@ node polls); see docs/architecture.md for what that means under Cluster.
 from __future__ import annotations
 
 __all__ = [
+    "ARCHIVE_QUEUE",
     "TIMERS",
+    "archive_queue",
     "game_log",
     "open_tables",
     "player",
@@ -18,7 +20,15 @@ __all__ = [
     "table_id_of_channel",
 ]
 
+ARCHIVE_QUEUE = "archive:q"  # stream: finished games waiting for the archive (server/archive)
 TIMERS = "timers"  # sorted set: member "table|kind|seat|marker", score = due time (ms)
+
+
+def archive_queue(timer_set: str) -> str:
+    """The archive stream in the slot of the timer set ``timer_set``: ``archive:q`` on one
+    Redis (the set ``timers``), ``archive:q:{b}`` beside ``timers:{b}`` under Cluster, so
+    the write that ends a game touches only keys of its table's slot."""
+    return ARCHIVE_QUEUE if timer_set == TIMERS else ARCHIVE_QUEUE + timer_set[len(TIMERS):]
 
 
 def table(table_id: str) -> str:

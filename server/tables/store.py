@@ -198,6 +198,9 @@ class Store:
                 args.extend((due, member))
         script_keys = [keys.table(table.id), keys.table_events(table.id),
                        self.timers.key_for(table.id), keys.game_log(table.id, table.game_no)]
+        if "a" in notice and table.status == "over" and table.kind != PRACTICE:
+            # The game's end, queued for the archive in the stream of the table's slot.
+            script_keys.append(keys.archive_queue(self.timers.key_for(table.id)))
         async with _wrapped("write"):
             if self._shards is not None:
                 written, current = await self._write_shard(script_keys, args)
