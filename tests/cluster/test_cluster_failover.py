@@ -28,7 +28,9 @@ from tests.room.conftest import Node
 
 SpawnNode = Callable[..., Node]
 
-pytestmark = pytest.mark.slow
+# Fifty whole games on two nodes and a six-process cluster: minutes on a loaded 2-core
+# machine, so the suite's 120 s per test would fail it for the machine's speed.
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 GAMES = 50
 
 
