@@ -156,19 +156,29 @@ def _judge(game: Game, seat: int, text: str, threshold: float) -> Judgement | No
     return judge_bid(k, game.hands, text)
 
 
-def _mark(j: Judgement, game: Game, seat: int, index: int, text: str, moves: list[str],
-          threshold: float) -> Mark | None:
-    k = read_view(game.view(seat))
-    trick = 0 if j.kind == "bid" else len(game.tricks) + 1
+def classify(j: Judgement, threshold: float = THRESHOLD) -> str | None:
+    """MISTAKE, BAD_LUCK or None (not marked) for one judged decision."""
     if j.best != j.chosen and j.cost >= threshold and j.cost >= CLEAR_Z * j.error:
-        reason = play_reason(j, k) if j.kind == "play" else bid_reason_text(j, k)
-        return Mark(index, game.hand_no, trick, seat, MISTAKE, text, j.best, j.cost,
-                    j.luck, reason, j.deals, practice_position(game, moves, seat))
-    if j.luck >= threshold:
-        return Mark(index, game.hand_no, trick, seat, BAD_LUCK, text, j.best_actual,
-                    j.cost, j.luck, luck_text(j), j.deals, None)
+        return MISTAKE
+    if j.luck >= threshold and j.best_actual != j.chosen:
+        return BAD_LUCK
     return None
 
 
-__all__ = ["BAD_LUCK", "MISTAKE", "THRESHOLD", "Analysis", "Mark", "action_text", "analyse",
+def _mark(j: Judgement, game: Game, seat: int, index: int, text: str, moves: list[str],
+          threshold: float) -> Mark | None:
+    label = classify(j, threshold)
+    if label is None:
+        return None
+    k = read_view(game.view(seat))
+    trick = 0 if j.kind == "bid" else len(game.tricks) + 1
+    if label == MISTAKE:
+        reason = play_reason(j, k) if j.kind == "play" else bid_reason_text(j, k)
+        return Mark(index, game.hand_no, trick, seat, MISTAKE, text, j.best, j.cost,
+                    j.luck, reason, j.deals, practice_position(game, moves, seat))
+    return Mark(index, game.hand_no, trick, seat, BAD_LUCK, text, j.best_actual, j.cost,
+                j.luck, luck_text(j), j.deals, None)
+
+
+__all__ = ["BAD_LUCK", "MISTAKE", "THRESHOLD", "Analysis", "Mark", "action_text", "analyse", "classify",
            "practice_position", "replay_record"]

@@ -73,11 +73,12 @@ def _real_values(game: Game, seat: int) -> dict[int, float]:
     return out
 
 
-def play_game(seed: int) -> tuple[Game, int | None]:
-    """A 10-hand game of ``seed`` with one planted card; (game, its event index)."""
-    rules = RuleSet.preset("standard", target_score=10_000, max_hands=HANDS)
+def play_game(seed: int, hands: int = HANDS) -> tuple[Game, int | None]:
+    """A game of ``hands`` hands of ``seed`` with one planted card; (game, the planted
+    card's event index, None if no card of the planted hand lost enough)."""
+    rules = RuleSet.preset("standard", target_score=10_000, max_hands=hands)
     game = Game.new(rules, seed)
-    plant_hand, plant_trick = seed % HANDS, 1 + seed % 9
+    plant_hand, plant_trick = seed % hands, 1 + seed % 9
     planted: int | None = None
     while not game.over:
         seat = game.to_act
