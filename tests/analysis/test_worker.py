@@ -1,0 +1,91 @@
+"""The analysis worker over real Redis: requests in the stream, results in the store."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack  # type: ignore[import-untyped]
+import redis.asyncio as redis_async
+
+from server.analysis.store import GROUP, REQUESTS, RedisResults, request
+from server.analysis.worker import Worker
+
+from .positions import nil_cover_game, nil_cover_position
+
+COVER_EVENT = nil_cover_position().n_events
+
+
+def _record() -> dict[str, Any]:
+    return nil_cover_game("play 4H").to_dict()
+
+
+async def test_a_request_is_analysed_and_its_result_kept(redis: redis_async.Redis) -> None:
+    results = RedisResults(redis)
+    worker = Worker(redis, results, "w1")
+    await worker.ensure_group()
+    first = await request(redis, results, "tb1:0", 0, _record())
+    assert first["status"] == "queued"
+    assert await worker.step() == 1
+    done = await results.get("tb1:0", 0)
+    assert done is not None and done["status"] == "done"
+    marks = done["analysis"]["marks"]
+    cover = next(m for m in marks if m["event"] == COVER_EVENT)
+    assert cover["better"] == "play AH" and "covered your partner's Nil" in cover["reason"]
+    assert cover["position"]["position"]["seat"] == 0
+    # Asked again: the kept result, and nothing more in the stream.
+    assert (await request(redis, results, "tb1:0", 0, _record()))["status"] == "done"
+    assert await redis.xlen(REQUESTS) == 1
+    pending = await redis.xpending(REQUESTS, GROUP)
+    assert pending["pending"] == 0
+
+
+async def test_a_waiting_request_is_sent_once(redis: redis_async.Redis) -> None:
+    results = RedisResults(redis)
+    await Worker(redis, results, "w1").ensure_group()
+    for _ in range(3):
+        assert (await request(redis, results, "tb2:0", 0, _record()))["status"] == "queued"
+    assert await redis.xlen(REQUESTS) == 1
+
+
+async def test_two_workers_share_the_requests(redis: redis_async.Redis) -> None:
+    results = RedisResults(redis)
+    a, b = Worker(redis, results, "a"), Worker(redis, results, "b")
+    await a.ensure_group()
+    await b.ensure_group()  # a second worker finds the group made
+    await request(redis, results, "tb3:0", 0, _record())
+    await request(redis, results, "tb3:0", 1, _record())
+    assert await a.step() == 1 and await b.step() == 1
+    for seat in (0, 1):
+        found = await results.get("tb3:0", seat)
+        assert found is not None and found["status"] == "done" and found["seat"] == seat
+
+
+async def test_a_dead_workers_request_is_taken_over(redis: redis_async.Redis) -> None:
+    results = RedisResults(redis)
+    heir = Worker(redis, results, "heir", claim_idle_ms=0)
+    await heir.ensure_group()
+    await request(redis, results, "tb4:0", 0, _record())
+    # A worker takes the request and dies before acknowledging it.
+    taken = await redis.xreadgroup(GROUP, "dead", {REQUESTS: ">"}, count=1)
+    assert taken and taken[0][1]
+    assert await heir.step(block=False) == 1
+    found = await results.get("tb4:0", 0)
+    assert found is not None and found["status"] == "done"
+    assert (await redis.xpending(REQUESTS, GROUP))["pending"] == 0
+
+
+async def test_a_damaged_record_is_a_failed_result_with_a_reason(
+        redis: redis_async.Redis) -> None:
+    results = RedisResults(redis)
+    worker = Worker(redis, results, "w1")
+    await worker.ensure_group()
+    record = _record()
+    record["events"][COVER_EVENT - 1] = [0, "play 4H"]  # South plays in East's turn
+    await request(redis, results, "tb5:0", 0, record)
+    # ... and an entry that is not a request at all is dropped, not retried forever.
+    await redis.xadd(REQUESTS, {"r": msgpack.packb({"nothing": 1})})
+    assert await worker.step() == 1 and await worker.step() == 1
+    found = await results.get("tb5:0", 0)
+    assert found is not None and found["status"] == "failed"
+    assert "does not replay" in found["error"]
+    assert (await redis.xpending(REQUESTS, GROUP))["pending"] == 0
