@@ -154,6 +154,8 @@ def judge_play(k: Knowledge, hands: tuple[int, ...], card: int, threshold: float
     real = _real(k, hands)
     for c, trial in trials.items():
         trial.actual = one(real, c)[0]
+    # The choice's run is named by the card played (the reasons name it).
+    trials[mine].action = "play " + CODES[card]
     by_text = {t.action: t for t in trials.values()}
     return _verdict("play", by_text, trials[mine].action)
 

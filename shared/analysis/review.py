@@ -180,5 +180,5 @@ def _mark(j: Judgement, game: Game, seat: int, index: int, text: str, moves: lis
                 j.luck, luck_text(j), j.deals, None)
 
 
-__all__ = ["BAD_LUCK", "MISTAKE", "THRESHOLD", "Analysis", "Mark", "action_text", "analyse", "classify",
-           "practice_position", "replay_record"]
+__all__ = ["BAD_LUCK", "MISTAKE", "THRESHOLD", "Analysis", "Mark", "action_text", "analyse",
+           "classify", "practice_position", "replay_record"]

@@ -3,11 +3,13 @@ the only analysis module that reads a clock).
 
     python -m shared.analysis.validate --games 20 --json
 
-Each seed plays a 10-hand game: Standard in seats 0 and 2, Challenge in 1 and 3. In
-one hand of each game (chosen by the seed) one card of seat 0 is planted: at the first
-trick from the seed's trick on where some legal card loses at least ``PLANT_LOSS``
-points to Standard's own card when the real hands are played out by the rollout policy,
-the worst such card is played instead. Then the analysis judges seat 0 and seat 1.
+Each seed plays a 10-hand game: Standard in seats 0 and 2, Challenge in 1 and 3. One
+card of seat 0 is planted: from a hand and trick the seed chooses on, at the first
+decision where some legal card loses at least ``PLANT_LOSS`` points to Standard's own
+card both on the real hands and on average over ``PLANT_DEALS`` random deals of the
+unseen cards (unweighted: not the analysis's sampler), each played out by the rollout
+policy, the worst such card is played instead: a card that is bad whatever the
+hidden cards. Then the analysis judges seat 0 and seat 1.
 
 Printed: the share of planted cards marked as mistakes (and as bad luck), the share of
 Standard's other decisions and of Challenge's decisions marked as mistakes, and the CPU
@@ -26,7 +28,9 @@ from multiprocessing import Pool
 from typing import Any
 
 from shared.bots import choose
-from shared.bots.knowledge import card_index, read_view
+from shared.bots.knowledge import card_index, decision_seed, read_view
+from shared.bots.rng import Rng
+from shared.bots.sampler import Sampler
 from shared.bots.search_play import _advance
 from shared.bots.sim import Contracts, playout
 from shared.spades import Game, RuleSet
@@ -35,7 +39,8 @@ from shared.spades.cards import CODES
 from .outcome import Outcomes
 from .review import MISTAKE, analyse
 
-PLANT_LOSS = 20.0  # points the planted card must lose on the real cards
+PLANT_LOSS = 20.0  # points the planted card must lose, on the real cards and on average
+PLANT_DEALS = 16  # random deals of the unseen cards the plant is judged on
 HANDS = 10
 STANDARD_SEATS = (0, 2)
 
@@ -58,18 +63,25 @@ class Tally:
             setattr(self, name, getattr(self, name) + value)
 
 
-def _real_values(game: Game, seat: int) -> dict[int, float]:
-    """Each legal card of ``seat`` played out on the real hands by the rollout policy."""
+def _plant_values(game: Game, seat: int) -> dict[int, tuple[float, float]]:
+    """Each legal card of ``seat``: (its value on the real hands, its mean over
+    ``PLANT_DEALS`` deals of the unseen cards at random, unweighted), each deal played
+    out by the rollout policy. A cruder judge than the analysis's, with the real cards."""
     k = read_view(game.view(seat))
     bids = tuple(b if b is not None else 1 for b in k.bids)
     outcomes = Outcomes(k.rules, bids, seat, k.bags)
     contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner)  # type: ignore[arg-type]
+    deals = Sampler(k, Rng(decision_seed(k, "plant"))).deals(PLANT_DEALS)
     out = {}
     for c in range(54):
         if k.legal_plays >> c & 1:
-            hands = list(game.hands)
-            leader, trick, won, broken = _advance(hands, k, c)
-            out[c] = outcomes.value(playout(hands, leader, trick, won, broken, contracts))
+            values = []
+            for deal in [list(game.hands), *deals]:
+                hands = list(deal)
+                leader, trick, won, broken = _advance(hands, k, c)
+                values.append(outcomes.value(playout(hands, leader, trick, won, broken,
+                                                     contracts)))
+            out[c] = (values[0], sum(values[1:]) / PLANT_DEALS)
     return out
 
 
@@ -85,11 +97,13 @@ def play_game(seed: int, hands: int = HANDS) -> tuple[Game, int | None]:
         assert seat is not None
         action = choose("standard" if seat in STANDARD_SEATS else "challenge", game.view(seat))
         if (planted is None and seat == 0 and game.phase == "playing"
-                and game.hand_no == plant_hand and len(game.tricks) + 1 >= plant_trick):
-            values = _real_values(game, seat)
-            mine = values[card_index(action[5:])]
-            worst = min(values, key=lambda c: (values[c], c))
-            if mine - values[worst] >= PLANT_LOSS:
+                and (game.hand_no, len(game.tricks) + 1) >= (plant_hand, plant_trick)):
+            values = _plant_values(game, seat)
+            real, mean = values[card_index(action[5:])]
+            bad = [c for c, (r, m) in values.items()
+                   if real - r >= PLANT_LOSS and mean - m >= PLANT_LOSS]
+            if bad:
+                worst = min(bad, key=lambda c: (sum(values[c]), c))
                 action, planted = "play " + CODES[worst], game.n_events
         game = game.apply(seat, action)
     return game, planted
