@@ -8,9 +8,11 @@ or, with ``ENDGAME_CARDS`` cards or fewer in hand, the exact solve
 (:class:`shared.bots.endgame.Solver`). The same alternatives are also played once on
 the real cards, which only the bad-luck label reads.
 
-A close call gets more deals: when the best alternative looks at least half the
-threshold better than the choice, both are played on ``MORE_DEALS`` more deals before
-the gap (paired deal by deal) is judged. Budgets are deal counts, never time.
+When the best alternative looks at least half the threshold better than the choice,
+both are played on ``MORE_DEALS`` fresh deals and the gap (paired deal by deal) is
+judged on those alone: the best of several alternatives on the same deals is
+flattered by their noise. Bids likewise (``BID_DEALS`` fresh deals). Budgets are
+deal counts, never time.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ from .outcome import Facts, Outcomes
 
 FIRST_DEALS = 48  # deals every alternative card is played on
 EXACT_DEALS = 16  # ... when the last tricks are solved exactly
-MORE_DEALS = 96  # more deals for the choice and the best card when the gap may matter
+MORE_DEALS = 96  # fresh deals for the choice and the best card when the gap may matter
+MORE_EXACT = 32  # ... when the last tricks are solved exactly
 BID_RANGE = 4  # numeric bids further than this from the hand's estimate are not tried
 
 
@@ -89,11 +92,15 @@ def _paired(a: Trial, b: Trial) -> tuple[float, float, int]:
     return mean, math.sqrt(var / n), n
 
 
-def _verdict(kind: str, trials: dict[str, Trial], chosen: str) -> Judgement:
+def _verdict(kind: str, trials: dict[str, Trial], chosen: str,
+             pool: dict[str, Trial] | None = None) -> Judgement:
+    """The verdict on ``trials`` (paired deals); the bad-luck figure reads the real-card
+    values of ``pool`` (default: ``trials``), every alternative tried."""
     best = max(trials, key=lambda a: (trials[a].mean, a == chosen))
     cost, error, n = _paired(trials[best], trials[chosen])
-    best_actual = max(trials, key=lambda a: (trials[a].actual, a == chosen))
-    luck = trials[best_actual].actual - trials[chosen].actual
+    pool = pool or trials
+    best_actual = max(pool, key=lambda a: (pool[a].actual, a == chosen))
+    luck = pool[best_actual].actual - pool[chosen].actual
     return Judgement(kind, trials, chosen, best, cost, error, n, luck, best_actual)
 
 
@@ -144,27 +151,34 @@ def judge_play(k: Knowledge, hands: tuple[int, ...], card: int, threshold: float
                 trials[c].values[i], trials[c].facts[i] = one(deals[i], c)
 
     run(0, cards)
-    best = max(cards, key=lambda c: trials[c].mean)
-    if best != mine and trials[best].mean - trials[mine].mean >= threshold / 2 and not exact:
-        at = len(deals)
-        deals += sampler.deals(MORE_DEALS, weigh_bids=True, weigh_play=True)
-        run(at, [best, mine])
-        # Only these two have the later deals: the verdict compares them alone.
-        trials = {c: trials[c] for c in (best, mine)}
     real = _real(k, hands)
     for c, trial in trials.items():
         trial.actual = one(real, c)[0]
     # The choice's run is named by the card played (the reasons name it).
     trials[mine].action = "play " + CODES[card]
-    by_text = {t.action: t for t in trials.values()}
-    return _verdict("play", by_text, trials[mine].action)
+    pool = {t.action: t for t in trials.values()}
+    best = max(cards, key=lambda c: trials[c].mean)
+    if best != mine and trials[best].mean - trials[mine].mean >= threshold / 2:
+        # The best of several on the same deals is flattered by their noise (the
+        # winner's curse): the verdict on these two rests on fresh deals alone.
+        at = len(deals)
+        deals += sampler.deals(MORE_EXACT if exact else MORE_DEALS, weigh_bids=True,
+                               weigh_play=True)
+        for c in (best, mine):
+            trials[c].values.clear()
+            trials[c].facts.clear()
+        run(at, [best, mine])
+        return _verdict("play", {trials[c].action: trials[c] for c in (best, mine)},
+                        trials[mine].action, pool)
+    return _verdict("play", pool, trials[mine].action)
 
 
 def _bid_text(code: int) -> str:
     return "bid nil" if code == NIL_BID else f"bid {code}"
 
 
-def judge_bid(k: Knowledge, hands: tuple[int, ...], action: str) -> Judgement | None:
+def judge_bid(k: Knowledge, hands: tuple[int, ...], action: str, threshold: float
+              ) -> Judgement | None:
     """Judge the bid ``action`` (``bid N`` or ``bid nil``) of the seat ``k`` describes,
     as Challenge's bidding does: one play-out per deal bidding the estimate scores every
     numeric bid, one bidding Nil (after the Nil card pass) scores Nil. None when there
@@ -177,9 +191,11 @@ def judge_bid(k: Knowledge, hands: tuple[int, ...], action: str) -> Judgement | 
     nil = "bid nil" in k.legal
     if len(numbers) + nil < 2:
         return None
-    deals = Sampler(k, Rng(decision_seed(k, "analysis-bid"))).deals(BID_DEALS, weigh_bids=True)
+    wanted = [_bid_text(n) for n in numbers] + (["bid nil"] if nil else [])
+    if action not in wanted:  # Blind Nil, or a bid the search never weighs
+        return None
+    sampler = Sampler(k, Rng(decision_seed(k, "analysis-bid")))
     real = _real(k, hands)
-    trials: dict[str, Trial] = {}
 
     def score(results: list[tuple[list[int], tuple[int, int, int, int]]], code: int,
               trial: Trial, actual: tuple[list[int], tuple[int, int, int, int]]) -> None:
@@ -192,18 +208,27 @@ def judge_bid(k: Knowledge, hands: tuple[int, ...], action: str) -> Judgement | 
             else:
                 trial.values[i], trial.facts[i] = facts.points, facts
 
-    if numbers:
-        results = _outcomes(k, deals, None)
-        actual = _outcomes(k, [real], None)[0]
-        for n in numbers:
-            trials[_bid_text(n)] = trial = Trial(_bid_text(n))
-            score(results, n, trial, actual)
-    if nil:
-        count = pass_count(k)
-        results = _outcomes(k, _exchanged(k, deals, count), NIL_BID)
-        actual = _outcomes(k, _exchanged(k, [real], count), NIL_BID)[0]
-        trials["bid nil"] = trial = Trial("bid nil")
-        score(results, NIL_BID, trial, actual)
-    if action not in trials:  # Blind Nil, or a bid the search never weighs
-        return None
-    return _verdict("bid", trials, action)
+    def evaluate(bids: list[str]) -> dict[str, Trial]:
+        deals = sampler.deals(BID_DEALS, weigh_bids=True)
+        trials: dict[str, Trial] = {}
+        numeric = [a for a in bids if a != "bid nil"]
+        if numeric:
+            results = _outcomes(k, deals, None)
+            actual = _outcomes(k, [real], None)[0]
+            for a in numeric:
+                trials[a] = trial = Trial(a)
+                score(results, int(a[4:]), trial, actual)
+        if "bid nil" in bids:
+            count = pass_count(k)
+            results = _outcomes(k, _exchanged(k, deals, count), NIL_BID)
+            actual = _outcomes(k, _exchanged(k, [real], count), NIL_BID)[0]
+            trials["bid nil"] = trial = Trial("bid nil")
+            score(results, NIL_BID, trial, actual)
+        return trials
+
+    pool = evaluate(wanted)
+    best = max(pool, key=lambda a: pool[a].mean)
+    if best != action and pool[best].mean - pool[action].mean >= threshold / 2:
+        # As for a card: the verdict on the two rests on fresh deals.
+        return _verdict("bid", evaluate([best, action]), action, pool)
+    return _verdict("bid", pool, action)

@@ -153,7 +153,7 @@ def _judge(game: Game, seat: int, text: str, threshold: float) -> Judgement | No
     k = read_view(view)
     if text.startswith("play "):
         return judge_play(k, game.hands, card_index(text[5:]), threshold)
-    return judge_bid(k, game.hands, text)
+    return judge_bid(k, game.hands, text, threshold)
 
 
 def classify(j: Judgement, threshold: float = THRESHOLD) -> str | None:
