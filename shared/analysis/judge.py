@@ -114,14 +114,8 @@ def judge_play(k: Knowledge, hands: tuple[int, ...], card: int, threshold: float
     """Judge playing ``card`` in the position ``k`` describes; ``hands``: the real
     holdings now (only the bad-luck figure reads them). None when every legal card
     comes to the same (one run of touching cards)."""
-    on_table = 0
-    for _, c in k.trick:
-        on_table |= 1 << c
-    led = -1
-    if k.trick:
-        first = k.trick[0][1]
-        led = 3 if first >= 39 else first // 13
-    live = k.unseen | k.hand | on_table
+    led = SUIT_OF[k.trick[0][1]] if k.trick else -1
+    live = k.unseen | k.hand | sum(1 << c for _, c in k.trick)  # the trick's cards split runs
     cards = distinct_moves(k.legal_plays, live, led, True)
     if len(cards) < 2:
         return None

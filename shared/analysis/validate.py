@@ -168,14 +168,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=1, help="first game seed")
     p.add_argument("--procs", type=int, default=1)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="one line (default: indented)")
     args = p.parse_args(argv)
     out = run(args.games, args.seed, args.procs)
-    if args.json:
-        print(json.dumps(out))
-    else:
-        for key, value in out.items():
-            print(f"{key:28} {value}")
+    print(json.dumps(out) if args.json else json.dumps(out, indent=1))
     return 0
 
 
