@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import signal
+import subprocess
+import sys
+import time
 from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
@@ -89,3 +94,34 @@ async def test_a_damaged_record_is_a_failed_result_with_a_reason(
     assert found is not None and found["status"] == "failed"
     assert "does not replay" in found["error"]
     assert (await redis.xpending(REQUESTS, GROUP))["pending"] == 0
+
+
+async def test_worker_processes_share_the_stream_and_stop_on_sigterm(
+        redis: redis_async.Redis, redis_url: str) -> None:
+    """Two ``python -m server.analysis`` processes: every request is answered once,
+    and SIGTERM stops each cleanly."""
+    results = RedisResults(redis)
+    procs = [subprocess.Popen([sys.executable, "-m", "server.analysis", "--redis", redis_url,
+                               "--name", f"proc{i}"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE) for i in range(2)]
+    try:
+        for seat in range(4):
+            await request(redis, results, "tb6:0", seat, _record())
+        deadline = time.monotonic() + 120
+        while True:
+            found = [await results.get("tb6:0", seat) for seat in range(4)]
+            if all(f is not None and f["status"] == "done" for f in found):
+                break
+            assert time.monotonic() < deadline, found
+            await asyncio.sleep(0.2)
+        groups = await redis.xinfo_consumers(REQUESTS, GROUP)
+        assert sum(int(g["pending"]) for g in groups) == 0
+    finally:
+        for proc in procs:
+            proc.send_signal(signal.SIGTERM)
+        codes = [proc.wait(timeout=60) for proc in procs]
+        for proc in procs:
+            assert proc.stdout is not None and proc.stderr is not None
+            proc.stdout.close()
+            proc.stderr.close()
+    assert codes == [0, 0]
