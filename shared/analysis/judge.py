@@ -82,6 +82,7 @@ class Judgement:
     deals: int  # deals the comparison was made on
     luck: float  # points the choice lost on the real cards to the best there
     best_actual: str  # the best trial on the real cards
+    equity_gap: float = 0.0  # how much more often ``best`` wins the game (paired deals)
 
 
 def _paired(a: Trial, b: Trial) -> tuple[float, float, int]:
@@ -101,7 +102,10 @@ def _verdict(kind: str, trials: dict[str, Trial], chosen: str,
     pool = pool or trials
     best_actual = max(pool, key=lambda a: (pool[a].actual, a == chosen))
     luck = pool[best_actual].actual - pool[chosen].actual
-    return Judgement(kind, trials, chosen, best, cost, error, n, luck, best_actual)
+    a, b = trials[best].facts, trials[chosen].facts
+    both = [i for i in a if i in b]
+    gap = sum(a[i].equity - b[i].equity for i in both) / max(1, len(both))
+    return Judgement(kind, trials, chosen, best, cost, error, n, luck, best_actual, gap)
 
 
 def _real(k: Knowledge, hands: tuple[int, ...]) -> Deal:
@@ -123,7 +127,7 @@ def judge_play(k: Knowledge, hands: tuple[int, ...], card: int, threshold: float
     # the highest of those at or below it in its suit.
     mine = max(c for c in cards if c <= card and SUIT_OF[c] == SUIT_OF[card])
     bids = tuple(b if b is not None else 1 for b in k.bids)
-    outcomes = Outcomes(k.rules, bids, k.seat, k.bags)
+    outcomes = Outcomes(k, bids)
     contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner)  # type: ignore[arg-type]
     exact = k.hand.bit_count() <= ENDGAME_CARDS
     sampler = Sampler(k, Rng(decision_seed(k, "analysis-play")))
@@ -196,7 +200,7 @@ def judge_bid(k: Knowledge, hands: tuple[int, ...], action: str, threshold: floa
         for i, (won, bids) in enumerate([*results, actual]):
             b = list(bids)
             b[k.seat] = code
-            facts = Outcomes(k.rules, tuple(b), k.seat, k.bags).facts(won)
+            facts = Outcomes(k, tuple(b)).facts(won)
             if i == len(results):
                 trial.actual = facts.points
             else:

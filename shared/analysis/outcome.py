@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shared.spades.rules import RuleSet
+from shared.bots.equity import HandScorer
+from shared.bots.knowledge import Knowledge
 from shared.spades.scoring import score_team
 
 
@@ -30,19 +31,21 @@ class Facts:
     own_nil: bool | None  # our own Nil made
     their_nils: tuple[bool, ...]  # each opponent Nil set (True: set)
     bags: int  # bags our team took this hand
+    equity: float  # our chance to win the game after the hand (the search's measure)
 
 
 class Outcomes:
-    """Facts of final trick counts for ``seat``'s team, cached (a hand has few outcomes).
+    """Facts of final trick counts for the team of the seat ``k`` describes, cached (a
+    hand has few outcomes). ``bids`` are the engine's bid codes by seat (Nil 0, Blind
+    Nil -1)."""
 
-    ``bids`` are the engine's bid codes by seat (Nil 0, Blind Nil -1)."""
-
-    def __init__(self, rules: RuleSet, bids: tuple[int, ...], seat: int,
-                 bags: tuple[int, int]) -> None:
-        self.rules = rules
+    def __init__(self, k: Knowledge, bids: tuple[int, ...]) -> None:
+        rules = self.rules = k.rules
         self.bids = bids
-        self.seat = seat
-        self.bags = bags
+        seat = self.seat = k.seat
+        self.bags = k.bags
+        self.equity = HandScorer(rules, (bids[0], bids[1], bids[2], bids[3]), k.team, k.scores,
+                                 k.bags, k.hands_played)
         n = len(bids)
         self.team_seats = tuple(s for s in range(n) if s % 2 == seat % 2)
         self.their_seats = tuple(s for s in range(n) if s % 2 != seat % 2)
@@ -77,6 +80,7 @@ class Outcomes:
             own_nil=(key[self.seat] == 0) if self.bids[self.seat] <= 0 else None,
             their_nils=tuple(key[s] > 0 for s in self.their_seats if self.bids[s] <= 0),
             bags=bags,
+            equity=self.equity.value(list(key)),
         )
         self.cache[key] = facts
         return facts

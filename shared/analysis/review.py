@@ -13,9 +13,10 @@ Every bid and card of ``seat`` with a real choice is judged (:mod:`judge`) from 
 seat's information only. A decision is
 
 * a **mistake** when the best alternative was worth at least ``threshold`` expected
-  points more and the gap is clear of its noise (two standard errors, paired deals);
-* **bad luck** when it was no mistake but on the real cards another choice would have
-  scored ``threshold`` points more;
+  points more, the gap is clear of its noise (two standard errors, paired deals) and
+  the alternative also wins the game more often (the search's match equity);
+* **bad luck** when the choice cost less than ``threshold`` by the seat's view but on
+  the real cards another choice would have scored ``threshold`` points more;
 * otherwise it is not marked.
 
 Each mistake carries a practice position (:func:`practice_position`) to play again.
@@ -158,8 +159,13 @@ def _judge(game: Game, seat: int, text: str, threshold: float) -> Judgement | No
 
 def classify(j: Judgement, threshold: float = THRESHOLD) -> str | None:
     """MISTAKE, BAD_LUCK or None (not marked) for one judged decision."""
-    if j.best != j.chosen and j.cost >= threshold and j.cost >= CLEAR_Z * j.error:
-        return MISTAKE
+    if j.best != j.chosen and j.cost >= threshold:
+        # Costly: a mistake when the gap is clear of its noise, unless the choice wins
+        # the game more often (late in a game safety can be worth points). Neither way
+        # is it bad luck: the seat's view did not clear it.
+        if j.cost >= CLEAR_Z * j.error and j.equity_gap > 0:
+            return MISTAKE
+        return None
     if j.luck >= threshold and j.best_actual != j.chosen:
         return BAD_LUCK
     return None

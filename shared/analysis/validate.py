@@ -69,7 +69,7 @@ def _plant_values(game: Game, seat: int) -> dict[int, tuple[float, float]]:
     out by the rollout policy. A cruder judge than the analysis's, with the real cards."""
     k = read_view(game.view(seat))
     bids = tuple(b if b is not None else 1 for b in k.bids)
-    outcomes = Outcomes(k.rules, bids, seat, k.bags)
+    outcomes = Outcomes(k, bids)
     contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner)  # type: ignore[arg-type]
     deals = Sampler(k, Rng(decision_seed(k, "plant"))).deals(PLANT_DEALS)
     out = {}

@@ -58,21 +58,24 @@ def test_a_planted_card_in_a_bot_game_is_marked() -> None:
     assert planted in {m.event for m in result.mistakes}
 
 
-def _judgement(cost: float, error: float, luck: float) -> Judgement:
+def _judgement(cost: float, error: float, luck: float, equity: float) -> Judgement:
     trials = {a: Trial(a) for a in ("play 2C", "play AC")}
-    return Judgement("play", trials, "play 2C", "play AC", cost, error, 48, luck, "play AC")
+    return Judgement("play", trials, "play 2C", "play AC", cost, error, 48, luck, "play AC",
+                     equity)
 
 
-@pytest.mark.parametrize(("cost", "error", "luck", "label"), [
-    (12.0, 3.0, 0.0, MISTAKE),  # clear and costly
-    (12.0, 7.0, 0.0, None),  # costly but within its noise: not judged a mistake
-    (3.0, 1.0, 40.0, BAD_LUCK),  # right by the seat's view, lost on the real cards
-    (12.0, 3.0, 40.0, MISTAKE),  # a mistake stays one whatever the cards did
-    (3.0, 1.0, 5.0, None),  # fine, and lost little
+@pytest.mark.parametrize(("cost", "error", "luck", "equity", "label"), [
+    (12.0, 3.0, 0.0, 0.02, MISTAKE),  # clear and costly
+    (12.0, 7.0, 0.0, 0.02, None),  # costly but within its noise: not judged a mistake
+    (12.0, 3.0, 0.0, -0.01, None),  # fewer points, but it wins the game more often
+    (3.0, 1.0, 40.0, 0.0, BAD_LUCK),  # right by the seat's view, lost on the real cards
+    (12.0, 3.0, 40.0, 0.02, MISTAKE),  # a mistake stays one whatever the cards did
+    (12.0, 7.0, 40.0, 0.02, None),  # costly but noisy: neither a mistake nor bad luck
+    (3.0, 1.0, 5.0, 0.0, None),  # fine, and lost little
 ])
 def test_classify_tells_a_mistake_from_bad_luck(cost: float, error: float, luck: float,
-                                               label: str | None) -> None:
-    assert classify(_judgement(cost, error, luck)) == label
+                                               equity: float, label: str | None) -> None:
+    assert classify(_judgement(cost, error, luck, equity)) == label
 
 
 def test_bad_luck_marks_in_a_bot_game_were_right_by_the_seats_view() -> None:
