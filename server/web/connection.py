@@ -39,6 +39,7 @@ from shared.protocol import (
     CLIENT_MESSAGES,
     Ack,
     Act,
+    Analyse,
     Back,
     Decoded,
     Error,
@@ -63,6 +64,7 @@ from shared.protocol import (
 from shared.spades import SpadesError
 
 from . import session_guard, social_handlers
+from .analysis_handler import handle_analyse
 from .limits import MessageRate
 
 __all__ = ["COOKIE", "Client", "pid_of"]
@@ -298,6 +300,8 @@ class Client:
             self.reply(Pong(), msg_id)
         elif isinstance(message, social_handlers.HANDLED):
             await social_handlers.handle(self, message, msg_id)
+        elif isinstance(message, Analyse):
+            await handle_analyse(self, msg_id)
         else:  # pragma: no cover - the codec only yields the types above
             raise AssertionError(message)
 

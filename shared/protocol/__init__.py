@@ -22,13 +22,14 @@ Game state travels as the engine's seat view (``SeatView.to_dict()``): whole in 
 ``snap``, and as a compact change (:func:`view_delta`) in each ``ev``.
 
 The modules: ``base`` (formats, errors, field types, the two roots), the messages by
-area (``table_messages``, ``social_messages``, ``practice_messages``), ``codec`` (frames
-and the registries) and ``wire_views`` (seat views and their deltas). Import from
-``shared.protocol``: every public name is here.
+area (``table_messages``, ``social_messages``, ``practice_messages``,
+``analysis_messages``), ``codec`` (frames and the registries) and ``wire_views`` (seat
+views and their deltas). Import from ``shared.protocol``: every public name is here.
 """
 
 from __future__ import annotations
 
+from .analysis_messages import Analyse, AnalysisReply
 from .base import (
     ERROR_CODES,
     MAX_CLIENT_FRAME,
@@ -94,6 +95,8 @@ __all__ = [
     "Ack",
     "Act",
     "Advice",
+    "Analyse",
+    "AnalysisReply",
     "Back",
     "BadDisplayName",
     "ChatLine",

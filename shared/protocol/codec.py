@@ -13,7 +13,12 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]
 from pydantic import BaseModel, ValidationError
 
-from . import practice_messages, social_messages, table_messages  # noqa: F401 (registered)
+from . import (  # noqa: F401 (registered)
+    analysis_messages,
+    practice_messages,
+    social_messages,
+    table_messages,
+)
 from .base import (
     BAD_NAME,
     MAX_CLIENT_FRAME,

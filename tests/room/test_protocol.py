@@ -58,6 +58,7 @@ CLIENT_CASES: list[tuple[p.ClientMessage, int | None, str]] = [
      '{"t":"practice","d":{"level":"challenge","pace":"fast"},"id":25}'),
     (p.Practice(scenario="nil"), 26,
      '{"t":"practice","d":{"level":"easy","pace":"standard","scenario":"nil"},"id":26}'),
+    (p.Analyse(), 31, '{"t":"analyse","d":{},"id":31}'),
     (p.Tip(), 27, '{"t":"tip","d":{},"id":27}'),
     (p.Hint(), 28, '{"t":"hint","d":{},"id":28}'),
     (p.Undo(), 29, '{"t":"undo","d":{},"id":29}'),
@@ -132,6 +133,11 @@ SERVER_CASES: list[tuple[p.ServerMessage, int | None, str]] = [
     (p.Rated(rating=3.4, change=1.2, provisional=True, games=2, rank=7, won=True), None,
      '{"t":"rated","d":{"rating":3.4,"change":1.2,"provisional":true,"games":2,"rank":7,'
      '"won":true,"left":false}}'),
+    (p.AnalysisReply(game="tb1:0:3", seat=0, status="queued"), 31,
+     '{"t":"analysis","d":{"game":"tb1:0:3","seat":0,"status":"queued"},"id":31}'),
+    (p.AnalysisReply(game="tb1:0:3", seat=2, status="failed", error="This is not a game"), 32,
+     '{"t":"analysis","d":{"game":"tb1:0:3","seat":2,"status":"failed",'
+     '"error":"This is not a game"},"id":32}'),
     (p.Advice(a="bid 4", why="♠A ♥A sure winners"), 27,
      '{"t":"advice","d":{"a":"bid 4","why":"♠A ♥A sure winners"},"id":27}'),
 ]

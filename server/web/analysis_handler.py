@@ -1,0 +1,46 @@
+"""What a socket does with ``analyse`` (docs/protocol.md): send this table's game to the
+analysis workers (``server.analysis``) and answer with what is known of the result.
+
+Only the finished hands are analysed, so the answer never reveals a card of the hand in
+play; at a ranked table not until the game is over (the analysis of a partner's and
+one's own play is advice). The request names the game by table, game number and
+finished hands, so asking again after another hand asks for a new analysis.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from server.analysis.store import RedisResults, request
+from server.errors import GameNotOn, NoTable, NotAllowed, NotSeated
+from server.tables.model import RANKED
+from shared.protocol import AnalysisReply
+
+if TYPE_CHECKING:
+    from .conn import Conn
+
+
+async def handle_analyse(c: Conn, msg_id: int | None) -> None:
+    if c.actor is None or c.pid is None:
+        raise NotSeated("You are not at a table.")
+    table = await c.actor.peek()
+    if table is None:
+        raise NoTable("There is no such table (it may have ended long ago).")
+    seat = table.seat_of(c.pid)
+    if seat is None:
+        raise NotSeated("Only a player of this game can have their decisions analysed.")
+    game = table.game
+    if game is None or not game.history:
+        raise GameNotOn("No hand of this game has finished yet: there is nothing to analyse.")
+    if table.kind == RANKED and not game.over:
+        raise NotAllowed("The analysis of a ranked game opens when the game is over.")
+    log = await c.room.store.game_events(table.id, table.game_no)
+    base = list(table.practice.base) if table.practice is not None else []
+    record: dict[str, Any] = {
+        "rules": game.rules.to_dict(), "seed": game.seed, "first_dealer": game.first_dealer,
+        "opening": game.opening, "events": [[s, a] for s, a in [*base, *log]]}
+    name = f"{table.id}:{table.game_no}:{len(game.history)}"
+    client = c.room.store.client
+    known = await request(client, RedisResults(client), name, seat, record)
+    c.reply(AnalysisReply(game=name, seat=seat, status=known["status"],
+                          analysis=known.get("analysis"), error=known.get("error")), msg_id)
