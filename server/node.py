@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from starlette.applications import Starlette
 
+from server.ops.loop_lag import LoopLag, watch_gc
 from server.settings import Settings
 from server.social.hub import SocialHub
 from server.tables.room import Room
@@ -42,17 +43,22 @@ class Node:
         self.room.on_chat(self.social.on_chat)
         self.deps = SocialDeps(self.social.accounts, self.social.ratings, self.social.chat,
                                allowed_origins=frozenset(settings.allowed_origins))
+        self.loop_lag = LoopLag()
 
     @property
     def node_id(self) -> str:
         return self.room.node_id
 
     async def start(self) -> None:
+        """Start the room and the hub, and the loop-lag timer and GC timing (/metrics)."""
+        self.loop_lag.start()
+        watch_gc()
         await self.room.start()
         await self.social.start()
 
     async def stop(self) -> None:
         """Stop the background work (social first: it uses the room), then the store."""
+        self.loop_lag.stop()
         try:
             await self.social.stop()
             await self.room.stop()
