@@ -43,12 +43,13 @@ import asyncio
 import contextlib
 import gc
 import json
+import os
 import random
 import sys
 import time
 import urllib.parse
 from collections import Counter
-from collections.abc import Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,7 @@ import redis.asyncio as aioredis
 
 from shared.protocol import Event, ServerMessage
 
+from . import loadtest_node, loadtest_procs, loadtest_sweep
 from .local_room import LocalRoom, cpu_s, rss_mb
 from .room_client import ConnectionLost, RequestFailed, RoomClient
 
@@ -105,6 +107,9 @@ class LoadResult:
     bytes_per_play_per_seat: float | None = None
     connect_s: float = 0.0
     appendfsync: str | None = None
+    load_1m: float | None = None  # the machine's 1-minute load average, end of window
+    node: dict[str, float | int | None] = field(default_factory=dict)  # loadtest_node
+    latencies: list[float] = field(default_factory=list, repr=False)  # sorted, ms
 
 
 class _Recorder:
@@ -265,8 +270,13 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
               pace_jitter: float = 0.5, idle: int = 0, warmup: float = 2.0,
               redis_url: str | None = None,
               node_pids: Sequence[int] = (), appendfsync: str | None = None,
-              seed: int = 1) -> LoadResult:
-    """Drive the room at ``addresses`` and measure; see the module docstring."""
+              seed: int = 1, metrics_urls: Sequence[str] = (),
+              gate: Callable[[str], Awaitable[None]] | None = None) -> LoadResult:
+    """Drive the room at ``addresses`` and measure; see the module docstring.
+    ``metrics_urls``: the nodes' ``/metrics`` (their own latency figures, in
+    ``result.node``). ``gate(stage)``, when given, is awaited before connecting
+    (``"connect"``) and before playing (``"play"``): ``loadtest_procs`` lines up
+    several generator processes with it."""
     for address in addresses:
         host = urllib.parse.urlsplit(address).hostname
         if host not in LOOPBACK:
@@ -288,6 +298,8 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
     stop = asyncio.Event()
     tasks: list[asyncio.Task[None]] = []
     try:
+        if gate is not None:
+            await gate("connect")
         began = time.perf_counter()
         await _connect_all(idlers, quick=False)
         await _connect_all(players, quick=True)
@@ -296,11 +308,14 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
         # whose full passes over them paused this process for 100-200 ms at a time.
         gc.collect()
         gc.freeze()
+        if gate is not None:
+            await gate("play")
         rngs = [random.Random(seed * 100_003 + i) for i in range(len(players))]
         tasks = [asyncio.create_task(_play(p, rec, pace_ms / 1000, pace_jitter, r, stop))
                  for p, r in zip(players, rngs, strict=True)]
         await asyncio.sleep(warmup)
         before = await _commandstats(redis)
+        node_before = await loadtest_node.scrape(metrics_urls)
         cpu_before, wait_before = _cpu(node_pids), _waits(node_pids)
         rss = max((rss_mb(pid) for pid in node_pids), default=0.0)
         rec.measuring = True
@@ -312,6 +327,9 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
         rec.measuring = False
         elapsed = time.perf_counter() - window_start
         cpu_after, wait_after = _cpu(node_pids), _waits(node_pids)
+        result.load_1m = round(os.getloadavg()[0], 2)
+        result.node = loadtest_node.figures(node_before, await loadtest_node.scrape(metrics_urls),
+                                            elapsed)
         result.server_cpu_wait_ms_per_s, result.loadgen_cpu_wait_ms_per_s = (
             round((a - b) * 1000 / elapsed, 1) if a is not None and b is not None else None
             for a, b in zip(wait_after, wait_before, strict=True))
@@ -347,6 +365,7 @@ def _fill(result: LoadResult, rec: _Recorder, players: list[_Player], elapsed: f
           before: dict[str, float], after: dict[str, float]) -> None:
     seats_at = Counter(p.table for p in players if p.table is not None)
     latencies = sorted(rec.latencies_ms(dict(seats_at)))
+    result.latencies = latencies
     result.actions = rec.actions
     result.actions_per_s = round(rec.actions / elapsed, 1) if elapsed else 0.0
     if latencies:
@@ -394,6 +413,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--node-env", action="append", default=[], metavar="NAME=VALUE",
                         help="a setting for the nodes this starts")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sweep", metavar="T1,T2,...",
+                        help="one run per table count (a fresh room each), one row each")
+    parser.add_argument("--procs", type=int, default=1,
+                        help="load generator processes (the tables split between them)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
@@ -408,29 +431,55 @@ def _run_loop(main: Coroutine[Any, Any, LoadResult]) -> LoadResult:
     return uvloop.run(main)
 
 
+def flat(result: LoadResult) -> dict[str, Any]:
+    """A result's figures as one flat dict: the nodes' own (``result.node``) beside the
+    end-to-end ones, without the raw latencies."""
+    figures = {k: v for k, v in result.__dict__.items() if k not in ("latencies", "node")}
+    return {**figures, **result.node}
+
+
+def _measure(args: argparse.Namespace, kwargs: dict[str, Any]) -> LoadResult:
+    """One run with ``args``' room (its own, or ``--url``'s) and ``kwargs``."""
+    def drive(addresses: list[str], **more: Any) -> Coroutine[Any, Any, LoadResult]:
+        if args.procs > 1:
+            return loadtest_procs.run_split(run, addresses, args.procs, **more, **kwargs)
+        return run(addresses, **more, **kwargs)
+
+    if args.url:
+        return _run_loop(drive(args.url, redis_url=args.redis_url, node_pids=args.pid,
+                               metrics_urls=[loadtest_node.metrics_url(u) for u in args.url]))
+    env = dict(item.split("=", 1) for item in args.node_env)
+    with LocalRoom(nodes=args.nodes, nginx=args.nginx, env=env) as room:
+        return _run_loop(drive(room.addresses, redis_url=room.redis_url,
+                               node_pids=room.node_pids, metrics_urls=room.metrics_urls))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if not 0 <= args.pace_jitter < 1:
         _parser().error("--pace-jitter must be at least 0 and below 1")
-    kwargs: dict[str, Any] = {"tables": args.tables, "duration": args.duration,
+    if args.procs < 1:
+        _parser().error("--procs must be at least 1")
+    try:
+        sizes = loadtest_sweep.parse_sizes(args.sweep) if args.sweep else [args.tables]
+    except ValueError as err:
+        _parser().error(str(err))
+    kwargs: dict[str, Any] = {"duration": args.duration,
                               "pace_ms": args.pace_ms, "pace_jitter": args.pace_jitter,
                               "idle": args.idle,
                               "warmup": args.warmup, "appendfsync": args.appendfsync,
                               "seed": args.seed}
-    if args.url:
-        result = _run_loop(run(args.url, redis_url=args.redis_url, node_pids=args.pid,
-                               **kwargs))
-    else:
-        env = dict(item.split("=", 1) for item in args.node_env)
-        with LocalRoom(nodes=args.nodes, nginx=args.nginx, env=env) as room:
-            result = _run_loop(run(room.addresses, redis_url=room.redis_url,
-                                   node_pids=room.node_pids, **kwargs))
-    figures = {k: v for k, v in result.__dict__.items()}
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key:>26}: {value}")
+    rows = []
+    for tables in sizes:
+        figures = flat(_measure(args, {**kwargs, "tables": tables}))
+        rows.append(figures)
+        if args.json:
+            print(json.dumps(figures), flush=True)
+        elif not args.sweep:
+            for key, value in figures.items():
+                print(f"{key:>26}: {value}")
+    if args.sweep:
+        print(loadtest_sweep.table(rows), file=sys.stderr if args.json else sys.stdout)
     return 0
 
 
