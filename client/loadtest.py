@@ -109,6 +109,7 @@ class LoadResult:
     appendfsync: str | None = None
     load_1m: float | None = None  # the machine's 1-minute load average, end of window
     node: dict[str, float | int | None] = field(default_factory=dict)  # loadtest_node
+    procs_actions: list[int] = field(default_factory=list)  # per generator process
     latencies: list[float] = field(default_factory=list, repr=False)  # sorted, ms
 
 
@@ -367,6 +368,7 @@ def _fill(result: LoadResult, rec: _Recorder, players: list[_Player], elapsed: f
     latencies = sorted(rec.latencies_ms(dict(seats_at)))
     result.latencies = latencies
     result.actions = rec.actions
+    result.procs_actions = [rec.actions]
     result.actions_per_s = round(rec.actions / elapsed, 1) if elapsed else 0.0
     if latencies:
         result.p50_ms = round(latencies[len(latencies) // 2], 2)

@@ -2,7 +2,8 @@
 
 The node keeps histograms of its share of each action (``spades_action_node_seconds``:
 the act frame read to the last seat's frame written), of its event loop's lag
-(``spades_loop_lag_seconds``) and of its GC pauses (``spades_gc_pause_seconds``):
+(``spades_loop_lag_seconds``, and ``_own_seconds``: less the waits for a CPU) and of
+its GC pauses (``spades_gc_pause_seconds``, and ``_cpu_seconds``: the CPU they took):
 ``server/ops``. ``scrape(urls)`` reads them from every node at once; ``figures(before,
 after, seconds)`` turns two scrapes, taken at the ends of the measured window, into the
 figures the benchmark prints beside its own end-to-end ones. A percentile comes from
@@ -23,7 +24,8 @@ __all__ = ["HISTOGRAMS", "Scrape", "figures", "metrics_url", "quantile", "scrape
 
 # The node's histograms this reads, and the prefix of their figures.
 HISTOGRAMS = {"spades_action_node_seconds": "node", "spades_loop_lag_seconds": "loop_lag",
-              "spades_gc_pause_seconds": "gc_pause"}
+              "spades_loop_lag_own_seconds": "loop_lag_own",
+              "spades_gc_pause_seconds": "gc_pause", "spades_gc_pause_cpu_seconds": "gc_cpu"}
 _BUCKET = re.compile(r'^(\w+)_bucket\{le="([^"]+)"\} (\S+)$')
 _SUM = re.compile(r"^(\w+)_sum (\S+)$")
 
@@ -109,8 +111,9 @@ def _top(counts: dict[float, float]) -> float | None:
 def figures(before: Scrape | None, after: Scrape | None,
             seconds: float) -> dict[str, float | int | None]:
     """The window's figures: for the node time and the loop lag ``_p50_ms``,
-    ``_p99_ms``, ``_max_ms`` and ``_count``; for GC pauses the same and ``gc_ms_per_s``
-    (the time collections held the loop, per second of the window)."""
+    ``_p99_ms``, ``_max_ms`` and ``_count``; for GC pauses the same and
+    ``gc_pause_ms_per_s`` / ``gc_cpu_ms_per_s`` (the time, and the CPU time,
+    collections held the loop, per second of the window)."""
     if before is None or after is None:
         return {}
     out: dict[str, float | int | None] = {}
@@ -123,6 +126,6 @@ def figures(before: Scrape | None, after: Scrape | None,
         out[f"{prefix}_p99_ms"] = None if p99 is None else round(p99 * 1000, 2)
         out[f"{prefix}_max_ms"] = None if top is None else round(top * 1000, 1)
         out[f"{prefix}_count"] = int(counts.get(float("inf"), 0.0))
-        if prefix == "gc_pause" and seconds > 0:
-            out["gc_ms_per_s"] = round((sum_after - sum_before) * 1000 / seconds, 2)
+        if prefix in ("gc_pause", "gc_cpu") and seconds > 0:
+            out[f"{prefix}_ms_per_s"] = round((sum_after - sum_before) * 1000 / seconds, 2)
     return out

@@ -105,6 +105,7 @@ def merge(results: Sequence[Any], tables: int) -> Any:
     out = dataclasses.replace(first)
     out.tables, out.players = tables, 4 * tables
     out.actions = sum(r.actions for r in results)
+    out.procs_actions = [r.actions for r in results]
     out.actions_per_s = round(sum(r.actions_per_s for r in results), 1)
     out.latencies = sorted(ms for r in results for ms in r.latencies)
     out.latency_samples = len(out.latencies)

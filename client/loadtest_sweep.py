@@ -22,8 +22,10 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("actions/s", "actions_per_s"), ("p50 ms", "p50_ms"), ("p99 ms", "p99_ms"),
     ("max ms", "max_ms"), ("node p50", "node_p50_ms"), ("node p99", "node_p99_ms"),
     ("node max", "node_max_ms"), ("lag p99", "loop_lag_p99_ms"),
-    ("lag max", "loop_lag_max_ms"), ("gc ms/s", "gc_ms_per_s"),
-    ("gc max", "gc_pause_max_ms"), ("node CPU ms/act", "server_cpu_ms_per_action"),
+    ("lag max", "loop_lag_max_ms"), ("own lag p99", "loop_lag_own_p99_ms"),
+    ("own lag max", "loop_lag_own_max_ms"), ("gc ms/s", "gc_pause_ms_per_s"),
+    ("gc max", "gc_pause_max_ms"), ("gc CPU max", "gc_cpu_max_ms"),
+    ("node CPU ms/act", "server_cpu_ms_per_action"),
     ("node wait ms/s", "server_cpu_wait_ms_per_s"),
     ("gen wait ms/s", "loadgen_cpu_wait_ms_per_s"), ("errors", "errors"),
 )

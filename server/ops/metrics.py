@@ -121,9 +121,16 @@ class Metrics:
             "spades_loop_lag_seconds",
             "How much later than asked the event loop ran a periodic timer (seconds).",
             FINE_BUCKETS)
+        self.loop_lag_own_seconds = Histogram(
+            "spades_loop_lag_own_seconds",
+            "The loop's lag less the time the node waited for a CPU meanwhile (seconds).",
+            FINE_BUCKETS)
         self.gc_pause_seconds = Histogram(
             "spades_gc_pause_seconds", "Pauses of the cyclic garbage collector (seconds).",
             FINE_BUCKETS)
+        self.gc_pause_cpu_seconds = Histogram(
+            "spades_gc_pause_cpu_seconds",
+            "CPU time of each pause of the cyclic garbage collector (seconds).", FINE_BUCKETS)
         self.gc_collections = Counter("spades_gc_collections_total",
                                       "Cyclic garbage collections, by generation.",
                                       "generation")
@@ -138,7 +145,8 @@ class Metrics:
         lines: list[str] = []
         for metric in (self.connections, self.connections_total, self.refused, self.closed,
                        self.actions, self.action_seconds, self.action_node_seconds,
-                       self.loop_lag_seconds, self.gc_pause_seconds, self.gc_collections,
+                       self.loop_lag_seconds, self.loop_lag_own_seconds,
+                       self.gc_pause_seconds, self.gc_pause_cpu_seconds, self.gc_collections,
                        self.errors, self.redis_errors):
             lines.extend(metric.lines())
         tables_gauge = Gauge("spades_tables", "Tables this node has sockets at.")

@@ -21,7 +21,8 @@ from server.ops.node_time import ActionMark
 from .conftest import LocalServer
 
 HISTOGRAMS = ("spades_action_node_seconds", "spades_loop_lag_seconds",
-              "spades_gc_pause_seconds")
+              "spades_loop_lag_own_seconds", "spades_gc_pause_seconds",
+              "spades_gc_pause_cpu_seconds")
 
 
 async def _scrape(server: LocalServer) -> dict[str, float]:
@@ -86,7 +87,7 @@ def test_a_mark_observes_when_its_last_frame_is_written() -> None:
 
 
 async def test_the_loop_lag_timer_sees_a_held_loop() -> None:
-    histogram = METRICS.loop_lag_seconds
+    histogram, own = METRICS.loop_lag_seconds, METRICS.loop_lag_own_seconds
     lag = LoopLag(0.01)
     lag.start()
     try:
@@ -95,11 +96,15 @@ async def test_the_loop_lag_timer_sees_a_held_loop() -> None:
         while histogram.count < ticks + 2:  # it ticks on its own
             assert time.monotonic() < deadline, "the loop-lag timer never ran"
             await asyncio.sleep(0.01)
-        late = _late(histogram)
-        time.sleep(0.3)  # hold the loop: the next tick runs at least 0.29 s late
+        late, own_late = _late(histogram), _late(own)
+        # Hold the loop: the next tick runs at least 0.29 s late. Sleeping is not
+        # waiting for a CPU, so the lag less the run delay is that late too.
+        time.sleep(0.3)
         while _late(histogram) == late:
             assert time.monotonic() < deadline, "the held loop was not seen"
             await asyncio.sleep(0.01)
+        if lag._schedstat is not None:  # the kernel keeps scheduler statistics
+            assert _late(own) == own_late + 1
     finally:
         lag.stop()
     stopped = histogram.count
@@ -120,8 +125,10 @@ def test_gc_pauses_are_timed_by_generation() -> None:
     gc.disable()  # no automatic collection between the counts and the one asked for
     try:
         count, full = histogram.count, METRICS.gc_collections.get("2")
+        cpu = METRICS.gc_pause_cpu_seconds.count
         gc.collect()
         assert histogram.count == count + 1
+        assert METRICS.gc_pause_cpu_seconds.count == cpu + 1
         assert METRICS.gc_collections.get("2") == full + 1
     finally:
         gc.enable()
