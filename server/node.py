@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from starlette.applications import Starlette
 
+from server.ops.gc_governor import GcGovernor
 from server.ops.loop_lag import LoopLag, watch_gc
 from server.settings import Settings
 from server.social.hub import SocialHub
@@ -44,21 +45,27 @@ class Node:
         self.deps = SocialDeps(self.social.accounts, self.social.ratings, self.social.chat,
                                allowed_origins=frozenset(settings.allowed_origins))
         self.loop_lag = LoopLag()
+        self.gc = GcGovernor(settings.gc_tick_s) if settings.gc_tick_s > 0 else None
 
     @property
     def node_id(self) -> str:
         return self.room.node_id
 
     async def start(self) -> None:
-        """Start the room and the hub, and the loop-lag timer and GC timing (/metrics)."""
+        """Start the room and the hub, the loop-lag timer and GC timing (/metrics), and
+        the garbage collector's governor (``server.ops.gc_governor``)."""
         self.loop_lag.start()
         watch_gc()
+        if self.gc is not None:
+            self.gc.start()  # False: another node in this process has the collector
         await self.room.start()
         await self.social.start()
 
     async def stop(self) -> None:
         """Stop the background work (social first: it uses the room), then the store."""
         self.loop_lag.stop()
+        if self.gc is not None:
+            self.gc.stop()
         try:
             await self.social.stop()
             await self.room.stop()
