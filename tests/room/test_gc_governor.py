@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 import time
 import weakref
 from collections.abc import Callable
@@ -65,8 +66,8 @@ async def test_a_full_collection_frees_cycles_that_died_frozen() -> None:
         await _until(lambda: _young() >= ticks + 4, "no ticks")
         assert gone() is not None
         fulls = governor.full_collections
-        # Objects enough to pass the growth rule: the next tick collects everything.
-        grown = [[] for _ in range(int(gc.get_freeze_count() * (FULL_GROWTH - 1)) + 1000)]
+        # Blocks enough to pass the growth rule: the next tick collects everything.
+        grown = [[] for _ in range(int(sys.getallocatedblocks() * (FULL_GROWTH - 1)) + 1000)]
         await _until(lambda: governor.full_collections > fulls, "no full collection")
         assert gone() is None and len(grown) > 0
     finally:
