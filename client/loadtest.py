@@ -5,6 +5,8 @@
     python -m client.loadtest --tables 0 --idle 10000 --duration 5 --json
     python -m client.loadtest --nodes 2 --nginx --tables 20 --duration 10
     python -m client.loadtest --url ws://127.0.0.1:8000/ws --redis-url redis://127.0.0.1:6379/0
+    python -m client.loadtest --sweep 250,375,500,750 --pace-ms 1000 --duration 20 --warmup 3
+    python -m client.loadtest --tables 500 --pace-ms 1000 --duration 20 --procs 2 --json
 
 Without ``--url`` it starts its own room (``client.local_room``: ``--nodes`` child
 processes of ``python -m server`` on one private Redis, nginx in front with
@@ -33,7 +35,19 @@ Figures (``--json`` prints them as one object):
 - ``server_cpu_wait_ms_per_s`` / ``loadgen_cpu_wait_ms_per_s``: milliseconds per second
   the nodes (summed) / this process were ready to run but waited for a CPU (the run
   delay of ``/proc/PID/schedstat``): what other work on the machine took from them, and
-  a floor under the latency no change to the room can remove.
+  a floor under the latency no change to the room can remove;
+- ``load_1m``: the machine's 1-minute load average at the end of the window;
+- the nodes' own figures, from their ``/metrics`` over the window (``loadtest_node``):
+  ``node_p50_ms`` / ``node_p99_ms`` / ``node_max_ms`` (an act frame read to the last
+  seat's frame written), ``loop_lag_*`` and ``loop_lag_own_*`` (the event loop's lag,
+  and the same less its waits for a CPU), ``gc_pause_*`` / ``gc_cpu_*`` (collector
+  pauses, wall and CPU) and ``gc_pause_ms_per_s`` / ``gc_cpu_ms_per_s``; with
+  ``--nginx`` each node is read directly;
+- ``procs_actions``: the actions each generator process measured (``--procs N``).
+
+``--sweep T1,T2,...`` runs once per table count, each on a fresh room, and prints one
+row per size (``loadtest_sweep``); ``--procs N`` splits the tables over N generator
+processes and merges their figures (``loadtest_procs``).
 """
 
 from __future__ import annotations
