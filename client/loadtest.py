@@ -7,6 +7,8 @@
     python -m client.loadtest --url ws://127.0.0.1:8000/ws --redis-url redis://127.0.0.1:6379/0
     python -m client.loadtest --tables 50 --duration 20 --redis-cluster --json
     python -m client.loadtest --tables 50 --duration 20 --floor --json
+    python -m client.loadtest --sweep 250,375,500,750 --pace-ms 1000 --duration 20 --warmup 3
+    python -m client.loadtest --tables 500 --pace-ms 1000 --duration 20 --procs 2 --json
 
 Without ``--url`` it starts its own room (``client.local_room``: ``--nodes`` child
 processes of ``python -m server`` on one private Redis, nginx in front with
@@ -35,7 +37,19 @@ Figures (``--json`` prints them as one object):
 - ``server_cpu_wait_ms_per_s`` / ``loadgen_cpu_wait_ms_per_s``: milliseconds per second
   the nodes (summed) / this process were ready to run but waited for a CPU (the run
   delay of ``/proc/PID/schedstat``): what other work on the machine took from them, and
-  a floor under the latency no change to the room can remove.
+  a floor under the latency no change to the room can remove;
+- ``load_1m``: the machine's 1-minute load average at the end of the window;
+- the nodes' own figures, from their ``/metrics`` over the window (``loadtest_node``):
+  ``node_p50_ms`` / ``node_p99_ms`` / ``node_max_ms`` (an act frame read to the last
+  seat's frame written), ``loop_lag_*`` and ``loop_lag_own_*`` (the event loop's lag,
+  and the same less its waits for a CPU), ``gc_pause_*`` / ``gc_cpu_*`` (collector
+  pauses, wall and CPU) and ``gc_pause_ms_per_s`` / ``gc_cpu_ms_per_s``; with
+  ``--nginx`` each node is read directly;
+- ``procs_actions``: the actions each generator process measured (``--procs N``).
+
+``--sweep T1,T2,...`` runs once per table count, each on a fresh room, and prints one
+row per size (``loadtest_sweep``); ``--procs N`` splits the tables over N generator
+processes and merges their figures (``loadtest_procs``).
 
 Comparisons, each in the same run (``client.load_compare``): ``--redis-cluster`` runs the
 room on one private Redis, then on a private Redis Cluster (three masters, three
@@ -52,18 +66,20 @@ import asyncio
 import contextlib
 import gc
 import json
+import os
 import random
 import sys
 import time
 import urllib.parse
 from collections import Counter
-from collections.abc import Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from shared.protocol import Event, ServerMessage
 
+from . import loadtest_node, loadtest_procs, loadtest_sweep
 from .cluster_stats import redis_stats
 from .load_compare import compare
 from .local_room import LocalRoom, cpu_s, rss_mb
@@ -115,6 +131,10 @@ class LoadResult:
     bytes_per_play_per_seat: float | None = None
     connect_s: float = 0.0
     appendfsync: str | None = None
+    load_1m: float | None = None  # the machine's 1-minute load average, end of window
+    node: dict[str, float | int | None] = field(default_factory=dict)  # loadtest_node
+    procs_actions: list[int] = field(default_factory=list)  # per generator process
+    latencies: list[float] = field(default_factory=list, repr=False)  # sorted, ms
 
 
 class _Recorder:
@@ -275,8 +295,13 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
               pace_jitter: float = 0.5, idle: int = 0, warmup: float = 2.0,
               redis_url: str | None = None,
               node_pids: Sequence[int] = (), appendfsync: str | None = None,
-              seed: int = 1) -> LoadResult:
-    """Drive the room at ``addresses`` and measure; see the module docstring."""
+              seed: int = 1, metrics_urls: Sequence[str] = (),
+              gate: Callable[[str], Awaitable[None]] | None = None) -> LoadResult:
+    """Drive the room at ``addresses`` and measure; see the module docstring.
+    ``metrics_urls``: the nodes' ``/metrics`` (their own latency figures, in
+    ``result.node``). ``gate(stage)``, when given, is awaited before connecting
+    (``"connect"``) and before playing (``"play"``): ``loadtest_procs`` lines up
+    several generator processes with it."""
     for address in addresses:
         host = urllib.parse.urlsplit(address).hostname
         if host not in LOOPBACK:
@@ -298,6 +323,8 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
     stop = asyncio.Event()
     tasks: list[asyncio.Task[None]] = []
     try:
+        if gate is not None:
+            await gate("connect")
         began = time.perf_counter()
         await _connect_all(idlers, quick=False)
         await _connect_all(players, quick=True)
@@ -306,11 +333,14 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
         # whose full passes over them paused this process for 100-200 ms at a time.
         gc.collect()
         gc.freeze()
+        if gate is not None:
+            await gate("play")
         rngs = [random.Random(seed * 100_003 + i) for i in range(len(players))]
         tasks = [asyncio.create_task(_play(p, rec, pace_ms / 1000, pace_jitter, r, stop))
                  for p, r in zip(players, rngs, strict=True)]
         await asyncio.sleep(warmup)
         before = await _commandstats(redis)
+        node_before = await loadtest_node.scrape(metrics_urls)
         cpu_before, wait_before = _cpu(node_pids), _waits(node_pids)
         rss = max((rss_mb(pid) for pid in node_pids), default=0.0)
         rec.measuring = True
@@ -322,6 +352,9 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
         rec.measuring = False
         elapsed = time.perf_counter() - window_start
         cpu_after, wait_after = _cpu(node_pids), _waits(node_pids)
+        result.load_1m = round(os.getloadavg()[0], 2)
+        result.node = loadtest_node.figures(node_before, await loadtest_node.scrape(metrics_urls),
+                                            elapsed)
         result.server_cpu_wait_ms_per_s, result.loadgen_cpu_wait_ms_per_s = (
             round((a - b) * 1000 / elapsed, 1) if a is not None and b is not None else None
             for a, b in zip(wait_after, wait_before, strict=True))
@@ -357,7 +390,9 @@ def _fill(result: LoadResult, rec: _Recorder, players: list[_Player], elapsed: f
           before: dict[str, float], after: dict[str, float]) -> None:
     seats_at = Counter(p.table for p in players if p.table is not None)
     latencies = sorted(rec.latencies_ms(dict(seats_at)))
+    result.latencies = latencies
     result.actions = rec.actions
+    result.procs_actions = [rec.actions]
     result.actions_per_s = round(rec.actions / elapsed, 1) if elapsed else 0.0
     if latencies:
         result.p50_ms = round(latencies[len(latencies) // 2], 2)
@@ -408,6 +443,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--floor", action="store_true",
                         help="also run the floor relay and compare node CPU per action")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sweep", metavar="T1,T2,...",
+                        help="one run per table count (a fresh room each), one row each")
+    parser.add_argument("--procs", type=int, default=1,
+                        help="load generator processes (the tables split between them)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
@@ -422,35 +461,62 @@ def _run_loop(main: Coroutine[Any, Any, LoadResult]) -> LoadResult:
     return uvloop.run(main)
 
 
+def flat(result: LoadResult) -> dict[str, Any]:
+    """A result's figures as one flat dict: the nodes' own (``result.node``) beside the
+    end-to-end ones, without the raw latencies."""
+    figures = {k: v for k, v in result.__dict__.items() if k not in ("latencies", "node")}
+    return {**figures, **result.node}
+
+
+def _measure(args: argparse.Namespace, kwargs: dict[str, Any]) -> LoadResult:
+    """One run with ``args``' room (its own, or ``--url``'s) and ``kwargs``."""
+    def drive(addresses: list[str], **more: Any) -> Coroutine[Any, Any, LoadResult]:
+        if args.procs > 1:
+            return loadtest_procs.run_split(run, addresses, args.procs, **more, **kwargs)
+        return run(addresses, **more, **kwargs)
+
+    if args.url:
+        return _run_loop(drive(args.url, redis_url=args.redis_url, node_pids=args.pid,
+                               metrics_urls=[loadtest_node.metrics_url(u) for u in args.url]))
+    env = dict(item.split("=", 1) for item in args.node_env)
+    with LocalRoom(nodes=args.nodes, nginx=args.nginx, env=env) as room:
+        return _run_loop(drive(room.addresses, redis_url=room.redis_url,
+                               node_pids=room.node_pids, metrics_urls=room.metrics_urls))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if not 0 <= args.pace_jitter < 1:
         _parser().error("--pace-jitter must be at least 0 and below 1")
-    kwargs: dict[str, Any] = {"tables": args.tables, "duration": args.duration,
+    if args.procs < 1:
+        _parser().error("--procs must be at least 1")
+    try:
+        sizes = loadtest_sweep.parse_sizes(args.sweep) if args.sweep else [args.tables]
+    except ValueError as err:
+        _parser().error(str(err))
+    kwargs: dict[str, Any] = {"duration": args.duration,
                               "pace_ms": args.pace_ms, "pace_jitter": args.pace_jitter,
                               "idle": args.idle,
                               "warmup": args.warmup, "appendfsync": args.appendfsync,
                               "seed": args.seed}
     if args.redis_cluster or args.floor:
         env = dict(item.split("=", 1) for item in args.node_env)
-        report = compare(kwargs, run=run, run_loop=_run_loop, nodes=args.nodes, env=env,
-                         cluster=args.redis_cluster, floor=args.floor)
+        report = compare({**kwargs, "tables": args.tables}, run=run, run_loop=_run_loop,
+                         nodes=args.nodes, env=env, cluster=args.redis_cluster,
+                         floor=args.floor)
         print(json.dumps(report) if args.json else json.dumps(report, indent=2))
         return 0
-    if args.url:
-        result = _run_loop(run(args.url, redis_url=args.redis_url, node_pids=args.pid,
-                               **kwargs))
-    else:
-        env = dict(item.split("=", 1) for item in args.node_env)
-        with LocalRoom(nodes=args.nodes, nginx=args.nginx, env=env) as room:
-            result = _run_loop(run(room.addresses, redis_url=room.redis_url,
-                                   node_pids=room.node_pids, **kwargs))
-    figures = {k: v for k, v in result.__dict__.items()}
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key:>26}: {value}")
+    rows = []
+    for tables in sizes:
+        figures = flat(_measure(args, {**kwargs, "tables": tables}))
+        rows.append(figures)
+        if args.json:
+            print(json.dumps(figures), flush=True)
+        elif not args.sweep:
+            for key, value in figures.items():
+                print(f"{key:>26}: {value}")
+    if args.sweep:
+        print(loadtest_sweep.table(rows), file=sys.stderr if args.json else sys.stdout)
     return 0
 
 

@@ -150,6 +150,11 @@ class LocalRoom:
         return [f"ws://127.0.0.1:{p.port}/ws" for p in self.node_procs]
 
     @property
+    def metrics_urls(self) -> list[str]:
+        """Each node's own ``/metrics`` (never through nginx, which refuses it)."""
+        return [f"http://127.0.0.1:{p.port}/metrics" for p in self.node_procs]
+
+    @property
     def node_pids(self) -> list[int]:
         return [p.proc.pid for p in self.node_procs]
 

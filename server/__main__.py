@@ -87,7 +87,9 @@ def _tune_gc() -> None:
     5-30 ms in a middle one: the p99 of docs/benchmarks.md's 1,000-player run. What the
     node allocates per action is freed by reference counting, so start-up's objects are
     frozen out of every collection, and the youngest generation collects every
-    ``GC_YOUNG`` allocations (short pauses, a few a second)."""
+    ``GC_YOUNG`` allocations. The node's ``GcGovernor`` (server/ops/gc_governor.py)
+    then takes the collector over, unless ``GC_TICK_S=0``: these thresholds are what
+    CPython's own collector runs with then."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(GC_YOUNG, 10, 10)

@@ -19,6 +19,8 @@ from starlette.applications import Starlette
 
 from server.archive.db import Database
 from server.archive.queue import ArchiveQueue
+from server.ops.gc_governor import GcGovernor
+from server.ops.loop_lag import LoopLag, watch_gc
 from server.settings import Settings
 from server.social.hub import SocialHub
 from server.tables import keys
@@ -52,12 +54,20 @@ class Node:
         # Every node with a database drains the queue of finished games.
         self.archive_deps = ArchiveDeps(None, self.social.accounts, self.social.ratings)
         self.archive: ArchiveQueue | None = None
+        self.loop_lag = LoopLag()
+        self.gc = GcGovernor(settings.gc_tick_s) if settings.gc_tick_s > 0 else None
 
     @property
     def node_id(self) -> str:
         return self.room.node_id
 
     async def start(self) -> None:
+        """Start the room and the hub, the loop-lag timer and GC timing (/metrics), and
+        the garbage collector's governor (``server.ops.gc_governor``)."""
+        self.loop_lag.start()
+        watch_gc()
+        if self.gc is not None:
+            self.gc.start()  # False: another node in this process has the collector
         await self.db.open()
         await self.room.start()
         await self.social.start()
@@ -71,6 +81,9 @@ class Node:
 
     async def stop(self) -> None:
         """Stop the background work (social first: it uses the room), then the store."""
+        self.loop_lag.stop()
+        if self.gc is not None:
+            self.gc.stop()
         try:
             if self.archive is not None:
                 await self.archive.stop()

@@ -5,7 +5,7 @@ the code that sees an event counts it (``METRICS.actions.inc()``), and ``render(
 writes every metric, plus the figures read at scrape time (the tables this node
 serves, the process's memory, CPU and open files from ``/proc``).
 
-No dependency: counters, gauges and one histogram are a few lines each.
+No dependency: counters, gauges and histograms are a few lines each.
 """
 
 from __future__ import annotations
@@ -16,9 +16,13 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-__all__ = ["METRICS", "Counter", "Gauge", "Histogram", "Metrics"]
+__all__ = ["FINE_BUCKETS", "METRICS", "Counter", "Gauge", "Histogram", "Metrics"]
 
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+# Finer, for the node's share of an action, the loop's lag and GC pauses: the load
+# benchmark reads p50/p99 from them (server/ops/loop_lag.py, node_time.py).
+FINE_BUCKETS = (0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.04,
+                0.06, 0.08, 0.1, 0.15, 0.2, 0.3, 0.5, 1.0, 2.5)
 
 
 class Counter:
@@ -109,6 +113,27 @@ class Metrics:
         self.action_seconds = Histogram(
             "spades_action_seconds",
             "From a client's act read off its socket to its ack queued (seconds).")
+        self.action_node_seconds = Histogram(
+            "spades_action_node_seconds",
+            "From a client's act read off its socket to the last seat's frame of it "
+            "handed to its socket (seconds).", FINE_BUCKETS)
+        self.loop_lag_seconds = Histogram(
+            "spades_loop_lag_seconds",
+            "How much later than asked the event loop ran a periodic timer (seconds).",
+            FINE_BUCKETS)
+        self.loop_lag_own_seconds = Histogram(
+            "spades_loop_lag_own_seconds",
+            "The loop's lag less the time the node waited for a CPU meanwhile (seconds).",
+            FINE_BUCKETS)
+        self.gc_pause_seconds = Histogram(
+            "spades_gc_pause_seconds", "Pauses of the cyclic garbage collector (seconds).",
+            FINE_BUCKETS)
+        self.gc_pause_cpu_seconds = Histogram(
+            "spades_gc_pause_cpu_seconds",
+            "CPU time of each pause of the cyclic garbage collector (seconds).", FINE_BUCKETS)
+        self.gc_collections = Counter("spades_gc_collections_total",
+                                      "Cyclic garbage collections, by generation.",
+                                      "generation")
         self.errors = Counter("spades_client_errors_total",
                               "err answers sent to clients, by code.", "code")
         self.redis_errors = Counter("spades_redis_errors_total",
@@ -119,7 +144,10 @@ class Metrics:
         """The text exposition; ``tables``: tables this node serves now."""
         lines: list[str] = []
         for metric in (self.connections, self.connections_total, self.refused, self.closed,
-                       self.actions, self.action_seconds, self.errors, self.redis_errors):
+                       self.actions, self.action_seconds, self.action_node_seconds,
+                       self.loop_lag_seconds, self.loop_lag_own_seconds,
+                       self.gc_pause_seconds, self.gc_pause_cpu_seconds, self.gc_collections,
+                       self.errors, self.redis_errors):
             lines.extend(metric.lines())
         tables_gauge = Gauge("spades_tables", "Tables this node has sockets at.")
         tables_gauge.value = tables

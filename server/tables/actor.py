@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from server.errors import NoTable, StoreError, TimerStale
+from server.ops.node_time import ActionMark
 from shared.protocol import Error, Format, ServerMessage, encode
 from shared.spades import SpadesError, redact_action
 
@@ -54,7 +55,8 @@ class Socket(Protocol):
     fmt: Format
     sent_rev: int  # the table version this socket's state is at
 
-    def push(self, frame: bytes | str) -> None: ...
+    def push(self, frame: bytes | str, mark: ActionMark | None = None) -> None:
+        """Queue a frame; ``mark``: the action it is part of (its node time)."""
 
 
 class TableHost(Protocol):
@@ -126,12 +128,14 @@ class TableActor:
 
     # -- changing ------------------------------------------------------------------------
 
-    async def mutate(self, change: ChangeFn) -> int:
-        """Apply ``change`` (see ``ChangeFn``) and return the version after it."""
+    async def mutate(self, change: ChangeFn, mark: ActionMark | None = None) -> int:
+        """Apply ``change`` (see ``ChangeFn``) and return the version after it;
+        ``mark``: a client's action, whose frames to the sockets it follows."""
         async with self.lock:
-            return await self._mutate(change)
+            return await self._mutate(change, mark=mark)
 
-    async def _mutate(self, change: ChangeFn, base: Table | None = None) -> int:
+    async def _mutate(self, change: ChangeFn, base: Table | None = None,
+                      mark: ActionMark | None = None) -> int:
         for _ in range(MAX_TRIES):
             old = base if base is not None else await self._current()
             out = change(old)
@@ -152,7 +156,7 @@ class TableActor:
                 self._stale = True  # someone else wrote first: re-read and decide again
                 continue
             new = replace(new, rev=rev)
-            await self._commit(old, new, out.notice)
+            await self._commit(old, new, out.notice, mark)
             return rev
         raise StoreError("This table is too busy right now; try again.")
 
@@ -161,9 +165,10 @@ class TableActor:
         async with self.lock:
             return await self._mutate(lambda t: Change(t, notice), table)
 
-    async def _commit(self, old: Table, new: Table, notice: dict[str, Any]) -> None:
+    async def _commit(self, old: Table, new: Table, notice: dict[str, Any],
+                      mark: ActionMark | None = None) -> None:
         self._table = new if self._subscribed else None
-        self._fanout(old if old.rev else None, new, notice)
+        self._fanout(old if old.rev else None, new, notice, mark)
         self.room.table_changed(old if old.rev else None, new)
         for member, due in new.timers.items():
             if member not in old.timers:
@@ -351,8 +356,10 @@ class TableActor:
         table_views = self._table_views(table)
         return table_views.view(seat) if table_views is not None else None
 
-    def _fanout(self, old: Table | None, new: Table, notice: dict[str, Any]) -> None:
-        """Send each local socket what changed from ``old`` to ``new`` for it."""
+    def _fanout(self, old: Table | None, new: Table, notice: dict[str, Any],
+                mark: ActionMark | None = None) -> None:
+        """Send each local socket what changed from ``old`` to ``new`` for it (the
+        frames carry ``mark``, the action's node time, when there is one)."""
         if not self.sockets:
             return
         now = now_ms()
@@ -397,7 +404,7 @@ class TableActor:
                                                    actor, meta_changed, delta,
                                                    notice.get("auto"))
             for frame in found:
-                sock.push(frame)
+                sock.push(frame, mark)
             sock.sent_rev = new.rev
 
     def _frames(self, path: str, new: Table, seat: int | None, fmt: Format, now: int,

@@ -27,6 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from server.errors import NoTable, NotAllowed, NotSeated, RoomError, StaleVersion, error_code
 from server.ops.drain import Drain
 from server.ops.metrics import METRICS
+from server.ops.node_time import ActionMark
 from server.social.accounts import Account, pid_of
 from server.social.hub import SocialHub
 from server.tables import views
@@ -81,6 +82,15 @@ class _Close:
         self.code, self.reason = code, reason
 
 
+class _Marked:
+    """A frame of a client's action: its writer tells the mark once it is written."""
+
+    __slots__ = ("frame", "mark")
+
+    def __init__(self, frame: bytes | str, mark: ActionMark) -> None:
+        self.frame, self.mark = frame, mark
+
+
 class Client:
     """One connected socket and the session on it."""
 
@@ -109,9 +119,10 @@ class Client:
         self._close_code: int | None = None
         # The outbox: a deque and one future to wake the writer (an asyncio.Queue costs
         # more per frame, and every action queues a frame for each socket at the table).
-        self._out: collections.deque[bytes | str | _Close] = collections.deque()
+        self._out: collections.deque[bytes | str | _Marked | _Close] = collections.deque()
         self._wake: asyncio.Future[None] | None = None
         self._closing = False
+        self._arrived = 0.0  # when the frame being handled was read (perf_counter)
 
     # -- the socket ------------------------------------------------------------------
 
@@ -148,6 +159,7 @@ class Client:
             if message["type"] == "websocket.disconnect":
                 self._close_code = message.get("code")
                 return
+            self._arrived = time.perf_counter()
             frame = message.get("bytes")
             if frame is None:
                 frame = message.get("text") or ""
@@ -201,6 +213,12 @@ class Client:
             try:
                 if type(item) is bytes:
                     await send({"type": "websocket.send", "bytes": item})
+                elif type(item) is _Marked:
+                    frame = item.frame
+                    await send({"type": "websocket.send", "bytes": frame}
+                               if type(frame) is bytes else
+                               {"type": "websocket.send", "text": frame})
+                    item.mark.sent()
                 elif isinstance(item, _Close):
                     await self.ws.close(item.code, item.reason)
                     return
@@ -209,21 +227,26 @@ class Client:
             except (WebSocketDisconnect, RuntimeError, OSError):
                 return
 
-    def _queue(self, item: bytes | str | _Close) -> None:
+    def _queue(self, item: bytes | str | _Marked | _Close) -> None:
         self._out.append(item)
         wake, self._wake = self._wake, None
         if wake is not None and not wake.done():
             wake.set_result(None)
 
-    def push(self, frame: bytes | str) -> None:
-        """Queue a frame; never blocks (a socket that cannot keep up is closed)."""
+    def push(self, frame: bytes | str, mark: ActionMark | None = None) -> None:
+        """Queue a frame; never blocks (a socket that cannot keep up is closed).
+        ``mark``: the client's action the frame is part of (``server.ops.node_time``)."""
         if self._closing:
             return
         if len(self._out) >= OUTBOX:
             log.warning("socket %s is too slow; closing it", self.conn_id)
             self.close(1013, "too slow")
             return
-        self._queue(frame)
+        if mark is None:
+            self._queue(frame)
+        else:
+            mark.add()
+            self._queue(_Marked(frame, mark))
 
     def close(self, code: int, reason: str) -> None:
         """Close after the frames already queued are sent."""
@@ -312,6 +335,7 @@ class Client:
 
     async def _act(self, message: Act, msg_id: int | None) -> None:
         started = time.perf_counter()
+        mark = ActionMark(self._arrived or started)
         actor, pid = self._seated()
         seat = self.seat
 
@@ -319,7 +343,8 @@ class Client:
             out = table.act(pid, message.v, msg_id, message.a)
             return out if isinstance(out, int) else Change(out, {"s": seat, "a": message.a})
 
-        rev = await actor.mutate(act)
+        rev = await actor.mutate(act, mark)
+        mark.settle()
         self.reply(Ack(v=rev), msg_id)
         METRICS.actions.inc()
         METRICS.action_seconds.observe(time.perf_counter() - started)
