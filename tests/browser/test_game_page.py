@@ -1,0 +1,165 @@
+"""The game page /g/ID on a game played with the engine (tests/browser/archived.py) and
+served as the archive's document: the slider and the keys move through every move, the
+board follows, the score sheet jumps to a hand, the deal proof passes (and fails on a
+changed seed), the record downloads; on a phone nothing scrolls sideways."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.async_api import Page, expect
+
+from .archived import game_document, played_game
+from .conftest import BROWSER, PHONE_TALL, shot
+
+pytestmark = BROWSER
+
+GAME_ID = "t1a2b3-1"
+
+
+def long_game() -> dict:
+    """A finished quick game of at least four hands (random legal moves; seeded)."""
+    for seed in range(1, 200):
+        game = played_game(seed)
+        if game.hands_played >= 4:
+            return game_document(game, GAME_ID, ["Ann", "Bot West", "Cleo", "Bot East"],
+                                 accounts=["Ann", None, None, None])
+    raise AssertionError("no seed gave a four-hand game")
+
+
+async def serve(page: Page, doc: dict) -> None:
+    """Answer the page's archive requests with ``doc`` (the record route with its text)."""
+    async def game(route) -> None:
+        await route.fulfill(status=200, content_type="application/json", body=json.dumps(doc))
+
+    async def record(route) -> None:
+        await route.fulfill(status=200, content_type="text/plain",
+                            headers={"content-disposition": f'attachment; filename="{GAME_ID}.txt"'},
+                            body="[Game t1a2b3-1]\n")
+
+    await page.route(f"**/api/games/{GAME_ID}", game)
+    await page.route(f"**/api/games/{GAME_ID}/record.txt", record)
+
+
+async def open_game(open_page, room, doc: dict, **kw) -> Page:
+    page = await open_page(room, **kw)
+    await serve(page, doc)
+    await page.goto(f"{room.http}/g/{GAME_ID}")
+    await expect(page.locator("#move-slider")).to_be_visible()
+    return page
+
+
+def move_count(doc: dict) -> int:
+    return sum(1 + len(h["bids"]) + sum(len(t["cards"]) for t in h["tricks"]) for h in doc["hands"])
+
+
+async def test_the_slider_and_the_keys_move_through_the_game(room, open_page) -> None:
+    doc = long_game()
+    page = await open_game(open_page, room, doc)
+    total = move_count(doc)
+    slider = page.locator("#move-slider")
+    await expect(slider).to_have_attribute("max", str(total - 1))
+    line = page.locator("#move-line")
+    await expect(line).to_have_text(re.compile(rf"^Move 1 of {total} · Hand 1: .* deals$"))
+    # The deal: every seat shows 13 cards, none played.
+    seats = page.locator(".replay-seat")
+    await expect(seats).to_have_count(4)
+    await expect(page.locator(".replay-seat .card.gone")).to_have_count(0)
+    # → four times: the four bids, in order.
+    first = doc["hands"][0]
+    for k in range(4):
+        await page.keyboard.press("ArrowRight")
+        bid = first["bids"][k]
+        await expect(seats.nth(bid["seat"]).locator(".seat-bid")).to_have_text(
+            re.compile(r"^bid (Nil|Blind Nil|\d+)$"))
+    await expect(line).to_have_text(re.compile(r"^Move 5 of "))
+    # The first card of the hand: one card gone, on the table.
+    await page.keyboard.press("ArrowRight")
+    lead = first["tricks"][0]
+    await expect(page.locator(".trick-cards .played")).to_have_count(1)
+    await expect(page.locator(f".trick-cards [data-card='{lead['cards'][0]}']")).to_be_visible()
+    await expect(page.locator(".replay-seat .card.gone")).to_have_count(1)
+    await page.keyboard.press("ArrowLeft")
+    await expect(page.locator(".replay-seat .card.gone")).to_have_count(0)
+    await expect(page).to_have_url(re.compile(r"#m=4$"))
+    # The slider: the last move of hand 1 completes its thirteenth trick, winner marked.
+    last_of_first = 4 + 52
+    await slider.fill(str(last_of_first))
+    await expect(line).to_have_text(re.compile(rf"^Move {last_of_first + 1} of .* wins trick 13$"))
+    await expect(page.locator(".trick-cards .played.won")).to_have_count(1)
+    await expect(page.locator(".replay-seat .card.gone")).to_have_count(52)
+    winner = lead = first["tricks"][12]["winner"]
+    assert await page.locator(".trick-cards .played.won").get_attribute("data-seat") == str(winner)
+    # PageDown: the next hand's deal; its row of the score sheet is marked.
+    await page.keyboard.press("PageDown")
+    await expect(line).to_have_text(re.compile(r"· Hand 2: .* deals$"))
+    await expect(page.locator(".game-sheet tr.current")).to_have_attribute("data-hand", "1")
+    await expect(page.locator("#deal-proof summary")).to_contain_text("hand 2")
+    # End, then Home.
+    await page.keyboard.press("End")
+    await expect(line).to_have_text(re.compile(rf"^Move {total} of {total} · "))
+    await shot(page, "game-page-desktop")
+    await page.keyboard.press("Home")
+    await expect(line).to_have_text(re.compile(rf"^Move 1 of {total} · "))
+    # The score sheet's hand buttons jump to a hand's deal; its totals are the archive's.
+    await page.get_by_role("button", name="Hand 3", exact=True).click()
+    await expect(line).to_have_text(re.compile(r"· Hand 3: .* deals$"))
+    totals = [str(s["total"]) for s in doc["hands"][2]["score"]]
+    row = page.locator(".game-sheet tr[data-hand='2'] .pts")
+    await expect(row).to_have_text(totals)
+    # A reload opens the same move.
+    await page.reload()
+    await expect(line).to_have_text(re.compile(r"· Hand 3: .* deals$"))
+
+
+async def test_the_deal_proof_passes_and_fails_on_a_changed_seed(room, open_page) -> None:
+    doc = long_game()
+    page = await open_game(open_page, room, doc)
+    proof = page.locator("#deal-proof")
+    await expect(proof).to_have_class(re.compile(r"\bok\b"))
+    await expect(proof.locator("summary")).to_have_text(
+        "Deal proof, hand 1: ✓ This deal was fixed before the bids.")
+    # Another hand's cards under the first hand's seed: the check must fail, and open.
+    bad = json.loads(json.dumps(doc))
+    bad["hands"][0]["hands"][0], bad["hands"][0]["hands"][1] = (
+        bad["hands"][0]["hands"][1], bad["hands"][0]["hands"][0])
+    page = await open_game(open_page, room, bad)
+    proof = page.locator("#deal-proof")
+    await expect(proof).to_have_class(re.compile(r"\bbad\b"))
+    await expect(proof).to_have_attribute("open", "")
+    await expect(proof).to_contain_text("Shuffling that seed deals other hands!")
+
+
+async def test_the_record_downloads_and_names_link_to_players(room, open_page) -> None:
+    doc = long_game()
+    page = await open_game(open_page, room, doc)
+    async with page.expect_download() as info:
+        await page.locator("#download-record").click()
+    download = await info.value
+    assert download.suggested_filename == f"spades-{GAME_ID}.txt"
+    # Ann has an account: her name links to her page; the bots' names do not link.
+    links = page.locator(".game-players a.player-link")
+    await expect(links).to_have_count(1)
+    await expect(links).to_have_attribute("href", "/@/Ann")
+
+
+async def test_an_unknown_game_says_so(room, open_page) -> None:
+    page = await open_page(room)
+    await page.goto(f"{room.http}/g/nosuchgame")
+    await expect(page.get_by_role("alert").filter(has_text="No game to show")).to_be_visible()
+    response = await page.goto(f"{room.http}/g/bad%20id!")
+    assert response is not None and response.status == 404
+
+
+async def test_the_game_page_fits_a_phone(room, open_page) -> None:
+    doc = long_game()
+    page = await open_game(open_page, room, doc, viewport=PHONE_TALL, phone=True)
+    await page.locator("#move-slider").fill("30")
+    await expect(page.locator("#move-line")).to_have_text(re.compile(r"^Move 31 of "))
+    width = await page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE_TALL["width"], f"the page scrolls sideways ({width}px)"
+    for name in ("Previous move", "Next move"):
+        box = await page.get_by_role("button", name=name).bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44
+    await shot(page, "game-page-phone")
