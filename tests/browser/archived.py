@@ -59,14 +59,15 @@ def _hands(game: Game) -> list[dict[str, Any]]:
 
 
 def game_document(game: Game, game_id: str, names: list[str], kind: str = "casual",
-                  accounts: list[str | None] | None = None) -> dict[str, Any]:
+                  accounts: list[str | None] | None = None,
+                  ended: str = "2026-12-01T18:20:00+00:00") -> dict[str, Any]:
     """The archive's JSON for ``game`` (seat ``i`` played by ``names[i]``)."""
     outcome = game.outcome
     winner = None if outcome in (None, "draw") else outcome
     accounts = accounts or [None] * len(names)
     return {
         "id": game_id, "kind": kind, "rules": game.rules.to_dict(),
-        "started": "2026-12-01T18:00:00+00:00", "ended": "2026-12-01T18:20:00+00:00",
+        "started": ended, "ended": ended,
         "first_dealer": game.first_dealer,
         "seats": [{"seat": i, "name": n, "account": accounts[i], "bot": None if i == 0 else "easy"}
                   for i, n in enumerate(names)],
@@ -76,3 +77,44 @@ def game_document(game: Game, game_id: str, names: list[str], kind: str = "casua
         "actions": [[s, a] for s, a in game.events],
         "hands": _hands(game),
     }
+
+
+def player_document(name: str, docs: list[dict[str, Any]], seat: int = 0) -> dict[str, Any]:
+    """The archive's ``GET /api/players/{name}`` for a player at ``seat`` of game documents
+    ``docs`` (oldest first): their record, a rating that moves by each result, the Spades
+    statistics counted from the hands, the recent games newest first."""
+    side_count = len(docs[0]["result"]["totals"])
+    side = seat % side_count
+    rating, history, recent = 25.0, [], []
+    stats = {"hands": 0, "contracts_made": 0, "contracts_set": 0, "bid_error_avg": 0.0,
+             "bags_per_hand": 0.0, "nil_tried": 0, "nil_made": 0, "blind_nil_tried": 0,
+             "blind_nil_made": 0, "top_scorer_share": 0.0}
+    error = bags = top = 0
+    for doc in docs:
+        won = None if doc["result"]["winner"] is None else doc["result"]["winner"] == side
+        rating += 1.5 if won else -1.0
+        history.append({"at": doc["ended"], "rating": round(rating, 2), "game": doc["id"]})
+        recent.insert(0, {"id": doc["id"], "ended": doc["ended"], "kind": doc["kind"], "won": won,
+                          "totals": doc["result"]["totals"]})
+        for hand in doc["hands"]:
+            bid = next(b["bid"] for b in hand["bids"] if b["seat"] == seat)
+            took = sum(1 for t in hand["tricks"] if t["winner"] == seat)
+            score = hand["score"][side]
+            stats["hands"] += 1
+            key = "contracts_made" if score["took"] >= score["bid"] else "contracts_set"
+            stats[key] += 1
+            if bid in ("nil", "blind_nil"):
+                stats[f"{bid}_tried"] += 1
+                stats[f"{bid}_made"] += took == 0
+            else:
+                error += took - bid
+            bags += max(0, score["took"] - score["bid"])
+            partner = (seat + side_count) % len(doc["seats"])
+            top += took >= sum(1 for t in hand["tricks"] if t["winner"] == partner)
+    hands = max(1, stats["hands"])
+    stats.update(bid_error_avg=error / hands, bags_per_hand=bags / hands,
+                 top_scorer_share=top / hands)
+    wins = sum(1 for g in recent if g["won"])
+    return {"name": name, "created": docs[0]["started"], "rating": round(rating, 2),
+            "rating_history": history, "games": len(docs), "won": wins, "completion": 1.0,
+            "stats": stats, "recent": recent[:20]}

@@ -35,7 +35,7 @@ async def serve(page: Page, doc: dict) -> None:
 
     async def record(route) -> None:
         await route.fulfill(status=200, content_type="text/plain",
-                            headers={"content-disposition": f'attachment; filename="{GAME_ID}.txt"'},
+                            headers={"content-disposition": "attachment"},
                             body="[Game t1a2b3-1]\n")
 
     await page.route(f"**/api/games/{GAME_ID}", game)
@@ -105,7 +105,7 @@ async def test_the_slider_and_the_keys_move_through_the_game(room, open_page) ->
     # The score sheet's hand buttons jump to a hand's deal; its totals are the archive's.
     await page.get_by_role("button", name="Hand 3", exact=True).click()
     await expect(line).to_have_text(re.compile(r"· Hand 3: .* deals$"))
-    totals = [str(s["total"]) for s in doc["hands"][2]["score"]]
+    totals = [str(s["total"]).replace("-", "\u2212") for s in doc["hands"][2]["score"]]
     row = page.locator(".game-sheet tr[data-hand='2'] .pts")
     await expect(row).to_have_text(totals)
     # A reload opens the same move.

@@ -7,13 +7,14 @@ import { commitmentOf, dealFromSeed } from "../game/deal_check.js";
 import { cardFace } from "../ui/card_view.js";
 import { h } from "../ui/dom.js";
 import { playerHref } from "./api.js";
+import { points } from "./games_list.js";
 import { bidShown, playerName, seatName, sideName, sideOf, sideSeats } from "./replay.js";
 
 function who(game, seat) {
   const s = game.seats[seat] || {};
   const name = playerName(game, seat);
   const label = s.account ? h("a", { href: playerHref(s.account), class: "player-link" }, name) : h("span", {}, name);
-  return h("span", { class: "who" }, label, s.bot ? h("small", { class: "bot-tag" }, ` bot · ${s.bot}`) : null);
+  return h("span", { class: "seat-who" }, label, s.bot ? h("small", { class: "bot-tag" }, ` bot · ${s.bot}`) : null);
 }
 
 /** The table at position ``pos``: the trick in the middle, then one row per seat. */
@@ -30,9 +31,9 @@ export function boardView(game, pos) {
     const last = pos.kind !== "deal" && pos.seat === seat;
     const bid = pos.bids[seat];
     return h("li", { class: `replay-seat side-${sideOfSeat[seat]}${last ? " acted" : ""}`, dataset: { seat } },
-      h("div", { class: "seat-line" },
-        h("b", { class: "seat-name" }, seatName(game, seat)), who(game, seat),
-        seat === hand.dealer ? h("span", { class: "tag" }, "dealer") : null,
+      h("div", { class: "rs-line" },
+        h("b", { class: "rs-name" }, seatName(game, seat)), who(game, seat),
+        seat === hand.dealer ? h("span", { class: "tag dealer" }, "dealer") : null,
         h("span", { class: "seat-bid" }, bid === null ? "" : `bid ${bidShown(bid)}`),
         h("span", { class: "seat-took" }, pos.trickNo ? `took ${pos.took[seat]}` : "")),
       h("div", { class: "mini-cards", "aria-label": `${playerName(game, seat)}'s cards` },
@@ -59,7 +60,7 @@ export function scoreSheet(game, current, onPick) {
         "aria-current": hi === current ? "true" : null, onclick: () => onPick(hi) }, `Hand ${hi + 1}`)),
       hand.score.map((s) => h("td", { class: "cell" }, h("div", {},
         h("span", { class: "note" }, `bid ${s.bid}, took ${s.took} · ${signed(s.points)} · ${s.bags} bags`),
-        h("b", { class: `pts ${s.total < 0 ? "neg" : ""}` }, String(s.total)))))))));
+        h("b", { class: `pts ${s.total < 0 ? "neg" : ""}` }, points(s.total)))))))));
 }
 
 /** The deal proof of hand ``hi``: SHA-256 of the revealed seed equals the commitment the

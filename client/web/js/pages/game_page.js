@@ -6,7 +6,7 @@
 import { announce, h } from "../ui/dom.js";
 import { ArchiveError, fetchGame, playerHref, recordHref } from "./api.js";
 import { boardView, dealProof, scoreSheet } from "./game_board.js";
-import { kindName, when } from "./games_list.js";
+import { kindName, points, when } from "./games_list.js";
 import { handStart, playerName, positions, sideName, sideSeats } from "./replay.js";
 
 export class GamePage {
@@ -100,7 +100,7 @@ function header(game) {
   const ratings = new Map((game.ratings || []).map((r) => [r.seat, r]));
   return h("header", { class: "panel panel-hero game-head" },
     h("h1", { id: "game-title" }, title),
-    h("p", { class: "final", id: "game-final" }, sides.map((_, side) => `${sideName(game, side)} ${(result.totals || [])[side] ?? ""}`).join(" — ")),
+    h("p", { class: "final", id: "game-final" }, sides.map((_, side) => `${sideName(game, side)} ${points((result.totals || [])[side] ?? 0)}`).join(" — ")),
     h("p", { class: "muted" }, `${kindName(game.kind)} game · ${result.hands_played ?? game.hands.length} hands · ` +
       `${when(game.ended)}`),
     h("ul", { class: "game-players" }, game.seats.map((s) => {

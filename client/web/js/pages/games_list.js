@@ -17,6 +17,11 @@ export function kindName(kind) {
   return KIND_NAMES[kind] || (kind ? kind[0].toUpperCase() + kind.slice(1) : "Game");
 }
 
+/** A total as printed: a true minus sign. */
+export function points(n) {
+  return n < 0 ? `−${Math.abs(n)}` : String(n);
+}
+
 function outcomeWord(won) {
   if (won === true) return ["Won", "won"];
   if (won === false) return ["Lost", "lost"];
@@ -31,7 +36,7 @@ export function gamesList(games, empty = "No finished games yet.") {
     return h("li", {}, h("a", { href: gameHref(g.id), class: "game-link", dataset: { game: g.id } },
       h("span", { class: `outcome ${cls}` }, word),
       h("span", { class: "game-kind" }, kindName(g.kind)),
-      h("span", { class: "game-totals" }, (g.totals || []).join(" – ")),
+      h("span", { class: "game-totals" }, (g.totals || []).map(points).join(" / ")),
       h("time", { datetime: g.ended || "" }, when(g.ended))));
   }));
 }

@@ -44,6 +44,12 @@ export function statsFacts(stats) {
   ]);
 }
 
+/** The chart's width: the panel's inner width (the page's, less the panels' padding). */
+function chartWidth() {
+  const main = document.getElementById("screen");
+  return (main ? main.clientWidth : 640) - 56;
+}
+
 export function playerView(p) {
   const history = p.rating_history || [];
   const last = history[history.length - 1];
@@ -56,7 +62,7 @@ export function playerView(p) {
     h("div", { class: "player-grid" },
       h("section", { class: "panel chart-panel", "aria-labelledby": "chart-title" },
         h("h2", { id: "chart-title" }, "Rating history"),
-        history.length ? ratingChart(history) : h("p", { class: "empty" }, "No rated game yet."),
+        history.length ? ratingChart(history, chartWidth()) : h("p", { class: "empty" }, "No rated game yet."),
         last ? h("p", { class: "fine" }, `Last change ${when(last.at)}.`) : null),
       h("section", { class: "panel", "aria-labelledby": "record-title" },
         h("h2", { id: "record-title" }, "Games"),
@@ -79,6 +85,14 @@ async function main() {
   try {
     const player = await fetchPlayer(name);
     root.replaceChildren(playerView(player));
+    // Redrawn for a new width (a phone turned), so the chart's text keeps its size.
+    let width = chartWidth();
+    window.addEventListener("resize", () => {
+      const chart = document.getElementById("rating-chart");
+      if (!chart || Math.abs(chartWidth() - width) < 40) return;
+      width = chartWidth();
+      chart.replaceWith(ratingChart(player.rating_history, width));
+    });
     window.playerPage = player; // for the browser tests and the curious
   } catch (err) {
     const message = err instanceof ArchiveError ? err.message : "This player could not be shown.";

@@ -1,13 +1,11 @@
 // The rating history as an SVG line chart drawn by the page (no chart library): one
 // point per rated game, oldest on the left; a few round gridlines with their values; each
-// point a link to its game with a title saying the rating and the date. The SVG scales
-// to its box (viewBox), so one drawing serves a phone and a desktop.
+// point a link to its game with a title saying the rating and the date. Drawn for the
+// width it is shown at (the caller passes it), so its text stays readable on a phone.
 import { gameHref } from "./api.js";
 import { when } from "./games_list.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const W = 640;
-const H = 240;
 const PAD = { left: 44, right: 12, top: 12, bottom: 24 };
 
 function svg(tag, attrs = {}, ...children) {
@@ -15,6 +13,11 @@ function svg(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
   for (const c of children) if (c) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return el;
+}
+
+function day(iso) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
 }
 
 /** Gridline values: about four round steps covering [lo, hi]. */
@@ -28,8 +31,10 @@ export function ticks(lo, hi) {
   return out;
 }
 
-/** ``history``: [{at, rating, game}] oldest first. */
-export function ratingChart(history) {
+/** ``history``: [{at, rating, game}] oldest first; ``width`` in CSS pixels. */
+export function ratingChart(history, width = 640) {
+  const W = Math.round(Math.max(280, Math.min(1000, width)));
+  const H = Math.round(Math.max(180, Math.min(280, W * 0.4)));
   const points = (history || []).filter((p) => Number.isFinite(p.rating));
   const ratings = points.map((p) => p.rating);
   const grid = ticks(Math.min(...ratings), Math.max(...ratings));
@@ -49,8 +54,8 @@ export function ratingChart(history) {
   ...grid.map((v) => svg("g", { class: "grid" },
     svg("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v) }),
     svg("text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end" }, String(v)))),
-  svg("text", { class: "axis", x: PAD.left, y: H - 6 }, when(first.at)),
-  svg("text", { class: "axis", x: W - PAD.right, y: H - 6, "text-anchor": "end" }, when(last.at)),
+  svg("text", { class: "axis", x: PAD.left, y: H - 6 }, day(first.at)),
+  svg("text", { class: "axis", x: W - PAD.right, y: H - 6, "text-anchor": "end" }, day(last.at)),
   svg("polyline", { class: "line", points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ") }),
   ...points.map((p, i) => {
     const dot = svg("circle", { class: "dot", cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: points.length > 60 ? 2.5 : 4 },
