@@ -10,8 +10,9 @@ import re
 
 from playwright.async_api import Page, expect
 
-from .archived import game_document, played_game
+from .archived import game_document, played_game, player_document
 from .conftest import BROWSER, PHONE_TALL, shot
+from .test_security_pages import strict_page, until
 
 pytestmark = BROWSER
 
@@ -163,3 +164,24 @@ async def test_the_game_page_fits_a_phone(room, open_page) -> None:
         box = await page.get_by_role("button", name=name).bounding_box()
         assert box and box["width"] >= 44 and box["height"] >= 44
     await shot(page, "game-page-phone")
+
+
+async def test_the_game_and_player_pages_pass_the_csp(room, browser) -> None:
+    doc = long_game()
+    context, page, seen = await strict_page(browser)
+    try:
+        await serve(page, doc)
+        await page.route("**/api/players/Ann", lambda route: route.fulfill(
+            status=200, content_type="application/json",
+            body=json.dumps(player_document("Ann", [doc]))))
+        response = await page.goto(f"{room.http}/g/{GAME_ID}")
+        assert response is not None and "script-src 'self'" in (
+            await response.header_value("content-security-policy") or "")
+        await until(page, "!!document.querySelector('#deal-proof.ok')")
+        await page.keyboard.press("End")
+        await page.goto(f"{room.http}/@/Ann")
+        await until(page, "!!document.querySelector('#rating-chart circle')")
+        assert not seen, seen
+        assert await page.evaluate("window.__cspViolations") == []
+    finally:
+        await context.close()
