@@ -17,11 +17,14 @@ from __future__ import annotations
 
 from starlette.applications import Starlette
 
+from server.archive.db import connect
+from server.archive.queue import ArchiveQueue
 from server.settings import Settings
 from server.social.hub import SocialHub
 from server.tables.room import Room
 from server.tables.store import Store
 from server.web import app as web_app
+from server.web.http_archive import ArchiveDeps
 from server.web.http_social import SocialDeps
 
 __all__ = ["Node", "create_app"]
@@ -42,6 +45,10 @@ class Node:
         self.room.on_chat(self.social.on_chat)
         self.deps = SocialDeps(self.social.accounts, self.social.ratings, self.social.chat,
                                allowed_origins=frozenset(settings.allowed_origins))
+        # The archive (PostgreSQL), when settings.database_url names one: its pool is
+        # made at start; every node drains the queue of finished games.
+        self.archive_deps = ArchiveDeps(None, self.social.accounts, self.social.ratings)
+        self.archive: ArchiveQueue | None = None
 
     @property
     def node_id(self) -> str:
@@ -50,13 +57,23 @@ class Node:
     async def start(self) -> None:
         await self.room.start()
         await self.social.start()
+        if self.settings.database_url:
+            pool = await connect(self.settings.database_url)
+            self.archive_deps.pool = pool
+            self.archive = ArchiveQueue(self.store.client, pool, self.node_id,
+                                        self.social.accounts.names_of)
+            await self.archive.start()
 
     async def stop(self) -> None:
         """Stop the background work (social first: it uses the room), then the store."""
         try:
+            if self.archive is not None:
+                await self.archive.stop()
             await self.social.stop()
             await self.room.stop()
         finally:
+            if self.archive_deps.pool is not None:
+                await self.archive_deps.pool.close()
             await self.store.close()
 
 

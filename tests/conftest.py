@@ -6,6 +6,10 @@
 - ``redis_url``: that server's URL, emptied (FLUSHALL) before the test.
 - ``redis``: a ``redis.asyncio.Redis`` client on ``redis_url`` (bytes replies),
   closed after the test.
+- ``pg_server``: one private, real PostgreSQL for the whole session (fsync off), with
+  a template database holding the archive's schema; ``database_url``: a fresh database
+  made from that template for the test (so every test starts empty). Without
+  PostgreSQL binaries the tests that need it skip, or fail with ``CI=true``.
 - ``ci``: ``ci.require("chromium")`` when a program a test needs is missing: with
   ``CI=true`` the test fails (CI must run everything), elsewhere it skips.
 """
@@ -14,7 +18,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
+import tempfile
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from typing import NoReturn
 
 import pytest
@@ -22,6 +29,7 @@ import redis as redis_sync
 import redis.asyncio as redis_async
 import uvicorn
 
+from server.ops.pg_process import PgNotFound, PgProcess, find_pg_bin
 from server.ops.redis_process import RedisProcess
 
 
@@ -86,6 +94,39 @@ async def redis(redis_url: str) -> AsyncIterator[redis_async.Redis]:
         yield client
     finally:
         await client.aclose()
+
+
+TEMPLATE_DB = "archive_template"
+
+
+@pytest.fixture(scope="session")
+def pg_server(tmp_path_factory: pytest.TempPathFactory, ci: CI) -> Iterator[PgProcess]:
+    try:
+        find_pg_bin()
+    except PgNotFound:
+        ci.require("PostgreSQL (apt-get install postgresql, or the pgserver wheel)")
+    from server.archive.db import migrate
+
+    # Not under tmp_path: pytest's directories are 0700, and PostgreSQL, which refuses
+    # to run as root, runs as another user there (server.ops.pg_process).
+    base = Path(tempfile.mkdtemp(prefix="spades-pg-"))
+    base.chmod(0o755)
+    proc = PgProcess(base / "data", durable=False).start()
+    try:
+        migrate(proc.create_database(TEMPLATE_DB))
+        yield proc
+    finally:
+        proc.stop()
+        shutil.rmtree(base, ignore_errors=True)
+
+
+_databases = iter(range(1, 1_000_000))
+
+
+@pytest.fixture
+def database_url(pg_server: PgProcess) -> str:
+    """A new, empty archive database (the schema applied) for this test."""
+    return pg_server.create_database(f"test_{next(_databases)}", template=TEMPLATE_DB)
 
 
 @pytest.fixture(autouse=True)

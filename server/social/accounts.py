@@ -310,6 +310,31 @@ class Accounts:
             found, pid = await self._client.hmget(keys.account(name_key(name)), ["name", "pid"])
         return None if found is None or pid is None else Account(_text(found), _text(pid))
 
+    async def created_ms(self, name: str) -> int | None:
+        """When the account ``name`` (any case) was registered (ms), or None."""
+        if not isinstance(name, str) or len(name) > NAME_MAX:
+            return None
+        async with redis_errors("account created"):
+            created = await self._client.hget(keys.account(name_key(name)), "created")
+        return None if created is None else int(created)
+
+    async def names_of(self, pids: list[str]) -> dict[str, str]:
+        """The account name of each pid in ``pids`` that is an account's (guests left
+        out); the archive records which seats were accounts'."""
+        wanted = [p for p in dict.fromkeys(pids) if _PID.fullmatch(p)]
+        if not wanted:
+            return {}
+        async with redis_errors("account names"):
+            folded = await self._client.mget([keys.account_pid(p) for p in wanted])
+            found = {p: _text(f) for p, f in zip(wanted, folded, strict=True) if f is not None}
+            async with self._client.pipeline(transaction=False) as pipe:
+                for key in found.values():
+                    pipe.hget(keys.account(key), "name")
+                names = await pipe.execute()
+        out = {pid: _text(name) for pid, name in zip(found, names, strict=True)
+               if name is not None}
+        return out
+
     async def pid_is_account(self, pid: str) -> bool:
         """True when ``pid`` belongs to an account: a guest token for it must then be
         refused (the account's sessions are the only way in)."""

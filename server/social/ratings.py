@@ -247,6 +247,14 @@ class Ratings:
                              already_rated=True)
         return RatedGame(game_id, dict(changes))
 
+    async def game_changes(self, game_id: str) -> dict[str, RatingChange]:
+        """The rating changes of a rated game by pid (empty if it was not rated)."""
+        async with redis_errors("rated game"):
+            stored = await self._client.get(keys.rated_game(game_id))
+        if stored is None:
+            return {}
+        return {_text(pid): _unpack_change(pid, c) for pid, c in msgpack.unpackb(stored).items()}
+
     async def history(self, pid: str, limit: int = 50) -> list[HistoryEntry]:
         """The player's latest rating changes, newest first."""
         async with redis_errors("rating history"):
