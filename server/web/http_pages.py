@@ -21,8 +21,9 @@ from starlette.routing import Route
 __all__ = ["PAGES_DIR", "page_routes"]
 
 PAGES_DIR = Path(__file__).resolve().parents[2] / "client" / "web" / "pages"
-# Game ids and account names are both short runs of letters, digits, "-" and "_".
-_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+# Game ids (``<table>.<game number>``) and account names are short runs of letters,
+# digits, "-", "_" and ".".
+_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 
 def _shell(file: str, what: str) -> Callable[[Request], Awaitable[Response]]:

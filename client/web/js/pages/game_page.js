@@ -107,9 +107,30 @@ function header(game) {
       const r = ratings.get(s.seat);
       const name = playerName(game, s.seat);
       return h("li", {}, s.account ? h("a", { href: playerHref(s.account), class: "player-link" }, name) : name,
-        s.bot ? h("small", { class: "bot-tag" }, ` bot · ${s.bot}`) : null,
+        s.bot ? h("small", { class: "bot-tag" }, s.left ? " left · the autopilot finished" : ` bot · ${s.bot}`) : null,
         r ? h("small", { class: "rating-change" }, ` ${r.before.toFixed(1)} → ${r.after.toFixed(1)}`) : null);
     })));
+}
+
+const JUST_ENDED_WAIT_MS = 30_000;
+
+/** The game; from a game-over link (``?just=1``) a 404 is a game the archive has not
+ * written yet (it is queued at the last card and written within moments): ask again
+ * for a while, saying so, before taking it for a game that does not exist. */
+async function fetchArchived(id, root) {
+  const params = new URLSearchParams(location.search);
+  const patient = params.has("just");
+  if (patient) history.replaceState(null, "", location.pathname + location.hash);
+  const until = performance.now() + JUST_ENDED_WAIT_MS;
+  for (;;) {
+    try {
+      return await fetchGame(id);
+    } catch (err) {
+      if (!patient || !(err instanceof ArchiveError) || err.status !== 404 || performance.now() > until) throw err;
+      root.replaceChildren(h("p", { class: "muted loading" }, "The game has just ended: the archive is keeping it…"));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 async function main() {
@@ -117,7 +138,7 @@ async function main() {
   const id = decodeURIComponent(location.pathname.replace(/^\/g\//, "").replace(/\/$/, ""));
   document.title = `Game ${id} · Spades Room`;
   try {
-    const game = await fetchGame(id);
+    const game = await fetchArchived(id, root);
     const page = new GamePage(root, game);
     window.gamePage = page; // for the browser tests and the curious
     page.render();

@@ -69,7 +69,8 @@ export function playerView(p) {
         facts([
           ["Games played", String(p.games ?? 0), "player-games"],
           ["Won", p.games ? `${p.won} (${percent(p.won / p.games)})` : "0", "player-won"],
-          ["Completion", `${percent(p.completion)} of games finished`, "player-completion"],
+          ["Completion", p.completion === null || p.completion === undefined ? "–"
+            : `${percent(p.completion)} of games finished`, "player-completion"],
         ])),
       h("section", { class: "panel", "aria-labelledby": "stats-title" },
         h("h2", { id: "stats-title" }, "Spades statistics"), statsFacts(p.stats)),

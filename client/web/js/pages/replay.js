@@ -6,15 +6,17 @@ import { bidText, cardName, SEAT_NAMES } from "../game/cards.js";
 
 /** How many sides (teams, or players in a game without partners) the game has. */
 export function sideCount(game) {
+  if (Array.isArray(game.sides)) return game.sides.length;
   if (game.rules && Array.isArray(game.rules.teams)) return game.rules.teams.length;
   if (game.result && Array.isArray(game.result.totals)) return game.result.totals.length;
   return game.hands.length ? game.hands[0].score.length : game.seats.length;
 }
 
-/** The seats of each side: ``rules.teams`` when the rules list them; else seat ``s``
- * plays for side ``s % sides`` (partners opposite: 0+2 and 1+3 of four seats, 0+3, 1+4
- * and 2+5 of six; every seat its own side when there are as many sides as seats). */
+/** The seats of each side: the archive's ``sides`` (or ``rules.teams``); without them
+ * seat ``s`` plays for side ``s % sides`` (partners opposite: 0+2 and 1+3 of four seats,
+ * 0+3, 1+4 and 2+5 of six; every seat its own side when there are as many sides as seats). */
 export function sideSeats(game) {
+  if (Array.isArray(game.sides)) return game.sides.map((t) => [...t]);
   if (game.rules && Array.isArray(game.rules.teams)) return game.rules.teams.map((t) => [...t]);
   const n = sideCount(game);
   const sides = Array.from({ length: n }, () => []);

@@ -1,0 +1,124 @@
+"""The archive's pages on games played in a real room and kept by the real archive (its
+PostgreSQL database per test): the game-over dialog's and the review's link to the game
+page, the game page moved through and checked against the archive's document, the player
+page of a ranked player with the chart of their rating, the lobby's Your games."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.async_api import Page, expect
+
+from shared.protocol import Queue
+from tests.room_social.conftest import PASSWORD, register
+
+from .conftest import BROWSER
+from .play import page_state, quick_play
+from .test_accounts import SIGNED_IN, account_form
+
+pytestmark = BROWSER
+
+FETCH_JSON = "(path) => fetch(path, {credentials: 'same-origin'}).then((r) => r.json())"
+
+
+async def archived(page: Page, path: str) -> dict:
+    """What the archive answers this page's cookies at ``path``."""
+    body: dict = await page.evaluate(FETCH_JSON, path)
+    return body
+
+
+def moves(doc: dict) -> int:
+    """The game page's positions: each hand's deal, its bids and its cards."""
+    return sum(1 + len(h["bids"]) + sum(len(t["cards"]) for t in h["tricks"])
+               for h in doc["hands"])
+
+
+async def check_game_page(page: Page, doc: dict) -> None:
+    """The page shows ``doc``: its result, every move on the slider, a passing proof."""
+    total = moves(doc)
+    await expect(page.locator("#move-slider")).to_have_attribute("max", str(total - 1))
+    await expect(page.locator("#game-title")).to_have_text(re.compile(r" won$|^A draw$"))
+    totals = [str(t).replace("-", "\u2212") for t in doc["result"]["totals"]]
+    await expect(page.locator("#game-final")).to_have_text(
+        re.compile(r"^.+ " + re.escape(totals[0]) + r" — .+ " + re.escape(totals[1]) + "$"))
+    await expect(page.locator("#deal-proof")).to_have_class(re.compile(r"\bok\b"))
+    await page.keyboard.press("End")
+    await expect(page.locator("#move-line")).to_have_text(re.compile(rf"^Move {total} of {total} · "))
+    await page.keyboard.press("PageUp")
+    last = len(doc["hands"])
+    await expect(page.locator("#move-line")).to_have_text(re.compile(rf"· Hand {last}: .* deals$"))
+    await expect(page.locator("#deal-proof")).to_have_class(re.compile(r"\bok\b"))
+
+
+async def test_a_casual_game_links_to_its_page_from_the_sheet_and_the_review(
+        start_room, open_page, database_url) -> None:
+    room = await start_room(turn_time_s=0.0, bot_pace_s=0.02, casual_preset="quick",
+                            database_url=database_url)
+    page = await open_page(room)
+    first = await quick_play(page, "Gus")
+    await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)
+    game_id = f"{first['table']}.0"
+    dialog = page.locator("dialog.game-over")
+    link = dialog.get_by_role("link", name="Game page")
+    await expect(link).to_have_attribute("href", f"/g/{game_id}?just=1")
+    # The review (from the bar, once the sheet is closed) links to the whole game too.
+    await dialog.get_by_role("button", name="Close").click()
+    await page.locator(".game-over-bar").get_by_role("button", name="Review", exact=True).click()
+    review_link = page.locator("dialog .review").get_by_role("link", name="The whole game, move by move")
+    await expect(review_link).to_have_attribute("href", f"/g/{game_id}?just=1")
+    await review_link.click()
+    await expect(page).to_have_url(re.compile(rf"/g/{re.escape(game_id)}#m=0$"))
+    doc = await archived(page, f"/api/games/{game_id}")
+    assert doc["id"] == game_id and doc["seats"][first["seat"]]["name"] == "Gus"
+    await check_game_page(page, doc)
+    # The guest's lobby lists the game under Your games; it opens the same page. (The
+    # room puts a player back at their table, game over, on a page load: Lobby leaves it.)
+    await page.goto(f"{room.http}/")
+    await dialog.get_by_role("button", name="Lobby").click()
+    games = page.locator("#your-games .games-list a")
+    await expect(games).to_have_count(1)
+    await expect(games).to_have_attribute("href", f"/g/{game_id}")
+    await games.click()
+    await expect(page.locator("#move-line")).to_have_text(re.compile(r"^Move 1 of "))
+
+
+async def test_a_ranked_player_page_charts_the_rating_and_opens_the_game(
+        start_room, open_page, make_client, database_url) -> None:
+    # As test_accounts.py's ranked game: turn time 0, the autopilot plays everyone.
+    room = await start_room(turn_time_s=0.0, match_every_s=0.1, database_url=database_url)
+    others = []
+    for n, name in enumerate(("Vic", "Wes", "Xan")):
+        cookie = await register(room, name)
+        others.append(await make_client(room.ws, headers={
+            "Cookie": f"spades_session={cookie}", "X-Forwarded-For": f"192.0.2.{n + 1}"}))
+    page = await open_page(room)
+    await account_form(page, "Yael", PASSWORD, "#register")
+    await page.wait_for_function(SIGNED_IN)
+    for client in others:
+        await client.request(Queue(on=True))
+    await page.click("#ranked-queue")
+    await page.wait_for_function("window.spadesApp.state.kind === 'ranked'", timeout=15_000)
+    await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)
+    state = await page_state(page)
+    game_id = f"{state['table']}.0"
+    await page.locator("dialog.game-over").get_by_role("link", name="Game page").click()
+    await expect(page.locator("#move-slider")).to_be_visible(timeout=30_000)
+    doc = await archived(page, f"/api/games/{game_id}")
+    assert doc["kind"] == "ranked" and len(doc["ratings"]) == 4
+    await check_game_page(page, doc)
+    await expect(page.locator(".game-players .rating-change")).to_have_count(4)
+    # Yael's name leads to her page: her rating, one rated game on the chart, the game.
+    await page.locator(".game-players a.player-link", has_text="Yael").click()
+    await expect(page).to_have_url(re.compile(r"/@/Yael$"))
+    player = await archived(page, "/api/players/Yael")
+    rating = f"{player['rating']:.1f}{'?' if player.get('provisional') else ''}"
+    await expect(page.locator("#player-rating")).to_have_text(rating)
+    await expect(page.locator("#player-games")).to_have_text("1")
+    chart = page.locator("svg#rating-chart")
+    await expect(chart.locator("a.dot-link")).to_have_count(1)
+    await expect(chart.locator("a.dot-link")).to_have_attribute("href", f"/g/{game_id}")
+    recent = page.locator(".recent-panel .games-list a")
+    await expect(recent).to_have_count(1)
+    await recent.click()
+    await expect(page).to_have_url(re.compile(rf"/g/{re.escape(game_id)}(#m=0)?$"))
+    await expect(page.locator("#move-line")).to_have_text(re.compile(r"^Move 1 of "))
