@@ -43,7 +43,8 @@ async def check_game_page(page: Page, doc: dict) -> None:
         re.compile(r"^.+ " + re.escape(totals[0]) + r" — .+ " + re.escape(totals[1]) + "$"))
     await expect(page.locator("#deal-proof")).to_have_class(re.compile(r"\bok\b"))
     await page.keyboard.press("End")
-    await expect(page.locator("#move-line")).to_have_text(re.compile(rf"^Move {total} of {total} · "))
+    line = page.locator("#move-line")
+    await expect(line).to_have_text(re.compile(rf"^Move {total} of {total} · "))
     await page.keyboard.press("PageUp")
     last = len(doc["hands"])
     await expect(page.locator("#move-line")).to_have_text(re.compile(rf"· Hand {last}: .* deals$"))
@@ -64,7 +65,8 @@ async def test_a_casual_game_links_to_its_page_from_the_sheet_and_the_review(
     # The review (from the bar, once the sheet is closed) links to the whole game too.
     await dialog.get_by_role("button", name="Close").click()
     await page.locator(".game-over-bar").get_by_role("button", name="Review", exact=True).click()
-    review_link = page.locator("dialog .review").get_by_role("link", name="The whole game, move by move")
+    review_link = page.locator("dialog .review").get_by_role(
+        "link", name="The whole game, move by move")
     await expect(review_link).to_have_attribute("href", f"/g/{game_id}?just=1")
     await review_link.click()
     await expect(page).to_have_url(re.compile(rf"/g/{re.escape(game_id)}#m=0$"))
