@@ -1,21 +1,25 @@
-"""A finished game in the shape of the archive's ``GET /api/games/{id}``, built by playing
-it with the engine (docs/archive.md; the contract in issue 16): what the game page reads.
-
-``played_game(seed)`` plays a whole game with random legal moves and returns the Game;
-``game_document(game, id, names)`` reads its hands, bids, tricks and scores the way the
-archive stores them. The browser tests serve this document to the page when they test
-the page's own logic on a fixed game (a six-hand game, a given seed), and compare it with
-what the real archive answers (same fields).
+"""Finished games in the shapes of the archive's routes, built by playing them with the
+engine and answering them with the archive's own pure builders (``GameRecord.from_game``
+and ``server.archive.api``'s ``game_json``, ``stats_json``, ``recent_json``;
+docs/archive.md), without a database: the
+documents the page tests serve when they need a fixed game (four hands or more, two
+seats' cards swapped, nine games for a chart). tests/browser/test_archive_pages.py opens
+the pages on games the real archive kept.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import astuple
 from typing import Any
 
+from server.archive.api import recent_json, stats_json
+from shared.archive import GameRecord, SeatRecord, replay_hands
+from shared.archive.stats import STAT_FIELDS, seat_stats
 from shared.spades import Game, RuleSet
 
-BID_NAMES = {"nil": "nil", "blind nil": "blind_nil"}
+DAY_MS = 86_400_000
+START_MS = 1_796_000_000_000  # late November 2026
 
 
 def played_game(seed: int, preset: str = "quick") -> Game:
@@ -29,92 +33,40 @@ def played_game(seed: int, preset: str = "quick") -> Game:
     return game
 
 
-def _hands(game: Game) -> list[dict[str, Any]]:
-    """Each hand's deal, bids in order, tricks and per-side score, by replaying."""
-    out: list[dict[str, Any]] = []
-    g = Game.new(game.rules, seed=game.seed, dealer=game.first_dealer)
-    bids: list[dict[str, Any]] = []
-    for seat, action in game.events:
-        if action.startswith("bid "):
-            text = action[4:]
-            bids.append({"seat": seat, "bid": BID_NAMES.get(text) or int(text)})
-        before = g.hand_no
-        g = g.apply(seat, action)
-        if g.hand_no != before or g.over:
-            review = g.review
-            assert review is not None
-            totals = [t["total"] for t in review["score"]]
-            out.append({
-                "no": review["hand"], "dealer": review["dealer"],
-                "deal_seed": review["deal_seed"], "commitment": review["commitment"],
-                "hands": review["dealt"], "bids": bids,
-                "tricks": [{"leader": lead, "cards": cards, "winner": win}
-                           for lead, cards, win in review["tricks"]],
-                "score": [{"bid": t["contract"], "took": t["tricks"],
-                           "points": t["hand_total"], "bags": t["bags"], "total": total}
-                          for t, total in zip(review["score"], totals, strict=True)],
-            })
-            bids = []
-    return out
-
-
-def game_document(game: Game, game_id: str, names: list[str], kind: str = "casual",
-                  accounts: list[str | None] | None = None,
-                  ended: str = "2026-12-01T18:20:00+00:00") -> dict[str, Any]:
-    """The archive's JSON for ``game`` (seat ``i`` played by ``names[i]``)."""
-    outcome = game.outcome
-    winner = None if outcome in (None, "draw") else outcome
+def game_record(game: Game, game_id: str, names: list[str], kind: str = "casual",
+                accounts: list[str | None] | None = None, day: int = 0) -> GameRecord:
+    """The archive's record of ``game``: seat ``i`` played by ``names[i]`` (seat 0 a
+    person, the others bots), ended on day ``day`` after ``START_MS``."""
     accounts = accounts or [None] * len(names)
-    return {
-        "id": game_id, "kind": kind, "rules": game.rules.to_dict(),
-        "started": ended, "ended": ended,
-        "first_dealer": game.first_dealer,
-        "seats": [{"seat": i, "name": n, "account": accounts[i], "bot": None if i == 0 else "easy"}
-                  for i, n in enumerate(names)],
-        "result": {"winner": winner, "totals": list(game.scores),
-                   "hands_played": game.hands_played},
-        "ratings": [],
-        "actions": [[s, a] for s, a in game.events],
-        "hands": _hands(game),
-    }
+    seats = [SeatRecord(i, name, pid=f"p{i}" if i == 0 else None, account=accounts[i],
+                        bot=None if i == 0 else "easy") for i, name in enumerate(names)]
+    ended = START_MS + day * DAY_MS
+    return GameRecord.from_game(game_id, kind, kind == "private", game, seats,
+                                ended - 1_200_000, ended)
 
 
-def player_document(name: str, docs: list[dict[str, Any]], seat: int = 0) -> dict[str, Any]:
-    """The archive's ``GET /api/players/{name}`` for a player at ``seat`` of game documents
-    ``docs`` (oldest first): their record, a rating that moves by each result, the Spades
-    statistics counted from the hands, the recent games newest first."""
-    side_count = len(docs[0]["result"]["totals"])
-    side = seat % side_count
+def player_document(name: str, records: list[GameRecord], seat: int = 0) -> dict[str, Any]:
+    """``GET /api/players/{name}``'s body for the player at ``seat`` of ``records``
+    (oldest first): a rating that moves by each result, the statistics summed as the
+    archive sums them, the recent games newest first."""
+    sums = dict.fromkeys(("games", "won", "completed", *STAT_FIELDS), 0)
     rating, history, recent = 25.0, [], []
-    stats = {"hands": 0, "contracts_made": 0, "contracts_set": 0, "bid_error_avg": 0.0,
-             "bags_per_hand": 0.0, "nil_tried": 0, "nil_made": 0, "blind_nil_tried": 0,
-             "blind_nil_made": 0, "top_scorer_share": 0.0}
-    error = bags = top = 0
-    for doc in docs:
-        won = None if doc["result"]["winner"] is None else doc["result"]["winner"] == side
+    for record in records:
+        sides = record.sides()
+        side = next(i for i, s in enumerate(sides) if seat in s)
+        won = None if record.winner is None else record.winner == side
+        stats = seat_stats(replay_hands(record), sides, len(record.seats))[seat]
+        for key, value in zip(STAT_FIELDS, astuple(stats), strict=True):
+            sums[key] += value
+        sums["games"] += 1
+        sums["won"] += bool(won)
+        sums["completed"] += 1
         rating += 1.5 if won else -1.0
-        history.append({"at": doc["ended"], "rating": round(rating, 2), "game": doc["id"]})
-        recent.insert(0, {"id": doc["id"], "ended": doc["ended"], "kind": doc["kind"], "won": won,
-                          "totals": doc["result"]["totals"]})
-        for hand in doc["hands"]:
-            bid = next(b["bid"] for b in hand["bids"] if b["seat"] == seat)
-            took = sum(1 for t in hand["tricks"] if t["winner"] == seat)
-            score = hand["score"][side]
-            stats["hands"] += 1
-            key = "contracts_made" if score["took"] >= score["bid"] else "contracts_set"
-            stats[key] += 1
-            if bid in ("nil", "blind_nil"):
-                stats[f"{bid}_tried"] += 1
-                stats[f"{bid}_made"] += took == 0
-            else:
-                error += took - bid
-            bags += max(0, score["took"] - score["bid"])
-            partner = (seat + side_count) % len(doc["seats"])
-            top += took >= sum(1 for t in hand["tricks"] if t["winner"] == partner)
-    hands = max(1, stats["hands"])
-    stats.update(bid_error_avg=error / hands, bags_per_hand=bags / hands,
-                 top_scorer_share=top / hands)
-    wins = sum(1 for g in recent if g["won"])
-    return {"name": name, "created": docs[0]["started"], "rating": round(rating, 2),
-            "rating_history": history, "games": len(docs), "won": wins, "completion": 1.0,
-            "stats": stats, "recent": recent[:20]}
+        item = recent_json({"id": record.id, "ended_ms": record.ended_ms, "kind": record.kind,
+                            "won": won, "totals": list(record.totals)})
+        history.append({"at": item["ended"], "rating": round(rating, 2), "game": record.id})
+        recent.insert(0, item)
+    head, stats_out = stats_json(sums)
+    return {"name": name, "created": history[0]["at"] if history else None,
+            "rating": round(rating, 2), "provisional": False, "rating_history": history,
+            **head, "stats": stats_out, "recent": recent[:20]}

@@ -10,7 +10,9 @@ import re
 
 from playwright.async_api import Page, expect
 
-from .archived import game_document, played_game, player_document
+from server.archive.api import game_json
+
+from .archived import game_record, played_game, player_document
 from .conftest import BROWSER, PHONE_TALL, shot
 from .test_security_pages import strict_page, until
 
@@ -19,14 +21,18 @@ pytestmark = BROWSER
 GAME_ID = "t1a2b3-1"
 
 
-def long_game() -> dict:
+def long_record():
     """A finished quick game of at least four hands (random legal moves; seeded)."""
     for seed in range(1, 200):
         game = played_game(seed)
         if game.hands_played >= 4:
-            return game_document(game, GAME_ID, ["Ann", "Bot West", "Cleo", "Bot East"],
-                                 accounts=["Ann", None, None, None])
+            return game_record(game, GAME_ID, ["Ann", "Bot West", "Cleo", "Bot East"],
+                               accounts=["Ann", None, None, None])
     raise AssertionError("no seed gave a four-hand game")
+
+
+def long_game() -> dict:
+    return game_json(long_record())
 
 
 async def serve(page: Page, doc: dict) -> None:
@@ -173,7 +179,7 @@ async def test_the_game_and_player_pages_pass_the_csp(room, browser) -> None:
         await serve(page, doc)
         await page.route("**/api/players/Ann", lambda route: route.fulfill(
             status=200, content_type="application/json",
-            body=json.dumps(player_document("Ann", [doc]))))
+            body=json.dumps(player_document("Ann", [long_record()]))))
         response = await page.goto(f"{room.http}/g/{GAME_ID}")
         assert response is not None and "script-src 'self'" in (
             await response.header_value("content-security-policy") or "")

@@ -10,7 +10,10 @@ import re
 
 from playwright.async_api import Page, expect
 
-from .archived import game_document, played_game, player_document
+from server.archive.api import game_json
+from shared.archive import GameRecord
+
+from .archived import game_record, played_game, player_document
 from .conftest import BROWSER, PHONE_TALL, shot
 
 pytestmark = BROWSER
@@ -18,15 +21,14 @@ pytestmark = BROWSER
 NAMES = ["Ann", "Bot West", "Cleo", "Bot East"]
 
 
-def documents(count: int = 9) -> list[dict]:
-    return [game_document(played_game(seed), f"g{seed}", NAMES, kind="ranked",
-                          accounts=["Ann", None, None, None],
-                          ended=f"2026-11-{seed + 10:02d}T20:00:00+00:00")
+def records(count: int = 9) -> list[GameRecord]:
+    return [game_record(played_game(seed), f"g{seed}", NAMES, kind="ranked",
+                        accounts=["Ann", None, None, None], day=seed)
             for seed in range(1, count + 1)]
 
 
-async def serve(page: Page, docs: list[dict], player: dict) -> None:
-    by_id = {d["id"]: d for d in docs}
+async def serve(page: Page, kept: list[GameRecord], player: dict) -> None:
+    by_id = {r.id: game_json(r) for r in kept}
 
     async def games(route) -> None:
         game_id = route.request.url.rsplit("/", 1)[1]
@@ -48,7 +50,7 @@ async def serve(page: Page, docs: list[dict], player: dict) -> None:
 
 
 async def test_the_player_page_charts_the_rating_and_opens_recent_games(room, open_page) -> None:
-    docs = documents()
+    docs = records()
     player = player_document("Ann", docs)
     page = await open_page(room)
     await serve(page, docs, player)
@@ -84,11 +86,11 @@ async def test_the_player_page_charts_the_rating_and_opens_recent_games(room, op
     await page.locator(".game-players a.player-link").click()
     await expect(page).to_have_url(re.compile(r"/@/Ann$"))
     await page.locator("svg#rating-chart a.dot-link").first.click()
-    await expect(page).to_have_url(re.compile(rf"/g/{docs[0]['id']}(#m=0)?$"))
+    await expect(page).to_have_url(re.compile(rf"/g/{docs[0].id}(#m=0)?$"))
 
 
 async def test_the_player_page_fits_a_phone(room, open_page) -> None:
-    docs = documents()
+    docs = records()
     page = await open_page(room, viewport=PHONE_TALL, phone=True)
     await serve(page, docs, player_document("Ann", docs))
     await page.goto(f"{room.http}/@/Ann")
@@ -108,7 +110,7 @@ async def test_an_unknown_player_says_so(room, open_page) -> None:
 
 
 async def test_your_games_on_the_lobby_open_a_game_page(room, open_page) -> None:
-    docs = documents(3)
+    docs = records(3)
     page = await open_page(room)
     await serve(page, docs, player_document("Ann", docs))
     await page.reload()
@@ -117,5 +119,5 @@ async def test_your_games_on_the_lobby_open_a_game_page(room, open_page) -> None
     links = panel.locator(".games-list a")
     await expect(links).to_have_count(3)
     await links.first.click()
-    await expect(page).to_have_url(re.compile(rf"/g/{docs[-1]['id']}(#m=0)?$"))
+    await expect(page).to_have_url(re.compile(rf"/g/{docs[-1].id}(#m=0)?$"))
     await expect(page.locator("#move-line")).to_have_text(re.compile(r"^Move 1 of "))
