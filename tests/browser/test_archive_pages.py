@@ -12,7 +12,7 @@ from playwright.async_api import Page, expect
 from shared.protocol import Queue
 from tests.room_social.conftest import PASSWORD, register
 
-from .conftest import BROWSER
+from .conftest import BROWSER, PHONE_TALL, shot
 from .play import page_state, quick_play
 from .test_accounts import SIGNED_IN, account_form
 
@@ -62,6 +62,7 @@ async def test_a_casual_game_links_to_its_page_from_the_sheet_and_the_review(
     dialog = page.locator("dialog.game-over")
     link = dialog.get_by_role("link", name="Game page")
     await expect(link).to_have_attribute("href", f"/g/{game_id}?just=1")
+    await shot(page, "game-over-link-desktop")
     # The review (from the bar, once the sheet is closed) links to the whole game too.
     await dialog.get_by_role("button", name="Close").click()
     await page.locator(".game-over-bar").get_by_role("button", name="Review", exact=True).click()
@@ -73,6 +74,7 @@ async def test_a_casual_game_links_to_its_page_from_the_sheet_and_the_review(
     doc = await archived(page, f"/api/games/{game_id}")
     assert doc["id"] == game_id and doc["seats"][first["seat"]]["name"] == "Gus"
     await check_game_page(page, doc)
+    await shot(page, "game-page-archived-desktop")
     # The guest's lobby lists the game under Your games; it opens the same page. (The
     # room puts a player back at their table, game over, on a page load: Lobby leaves it.)
     await page.goto(f"{room.http}/")
@@ -80,6 +82,8 @@ async def test_a_casual_game_links_to_its_page_from_the_sheet_and_the_review(
     games = page.locator("#your-games .games-list a")
     await expect(games).to_have_count(1)
     await expect(games).to_have_attribute("href", f"/g/{game_id}")
+    await games.scroll_into_view_if_needed()
+    await shot(page, "your-games-desktop")
     await games.click()
     await expect(page.locator("#move-line")).to_have_text(re.compile(r"^Move 1 of "))
 
@@ -124,3 +128,27 @@ async def test_a_ranked_player_page_charts_the_rating_and_opens_the_game(
     await recent.click()
     await expect(page).to_have_url(re.compile(rf"/g/{re.escape(game_id)}(#m=0)?$"))
     await expect(page.locator("#move-line")).to_have_text(re.compile(r"^Move 1 of "))
+
+
+async def test_on_a_phone_the_game_over_link_and_the_game_page_fit(
+        start_room, open_page, database_url) -> None:
+    room = await start_room(turn_time_s=0.0, bot_pace_s=0.02, casual_preset="quick",
+                            database_url=database_url)
+    page = await open_page(room, phone=True, viewport=PHONE_TALL)
+    await quick_play(page, "Pia")
+    await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)
+    dialog = page.locator("dialog.game-over")
+    link = dialog.get_by_role("link", name="Game page")
+    await expect(link).to_be_visible()
+    for control in (link, dialog.get_by_role("button", name="Rematch")):
+        box = await control.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE_TALL["width"]
+        assert box["height"] >= 44
+    await shot(page, "game-over-link-phone")
+    await link.click()
+    await expect(page.locator("#move-slider")).to_be_visible(timeout=30_000)
+    await page.get_by_role("button", name="Next move").click()
+    await expect(page.locator("#move-line")).to_have_text(re.compile(r"^Move 2 of .* bids "))
+    width = await page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE_TALL["width"], f"the page scrolls sideways ({width}px)"
+    await shot(page, "game-page-archived-phone")

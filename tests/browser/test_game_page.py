@@ -81,6 +81,9 @@ async def test_the_slider_and_the_keys_move_through_the_game(room, open_page) ->
         await expect(seats.nth(bid["seat"]).locator(".seat-bid")).to_have_text(
             re.compile(r"^bid (Nil|Blind Nil|\d+)$"))
     await expect(line).to_have_text(re.compile(r"^Move 5 of "))
+    await expect(page.locator(".bid-chips li")).to_have_count(4)  # the bids, in order
+    await expect(page.locator(".bid-chips li").first).to_contain_text(
+        ["Ann", "Bot West", "Cleo", "Bot East"][first["bids"][0]["seat"]])
     # The first card of the hand: one card gone, on the table.
     await page.keyboard.press("ArrowRight")
     lead = first["tricks"][0]

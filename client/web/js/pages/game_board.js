@@ -14,7 +14,7 @@ function who(game, seat) {
   const s = game.seats[seat] || {};
   const name = playerName(game, seat);
   const label = s.account ? h("a", { href: playerHref(s.account), class: "player-link" }, name) : h("span", {}, name);
-  return h("span", { class: "seat-who" }, label, s.bot ? h("small", { class: "bot-tag" }, ` bot · ${s.bot}`) : null);
+  return h("span", { class: "seat-who" }, label, s.bot ? h("small", { class: "bot-tag" }, ` · ${s.bot}`) : null);
 }
 
 /** The table at position ``pos``: the trick in the middle, then one row per seat. */
@@ -26,7 +26,9 @@ export function boardView(game, pos) {
     h("div", { class: "trick-cards" }, pos.trick.length
       ? pos.trick.map(({ seat, card }) => h("span", { class: `played${seat === pos.winner ? " won" : ""}`, dataset: { seat } },
         cardFace(card, { small: true }), h("small", {}, playerName(game, seat))))
-      : h("span", { class: "muted" }, pos.kind === "deal" ? `${playerName(game, hand.dealer)} dealt.` : "No card played yet.")));
+      : pos.kind === "deal" ? h("span", { class: "muted" }, `${playerName(game, hand.dealer)} dealt.`)
+        : h("ol", { class: "bid-chips", "aria-label": "Bids so far" }, hand.bids.slice(0, pos.move).map(({ seat, bid }) =>
+          h("li", {}, h("small", {}, playerName(game, seat)), h("b", {}, bidShown(bid)))))));
   const seats = h("ol", { class: "replay-seats" }, game.seats.map((_, seat) => {
     const last = pos.kind !== "deal" && pos.seat === seat;
     const bid = pos.bids[seat];

@@ -107,7 +107,7 @@ function header(game) {
       const r = ratings.get(s.seat);
       const name = playerName(game, s.seat);
       return h("li", {}, s.account ? h("a", { href: playerHref(s.account), class: "player-link" }, name) : name,
-        s.bot ? h("small", { class: "bot-tag" }, s.left ? " left · the autopilot finished" : ` bot · ${s.bot}`) : null,
+        s.bot ? h("small", { class: "bot-tag" }, s.left ? " · left: the autopilot finished" : ` · ${s.bot} bot`) : null,
         r ? h("small", { class: "rating-change" }, ` ${r.before.toFixed(1)} → ${r.after.toFixed(1)}`) : null);
     })));
 }

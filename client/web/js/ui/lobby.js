@@ -67,7 +67,7 @@ export class Lobby {
           h("a", { href: "/learn/#/rules" }, "Rules"), " · ",
           h("a", { href: "/learn/#/strategy" }, "Strategy"))),
       h("div", { class: "lobby-grid" }, play, practice, privateForm((form) => this.named(() => app.createPrivate(form))), join,
-        this.accountEl, this.rankedEl, this.gamesEl, this.boardEl));
+        this.gamesEl, this.accountEl, this.rankedEl, this.boardEl));
     this.update();
     // The name box is where a keyboard player starts (the course links come first in the
     // page's order). Not on touch screens: focusing would pop the keyboard over the lobby.
