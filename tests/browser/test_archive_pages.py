@@ -9,12 +9,9 @@ import re
 
 from playwright.async_api import Page, expect
 
-from shared.protocol import Queue
-from tests.room_social.conftest import PASSWORD, register
-
 from .conftest import BROWSER, PHONE_TALL, shot
 from .play import page_state, quick_play
-from .test_accounts import SIGNED_IN, account_form
+from .test_accounts import ranked_game
 
 pytestmark = BROWSER
 
@@ -90,20 +87,7 @@ async def test_a_casual_game_links_to_its_page_from_the_sheet_and_the_review(
 
 async def test_a_ranked_player_page_charts_the_rating_and_opens_the_game(
         start_room, open_page, make_client, database_url) -> None:
-    # As test_accounts.py's ranked game: turn time 0, the autopilot plays everyone.
-    room = await start_room(turn_time_s=0.0, match_every_s=0.1, database_url=database_url)
-    others = []
-    for n, name in enumerate(("Vic", "Wes", "Xan")):
-        cookie = await register(room, name)
-        others.append(await make_client(room.ws, headers={
-            "Cookie": f"spades_session={cookie}", "X-Forwarded-For": f"192.0.2.{n + 1}"}))
-    page = await open_page(room)
-    await account_form(page, "Yael", PASSWORD, "#register")
-    await page.wait_for_function(SIGNED_IN)
-    for client in others:
-        await client.request(Queue(on=True))
-    await page.click("#ranked-queue")
-    await page.wait_for_function("window.spadesApp.state.kind === 'ranked'", timeout=15_000)
+    page = await ranked_game(start_room, open_page, make_client, database_url=database_url)
     await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)
     state = await page_state(page)
     game_id = f"{state['table']}.0"

@@ -133,22 +133,12 @@ async function fetchArchived(id, root) {
   }
 }
 
-async function main() {
-  const root = document.getElementById("screen");
-  const id = decodeURIComponent(location.pathname.replace(/^\/g\//, "").replace(/\/$/, ""));
+/** Show the game ``id`` in ``root``; rejects (ArchiveError) when there is none to show. */
+export async function showGame(root, id) {
   document.title = `Game ${id} · Spades Room`;
-  try {
-    const game = await fetchArchived(id, root);
-    const page = new GamePage(root, game);
-    window.gamePage = page; // for the browser tests and the curious
-    page.render();
-    document.title = `${playerName(game, 0)}'s game, ${when(game.ended)} · Spades Room`;
-  } catch (err) {
-    const message = err instanceof ArchiveError ? err.message : "This game could not be shown.";
-    root.replaceChildren(h("section", { class: "panel page-error", role: "alert" },
-      h("h1", {}, "No game to show"), h("p", {}, message), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
-    if (!(err instanceof ArchiveError)) console.error(err);
-  }
+  const game = await fetchArchived(id, root);
+  const page = new GamePage(root, game);
+  window.gamePage = page; // for the browser tests and the curious
+  page.render();
+  document.title = `${playerName(game, 0)}'s game, ${when(game.ended)} · Spades Room`;
 }
-
-main();

@@ -3,7 +3,7 @@
 // their recent games (each a link to its game page).
 import { h } from "../ui/dom.js";
 import { ratingText } from "../ui/lobby_ranked.js";
-import { ArchiveError, fetchPlayer } from "./api.js";
+import { fetchPlayer } from "./api.js";
 import { gamesList, when } from "./games_list.js";
 import { ratingChart } from "./rating_chart.js";
 
@@ -79,28 +79,18 @@ export function playerView(p) {
         gamesList(p.recent, "No finished game yet."))));
 }
 
-async function main() {
-  const root = document.getElementById("screen");
-  const name = decodeURIComponent(location.pathname.replace(/^\/@\//, "").replace(/\/$/, ""));
+/** Show the player ``name`` in ``root``; rejects (ArchiveError) when there is none. */
+export async function showPlayer(root, name) {
   document.title = `${name} · Spades Room`;
-  try {
-    const player = await fetchPlayer(name);
-    root.replaceChildren(playerView(player));
-    // Redrawn for a new width (a phone turned), so the chart's text keeps its size.
-    let width = chartWidth();
-    window.addEventListener("resize", () => {
-      const chart = document.getElementById("rating-chart");
-      if (!chart || Math.abs(chartWidth() - width) < 40) return;
-      width = chartWidth();
-      chart.replaceWith(ratingChart(player.rating_history, width));
-    });
-    window.playerPage = player; // for the browser tests and the curious
-  } catch (err) {
-    const message = err instanceof ArchiveError ? err.message : "This player could not be shown.";
-    root.replaceChildren(h("section", { class: "panel page-error", role: "alert" },
-      h("h1", {}, "No player to show"), h("p", {}, message), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
-    if (!(err instanceof ArchiveError)) console.error(err);
-  }
+  const player = await fetchPlayer(name);
+  root.replaceChildren(playerView(player));
+  window.playerPage = player; // for the browser tests and the curious
+  // Redrawn for a new width (a phone turned), so the chart's text keeps its size.
+  let width = chartWidth();
+  window.addEventListener("resize", () => {
+    const chart = document.getElementById("rating-chart");
+    if (!chart || Math.abs(chartWidth() - width) < 40) return;
+    width = chartWidth();
+    chart.replaceWith(ratingChart(player.rating_history, width));
+  });
 }
-
-main();
