@@ -22,7 +22,8 @@ import asyncpg
 
 from server.errors import StoreError
 
-__all__ = ["ArchiveUnavailable", "connect", "guarded", "migrate", "migrations_dir"]
+__all__ = ["ArchiveUnavailable", "Database", "connect", "guarded", "migrate",
+           "migrations_dir"]
 
 log = logging.getLogger(__name__)
 
@@ -82,5 +83,37 @@ async def guarded(what: str) -> AsyncIterator[None]:
         yield
     except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as err:
         log.warning("postgres failed during %s: %r", what, err)
-        raise ArchiveUnavailable("The game archive is unavailable just now; "
+        raise ArchiveUnavailable("The room's database is unavailable just now; "
                                  "try again in a moment.") from err
+
+
+class Database:
+    """A node's PostgreSQL: ``url`` (None: a node run without one), the pool made by
+    ``open``. Built before the event loop runs and opened at the node's start, so the
+    parts that use it (accounts, ratings, the archive) can hold it from the start."""
+
+    def __init__(self, url: str | None) -> None:
+        self.url = url
+        self.pool: asyncpg.Pool | None = None
+
+    @property
+    def configured(self) -> bool:
+        return self.url is not None
+
+    async def open(self) -> None:
+        if self.url is not None and self.pool is None:
+            self.pool = await connect(self.url)
+
+    async def close(self) -> None:
+        if self.pool is not None:
+            pool, self.pool = self.pool, None
+            await pool.close()
+
+    @contextlib.asynccontextmanager
+    async def connection(self, what: str) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection; failures come out as ArchiveUnavailable."""
+        if self.pool is None:
+            raise ArchiveUnavailable("This server runs without its database "
+                                     "(DATABASE_URL); accounts and the archive need it.")
+        async with guarded(what), self.pool.acquire() as conn:
+            yield conn

@@ -81,8 +81,8 @@ class ArchiveQueue:
                     await asyncio.sleep(backoff)
                 # Own pending entries first (a failed write), then others' stuck ones,
                 # then new ones.
-                done = await self._drain("0") and await self._claim_stuck()
-                await self._drain(">", block=True) if done else None
+                if await self._drain("0") and await self._claim_stuck():
+                    await self._drain(">", block=True)
                 backoff = 0.0
             except ArchiveUnavailable:
                 self.failures += 1

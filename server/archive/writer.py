@@ -15,12 +15,12 @@ from typing import Any
 
 import asyncpg
 
-from shared.archive import GameRecord, SeatStats, replay_hands, seat_stats
+from shared.archive import GameRecord, replay_hands, seat_stats
 from shared.archive.stats import STAT_FIELDS
 
 from .db import guarded
 
-__all__ = ["write_game"]
+__all__ = ["game_rows", "write_game", "write_rows"]
 
 _INSERT_GAME = """
 INSERT INTO games (id, table_id, game_no, kind, private, rules, seed, first_dealer, opening,
@@ -74,12 +74,16 @@ def game_rows(record: GameRecord) -> tuple[list[Any], list[list[Any]]]:
     return game, seats
 
 
-async def write_game(pool: asyncpg.Pool, record: GameRecord,
-                     rows: tuple[list[Any], list[list[Any]]] | None = None) -> bool:
+async def write_game(pool: asyncpg.Pool, record: GameRecord) -> bool:
     """Store ``record`` once; True if this call stored it, False if it was there.
     Raises ValueError for a record that does not replay, ArchiveUnavailable when
     PostgreSQL fails (nothing is stored then)."""
-    game, seats = rows or game_rows(record)
+    return await write_rows(pool, game_rows(record))
+
+
+async def write_rows(pool: asyncpg.Pool, rows: tuple[list[Any], list[list[Any]]]) -> bool:
+    """``write_game`` of rows made by ``game_rows`` (the benchmark reuses them)."""
+    game, seats = rows
     async with guarded("write game"), pool.acquire() as conn, conn.transaction():
         if await conn.fetchval(_INSERT_GAME, *game) is None:
             return False
@@ -93,6 +97,3 @@ async def write_game(pool: asyncpg.Pool, record: GameRecord,
                                *stats)
     return True
 
-
-def stats_dict(row: SeatStats) -> dict[str, int]:
-    return dict(zip(STAT_FIELDS, row.as_tuple(), strict=True))

@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 from types import TracebackType
 
-from .redis_process import free_port
+from .redis_process import free_port, log_tail
 
 __all__ = ["PgNotFound", "PgProcess", "PgProcessError", "PgStartError", "find_pg_bin"]
 
@@ -286,11 +286,7 @@ class PgProcess:
             os.kill(pid, signal.SIGKILL)
 
     def _log_tail(self, lines: int = 20) -> str:
-        try:
-            text = self.log_path.read_text(errors="replace")
-        except OSError:
-            return ""
-        return "\n".join(text.splitlines()[-lines:])
+        return log_tail(self.log_path, lines)
 
 
 def _check_reachable(directory: Path, user: pwd.struct_passwd) -> None:

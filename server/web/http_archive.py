@@ -35,12 +35,12 @@ from server.social.ratings import Ratings
 from shared.archive import format_record, replay_hands
 from shared.archive.export import iso_ms
 
+from .http_social import GUEST_COOKIE, SESSION_COOKIE
+
 __all__ = ["ArchiveDeps", "archive_routes"]
 
 log = logging.getLogger(__name__)
 
-SESSION_COOKIE = "spades_session"  # http_social.SESSION_COOKIE
-GUEST_COOKIE = "spades_token"  # connection.COOKIE
 MAX_ID = 64
 HISTORY = 100
 

@@ -2,7 +2,8 @@
 database, and a way to wait for a game to reach the archive.
 
 - ``archive_server(**settings)``: ``tests.room.conftest.launch`` with ``database_url``.
-- ``wait_archived(pool_or_http, game_id)``: poll until the game is stored.
+- ``pool``: an asyncpg pool on the test's archive database.
+- ``wait_for_json(http, path, ready)``: poll a route until ``ready(response)``.
 """
 
 from __future__ import annotations
@@ -11,12 +12,23 @@ import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
+import asyncpg
 import httpx
 import pytest
 
 from tests.room.conftest import LocalServer, launch, make_client  # noqa: F401  (fixture)
 
 __all__ = ["wait_for_json"]
+
+
+@pytest.fixture
+async def pool(database_url: str) -> AsyncIterator[asyncpg.Pool]:
+    """An asyncpg pool on the test's archive database."""
+    pool = await asyncpg.create_pool(database_url, min_size=0, max_size=4)
+    try:
+        yield pool
+    finally:
+        await pool.close()
 
 
 @pytest.fixture

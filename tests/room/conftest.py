@@ -2,7 +2,8 @@
 free ports, on the private Redis of ``tests/conftest.py``, and real WebSocket clients.
 
 - ``start_server(**settings)``: a uvicorn server running ``server.app`` in this event
-  loop; returns a ``LocalServer`` (``.ws`` address, ``.room``, ``.stop()``).
+  loop, on the test's own database (``database_url``); returns a ``LocalServer``
+  (``.ws`` address, ``.room``, ``.stop()``).
 - ``server``: one such server with fast test settings (bot pace 0, short fill wait).
 - ``spawn_node(port=None, **env)``: ``python -m server`` as a child process (for SIGKILL
   and restarts), on the test's own archive database (``database_url``); returns a
@@ -96,11 +97,12 @@ async def launch(redis_url: str, **overrides: Any) -> LocalServer:
 
 
 @pytest.fixture
-async def start_server(redis_url: str) -> AsyncIterator[Callable[..., Awaitable[LocalServer]]]:
+async def start_server(redis_url: str, database_url: str
+                       ) -> AsyncIterator[Callable[..., Awaitable[LocalServer]]]:
     started: list[LocalServer] = []
 
     async def start(**overrides: Any) -> LocalServer:
-        local = await launch(redis_url, **overrides)
+        local = await launch(redis_url, **{"database_url": database_url, **overrides})
         started.append(local)
         return local
 

@@ -8,16 +8,14 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import httpx
 import pytest
 
-from server.ops.pg_process import PgNotFound, find_pg_bin
 from server.ops.redis_process import free_port
-from tests.conftest import CI
+from tests.conftest import CI, pg_reachable_dir, require_pg
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,14 +23,8 @@ pytestmark = pytest.mark.slow
 
 
 def test_run_without_redis_url_starts_and_stops_a_private_redis(tmp_path: Path, ci: CI) -> None:
-    try:
-        find_pg_bin()
-    except PgNotFound:
-        ci.require("PostgreSQL")
-    # PostgreSQL runs as another user when the tests run as root: not under the 0700
-    # tmp_path (server.ops.pg_process)
-    pg_base = Path(tempfile.mkdtemp(prefix="spades-main-"))
-    pg_base.chmod(0o755)
+    require_pg(ci)
+    pg_base = pg_reachable_dir("spades-main-")
     pg_dir = pg_base / "pg"
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
