@@ -194,3 +194,39 @@ async def test_the_game_and_player_pages_pass_the_csp(room, browser) -> None:
         assert await page.evaluate("window.__cspViolations") == []
     finally:
         await context.close()
+
+
+def as_four_sides(doc: dict) -> dict:
+    """``doc`` regrouped as a game without partners (issue 15's cutthroat shape: every seat
+    its own side, one score per seat: +10 a bid trick and +1 an overtrick, or −10 a bid
+    trick when set), to show that the page takes its sides from the document."""
+    out = json.loads(json.dumps(doc))
+    out["sides"] = [[0], [1], [2], [3]]
+    totals = [0, 0, 0, 0]
+    for hand in out["hands"]:
+        bids = {b["seat"]: b["bid"] for b in hand["bids"]}
+        lines = []
+        for seat in range(4):
+            bid = bids[seat] if isinstance(bids[seat], int) else 0
+            took = sum(1 for t in hand["tricks"] if t["winner"] == seat)
+            points = 10 * bid + (took - bid) if took >= bid else -10 * bid
+            totals[seat] += points
+            lines.append({"bid": bid, "took": took, "points": points,
+                          "bags": max(0, took - bid), "total": totals[seat]})
+        hand["score"] = lines
+    out["result"]["totals"] = totals
+    out["result"]["winner"] = totals.index(max(totals))
+    return out
+
+
+async def test_a_game_of_four_sides_has_four_columns(room, open_page) -> None:
+    doc = as_four_sides(long_game())
+    page = await open_game(open_page, room, doc)
+    names = ["Ann", "Bot West", "Cleo", "Bot East"]
+    winner = names[doc["result"]["winner"]]
+    await expect(page.locator("#game-title")).to_have_text(f"{winner} won")
+    final = " — ".join(f"{n} {str(t).replace('-', chr(0x2212))}"
+                       for n, t in zip(names, doc["result"]["totals"], strict=True))
+    await expect(page.locator("#game-final")).to_have_text(final)
+    await expect(page.locator(".game-sheet thead th.team-col")).to_have_text(names)
+    await expect(page.locator(".game-sheet tr[data-hand='0'] td")).to_have_count(4)
