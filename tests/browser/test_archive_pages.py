@@ -24,6 +24,16 @@ async def archived(page: Page, path: str) -> dict:
     return body
 
 
+async def to_lobby(page: Page) -> None:
+    """Open the lobby: a page load puts the player back at their table, whose game is
+    over (its sheet open); the sheet's Lobby leaves it."""
+    origin = re.match(r"https?://[^/]+", page.url)
+    assert origin is not None
+    await page.goto(f"{origin[0]}/")
+    await page.locator("dialog.game-over").get_by_role("button", name="Lobby").click()
+    await expect(page.locator(".lobby")).to_be_visible()
+
+
 def moves(doc: dict) -> int:
     """The game page's positions: each hand's deal, its bids and its cards."""
     return sum(1 + len(h["bids"]) + sum(len(t["cards"]) for t in h["tricks"])
@@ -74,8 +84,7 @@ async def test_a_casual_game_links_to_its_page_from_the_sheet_and_the_review(
     await shot(page, "game-page-archived-desktop")
     # The guest's lobby lists the game under Your games; it opens the same page. (The
     # room puts a player back at their table, game over, on a page load: Lobby leaves it.)
-    await page.goto(f"{room.http}/")
-    await dialog.get_by_role("button", name="Lobby").click()
+    await to_lobby(page)
     games = page.locator("#your-games .games-list a")
     await expect(games).to_have_count(1)
     await expect(games).to_have_attribute("href", f"/g/{game_id}")
@@ -112,6 +121,14 @@ async def test_a_ranked_player_page_charts_the_rating_and_opens_the_game(
     await recent.click()
     await expect(page).to_have_url(re.compile(rf"/g/{re.escape(game_id)}(#m=0)?$"))
     await expect(page.locator("#move-line")).to_have_text(re.compile(r"^Move 1 of "))
+    # From the lobby: the account's own page, and another player's from the leaderboard.
+    await to_lobby(page)
+    await page.locator("#my-page").click()
+    await expect(page.locator("#player-name")).to_have_text("Yael")
+    await to_lobby(page)
+    await page.locator("#leaderboard").get_by_role("link", name="Vic").click()
+    await expect(page.locator("#player-name")).to_have_text("Vic")
+    await expect(page.locator("#player-games")).to_have_text("1")
 
 
 async def test_on_a_phone_the_game_over_link_and_the_game_page_fit(
