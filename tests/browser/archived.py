@@ -22,10 +22,12 @@ DAY_MS = 86_400_000
 START_MS = 1_796_000_000_000  # late November 2026
 
 
-def played_game(seed: int, preset: str = "quick") -> Game:
-    """A whole game of ``preset`` played to its end with random legal moves from ``seed``."""
+def played_game(seed: int, preset: str = "quick", **options: Any) -> Game:
+    """A whole game of ``preset`` (changed by rule ``options``) played to its end with
+    random legal moves from ``seed``."""
     rng = random.Random(seed)
-    game = Game.new(RuleSet.preset(preset), seed=seed)
+    rules = RuleSet.from_dict({**RuleSet.preset(preset).to_dict(), **options})
+    game = Game.new(rules, seed=seed)
     while not game.over:
         seat = game.to_act
         assert seat is not None

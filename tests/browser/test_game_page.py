@@ -230,3 +230,25 @@ async def test_a_game_of_four_sides_has_four_columns(room, open_page) -> None:
     await expect(page.locator("#game-final")).to_have_text(final)
     await expect(page.locator(".game-sheet thead th.team-col")).to_have_text(names)
     await expect(page.locator(".game-sheet tr[data-hand='0'] td")).to_have_count(4)
+
+
+async def test_a_nil_pass_moves_the_cards_between_partners(room, open_page) -> None:
+    # Seed 2 with a one-card Nil pass: North (2) passes the JC to South (0), who passes
+    # the 6D back, after the four bids (found by a search of seeds; pinned by the checks).
+    game = played_game(2, nil_pass=1)
+    passes = [(s, a) for s, a in game.events if a.startswith("pass ")]
+    assert passes == [(2, "pass JC"), (0, "pass 6D")]
+    doc = game_json(game_record(game, GAME_ID, ["Ann", "Bot West", "Cleo", "Bot East"]))
+    page = await open_game(open_page, room, doc)
+    slider = page.locator("#move-slider")
+    await slider.fill("5")
+    await expect(page.locator("#move-line")).to_have_text(
+        re.compile(r"^Move 6 of .* · Cleo passes 1 card to Ann$"))
+    south = page.locator(".replay-seat[data-seat='0']")
+    north = page.locator(".replay-seat[data-seat='2']")
+    await expect(south.locator(".card.received[data-card='JC']")).to_have_count(1)
+    await expect(north.locator("[data-card='JC']")).to_have_count(0)
+    await slider.fill("6")
+    await expect(north.locator(".card.received[data-card='6D']")).to_have_count(1)
+    await expect(south.locator("[data-card='6D']")).to_have_count(0)
+    await expect(page.locator(".replay-seat .card")).to_have_count(52)

@@ -1,5 +1,6 @@
 // What the game page draws for one position of an archived game: the trick on the table,
-// every seat's hand as dealt (the cards already played faded), bids and tricks taken;
+// every seat's hand as dealt (after a Nil pass: as held, the cards received marked; the
+// cards already played faded), bids and tricks taken;
 // the score sheet of the whole game; and the deal proof of a hand. Any number of seats
 // and sides: a seat is a row, a side is a column.
 import { sortHand } from "../game/cards.js";
@@ -22,7 +23,7 @@ export function boardView(game, pos) {
   const hand = game.hands[pos.hand];
   const sideOfSeat = sideOf(game);
   const trick = h("div", { class: "replay-trick", "aria-label": pos.trickNo ? `Trick ${pos.trickNo}` : "The bidding" },
-    h("p", { class: "trick-title" }, pos.trickNo ? `Trick ${pos.trickNo} of ${hand.tricks.length}` : pos.kind === "deal" ? "The deal" : "Bidding"),
+    h("p", { class: "trick-title" }, pos.trickNo ? `Trick ${pos.trickNo} of ${hand.tricks.length}` : { deal: "The deal", pass: "Passing" }[pos.kind] || "Bidding"),
     h("div", { class: "trick-cards" }, pos.trick.length
       ? pos.trick.map(({ seat, card }) => h("span", { class: `played${seat === pos.winner ? " won" : ""}`, dataset: { seat } },
         cardFace(card, { small: true }), h("small", {}, playerName(game, seat))))
@@ -39,8 +40,8 @@ export function boardView(game, pos) {
         h("span", { class: "seat-bid" }, bid === null ? "" : `bid ${bidShown(bid)}`),
         h("span", { class: "seat-took" }, pos.trickNo ? `took ${pos.took[seat]}` : "")),
       h("div", { class: "mini-cards", "aria-label": `${playerName(game, seat)}'s cards` },
-        sortHand(hand.hands[seat]).map((card) => cardFace(card, { small: true,
-          extraClass: pos.played.has(card) ? "gone" : "" }))));
+        sortHand(pos.cards[seat]).map((card) => cardFace(card, { small: true,
+          extraClass: `${pos.played.has(card) ? "gone" : ""}${pos.received.has(card) ? " received" : ""}` }))));
   }));
   return h("div", { class: "replay-board" }, trick, seats);
 }

@@ -53,30 +53,68 @@ export function bidShown(bid) {
   return bidText(bid === "blind_nil" ? "blind nil" : bid);
 }
 
+/** Each hand's card passes (a Nil bidder and partner exchanging cards before the lead),
+ * read from the game's actions: [[{giver, receiver, cards}] per hand]. The actions are
+ * split by hand by counting each hand's cards played. */
+export function passesByHand(game) {
+  const sides = sideSeats(game);
+  const partner = (seat) => {
+    const side = sides.find((s) => s.includes(seat)) || [];
+    return side.length === 2 ? side[side[0] === seat ? 1 : 0] : null;
+  };
+  const actions = game.actions || [];
+  let at = 0;
+  return game.hands.map((hand) => {
+    let plays = hand.tricks.reduce((n, t) => n + t.cards.length, 0);
+    const out = [];
+    while (at < actions.length && plays > 0) {
+      const [seat, action] = actions[at++];
+      if (action.startsWith("play ")) plays -= 1;
+      else if (action.startsWith("pass ") && partner(seat) !== null) {
+        out.push({ giver: seat, receiver: partner(seat), cards: action.slice(5).trim().split(/\s+/) });
+      }
+    }
+    return out;
+  });
+}
+
 /**
  * Every position of the game, in order. A position is
  * {hand (index into game.hands), move (the move's number within the hand, 0 = the deal),
  *  kind ("deal" | "bid" | "play"), seat, text (what happened, in words),
  *  bids (per seat, null before their bid), played (set of the cards gone from hands),
  *  trick (the cards on the table: [{seat, card}]), trickNo (1-based, 0 in the bidding),
- *  winner (seat that won the trick just completed, else null), took (tricks per seat)}.
+ *  winner (seat that won the trick just completed, else null), took (tricks per seat),
+ *  cards (per seat, the cards held this hand: as dealt, then after any passes),
+ *  received (the cards that came to their seat by a pass)}.
  */
 export function positions(game) {
   const out = [];
   const n = game.seats.length;
+  const passes = passesByHand(game);
   game.hands.forEach((hand, hi) => {
     const bids = Array(n).fill(null);
     const took = Array(n).fill(0);
     const played = new Set();
+    let cards = hand.hands.map((h) => [...h]);
+    let received = new Set();
     out.push({ hand: hi, move: 0, kind: "deal", seat: hand.dealer, bids: [...bids], played: new Set(),
-      trick: [], trickNo: 0, winner: null, took: [...took],
+      trick: [], trickNo: 0, winner: null, took: [...took], cards, received,
       text: `Hand ${hi + 1}: ${playerName(game, hand.dealer)} deals` });
     let move = 1;
     for (const { seat, bid } of hand.bids) {
       bids[seat] = bid;
       out.push({ hand: hi, move: move++, kind: "bid", seat, bids: [...bids], played: new Set(played),
-        trick: [], trickNo: 0, winner: null, took: [...took],
+        trick: [], trickNo: 0, winner: null, took: [...took], cards, received,
         text: `${playerName(game, seat)} bids ${bidShown(bid)}` });
+    }
+    for (const { giver, receiver, cards: given } of passes[hi]) {
+      cards = cards.map((held, seat) => (seat === giver ? held.filter((c) => !given.includes(c))
+        : seat === receiver ? [...held, ...given] : held));
+      received = new Set([...received, ...given]);
+      out.push({ hand: hi, move: move++, kind: "pass", seat: giver, bids: [...bids], played: new Set(played),
+        trick: [], trickNo: 0, winner: null, took: [...took], cards, received,
+        text: `${playerName(game, giver)} passes ${given.length} card${given.length === 1 ? "" : "s"} to ${playerName(game, receiver)}` });
     }
     hand.tricks.forEach((trick, ti) => {
       const table = [];
@@ -87,7 +125,7 @@ export function positions(game) {
         const last = k === trick.cards.length - 1;
         if (last) took[trick.winner] += 1;
         out.push({ hand: hi, move: move++, kind: "play", seat, bids: [...bids], played: new Set(played),
-          trick: [...table], trickNo: ti + 1, winner: last ? trick.winner : null, took: [...took],
+          trick: [...table], trickNo: ti + 1, winner: last ? trick.winner : null, took: [...took], cards, received,
           text: `${playerName(game, seat)} plays the ${cardName(card)}` +
             (last ? `; ${playerName(game, trick.winner)} wins trick ${ti + 1}` : "") });
       });
