@@ -250,12 +250,11 @@ class Accounts:
         async with self._db.connection("sign in") as conn:
             row = await conn.fetchrow("SELECT name, pid, hash FROM accounts "
                                       "WHERE name_key = $1", folded)
-        record = (row["name"], row["pid"], row["hash"]) if row is not None else (None,) * 3
-        if record[2] is None or len(password) > PASSWORD_MAX:
+        if row is None or len(password) > PASSWORD_MAX:
             await self._verify(self._decoy, password[:PASSWORD_MAX])
             await self.throttle.failed(folded, address)
             raise BadCredentials("That name and password do not match.")
-        stored = _text(record[2])
+        stored: str = row["hash"]
         if not await self._verify(stored, password):
             await self.throttle.failed(folded, address)
             raise BadCredentials("That name and password do not match.")
@@ -265,7 +264,7 @@ class Accounts:
             async with self._db.connection("rehash") as conn:
                 await conn.execute("UPDATE accounts SET hash = $2 WHERE name_key = $1",
                                    folded, rehashed)
-        return await self._open_session(Account(_text(record[0]), _text(record[1])))
+        return await self._open_session(Account(row["name"], row["pid"]))
 
     async def sign_out(self, token: str) -> Account | None:
         """End every session of the token's account (all devices). Returns the account
@@ -363,8 +362,4 @@ class Accounts:
     async def clear_limits(self, name: str, address: str) -> None:
         """Forget sign-in failures (an operator's tool; tests use it too)."""
         await self.throttle.clear(name_key(name), address)
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value
 
