@@ -82,9 +82,12 @@ export class GamePage {
     this.slider.setAttribute("aria-valuetext", `Move ${at + 1} of ${this.list.length}: ${pos.text}`);
     this.moveLine.textContent = `Move ${at + 1} of ${this.list.length} · ${pos.text}`;
     this.boardEl.replaceChildren(boardView(this.game, pos));
-    this.sheetEl.replaceChildren(scoreSheet(this.game, pos.hand, (hi) => this.go(handStart(this.list, hi))));
-    if (this.proofHand !== pos.hand) { // the check hashes: redone only for another hand
+    if (this.proofHand !== pos.hand) { // the sheet's mark and the proof follow the hand
       this.proofHand = pos.hand;
+      // The sheet is redrawn: a focused hand button's focus goes to the new sheet's one.
+      const sheetFocus = this.sheetEl.contains(document.activeElement);
+      this.sheetEl.replaceChildren(scoreSheet(this.game, pos.hand, (hi) => this.go(handStart(this.list, hi))));
+      if (sheetFocus) this.sheetEl.querySelector(`tr[data-hand="${pos.hand}"] .hand-jump`)?.focus();
       this.proofEl.replaceChildren(dealProof(this.game, pos.hand));
     }
     history.replaceState(null, "", `#m=${at}`);
