@@ -1,13 +1,19 @@
 """The archive's pages on games played in a real room and kept by the real archive (its
 PostgreSQL database per test): the game-over dialog's and the review's link to the game
 page, the game page moved through and checked against the archive's document, the player
-page of a ranked player with the chart of their rating, the lobby's Your games."""
+page of a ranked player with the chart of their rating, the lobby's Your games, and a
+private table's game refused to someone who did not play it, with the archive's reason."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 import re
 
 from playwright.async_api import Page, expect
+
+from shared.protocol import CreatePrivate, StartGame
+from tests.room.conftest import play_until
 
 from .conftest import BROWSER, PHONE_TALL, shot
 from .play import page_state, quick_play
@@ -16,6 +22,7 @@ from .test_accounts import ranked_game
 pytestmark = BROWSER
 
 FETCH_JSON = "(path) => fetch(path, {credentials: 'same-origin'}).then((r) => r.json())"
+STATUS_OF = "(path) => fetch(path, {credentials: 'same-origin'}).then((r) => r.status)"
 
 
 async def archived(page: Page, path: str) -> dict:
@@ -153,3 +160,25 @@ async def test_on_a_phone_the_game_over_link_and_the_game_page_fit(
     width = await page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE_TALL["width"], f"the page scrolls sideways ({width}px)"
     await shot(page, "game-page-archived-phone")
+
+
+async def test_a_private_tables_game_tells_another_person_why_not(
+        start_room, open_page, make_client, database_url) -> None:
+    room = await start_room(turn_time_s=0.0, database_url=database_url)
+    host = await make_client(room.ws, name="Hana")
+    await host.request(CreatePrivate(preset="quick"))
+    await host.request(StartGame())
+    await play_until(host, rng=random.Random(5))
+    game_id = f"{host.table}.0"
+    page = await open_page(room)  # someone else, who did not play at the table
+    path = f"/api/games/{game_id}"
+    deadline = asyncio.get_running_loop().time() + 60
+    while (status := await page.evaluate(STATUS_OF, path)) != 403:  # 404 until it is kept
+        assert status == 404 and asyncio.get_running_loop().time() < deadline, status
+        await asyncio.sleep(0.2)
+    refusal = (await archived(page, path))["error"]
+    assert refusal["code"] == "private_game"
+    await page.goto(f"{room.http}/g/{game_id}")
+    alert = page.get_by_role("alert").filter(has_text="No game to show")
+    await expect(alert).to_contain_text(refusal["message"])
+    await expect(page.locator("#move-slider")).to_have_count(0)
