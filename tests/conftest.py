@@ -136,9 +136,12 @@ _databases = iter(range(1, 1_000_000))
 
 
 @pytest.fixture
-def database_url(pg_server: PgProcess) -> str:
-    """A new, empty archive database (the schema applied) for this test."""
-    return pg_server.create_database(f"test_{next(_databases)}", template=TEMPLATE_DB)
+def database_url(pg_server: PgProcess) -> Iterator[str]:
+    """A new, empty archive database (the schema applied) for this test, dropped after
+    it (a whole suite would otherwise leave hundreds of them on the disk)."""
+    name = f"test_{next(_databases)}"
+    yield pg_server.create_database(name, template=TEMPLATE_DB)
+    pg_server.drop_database(name)
 
 
 @pytest.fixture

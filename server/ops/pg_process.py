@@ -244,6 +244,15 @@ class PgProcess:
             conn.execute(query)
         return self.url_of(name)
 
+    def drop_database(self, name: str) -> None:
+        """Drop database ``name`` (its sessions are ended first), if it exists."""
+        import psycopg
+        from psycopg import sql
+
+        with psycopg.connect(self.url_of("postgres"), autocommit=True) as conn:
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
+                sql.Identifier(name)))
+
     def _create_database(self, name: str) -> None:
         import psycopg
 

@@ -163,7 +163,7 @@ def spawn_node(redis_url: str, database_url: str, tmp_path: Path
                                     stdout=out, stderr=subprocess.STDOUT)
         node = Node(port, proc, log_path)
         nodes.append(node)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 90  # a busy machine: imports and migrations take a while
         while time.monotonic() < deadline:
             if proc.poll() is not None:
                 raise RuntimeError(f"node exited at start-up:\n{node.log()}")
