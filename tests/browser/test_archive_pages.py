@@ -84,6 +84,8 @@ async def test_a_casual_game_links_to_its_page_from_the_sheet_and_the_review(
         "link", name="The whole game, move by move")
     await expect(review_link).to_have_attribute("href", f"/g/{game_id}?just=1")
     await review_link.click()
+    # (the page waits for the archive, up to the 30 s claim of a failed reader and more)
+    await expect(page.locator("#move-slider")).to_be_visible(timeout=75_000)
     await expect(page).to_have_url(re.compile(rf"/g/{re.escape(game_id)}#m=0$"))
     doc = await archived(page, f"/api/games/{game_id}")
     assert doc["id"] == game_id and doc["seats"][first["seat"]]["name"] == "Gus"
@@ -108,7 +110,7 @@ async def test_a_ranked_player_page_charts_the_rating_and_opens_the_game(
     state = await page_state(page)
     game_id = f"{state['table']}.0"
     await page.locator("dialog.game-over").get_by_role("link", name="Game page").click()
-    await expect(page.locator("#move-slider")).to_be_visible(timeout=30_000)
+    await expect(page.locator("#move-slider")).to_be_visible(timeout=75_000)
     doc = await archived(page, f"/api/games/{game_id}")
     assert doc["kind"] == "ranked" and len(doc["ratings"]) == 4
     await check_game_page(page, doc)
@@ -154,7 +156,7 @@ async def test_on_a_phone_the_game_over_link_and_the_game_page_fit(
         assert box["height"] >= 44
     await shot(page, "game-over-link-phone")
     await link.click()
-    await expect(page.locator("#move-slider")).to_be_visible(timeout=30_000)
+    await expect(page.locator("#move-slider")).to_be_visible(timeout=75_000)
     await page.get_by_role("button", name="Next move").click()
     await expect(page.locator("#move-line")).to_have_text(re.compile(r"^Move 2 of .* bids "))
     width = await page.evaluate("document.documentElement.scrollWidth")
@@ -172,7 +174,7 @@ async def test_a_private_tables_game_tells_another_person_why_not(
     game_id = f"{host.table}.0"
     page = await open_page(room)  # someone else, who did not play at the table
     path = f"/api/games/{game_id}"
-    deadline = asyncio.get_running_loop().time() + 60
+    deadline = asyncio.get_running_loop().time() + 90
     while (status := await page.evaluate(STATUS_OF, path)) != 403:  # 404 until it is kept
         assert status == 404 and asyncio.get_running_loop().time() < deadline, status
         await asyncio.sleep(0.2)

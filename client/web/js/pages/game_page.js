@@ -115,11 +115,14 @@ function header(game) {
     })));
 }
 
-const JUST_ENDED_WAIT_MS = 30_000;
+// A node that read the game's entry and died leaves it to another node's claim after 30 s
+// (docs/archive.md): wait past that.
+const JUST_ENDED_WAIT_MS = 60_000;
 
 /** The game; from a game-over link (``?just=1``) a 404 is a game the archive has not
- * written yet (it is queued at the last card and written within moments): ask again
- * for a while, saying so, before taking it for a game that does not exist. */
+ * written yet (it is queued at the last card and written within moments, or after a
+ * claim of 30 s when the node reading it failed): ask again for a while, saying so,
+ * before taking it for a game that does not exist. */
 async function fetchArchived(id, root) {
   const params = new URLSearchParams(location.search);
   const patient = params.has("just");
