@@ -91,6 +91,12 @@ async def test_a_casual_game_links_to_its_page_from_the_sheet_and_the_review(
     assert doc["id"] == game_id and doc["seats"][first["seat"]]["name"] == "Gus"
     await check_game_page(page, doc)
     await shot(page, "game-page-archived-desktop")
+    async with page.expect_download() as info:  # the archive's record.txt
+        await page.locator("#download-record").click()
+    download = await info.value
+    assert download.suggested_filename == f"spades-{game_id}.txt"
+    with open(await download.path(), encoding="utf-8") as record:
+        assert f'[Game "{game_id}"]' in record.read()
     # The guest's lobby lists the game under Your games; it opens the same page. (The
     # room puts a player back at their table, game over, on a page load: Lobby leaves it.)
     await to_lobby(page)
