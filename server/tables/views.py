@@ -31,7 +31,7 @@ from shared.protocol import (
 from shared.spades import Game, redact_action
 from shared.spades.view import SEAT_KEYS, seat_part
 
-from .model import Table
+from .model import PRACTICE, Table
 from .seating import table_extras
 
 __all__ = ["PRIVATE_KEYS", "ActionDeltas", "TableViews", "encode_event", "event_for",
@@ -176,9 +176,17 @@ def snapshot(table: Table, seat: int | None, now_ms: int, view: dict[str, Any] |
         tl=seconds_left(table.turn_deadline(), now_ms),
         fill=seconds_left(table.fill_deadline(), now_ms),
         rematch=list(table.rematch) if table.status == "over" else None,
-        missed=missed, **_pause_fields(table, now_ms), **table_extras(table, snapshot=True),
-        **(extra or {}),
+        missed=missed, game=archive_id(table), **_pause_fields(table, now_ms),
+        **table_extras(table, snapshot=True), **(extra or {}),
     )
+
+
+def archive_id(table: Table) -> str | None:
+    """The id the archive keeps the table's current game under (``server.archive.intake
+    .game_id`` makes the same), or None: no game yet, or a practice table's (not kept)."""
+    if table.game is None or table.kind == PRACTICE:
+        return None
+    return f"{table.id}.{table.game_no}"
 
 
 def table_update(table: Table, now_ms: int) -> TableUpdate:

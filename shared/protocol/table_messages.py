@@ -171,6 +171,9 @@ class Snapshot(ServerMessage):
     pace: str | None = None
     undo: bool | None = None
     redo: bool | None = None
+    # The game's id in the archive (``<table>.<game number>``, docs/archive.md) once a
+    # game is dealt, at tables whose games are kept (not practice): its page is /g/ID.
+    game: str | None = None
     # Chat, for this viewer (sent when joining, resuming or resyncing): on or off, the
     # kept messages they may see, the seats they muted.
     chat_on: bool | None = None

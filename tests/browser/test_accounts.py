@@ -71,12 +71,12 @@ async def test_register_at_a_table_sign_out_and_sign_in(room, open_page) -> None
     await page.wait_for_function(SIGNED_IN)
 
 
-async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, open_page,
-                                                                   make_client) -> None:
-    # Turn time 0: every player's turns go to the autopilot at once (bots' pace is 0),
-    # so a whole 500-point game takes seconds; a minute's grace keeps anyone from being
-    # scored as a leaver.
-    room = await start_room(turn_time_s=0.0, match_every_s=0.1)
+async def ranked_game(start_room, open_page, make_client, **settings) -> Page:
+    """A ranked game under way: the page's account Yael and Vic, Wes and Xan over sockets,
+    matched by the queue. Turn time 0: every player's turns go to the autopilot at once
+    (bots' pace is 0), so a whole 500-point game takes seconds; a minute's grace keeps
+    anyone from being scored as a leaver."""
+    room = await start_room(turn_time_s=0.0, match_every_s=0.1, **settings)
     others = []
     for n, name in enumerate(("Vic", "Wes", "Xan")):  # other people, other addresses
         cookie = await register(room, name)
@@ -89,6 +89,12 @@ async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, o
         await client.request(Queue(on=True))
     await page.click("#ranked-queue")
     await page.wait_for_function("window.spadesApp.state.kind === 'ranked'", timeout=15_000)
+    return page
+
+
+async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, open_page,
+                                                                   make_client) -> None:
+    page = await ranked_game(start_room, open_page, make_client)
     await expect(page.locator(".title-btn")).to_contain_text("Ranked · to 500")
     await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)
     dialog = page.locator("dialog.game-over")

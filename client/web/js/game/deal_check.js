@@ -19,11 +19,11 @@ export async function commitmentOf(dealSeed) {
   return hex(await sha256(encoder.encode(dealSeed)));
 }
 
-/** The four hands (sorted card codes, by seat) that ``dealSeed`` deals from ``dealer``:
+/** The hands (sorted card codes, by seat) that ``dealSeed`` deals from ``dealer``:
  * card i of the deck (ascending; with jokers 2C and 2D out, LJ and BJ last) gets key
  * i of the stream (big-endian 64-bit words, four per block), the deck is sorted by
- * (key, card), and card k goes to seat (dealer + 1 + k) % 4. */
-export async function dealFromSeed(dealSeed, dealer, jokers = false) {
+ * (key, card), and card k goes to seat (dealer + 1 + k) % seats (four seats today). */
+export async function dealFromSeed(dealSeed, dealer, jokers = false, seats = 4) {
   const deck = [];
   for (let c = 0; c < 52; c++) if (!(jokers && (c === 0 || c === 13))) deck.push(c);
   if (jokers) deck.push(52, 53);
@@ -38,8 +38,8 @@ export async function dealFromSeed(dealSeed, dealer, jokers = false) {
   }
   const order = deck.map((card, i) => [keys[i], card]);
   order.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-  const hands = [[], [], [], []];
-  order.forEach(([, card], k) => hands[(dealer + 1 + k) % 4].push(card));
+  const hands = Array.from({ length: seats }, () => []);
+  order.forEach(([, card], k) => hands[(dealer + 1 + k) % seats].push(card));
   return hands.map((hand) => hand.sort((a, b) => a - b).map(cardCode));
 }
 
@@ -51,7 +51,7 @@ export async function dealFromSeed(dealSeed, dealer, jokers = false) {
 export async function verifyReview(review, seenBefore, jokers = false) {
   const computed = await commitmentOf(review.deal_seed);
   const expected = seenBefore || review.commitment;
-  const dealt = await dealFromSeed(review.deal_seed, review.dealer, jokers);
+  const dealt = await dealFromSeed(review.deal_seed, review.dealer, jokers, review.dealt.length);
   const dealMatches = dealt.every((hand, seat) => hand.join(" ") === [...review.dealt[seat]]
     .sort((a, b) => cardIndex(a) - cardIndex(b)).join(" "));
   return { seedMatches: computed === expected, dealMatches, seenBefore: !!seenBefore, computed, expected };

@@ -3,6 +3,7 @@
 // of the room's ``rated`` push and the way back to the queue instead), and the bar that
 // stays under the table when the sheet is closed (✕ or Escape), so Rematch, Review and
 // Lobby remain one tap away.
+import { gameHref } from "../pages/api.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { h } from "./dom.js";
 import { ratingText } from "./lobby_ranked.js";
@@ -13,6 +14,15 @@ export function outcomeTitle(outcome, seat) {
   if (outcome === "draw") return "A draw";
   if (seat === null || seat === undefined) return `${teamNames(null)[outcome]} win`;
   return outcome === seat % 2 ? "You win!" : "They win";
+}
+
+/** A link to the finished game's page (/g/ID), from the snapshot's ``game`` (the
+ * archive's id; absent at practice tables), or null while the game is on. ``?just=1``:
+ * the page waits a moment for the archive to write a game that ended a moment ago. */
+export function gamePageLink(state, className, text = "Game page") {
+  const id = state.extra && state.extra.game;
+  if (!id || state.status !== "over") return null;
+  return h("a", { class: className, href: `${gameHref(id)}?just=1`, dataset: { key: "game-page" } }, text);
 }
 
 export class GameOver {
@@ -69,6 +79,8 @@ export class GameOver {
       } },
         inSheet ? "Review last hand" : "Review"),
     ];
+    const page = gamePageLink(s, "btn");
+    if (page) list.push(page);
     if (s.kind === "ranked") {
       // No rematch in ranked play: the next game comes from the queue.
       list.push(h("button", { type: "button", class: "btn btn-primary", dataset: { key: "queue" }, onclick: () => {

@@ -6,6 +6,7 @@ import { accountPanel, leaderboardPanel, rankedPanel } from "./lobby_ranked.js";
 import { fill, h, seconds } from "./dom.js";
 import { LEVELS, PRACTICE_PACES } from "./practice.js";
 import { privateForm, radioRow } from "./private_form.js";
+import { loadYourGames } from "./your_games.js";
 
 export class Lobby {
   /** ``app`` gives: room, me, queueSince, resumeTable, quickPlay(name), practice(level, pace),
@@ -56,6 +57,7 @@ export class Lobby {
     this.accountEl = h("div", { class: "panel", id: "account-panel" });
     this.rankedEl = h("div", { class: "panel", id: "ranked-panel" });
     this.boardEl = h("div", { class: "panel", id: "leaderboard" });
+    this.gamesEl = h("section", { class: "panel", id: "your-games", "aria-labelledby": "your-games-title" });
     this.el.replaceChildren(
       h("div", { class: "lobby-hero" },
         h("h1", { id: "lobby-title" }, h("span", { class: "logo", "aria-hidden": "true" }, "♠"), " Spades Room"),
@@ -65,7 +67,7 @@ export class Lobby {
           h("a", { href: "/learn/#/rules" }, "Rules"), " · ",
           h("a", { href: "/learn/#/strategy" }, "Strategy"))),
       h("div", { class: "lobby-grid" }, play, practice, privateForm((form) => this.named(() => app.createPrivate(form))), join,
-        this.accountEl, this.rankedEl, this.boardEl));
+        this.gamesEl, this.accountEl, this.rankedEl, this.boardEl));
     this.update();
     // The name box is where a keyboard player starts (the course links come first in the
     // page's order). Not on touch screens: focusing would pop the keyboard over the lobby.
@@ -99,6 +101,7 @@ export class Lobby {
       this.accountKey = accountKey;
       fill(this.accountEl, accountPanel(app, me));
       this.loadBoard(); // "you" on the board follows the account
+      loadYourGames(this.gamesEl); // a sign-in or sign-out changes whose games they are
     }
     const rankedKey = JSON.stringify([!!account, app.queueSince !== null, this.refused]);
     if (rankedKey !== this.rankedKey) {

@@ -1,5 +1,6 @@
 // The lobby's account, ranked-queue and leaderboard panels (their contents; lobby.js
 // owns the panels and decides when to redraw them).
+import { playerHref } from "../pages/api.js";
 import { h } from "./dom.js";
 
 /** Rating as shown: one decimal, "?" after it while provisional. */
@@ -20,7 +21,8 @@ export function accountPanel(app, me) {
     const rated = app.rated;
     return [
       h("h2", {}, "Account"),
-      h("p", { id: "signed-in-as" }, "Signed in as ", h("b", {}, me.name)),
+      h("p", { id: "signed-in-as" }, "Signed in as ", h("b", {}, me.name), " · ",
+        h("a", { href: playerHref(me.name), id: "my-page" }, "your player page")),
       facts.length ? h("dl", { class: "facts" }, facts) : null,
       rated ? h("p", { class: "fine" }, `Last ranked game: ${rated.won ? "won" : "lost"}, ${rated.change >= 0 ? "+" : "−"}${Math.abs(rated.change).toFixed(1)}`) : null,
       h("button", { type: "button", class: "btn", id: "sign-out", onclick: () => app.account("signout") }, "Sign out"),
@@ -74,7 +76,7 @@ export function leaderboardPanel(board) {
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Player"),
       h("th", { scope: "col" }, "Rating"), h("th", { scope: "col" }, "Games"))),
     h("tbody", {}, rows.map((r) => h("tr", { class: you && you.rank === r.rank ? "me" : "" },
-      h("td", {}, String(r.rank)), h("th", { scope: "row" }, r.name),
+      h("td", {}, String(r.rank)), h("th", { scope: "row" }, h("a", { href: playerHref(r.name) }, r.name)),
       h("td", {}, ratingText(r.rating, r.provisional)), h("td", {}, String(r.games))))));
   return [
     title,

@@ -36,8 +36,9 @@ export function commitmentSeen(table, handNo) {
   return loadCommitments()[`${table}:${handNo}`] || null;
 }
 
-/** The review of ``view.review`` as an element; the check fills in when SubtleCrypto answers. */
-export function reviewPanel(table, view, seat) {
+/** The review of ``view.review`` as an element; the check fills in when SubtleCrypto
+ * answers. ``gameLink``: a link to the whole game's page (once the game is over). */
+export function reviewPanel(table, view, seat, gameLink = null) {
   const review = view.review;
   if (!review) return h("p", { class: "empty" }, "The review opens when a hand has been played.");
   // The fairness proof is folded under its own heading at the end: the verdict shows in
@@ -84,5 +85,6 @@ export function reviewPanel(table, view, seat) {
     h("span", { class: "trick-winner" }, `${SEAT_NAMES[winner]} wins`))));
   const record = { hand: review.hand, bids: review.bids, teams: review.score, tricks: tricksBySeat(review) };
   return h("div", { class: "review" }, handTable(record, seat, view.rules), hands,
-    h("h3", {}, "Trick by trick"), tricks, check);
+    h("h3", {}, "Trick by trick"), tricks, check,
+    gameLink ? h("p", { class: "review-game-link" }, gameLink) : null);
 }

@@ -8,7 +8,7 @@ import { BidPad } from "./bid_pad.js";
 import { cardFace } from "./card_view.js";
 import { CenterView, positionOf } from "./center_view.js";
 import { ChatPanel } from "./chat.js";
-import { GameOver } from "./game_over.js";
+import { GameOver, gamePageLink } from "./game_over.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { announce, h, seconds, toast } from "./dom.js";
 import { HandView } from "./hand_view.js";
@@ -373,7 +373,8 @@ export class TableScreen {
   showReview() {
     const view = this.state.view;
     openDialog(view && view.review ? `Hand ${view.review.hand + 1} review` : "Hand review",
-      view ? reviewPanel(this.state.table, view, this.state.seat) : h("p", {}, "Nothing to review yet."),
+      view ? reviewPanel(this.state.table, view, this.state.seat,
+        gamePageLink(this.state, "btn", "The whole game, move by move")) : h("p", {}, "Nothing to review yet."),
       { className: "wide review-dialog", status: turnStrip(this.state) });
   }
 

@@ -1,0 +1,60 @@
+// The archive's JSON routes (docs/archive.md): a game, a player, the caller's games.
+// Errors come back as {"error": {"code", "message"}}; each fetch here rejects with an
+// ArchiveError carrying the room's sentence, or a sentence of its own when the room
+// could not be reached or answered something else.
+
+export class ArchiveError extends Error {
+  constructor(code, message, status = 0) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function getJson(path, notFound) {
+  let response;
+  try {
+    response = await fetch(path, { credentials: "same-origin", headers: { accept: "application/json" } });
+  } catch {
+    throw new ArchiveError("unavailable", "The room could not be reached; try again.");
+  }
+  const body = await response.json().catch(() => null);
+  if (response.ok && body) return body;
+  const error = body && body.error;
+  // The archive's form is {error: {code, message}}; the room's other routes send
+  // {error: code, message}: read both.
+  const code = (error && error.code) || (typeof error === "string" ? error : null);
+  const message = (error && error.message) || (body && body.message);
+  if (message) throw new ArchiveError(code || "error", message, response.status);
+  if (response.status === 404) throw new ArchiveError("not_found", notFound, 404);
+  throw new ArchiveError("internal", `The room could not answer (HTTP ${response.status}); try again.`, response.status);
+}
+
+/** A finished game (the archive's document). */
+export function fetchGame(id) {
+  return getJson(`/api/games/${encodeURIComponent(id)}`, `There is no game ${id} in the archive.`);
+}
+
+/** A player's page data: rating and its history, games, statistics, recent games. */
+export function fetchPlayer(name) {
+  return getJson(`/api/players/${encodeURIComponent(name)}`, `There is no player called ${name}.`);
+}
+
+/** The caller's own games (guest or account), newest first: [{id, ended, kind, won, totals}]. */
+export async function fetchMyGames() {
+  const body = await getJson("/api/my-games", "No games are kept for you yet.");
+  return Array.isArray(body.games) ? body.games : [];
+}
+
+/** Where a game's page and its plain-text record are. */
+export function gameHref(id) {
+  return `/g/${encodeURIComponent(id)}`;
+}
+
+export function recordHref(id) {
+  return `/api/games/${encodeURIComponent(id)}/record.txt`;
+}
+
+export function playerHref(name) {
+  return `/@/${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,99 @@
+// What the game page draws for one position of an archived game: the trick on the table,
+// every seat's hand as dealt (after a Nil pass: as held, the cards received marked; the
+// cards already played faded), bids and tricks taken;
+// the score sheet of the whole game; and the deal proof of a hand. Any number of seats
+// and sides: a seat is a row, a side is a column.
+import { sortHand } from "../game/cards.js";
+import { commitmentOf, dealFromSeed } from "../game/deal_check.js";
+import { cardFace } from "../ui/card_view.js";
+import { h } from "../ui/dom.js";
+import { playerHref } from "./api.js";
+import { points } from "./games_list.js";
+import { bidShown, playerName, seatName, sideName, sideOf, sideSeats } from "./replay.js";
+
+function who(game, seat) {
+  const s = game.seats[seat] || {};
+  const name = playerName(game, seat);
+  const label = s.account ? h("a", { href: playerHref(s.account), class: "player-link" }, name) : h("span", {}, name);
+  return h("span", { class: "seat-who" }, label, s.bot ? h("small", { class: "bot-tag" }, ` · ${s.bot}`) : null);
+}
+
+/** The table at position ``pos``: the trick in the middle, then one row per seat. */
+export function boardView(game, pos) {
+  const hand = game.hands[pos.hand];
+  const sideOfSeat = sideOf(game);
+  const trick = h("div", { class: "replay-trick", "aria-label": pos.trickNo ? `Trick ${pos.trickNo}` : "The bidding" },
+    h("p", { class: "trick-title" }, pos.trickNo ? `Trick ${pos.trickNo} of ${hand.tricks.length}` : { deal: "The deal", pass: "Passing" }[pos.kind] || "Bidding"),
+    h("div", { class: "trick-cards" }, pos.trick.length
+      ? pos.trick.map(({ seat, card }) => h("span", { class: `played${seat === pos.winner ? " won" : ""}`, dataset: { seat } },
+        cardFace(card, { small: true }), h("small", {}, playerName(game, seat))))
+      : pos.kind === "deal" ? h("span", { class: "muted" }, `${playerName(game, hand.dealer)} dealt.`)
+        : h("ol", { class: "bid-chips", "aria-label": "Bids so far" }, hand.bids.slice(0, pos.move).map(({ seat, bid }) =>
+          h("li", {}, h("small", {}, playerName(game, seat)), h("b", {}, bidShown(bid)))))));
+  const seats = h("ol", { class: "replay-seats" }, game.seats.map((_, seat) => {
+    const last = pos.kind !== "deal" && pos.seat === seat;
+    const bid = pos.bids[seat];
+    return h("li", { class: `replay-seat side-${sideOfSeat[seat]}${last ? " acted" : ""}`, dataset: { seat } },
+      h("div", { class: "rs-line" },
+        h("b", { class: "rs-name" }, seatName(game, seat)), who(game, seat),
+        seat === hand.dealer ? h("span", { class: "tag dealer" }, "dealer") : null,
+        h("span", { class: "seat-bid" }, bid === null ? "" : `bid ${bidShown(bid)}`),
+        h("span", { class: "seat-took" }, pos.trickNo ? `took ${pos.took[seat]}` : "")),
+      h("div", { class: "mini-cards", "aria-label": `${playerName(game, seat)}'s cards` },
+        sortHand(pos.cards[seat]).map((card) => cardFace(card, { small: true,
+          extraClass: `${pos.played.has(card) ? "gone" : ""}${pos.received.has(card) ? " received" : ""}` }))));
+  }));
+  return h("div", { class: "replay-board" }, trick, seats);
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "0";
+}
+
+/** Every hand's score per side (bid and took, points, bags, running total); the row of
+ * hand ``current`` is marked; ``onPick(hi)`` jumps to a hand. */
+export function scoreSheet(game, current, onPick) {
+  const sides = sideSeats(game).map((_, side) => side);
+  return h("table", { class: "score-table game-sheet" },
+    h("caption", {}, "Score sheet"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Hand"),
+      sides.map((side) => h("th", { scope: "col", class: "team-col" }, sideName(game, side))))),
+    h("tbody", {}, game.hands.map((hand, hi) => h("tr", { class: hi === current ? "current" : "", dataset: { hand: hi } },
+      h("th", { scope: "row" }, h("button", { type: "button", class: "btn-link hand-jump",
+        "aria-current": hi === current ? "true" : null, onclick: () => onPick(hi) }, `Hand ${hi + 1}`)),
+      hand.score.map((s) => h("td", { class: "cell" }, h("div", {},
+        h("span", { class: "note" }, `bid ${s.bid}, took ${s.took} · ${signed(s.points)} · ${s.bags} bags`),
+        h("b", { class: `pts ${s.total < 0 ? "neg" : ""}` }, points(s.total)))))))));
+}
+
+/** The deal proof of hand ``hi``: SHA-256 of the revealed seed equals the commitment the
+ * table showed before the bids, and shuffling that seed deals exactly these hands. */
+export function dealProof(game, hi) {
+  const hand = game.hands[hi];
+  const verdict = h("span", { class: "verdict" }, "Checking the deal…");
+  const proof = h("div", { class: "proof" });
+  const box = h("details", { class: "verify pending", id: "deal-proof" },
+    h("summary", {}, h("span", { class: "proof-title" }, `Deal proof, hand ${hi + 1}: `), verdict), proof);
+  const jokers = !!(game.rules && game.rules.jokers);
+  Promise.all([commitmentOf(hand.deal_seed), dealFromSeed(hand.deal_seed, hand.dealer, jokers, hand.hands.length)])
+    .then(([computed, dealt]) => {
+      const seedOk = computed === hand.commitment;
+      const dealOk = dealt.every((cards, seat) => [...hand.hands[seat]].sort().join(" ") === [...cards].sort().join(" "));
+      const ok = seedOk && dealOk;
+      box.className = `verify ${ok ? "ok" : "bad"}`;
+      verdict.replaceChildren(h("b", {}, ok ? "✓ This deal was fixed before the bids." : "✗ This deal does not match its commitment."));
+      if (!ok) box.open = true; // a failed check is never folded away
+      proof.replaceChildren(
+        h("span", {}, "Commitment shown before the bids: "), h("code", {}, hand.commitment), h("br"),
+        h("span", {}, "Revealed seed "), h("code", {}, hand.deal_seed), h("span", {}, ", its SHA-256: "),
+        h("code", {}, computed), h("span", {}, seedOk ? " (equal)" : " (different!)"), h("br"),
+        h("span", {}, dealOk ? `Shuffling that seed deals exactly these ${hand.hands.length} hands.`
+          : "Shuffling that seed deals other hands!"));
+    })
+    .catch((err) => {
+      box.className = "verify bad";
+      box.open = true;
+      verdict.textContent = `The deal could not be checked here: ${err.message}`;
+    });
+  return box;
+}

@@ -1,0 +1,150 @@
+// The game page, /g/ID: a finished game from the archive, move by move. A slider over
+// every move of the game, ←/→ (one move), Home/End (the game's ends), PageUp/PageDown
+// (a hand back or on); the table at that move (game_board.js), the score sheet, the deal
+// proof of the hand shown, and the plain-text record to download. The address keeps the
+// move (#m=42), so a reload or a shared link opens the same moment.
+import { announce, h } from "../ui/dom.js";
+import { ArchiveError, fetchGame, playerHref, recordHref } from "./api.js";
+import { boardView, dealProof, scoreSheet } from "./game_board.js";
+import { kindName, points, when } from "./games_list.js";
+import { handStart, playerName, positions, sideName, sideSeats } from "./replay.js";
+
+export class GamePage {
+  constructor(root, game) {
+    this.root = root;
+    this.game = game;
+    this.list = positions(game);
+    this.at = 0;
+    this.proofHand = null;
+  }
+
+  render() {
+    const game = this.game;
+    this.slider = h("input", { type: "range", id: "move-slider", min: 0, max: Math.max(0, this.list.length - 1),
+      value: 0, "aria-label": "Move", oninput: () => this.go(Number(this.slider.value), false) });
+    const button = (label, text, delta) => h("button", { type: "button", class: "btn btn-small", "aria-label": label,
+      onclick: () => this.step(delta) }, text);
+    this.moveLine = h("p", { class: "move-line", id: "move-line" });
+    this.boardEl = h("div", { id: "board" });
+    this.sheetEl = h("div", { class: "sheet-scroll" });
+    this.proofEl = h("div");
+    const controls = h("div", { class: "replay-controls", role: "group", "aria-label": "Move through the game" },
+      button("Previous hand", "◀◀", "-hand"), button("Previous move", "◀", -1),
+      this.slider, button("Next move", "▶", 1), button("Next hand", "▶▶", "+hand"));
+    this.root.replaceChildren(h("article", { class: "game-page" },
+      header(game),
+      h("section", { class: "panel replay", "aria-labelledby": "replay-title" },
+        h("h2", { id: "replay-title" }, "Move by move"),
+        controls, this.moveLine,
+        h("p", { class: "fine keys-line" }, "Keys: ← → a move, PageUp PageDown a hand, Home End the ends."),
+        this.boardEl),
+      h("section", { class: "panel" }, this.sheetEl, this.proofEl),
+      h("p", { class: "game-links" },
+        h("a", { class: "btn", id: "download-record", href: recordHref(game.id), download: `spades-${game.id}.txt` },
+          "Download the record (text)"), " ",
+        h("a", { class: "btn btn-ghost", href: "/" }, "Lobby"))));
+    document.addEventListener("keydown", (e) => this.onKey(e));
+    const fromHash = location.hash.match(/^#m=(\d+)$/);
+    this.go(fromHash ? Number(fromHash[1]) : 0, false, true);
+  }
+
+  onKey(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    // The slider moves itself on the arrow keys (its input event moves the game).
+    if (e.target === this.slider && e.key.startsWith("Arrow")) return;
+    if (e.target instanceof HTMLInputElement && e.target !== this.slider) return;
+    const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 1, ArrowUp: -1, PageDown: "+hand", PageUp: "-hand" };
+    if (e.key in moves) this.step(moves[e.key]);
+    else if (e.key === "Home") this.go(0);
+    else if (e.key === "End") this.go(this.list.length - 1);
+    else return;
+    e.preventDefault();
+  }
+
+  /** One move (±1), or to the next / previous hand's deal ("+hand", "-hand"). */
+  step(delta) {
+    const pos = this.list[this.at];
+    if (delta === "+hand") this.go(pos.hand + 1 < this.game.hands.length ? handStart(this.list, pos.hand + 1) : this.list.length - 1);
+    else if (delta === "-hand") this.go(handStart(this.list, pos.move === 0 ? Math.max(0, pos.hand - 1) : pos.hand));
+    else this.go(this.at + delta);
+  }
+
+  go(index, speak = true, first = false) {
+    if (!this.list.length) {
+      this.boardEl.replaceChildren(h("p", { class: "empty" }, "No hand of this game was played."));
+      return;
+    }
+    const at = Math.max(0, Math.min(this.list.length - 1, index));
+    if (at === this.at && !first) return;
+    this.at = at;
+    const pos = this.list[at];
+    this.slider.value = String(at);
+    this.slider.setAttribute("aria-valuetext", `Move ${at + 1} of ${this.list.length}: ${pos.text}`);
+    this.moveLine.textContent = `Move ${at + 1} of ${this.list.length} · ${pos.text}`;
+    this.boardEl.replaceChildren(boardView(this.game, pos));
+    if (this.proofHand !== pos.hand) { // the sheet's mark and the proof follow the hand
+      this.proofHand = pos.hand;
+      // The sheet is redrawn: a focused hand button's focus goes to the new sheet's one.
+      const sheetFocus = this.sheetEl.contains(document.activeElement);
+      this.sheetEl.replaceChildren(scoreSheet(this.game, pos.hand, (hi) => this.go(handStart(this.list, hi))));
+      if (sheetFocus) this.sheetEl.querySelector(`tr[data-hand="${pos.hand}"] .hand-jump`)?.focus();
+      this.proofEl.replaceChildren(dealProof(this.game, pos.hand));
+    }
+    history.replaceState(null, "", `#m=${at}`);
+    if (speak) announce(pos.text);
+  }
+}
+
+function header(game) {
+  const result = game.result || {};
+  const sides = sideSeats(game);
+  const winner = result.winner;
+  const title = winner === null || winner === undefined ? "A draw" : `${sideName(game, winner)} won`;
+  const ratings = new Map((game.ratings || []).map((r) => [r.seat, r]));
+  return h("header", { class: "panel panel-hero game-head" },
+    h("h1", { id: "game-title" }, title),
+    h("p", { class: "final", id: "game-final" }, sides.map((_, side) => `${sideName(game, side)} ${points((result.totals || [])[side] ?? 0)}`).join(" — ")),
+    h("p", { class: "muted" }, `${kindName(game.kind)} game · ${result.hands_played ?? game.hands.length} hands · ` +
+      `${when(game.ended)}`),
+    h("ul", { class: "game-players" }, game.seats.map((s) => {
+      const r = ratings.get(s.seat);
+      const name = playerName(game, s.seat);
+      return h("li", {}, s.account ? h("a", { href: playerHref(s.account), class: "player-link" }, name) : name,
+        s.bot ? h("small", { class: "bot-tag" }, s.left ? " · left: the autopilot finished" : ` · ${s.bot} bot`) : null,
+        r ? h("small", { class: "rating-change" }, ` ${r.before.toFixed(1)} → ${r.after.toFixed(1)}`) : null);
+    })));
+}
+
+// A node that read the game's entry and died leaves it to another node's claim after 30 s
+// (docs/archive.md): wait past that.
+const JUST_ENDED_WAIT_MS = 60_000;
+
+/** The game; from a game-over link (``?just=1``) a 404 is a game the archive has not
+ * written yet (it is queued at the last card and written within moments, or after a
+ * claim of 30 s when the node reading it failed): ask again for a while, saying so,
+ * before taking it for a game that does not exist. */
+async function fetchArchived(id, root) {
+  const params = new URLSearchParams(location.search);
+  const patient = params.has("just");
+  if (patient) history.replaceState(null, "", location.pathname + location.hash);
+  const until = performance.now() + JUST_ENDED_WAIT_MS;
+  for (;;) {
+    try {
+      return await fetchGame(id);
+    } catch (err) {
+      if (!patient || !(err instanceof ArchiveError) || err.status !== 404 || performance.now() > until) throw err;
+      root.replaceChildren(h("p", { class: "muted loading" }, "The game has just ended: the archive is keeping it…"));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+/** Show the game ``id`` in ``root``; rejects (ArchiveError) when there is none to show. */
+export async function showGame(root, id) {
+  document.title = `Game ${id} · Spades Room`;
+  const game = await fetchArchived(id, root);
+  const page = new GamePage(root, game);
+  window.gamePage = page; // for the browser tests and the curious
+  page.render();
+  document.title = `${playerName(game, 0)}'s game, ${when(game.ended)} · Spades Room`;
+}

@@ -1,0 +1,20 @@
+// The lobby's "Your games": the finished games of this browser's guest or account
+// (GET /api/my-games), newest first, each a link to its game page (/g/ID).
+import { fetchMyGames } from "../pages/api.js";
+import { gamesList } from "../pages/games_list.js";
+import { fill, h } from "./dom.js";
+
+const SHOWN = 10;
+
+/** Fill ``panel`` with the caller's games (asked again on every call: after a game or a
+ * sign-in the list is another). */
+export async function loadYourGames(panel) {
+  let body;
+  try {
+    const games = await fetchMyGames();
+    body = gamesList(games.slice(0, SHOWN), "Your finished games will be listed here, each with its replay.");
+  } catch (err) {
+    body = h("p", { class: "empty" }, err.message);
+  }
+  fill(panel, h("h2", { id: "your-games-title" }, "Your games"), body);
+}

@@ -1,0 +1,46 @@
+"""The archive's browser pages: ``/g/{id}`` (a finished game, move by move) and
+``/@/{name}`` (a player). Both serve one static HTML shell, ``client/web/pages/
+archive.html``; its ES modules read the id or name from the address and ask the
+archive's JSON routes (``docs/archive.md``), which answer 404 or 403 with a sentence the
+page shows. A path that cannot be a game id or an account name is a plain 404 here.
+
+``page_routes()`` returns Starlette routes for the app to mount before the static files'
+``Mount("/")``: ``routes = [*page_routes(), ...]``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+__all__ = ["SHELL", "page_routes"]
+
+SHELL = Path(__file__).resolve().parents[2] / "client" / "web" / "pages" / "archive.html"
+# Game ids (``<table>.<game number>``) and account names are short runs of letters,
+# digits, "-", "_" and ".".
+_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+
+
+def _shell(what: str) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        key = request.path_params["key"]
+        if not _ID.fullmatch(key):
+            return PlainTextResponse(f"There is no {what} {key!r} here.", 404)
+        # no-cache: the shell is tiny, and a new release's module names must be seen.
+        return FileResponse(SHELL, media_type="text/html",
+                            headers={"cache-control": "no-cache"})
+
+    return endpoint
+
+
+def page_routes() -> list[Route]:
+    """The routes listed in the module docstring."""
+    return [
+        Route("/g/{key}", _shell("game"), methods=["GET", "HEAD"]),
+        Route("/@/{key}", _shell("player"), methods=["GET", "HEAD"]),
+    ]
