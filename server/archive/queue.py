@@ -101,7 +101,10 @@ class ArchiveQueue:
                 self.failures += 1
                 backoff = min(MAX_BACKOFF_S, max(0.2, backoff * 2))
             except ResponseError as err:
-                if "NOGROUP" in str(err):  # the stream was deleted (FLUSHALL in tests)
+                # The stream was deleted (FLUSHALL in tests): NOGROUP on the next read,
+                # UNBLOCKED for a read that was waiting on it. Make the group again now,
+                # not after a pause, so the next game is not left to the claim.
+                if "NOGROUP" in str(err) or "UNBLOCKED" in str(err):
                     await self._ensure_group()
                     continue
                 log.warning("archive queue: %s", err)
