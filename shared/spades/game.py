@@ -49,9 +49,9 @@ from .actions import (
 )
 from .bidding import bid_problem, blind_nil_closed_reason
 from .cards import (
+    COPY,
     SPADE_MASK,
     codes_of,
-    mask_of,
 )
 from .errors import IllegalAction, InvalidAction, NotYourTurn
 from .hand_parts import (
@@ -270,12 +270,17 @@ class Game(GameState):
     def _pass(self, seat: int, action: Action) -> Game:
         c = self._c
         giver, receiver, count = c.pass_queue[0]
-        cards = mask_of(action.cards)
         if len(action.cards) != count:
             raise IllegalAction(f"Pass exactly {count} card{'s' if count > 1 else ''} "
                                 "to your partner.")
         hands = list(self.hands)
-        missing = cards & ~hands[seat]
+        held = hands[seat]
+        cards = 0
+        for card in action.cards:  # distinct codes; six-handed: a copy held, first first
+            if not held >> card & 1 and held >> (card + COPY) & 1:
+                card += COPY
+            cards |= _BIT[card]
+        missing = cards & ~held
         if missing:
             raise IllegalAction(f"You do not hold {' '.join(codes_of(missing))}.")
         c = c.copy()

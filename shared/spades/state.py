@@ -28,6 +28,7 @@ from .cards import (
     SUIT_MASKS,
     SUIT_NAMES,
     codes_of,
+    fold,
     parse_card,
 )
 from .deal import commitment
@@ -430,7 +431,9 @@ class GameState:
             return acts
         if phase == PASSING and seat == to_act:
             count = self._c.pass_queue[0][2]
-            return [Action.passing(c) for c in combinations(_cards(self.hands[seat]), count)]
+            # Distinct codes: six-handed, a card held twice is passed once at most.
+            hand = fold(self.hands[seat])
+            return [Action.passing(c) for c in combinations(_cards(hand), count)]
         if phase == DRAWING and seat == to_act:
             return [KEEP_ACTION, DISCARD_ACTION]
         return []
