@@ -35,7 +35,7 @@ from .cards import (
     parse_card,
     suit_of,
 )
-from .deal import commitment, deal_cards, deck_mask, derive_deal_seed, shuffled
+from .deal import commitment, deal_cards, deal_hands, deck_mask, derive_deal_seed, shuffled
 from .rules import RuleSet
 from .scoring import Outcome, TeamScore
 
@@ -370,8 +370,11 @@ class _Context:
         if dealt is None:
             # Deterministic from the seed: filling it in later keeps every game immutable.
             rules = self.rules
-            dealt = self.dealt = deal_cards(self.seed_text(), self.dealer, self.seats,
-                                            deck_mask(rules.players, rules.jokers))
+            if self.seats == 4:
+                dealt = self.dealt = deal_hands(self.seed_text(), self.dealer, rules.jokers)
+            else:
+                dealt = self.dealt = deal_cards(self.seed_text(), self.dealer, self.seats,
+                                                deck_mask(rules.players, rules.jokers))
         return dealt
 
     def stock_cards(self) -> tuple[int, ...]:

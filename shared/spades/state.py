@@ -69,6 +69,9 @@ from .scoring import Outcome
 
 __all__ = ["GameState"]
 
+_NO_BIDS: tuple[int | None, ...] = (None, None, None, None)
+_NO_TRICKS = (0, 0, 0, 0)
+
 
 class GameState:
     """A whole game of Spades as a value: rules, seed, and everything that has happened.
@@ -200,8 +203,12 @@ class GameState:
         else:
             blind = tuple(blind_nil_open(rules, seat, dealer, c.scores) for seat in range(n))
         c.blind_open = blind
-        c.looked = tuple(not open_ for open_ in blind)
-        c.bids = (None,) * n
+        if n == 4:  # the four-seat game, written out: a deal per hand of the bench
+            c.looked = (not blind[0], not blind[1], not blind[2], not blind[3])
+            c.bids = _NO_BIDS
+        else:
+            c.looked = tuple(not open_ for open_ in blind)
+            c.bids = (None,) * n
         c.pass_queue = ()
         c.passes = _NO_PASSES if n == 4 else ((0, 0),) * n
         first = (dealer + 1) % n
@@ -214,7 +221,7 @@ class GameState:
         self._unplayed = _ALL_TWO_DECKS if rules.decks == 2 else _ALL
         self._trick = ()
         self.tricks = ()
-        self.tricks_won = (0,) * n
+        self.tricks_won = _NO_TRICKS if n == 4 else (0,) * n
         self.broken = False
 
     def _copy(self, c: _Context | None = None) -> Self:

@@ -75,9 +75,8 @@ def test_six_handed_of_two_identical_cards_the_first_played_wins() -> None:
     assert g.view(2).last_trick == {
         "leader": 0, "winner": 0,
         "cards": [[0, "AH"], [1, "KH"], [2, "KH"], [3, "AH"], [4, "QH"], [5, "QH"]]}
-    # The other way round: North's copy first (North leads after winning... no: South
-    # won; so South leads a low heart and North's ace, played first, beats nothing
-    # higher) - the same rule read from the second copy.
+    # The same when the first copy is played second in the trick: West's ace (the
+    # second copy) beats North's (the first copy), played after it.
     deal = six_handed_deal([["2H"], ["AH"], ["KH"], ["AH"], ["QH"], ["JH"]])
     g = look_and_bid(Game.new(SIX, seed=1, dealer=5, deal=deal), *["2"] * 6)
     g = play_cards(g, "2H", "AH", "KH", "AH", "QH", "JH")
