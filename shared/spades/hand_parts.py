@@ -77,18 +77,21 @@ _SUIT_SHIFT = (0, 13, 26, 39)
 def trick_winner(plays: tuple[tuple[int, int], ...]) -> int:
     """The seat that wins a complete trick given as ``((seat, card), ...)`` in play order:
     the card of the highest strength for the led suit (``_STRENGTH``, as in ``apply``)."""
-    strength = _STRENGTH[_SUIT_OF[plays[0][1]]]
-    best_seat, best = plays[0][0], strength[plays[0][1]]
-    for seat, card in plays[1:]:
-        if strength[card] > best:
-            best_seat, best = seat, strength[card]
-    return best_seat
+    return plays[winning_index(tuple(card for _, card in plays))][0]
 
 
+def winning_index(trick: tuple[int, ...]) -> int:
+    """The position in play order of the card that wins a complete trick: the first of
+    the highest strength for the led suit, so of two identical cards the first played."""
+    strength = _STRENGTH[_SUIT_OF[trick[0]]]
+    best, at = strength[trick[0]], 0
+    for i in range(1, len(trick)):
+        value = strength[trick[i]]
+        if value > best:  # strictly: an equal card played later does not win
+            best, at = value, i
+    return at
 
-# Indexed by card, second copies (54..107, six-handed) included: a copy has its card's
-# suit and strength, and a trick goes to the first card of the highest strength, so of
-# two identical cards the first played wins.
+
 _SUIT_OF = tuple(suit_of(card) for card in range(2 * COPY))
 _BIT = tuple(1 << card for card in range(2 * COPY))
 # _STRENGTH[led suit][card]: spades above everything, then the led suit, others never win.
