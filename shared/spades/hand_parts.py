@@ -124,6 +124,22 @@ def _bid_cache(rules: RuleSet) -> _BidCache:
     return cache
 # The led suit, by led card. One deck's cards only: this is the four-seat hot path's;
 # the six-handed play reads SUIT_MASKS (both copies).
+_FormatParts = tuple[tuple[int | None, ...], tuple[int, ...]]
+_FORMAT_PARTS: dict[tuple[int, bool], _FormatParts] = {}
+
+
+def _format_parts(rules: RuleSet) -> _FormatParts:
+    """Each seat's partner and the zero score of every side, per format, computed once:
+    a game is made per hand on the bench's path, and these are read at every start."""
+    key = (rules.players, rules.partnerships)
+    parts = _FORMAT_PARTS.get(key)
+    if parts is None:
+        parts = _FORMAT_PARTS[key] = (
+            tuple(rules.partner_of(seat) for seat in range(rules.players)),
+            (0,) * len(rules.teams))
+    return parts
+
+
 _FOLLOW_MASK = tuple(SUIT_MASKS[suit] & ONE_DECK for suit in _SUIT_OF)
 _NO_BLIND = (False, False, False, False)
 _ALL_BLIND = (True, True, True, True)

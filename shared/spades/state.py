@@ -58,6 +58,7 @@ from .hand_parts import (
     _bid_cache,
     _cards,
     _Context,
+    _format_parts,
     _masks_of,
     _new,
     _opening,
@@ -140,12 +141,12 @@ class GameState:
             raise TypeError("rules must be a RuleSet")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise ValueError("The seed must be a whole number from 0 to 2**63 - 1.")
-        n = rules.seats
+        n = rules.players
         if dealer is None:
             dealer = EAST if n == 4 else n - 1
-        if isinstance(dealer, bool) or dealer not in range(n):
+        elif isinstance(dealer, bool) or dealer not in range(n):
             raise ValueError(f"The dealer must be a seat from 0 to {n - 1}.")
-        zeros = (0,) * len(rules.teams)
+        partner, zeros = _format_parts(rules)
         scores = zeros if scores is None else tuple(scores)
         bags = zeros if bags is None else tuple(bags)
         opening = None if deal is None and scores == zeros and bags == zeros else (
@@ -153,7 +154,7 @@ class GameState:
         c = _new(_Context)
         c.rules = rules
         c.seats = n
-        c.partner = tuple(rules.partner_of(seat) for seat in range(n))
+        c.partner = partner
         c.seed = seed
         c.first_dealer = dealer
         c.opening = opening
@@ -187,7 +188,7 @@ class GameState:
         else:
             c.deal_seed = None  # derived when first read: seed_text()
             held = None
-        if rules.draw:
+        if n == 2:
             # The two-handed hands are drawn from the stock: nothing is held yet.
             if fixed is not None:
                 c.stock = tuple(parse_card(code) for code in fixed[0])
@@ -214,11 +215,11 @@ class GameState:
         first = (dealer + 1) % n
         self._c = c
         self.hand_no = hand_no
-        self.phase = DRAWING if rules.draw else BIDDING
+        self.phase = DRAWING if n == 2 else BIDDING
         self.to_act = first
         self.leader = first
         self._held = held
-        self._unplayed = _ALL_TWO_DECKS if rules.decks == 2 else _ALL
+        self._unplayed = _ALL_TWO_DECKS if n == 6 else _ALL
         self._trick = ()
         self.tricks = ()
         self.tricks_won = _NO_TRICKS if n == 4 else (0,) * n
@@ -531,8 +532,8 @@ class GameState:
         # A game from its parts, for snapshot.load (which checks their shapes).
         c = _new(_Context)
         c.rules = rules
-        c.seats = rules.seats
-        c.partner = tuple(rules.partner_of(seat) for seat in range(rules.seats))
+        c.seats = rules.players
+        c.partner = _format_parts(rules)[0]
         c.stock = stock
         c.drawn = drawn
         c.discards = discards
