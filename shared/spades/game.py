@@ -101,7 +101,7 @@ class Game(GameState):
 
     def view(self, seat: int) -> _view.SeatView:
         """What ``seat`` may know: its own hand and everything public."""
-        if seat not in range(self._c.seats) or isinstance(seat, bool):
+        if seat not in self._c.seat_ids or isinstance(seat, bool):
             raise ValueError(f"There is no seat {seat!r}; seats are 0 to {self._c.seats - 1}.")
         return _view.build(self, seat)
 
@@ -196,7 +196,7 @@ class Game(GameState):
 
     def _seat_problem(self, seat: int) -> str | None:
         n = self._c.seats
-        if seat not in range(n) or isinstance(seat, bool):
+        if seat not in self._c.seat_ids or isinstance(seat, bool):
             return f"There is no seat {seat!r}; seats are 0 to {n - 1}."
         return None
 

@@ -124,19 +124,21 @@ def _bid_cache(rules: RuleSet) -> _BidCache:
     return cache
 # The led suit, by led card. One deck's cards only: this is the four-seat hot path's;
 # the six-handed play reads SUIT_MASKS (both copies).
-_FormatParts = tuple[tuple[int | None, ...], tuple[int, ...]]
+_FormatParts = tuple[tuple[int | None, ...], tuple[int, ...], tuple[int, ...]]
 _FORMAT_PARTS: dict[tuple[int, bool], _FormatParts] = {}
 
 
 def _format_parts(rules: RuleSet) -> _FormatParts:
-    """Each seat's partner and the zero score of every side, per format, computed once:
-    a game is made per hand on the bench's path, and these are read at every start."""
+    """Each seat's partner, the zero score of every side and the seats, per format,
+    computed once: a game is made per hand on the bench's path, and these are read at
+    every start (the seats on every ``legal_actions(seat)``)."""
     key = (rules.players, rules.partnerships)
     parts = _FORMAT_PARTS.get(key)
     if parts is None:
         parts = _FORMAT_PARTS[key] = (
             tuple(rules.partner_of(seat) for seat in range(rules.players)),
-            (0,) * len(rules.teams))
+            (0,) * len(rules.teams),
+            tuple(range(rules.players)))
     return parts
 
 
@@ -322,6 +324,7 @@ class _Context:
         "review_src",
         "rules",
         "scores",
+        "seat_ids",
         "seats",
         "seed",
         "stock",
@@ -329,6 +332,7 @@ class _Context:
 
     rules: RuleSet
     seats: int  # rules.seats, read on every bid
+    seat_ids: tuple[int, ...]  # 0..seats-1, for checking a seat
     partner: tuple[int | None, ...]  # each seat's partner (None: solo)
     seed: int
     first_dealer: int
@@ -358,6 +362,7 @@ class _Context:
         c = _new(_Context)
         c.rules = self.rules
         c.seats = self.seats
+        c.seat_ids = self.seat_ids
         c.partner = self.partner
         c.seed = self.seed
         c.first_dealer = self.first_dealer

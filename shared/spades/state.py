@@ -146,7 +146,7 @@ class GameState:
             dealer = EAST if n == 4 else n - 1
         elif isinstance(dealer, bool) or dealer not in range(n):
             raise ValueError(f"The dealer must be a seat from 0 to {n - 1}.")
-        partner, zeros = _format_parts(rules)
+        partner, zeros, seat_ids = _format_parts(rules)
         scores = zeros if scores is None else tuple(scores)
         bags = zeros if bags is None else tuple(bags)
         opening = None if deal is None and scores == zeros and bags == zeros else (
@@ -154,6 +154,7 @@ class GameState:
         c = _new(_Context)
         c.rules = rules
         c.seats = n
+        c.seat_ids = seat_ids
         c.partner = partner
         c.seed = seed
         c.first_dealer = dealer
@@ -410,7 +411,7 @@ class GameState:
             seat = to_act
             if seat is None:
                 return []
-        elif seat not in range(self._c.seats) or isinstance(seat, bool):
+        elif seat not in self._c.seat_ids or isinstance(seat, bool):
             raise ValueError(f"There is no seat {seat!r}; seats are 0 to {self._c.seats - 1}.")
         phase = self.phase
         if phase == PLAYING:
@@ -533,7 +534,7 @@ class GameState:
         c = _new(_Context)
         c.rules = rules
         c.seats = rules.players
-        c.partner = _format_parts(rules)[0]
+        c.partner, _, c.seat_ids = _format_parts(rules)
         c.stock = stock
         c.drawn = drawn
         c.discards = discards
