@@ -435,3 +435,18 @@ def _legal_plays(hand: int, trick: tuple[int, ...], broken: bool) -> list[Action
                 *_HEART_PLAYS[hand >> 26 & 0x1FFF]]
     return [*_CLUB_PLAYS[hand & 0x1FFF], *_DIAMOND_PLAYS[hand >> 13 & 0x1FFF],
             *_HEART_PLAYS[hand >> 26 & 0x1FFF], *_SPADE_PLAYS[hand >> 39]]
+
+
+def _context_for(rules: RuleSet, seed: int, first_dealer: int,
+                 opening: dict[str, Any] | None) -> _Context:
+    """A new game's context with its rules, format and seed set (new() and a
+    snapshot's load fill in the rest)."""
+    c = _new(_Context)
+    c.rules = rules
+    c.seats = rules.players
+    c.partner, _, c.seat_ids = _format_parts(rules)
+    c.seed = seed
+    c.first_dealer = first_dealer
+    c.opening = opening
+    c.bid_cache = _bid_cache(rules)
+    return c

@@ -26,9 +26,7 @@ from .hand_parts import (
     PASSING,
     PLAYING,
     Trick,
-    _bid_cache,
-    _Context,
-    _format_parts,
+    _context_for,
     _new,
 )
 from .rules import RuleSet
@@ -180,17 +178,10 @@ def _assemble(cls: type[G], *, rules: RuleSet, seed: int, first_dealer: int,
               review: dict[str, Any] | None, stock: tuple[int, ...] | None = None,
               drawn: int = 0, discards: tuple[int, ...] = ()) -> G:
     # A game from its parts (load checks their shapes).
-    c = _new(_Context)
-    c.rules = rules
-    c.seats = rules.players
-    c.partner, _, c.seat_ids = _format_parts(rules)
+    c = _context_for(rules, seed, first_dealer, opening)
     c.stock = stock
     c.drawn = drawn
     c.discards = discards
-    c.seed = seed
-    c.first_dealer = first_dealer
-    c.opening = opening
-    c.bid_cache = _bid_cache(rules)
     c.dealer = dealer
     c.hand_no = hand_no
     c.deal_seed = deal_seed

@@ -55,9 +55,9 @@ from .hand_parts import (
     PLAYING,
     SEAT_NAMES_BY_COUNT,
     Trick,
-    _bid_cache,
     _cards,
     _Context,
+    _context_for,
     _format_parts,
     _masks_of,
     _new,
@@ -146,20 +146,12 @@ class GameState:
             dealer = EAST if n == 4 else n - 1
         elif isinstance(dealer, bool) or dealer not in range(n):
             raise ValueError(f"The dealer must be a seat from 0 to {n - 1}.")
-        partner, zeros, seat_ids = _format_parts(rules)
+        zeros = _format_parts(rules)[1]
         scores = zeros if scores is None else tuple(scores)
         bags = zeros if bags is None else tuple(bags)
         opening = None if deal is None and scores == zeros and bags == zeros else (
             _opening(rules, deal, scores, bags))
-        c = _new(_Context)
-        c.rules = rules
-        c.seats = n
-        c.seat_ids = seat_ids
-        c.partner = partner
-        c.seed = seed
-        c.first_dealer = dealer
-        c.opening = opening
-        c.bid_cache = _bid_cache(rules)
+        c = _context_for(rules, seed, dealer, opening)
         c.scores = tuple(opening["scores"]) if opening else zeros
         c.bags = tuple(opening["bags"]) if opening else zeros
         c.records = c.history = ()
