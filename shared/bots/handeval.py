@@ -121,8 +121,9 @@ def _spade_bits(hand: int) -> int:
     return (hand >> 39) & 0x7FFF
 
 
-def estimate(hand: int, jokers: bool = False) -> Estimate:
-    """Expected tricks of a 13-card hand (a card mask) played as a plain contract."""
+def estimate(hand: int, jokers: bool = False, scale: float = 1.0) -> Estimate:
+    """Expected tricks of a 13-card hand (a card mask) played as a plain contract.
+    ``scale`` (``Table.trick_scale``) adapts the count to the other formats."""
     top = 14 if jokers else 12
     sbits = _spade_bits(hand)
     s_value, spare, s_sure, s_likely = spade_tricks(sbits, top)
@@ -144,6 +145,8 @@ def estimate(hand: int, jokers: bool = False) -> Estimate:
                 short.append((suit, n))
     ruffs = 0.8 * min(float(spare), slots)
     total += ruffs
+    if scale != 1.0:
+        total *= scale
     return Estimate(total, tuple(sorted(sure, reverse=True)), tuple(sorted(likely, reverse=True)),
                     ruffs, tuple(short), sbits.bit_count())
 
@@ -151,8 +154,8 @@ def estimate(hand: int, jokers: bool = False) -> Estimate:
 _SLOTS = (2.0, 1.0, 0.4)
 
 
-def estimate_tricks(hand: int, jokers: bool = False) -> float:
-    """``estimate(hand, jokers).tricks`` without the explanation (fast, for sampling)."""
+def estimate_tricks(hand: int, jokers: bool = False, scale: float = 1.0) -> float:
+    """``estimate(hand, jokers, scale).tricks`` without the explanation (fast)."""
     s_value, spare, _, _ = spade_tricks((hand >> 39) & 0x7FFF, 14 if jokers else 12)
     total = s_value
     slots = 0.0
@@ -162,7 +165,8 @@ def estimate_tricks(hand: int, jokers: bool = False) -> float:
         n = ranks.bit_count()
         if n <= 2:
             slots += _SLOTS[n]
-    return total + 0.8 * min(float(spare), slots)
+    total += 0.8 * min(float(spare), slots)
+    return total * scale if scale != 1.0 else total
 
 
 def certain_winners(hand: int, jokers: bool = False, on_lead: bool = False) -> int:

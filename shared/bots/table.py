@@ -1,0 +1,109 @@
+"""The table a bot plays at: seats, sides, partners, hand size and deck, from the rules.
+
+Every format of issue 15 is described by one :class:`Table`:
+
+| format | seats | sides | partner | cards each | deck |
+|---|---|---|---|---|---|
+| partnership (the default) | 4 | (0, 2), (1, 3) | opposite | 13 | 52 (54 with jokers, 2♣ 2♦ out) |
+| cutthroat | 4 | one per seat | none | 13 | as above |
+| three-handed | 3 | one per seat | none | 17 | 51: the 2♣ out |
+| two-handed draw | 2 | one per seat | none | 13 kept | 52, 26 discarded unseen |
+| six-handed | 6 | (0, 3), (1, 4), (2, 5) | opposite | 17 | two decks without the 2♣s |
+
+Card masks hold one bit per card *code*; in the six-handed game a code may be held
+twice (``copies == 2``), which :mod:`knowledge` counts beside the masks.
+
+The bots read the seat count and the sides from the rules (``RuleSet.seats`` and
+``RuleSet.teams``) and compute the rest here once per rule set (cached).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from shared.spades.cards import JOKER_DECK, STANDARD_DECK
+from shared.spades.rules import RuleSet
+
+# ``handeval.estimate`` counts honours and spade length as for four hands of 13 cards:
+# over random deals the four estimates add up to 11.39 of the 13 tricks (the rest come
+# as bags). With three hands of 17 they add up to 11.65 of 17, with two hands of 13
+# (half the deck out) to 5.71 of 13, with six hands of 17 from two decks to 21.16 of 17
+# (3,000 random deals each). These factors bring each format to the four-seat share.
+TRICK_SCALE = {4: 1.0, 3: 1.28, 2: 2.0, 6: 0.70}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Table:
+    """The geometry of one format (see the module doc). Compared and hashed by
+    identity (:func:`table_of` keeps one per rule set): the simulator's caches hash it
+    on every trick."""
+
+    seats: int
+    teams: tuple[tuple[int, ...], ...]  # the scoring sides, in order
+    side_of: tuple[int, ...]  # seat -> index into ``teams``
+    partner_of: tuple[int | None, ...]  # seat -> its partner, None in solo games
+    hand_size: int  # cards each seat plays this hand (tricks per hand)
+    deck: int  # mask of the codes in play (each twice when copies == 2)
+    copies: int  # 1, or 2 in the six-handed game
+    draw: bool  # the two-handed draw: the deck is more than the hands
+    trick_scale: float  # handeval's estimate (made for four hands of 13) times this
+
+    @property
+    def solo(self) -> bool:
+        return all(len(t) == 1 for t in self.teams)
+
+    @property
+    def partnership4(self) -> bool:
+        """The classic four-seat partnership game (the bots' fast, unchanged paths)."""
+        return self.seats == 4 and not self.solo
+
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        """Every seat not on ``seat``'s side, clockwise from its left."""
+        side = self.side_of[seat]
+        return tuple(s for s in ((seat + i) % self.seats for i in range(1, self.seats))
+                     if self.side_of[s] != side)
+
+
+def _seats_and_teams(rules: RuleSet) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    seats = int(getattr(rules, "seats", getattr(rules, "players", 4)))
+    teams = getattr(rules, "teams", None)
+    if teams is None:  # rules from before issue 15: four seats in two partnerships
+        teams = ((0, 2), (1, 3))
+    return seats, tuple(tuple(t) for t in teams)
+
+
+@lru_cache(maxsize=64)
+def table_of(rules: RuleSet) -> Table:
+    """The :class:`Table` of a rule set."""
+    seats, teams = _seats_and_teams(rules)
+    side_of = [0] * seats
+    partner_of: list[int | None] = [None] * seats
+    for i, team in enumerate(teams):
+        for s in team:
+            side_of[s] = i
+            others = [o for o in team if o != s]
+            partner_of[s] = others[0] if others else None
+    base = JOKER_DECK if rules.jokers else STANDARD_DECK
+    copies = 1
+    if seats == 4 or seats == 2:
+        deck = base
+    else:
+        deck = _short_deck(base, seats)
+        copies = 2 if seats == 6 else 1
+    hand_size = 13 if seats in (2, 4) else 17
+    return Table(seats, teams, tuple(side_of), tuple(partner_of), hand_size, deck, copies,
+                 seats == 2, TRICK_SCALE.get(seats, 1.0))
+
+
+def _short_deck(base: int, seats: int) -> int:
+    """The codes of the three- and six-handed decks: without the 2♣."""
+    del seats
+    return base & ~1
+
+
+PARTNERSHIP4 = Table(4, ((0, 2), (1, 3)), (0, 1, 0, 1), (2, 3, 0, 1), 13, STANDARD_DECK, 1,
+                     False, 1.0)
+"""The classic game's table (the default of the simulator's ``Contracts``)."""
+
+__all__ = ["PARTNERSHIP4", "Table", "table_of"]
