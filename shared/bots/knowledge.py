@@ -45,9 +45,6 @@ from .table import Table, table_of
 ALL_SUITS = 0b1111
 NON_SPADE_SUITS = 0b0111
 
-# The view field that shows a seat the stock's top card in the two-handed draw.
-DRAW_CARD_FIELDS = ("draw_card", "top_card", "stock_top")
-
 _CARD_INDEX: dict[str, int] = {code: i for i, code in enumerate(CODES)}
 
 
@@ -273,11 +270,9 @@ def read_view(view: Any) -> Knowledge:
 
 def _top_card(view: Any) -> int:
     """The stock's top card this seat is shown in the two-handed draw, else -1."""
-    for name in DRAW_CARD_FIELDS:
-        code = view.get(name) if isinstance(view, dict) else getattr(view, name, None)
-        if isinstance(code, str):
-            return card_index(code)
-    return -1
+    draw = view.get("draw") if isinstance(view, dict) else getattr(view, "draw", None)
+    code = draw.get("card") if isinstance(draw, dict) else None
+    return card_index(code) if isinstance(code, str) else -1
 
 
 def _infer(k: Knowledge) -> None:

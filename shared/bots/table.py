@@ -65,41 +65,17 @@ class Table:
                      if self.side_of[s] != side)
 
 
-def _seats_and_teams(rules: RuleSet) -> tuple[int, tuple[tuple[int, ...], ...]]:
-    seats = int(getattr(rules, "seats", getattr(rules, "players", 4)))
-    teams = getattr(rules, "teams", None)
-    if teams is None:  # rules from before issue 15: four seats in two partnerships
-        teams = ((0, 2), (1, 3))
-    return seats, tuple(tuple(t) for t in teams)
-
-
 @lru_cache(maxsize=64)
 def table_of(rules: RuleSet) -> Table:
-    """The :class:`Table` of a rule set."""
-    seats, teams = _seats_and_teams(rules)
-    side_of = [0] * seats
-    partner_of: list[int | None] = [None] * seats
-    for i, team in enumerate(teams):
-        for s in team:
-            side_of[s] = i
-            others = [o for o in team if o != s]
-            partner_of[s] = others[0] if others else None
+    """The :class:`Table` of a rule set (one object per rule set)."""
+    seats = rules.seats
+    side_of = tuple(rules.team_of(s) for s in range(seats))
+    partner_of = tuple(rules.partner_of(s) for s in range(seats))
     base = JOKER_DECK if rules.jokers else STANDARD_DECK
-    copies = 1
-    if seats == 4 or seats == 2:
-        deck = base
-    else:
-        deck = _short_deck(base, seats)
-        copies = 2 if seats == 6 else 1
-    hand_size = 13 if seats in (2, 4) else 17
-    return Table(seats, teams, tuple(side_of), tuple(partner_of), hand_size, deck, copies,
-                 seats == 2, TRICK_SCALE.get(seats, 1.0))
-
-
-def _short_deck(base: int, seats: int) -> int:
-    """The codes of the three- and six-handed decks: without the 2♣."""
-    del seats
-    return base & ~1
+    # The three- and six-handed decks drop the 2♣ (each copy) so the deal comes out even.
+    deck = base & ~1 if seats in (3, 6) else base
+    return Table(seats, rules.teams, side_of, partner_of, rules.tricks_per_hand, deck,
+                 rules.decks, rules.draw, TRICK_SCALE.get(seats, 1.0))
 
 
 PARTNERSHIP4 = Table(4, ((0, 2), (1, 3)), (0, 1, 0, 1), (2, 3, 0, 1), 13, STANDARD_DECK, 1,
