@@ -67,15 +67,13 @@ def test_standard_bids_add_up_to_the_tricks_of_the_format(preset: str, low: floa
     assert low <= sum(sums) / len(sums) <= high
 
 
-DRAW = ["keep", "discard"]
+def _drawing(seat: int, hand: str, card: str) -> dict[str, object]:
+    return view("two_handed", seat, hand, phase="drawing", legal=["keep", "discard"],
+                draw={"card": card, "stock": 30})
 
 
 def test_the_draw_keeps_what_helps_the_bid() -> None:
-    hand = "KC 7D AH 4H QS"
-    ace = view("two_handed", 1, hand, phase="drawing", legal=DRAW,
-               draw={"card": "AS", "stock": 40})
-    low = view("two_handed", 1, hand, phase="drawing", legal=DRAW,
-               draw={"card": "3C", "stock": 40})
+    ace, low = _drawing(1, "KC 7D AH 4H QS", "AS"), _drawing(1, "KC 7D AH 4H QS", "3C")
     for level in LEVELS:
         assert choose(level, ace) == "keep"
         assert choose(level, low) == "discard"
@@ -85,10 +83,7 @@ def test_the_draw_keeps_what_helps_the_bid() -> None:
 
 def test_the_draw_keeps_low_cards_for_a_nil_shaped_hand() -> None:
     hand = "2C 3C 2D 4D 3H 5H 2S"
-    low = view("two_handed", 0, hand, phase="drawing", legal=DRAW,
-               draw={"card": "2H", "stock": 30})
-    high = view("two_handed", 0, hand, phase="drawing", legal=DRAW,
-                draw={"card": "KH", "stock": 30})
+    low, high = _drawing(0, hand, "2H"), _drawing(0, hand, "KH")
     assert choose("standard", low) == "keep"
     assert choose("standard", high) == "discard"
     assert "Nil" in hint(high)[1]
