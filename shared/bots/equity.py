@@ -27,19 +27,28 @@ BAGS_PER_HAND = 1.5
 TIE_BREAK = 1e-4  # per raw point of the hand
 
 
-def hands_left(rules: RuleSet, scores: tuple[int, ...], hands_played: int) -> float:
-    """Expected hands still to play after one with these totals."""
+def side_share(table: Table) -> float:
+    """A side's share of a hand's tricks against a partnership's in the four-seat game
+    (6.5 of 13): a cutthroat player moves half as far per hand, and by half as much."""
+    return table.hand_size / len(table.teams) / 6.5
+
+
+def hands_left(rules: RuleSet, scores: tuple[int, ...], hands_played: int,
+               share: float = 1.0) -> float:
+    """Expected hands still to play after one with these totals (``share``: see
+    :func:`side_share`)."""
     lead = max(scores)
-    n = 1.0 + max(0.0, rules.target_score - lead) / POINTS_PER_HAND
+    per_hand = POINTS_PER_HAND * share
+    n = 1.0 + max(0.0, rules.target_score - lead) / per_hand
     if rules.losing_score is not None:
-        n = min(n, 1.0 + max(0.0, min(scores) - rules.losing_score) / POINTS_PER_HAND * 1.5)
+        n = min(n, 1.0 + max(0.0, min(scores) - rules.losing_score) / per_hand * 1.5)
     if rules.max_hands is not None:
         n = min(n, float(max(0, rules.max_hands - hands_played)))
     return n
 
 
 def win_chance(rules: RuleSet, team: int, scores: tuple[int, ...], bags: tuple[int, ...],
-               hands_played: int) -> float:
+               hands_played: int, share: float = 1.0) -> float:
     """The chance that side ``team`` wins the game from these totals (between hands).
     With more than two sides, against the best of the others (a solo game is won by
     beating the leader)."""
@@ -48,7 +57,7 @@ def win_chance(rules: RuleSet, team: int, scores: tuple[int, ...], bags: tuple[i
         if outcome == "draw":
             return 0.5
         return 1.0 if outcome == team else 0.0
-    n = hands_left(rules, scores, hands_played)
+    n = hands_left(rules, scores, hands_played, share)
     bag_cost = 0.0
     if rules.bag_penalty:
         per_bag = rules.bag_penalty_points / rules.bag_limit
@@ -62,7 +71,7 @@ def win_chance(rules: RuleSet, team: int, scores: tuple[int, ...], bags: tuple[i
                           if t != team)
     if n <= 0:
         return 0.5 + 0.5 * math.copysign(1.0, diff) if diff else 0.5
-    z = diff / (SPREAD_PER_HAND * math.sqrt(n))
+    z = diff / (SPREAD_PER_HAND * share * math.sqrt(n))
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
@@ -81,6 +90,7 @@ class HandScorer:
         self.hands_played = hands_played
         self.raw = raw
         self.teams = table.teams
+        self.share = side_share(table)
         self.cache: dict[tuple[int, ...], float] = {}
 
     def points(self, won: list[int] | tuple[int, ...]) -> tuple[list[int], list[int]]:
@@ -110,7 +120,7 @@ class HandScorer:
             else:
                 scores = tuple(s + p for s, p in zip(self.scores, totals, strict=True))
                 v = win_chance(self.rules, self.team, scores, tuple(bags),
-                               self.hands_played + 1)
+                               self.hands_played + 1, self.share)
                 v += TIE_BREAK * (mine - theirs)
             self.cache[key] = v
         return v
