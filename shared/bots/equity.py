@@ -99,8 +99,12 @@ class HandScorer:
         totals: list[int] = []
         bags: list[int] = []
         for i, members in enumerate(self.teams):
-            t = score_team(r, tuple(b[s] for s in members), tuple(won[s] for s in members),
-                           self.bags[i])
+            if len(members) == 2:
+                s0, s1 = members
+                t = score_team(r, (b[s0], b[s1]), (won[s0], won[s1]), self.bags[i])
+            else:
+                s0 = members[0]
+                t = score_team(r, (b[s0],), (won[s0],), self.bags[i])
             totals.append(t.hand_total)
             bags.append(t.bags)
         return totals, bags

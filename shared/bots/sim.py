@@ -125,21 +125,29 @@ class Contracts:
 
     def modes(self, won: list[int]) -> tuple[tuple[int, int], ...]:
         """:func:`mode_of` for every seat (cached by bids and trick counts)."""
-        return _modes(self, tuple(won))
+        return _modes(self.bids, self.nil_counts, self.table, tuple(won))
 
     def team_need(self, team: int, won: list[int] | tuple[int, ...]) -> int:
-        members = self.table.teams[team]
         bids = self.bids
-        contract = sum(max(bids[s], 0) for s in members)
-        if self.nil_counts:
-            return contract - sum(won[s] for s in members)
-        return contract - sum(won[s] for s in members if bids[s] > 0)
+        contract = got = 0
+        for s in self.table.teams[team]:
+            b = bids[s]
+            if b > 0:
+                contract += b
+                got += won[s]
+            elif self.nil_counts:
+                got += won[s]
+        return contract - got
 
 
 @lru_cache(maxsize=1 << 16)
-def _modes(c: Contracts, won: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    left = c.table.hand_size - sum(won)
-    return tuple(mode_of(s, c, won, left) for s in range(c.table.seats))
+def _modes(bids: tuple[int, ...], nil_counts: bool, table: Table, won: tuple[int, ...]
+           ) -> tuple[tuple[int, int], ...]:
+    # Keyed by the fields, not the Contracts: a tuple hashes and compares in C, and the
+    # rollouts of one decision (and the bids' 128 deals) share one entry per trick count.
+    c = Contracts(bids, nil_counts, table)
+    left = table.hand_size - sum(won)
+    return tuple(mode_of(s, c, won, left) for s in range(table.seats))
 
 
 def mode_of(seat: int, c: Contracts, won: list[int] | tuple[int, ...], left: int
@@ -154,7 +162,11 @@ def mode_of(seat: int, c: Contracts, won: list[int] | tuple[int, ...], left: int
     need = c.team_need(team, won)
     if partner is not None and bids[partner] <= 0 and won[partner] == 0:
         return (COVER if need > 0 else COVER_MADE), -1
-    target = next((o for o in table.opponents(seat) if bids[o] <= 0 and won[o] == 0), -1)
+    target = -1
+    for o in table.opponents_of[seat]:
+        if bids[o] <= 0 and won[o] == 0:
+            target = o
+            break
     if need > 0:
         # Like Standard: attack a Nil only while the contract can wait (3 tricks spare).
         return (ATTACK if target >= 0 and need <= left - 3 else WANT), target

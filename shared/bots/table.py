@@ -19,7 +19,7 @@ The bots read the seat count and the sides from the rules (``RuleSet.seats`` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from shared.spades.cards import JOKER_DECK, STANDARD_DECK
@@ -48,6 +48,7 @@ class Table:
     copies: int  # 1, or 2 in the six-handed game
     draw: bool  # the two-handed draw: the deck is more than the hands
     trick_scale: float  # handeval's estimate (made for four hands of 13) times this
+    opponents_of: tuple[tuple[int, ...], ...] = ()  # seat -> :meth:`opponents` (cached)
 
     @property
     def solo(self) -> bool:
@@ -60,6 +61,8 @@ class Table:
 
     def opponents(self, seat: int) -> tuple[int, ...]:
         """Every seat not on ``seat``'s side, clockwise from its left."""
+        if self.opponents_of:
+            return self.opponents_of[seat]
         side = self.side_of[seat]
         return tuple(s for s in ((seat + i) % self.seats for i in range(1, self.seats))
                      if self.side_of[s] != side)
@@ -74,12 +77,17 @@ def table_of(rules: RuleSet) -> Table:
     base = JOKER_DECK if rules.jokers else STANDARD_DECK
     # The three- and six-handed decks drop the 2♣ (each copy) so the deal comes out even.
     deck = base & ~1 if seats in (3, 6) else base
-    return Table(seats, rules.teams, side_of, partner_of, rules.tricks_per_hand, deck,
-                 rules.decks, rules.draw, TRICK_SCALE.get(seats, 1.0))
+    return _with_opponents(Table(seats, rules.teams, side_of, partner_of,
+                                 rules.tricks_per_hand, deck, rules.decks, rules.draw,
+                                 TRICK_SCALE.get(seats, 1.0)))
 
 
-PARTNERSHIP4 = Table(4, ((0, 2), (1, 3)), (0, 1, 0, 1), (2, 3, 0, 1), 13, STANDARD_DECK, 1,
-                     False, 1.0)
+def _with_opponents(t: Table) -> Table:
+    return replace(t, opponents_of=tuple(t.opponents(s) for s in range(t.seats)))
+
+
+PARTNERSHIP4 = _with_opponents(Table(4, ((0, 2), (1, 3)), (0, 1, 0, 1), (2, 3, 0, 1), 13,
+                                   STANDARD_DECK, 1, False, 1.0))
 """The classic game's table (the default of the simulator's ``Contracts``)."""
 
 __all__ = ["PARTNERSHIP4", "Table", "table_of"]
