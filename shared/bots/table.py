@@ -6,7 +6,7 @@ Every format of issue 15 is described by one :class:`Table`:
 |---|---|---|---|---|---|
 | partnership (the default) | 4 | (0, 2), (1, 3) | opposite | 13 | 52 (54 with jokers, 2♣ 2♦ out) |
 | cutthroat | 4 | one per seat | none | 13 | as above |
-| three-handed | 3 | one per seat | none | 17 | 51: the 2♣ out |
+| three-handed | 3 | one per seat | none | 17 | 51: the 2♣ out (with jokers 2♣ 2♦ 2♥) |
 | two-handed draw | 2 | one per seat | none | 13 kept | 52, 26 discarded unseen |
 | six-handed | 6 | (0, 3), (1, 4), (2, 5) | opposite | 17 | two decks without the 2♣s |
 
@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from shared.spades.cards import JOKER_DECK, STANDARD_DECK
+from shared.spades.cards import STANDARD_DECK, fold
+from shared.spades.deal import deck_mask
 from shared.spades.rules import RuleSet
 
 # ``handeval.estimate`` counts honours and spade length as for four hands of 13 cards:
@@ -74,9 +75,9 @@ def table_of(rules: RuleSet) -> Table:
     seats = rules.seats
     side_of = tuple(rules.team_of(s) for s in range(seats))
     partner_of = tuple(rules.partner_of(s) for s in range(seats))
-    base = JOKER_DECK if rules.jokers else STANDARD_DECK
-    # The three- and six-handed decks drop the 2♣ (each copy) so the deal comes out even.
-    deck = base & ~1 if seats in (3, 6) else base
+    # The engine's deck, one bit per code (three- and six-handed drop the 2♣, and with
+    # jokers the 2♥ too, so the deal comes out even).
+    deck = fold(deck_mask(seats, rules.jokers))
     return _with_opponents(Table(seats, rules.teams, side_of, partner_of,
                                  rules.tricks_per_hand, deck, rules.decks, rules.draw,
                                  TRICK_SCALE.get(seats, 1.0)))
