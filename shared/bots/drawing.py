@@ -30,7 +30,7 @@ NIL_SHAPE_RISK = 0.6  # ... with at most this Nil risk is drawn for a Nil
 def _nil_shaped(k: Knowledge) -> bool:
     hand = k.hand
     return hand.bit_count() >= 6 and estimate_tricks(hand, k.rules.jokers) <= \
-        NIL_SHAPE_TRICKS and nil_risk(hand, k.rules.jokers) <= NIL_SHAPE_RISK
+        NIL_SHAPE_TRICKS and nil_risk(hand, k.rules.jokers, True) <= NIL_SHAPE_RISK
 
 
 def draw_choice(k: Knowledge) -> Choice:
@@ -41,9 +41,9 @@ def draw_choice(k: Knowledge) -> Choice:
     hand, jokers = k.hand, k.rules.jokers
     pool = [c for c in range(54) if k.deck >> c & 1 and not (hand | 1 << card) >> c & 1]
     if _nil_shaped(k):
-        base = nil_risk(hand, jokers)
-        adds = nil_risk(hand | 1 << card, jokers) - base
-        mean = sum(nil_risk(hand | 1 << c, jokers) - base for c in pool) / max(1, len(pool))
+        base = nil_risk(hand, jokers, True)
+        adds = nil_risk(hand | 1 << card, jokers, True) - base
+        mean = sum(nil_risk(hand | 1 << c, jokers, True) - base for c in pool) / max(1, len(pool))
         if adds <= mean:
             return "keep", f"keep {card_text(card)}: a safe card for a Nil"
         return "discard", f"discard {card_text(card)}: it would spoil your Nil"

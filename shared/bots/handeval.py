@@ -206,12 +206,15 @@ def certain_winners(hand: int, jokers: bool = False, on_lead: bool = False) -> i
 
 
 @lru_cache(maxsize=8192)
-def _side_risk(ranks: int) -> float:
+def _side_risk(ranks: int, offset: int = 5) -> float:
+    # The i-th lowest card of the suit is at risk once its rank passes 2i + offset: a
+    # partner covers the middle cards (offset 5); alone, every opponent plays under the
+    # Nil, so any card above the lowest few is caught (offset 1).
     risk = 0.0
     i = 0
     for r in range(13):
         if ranks >> r & 1:
-            risk += max(0.0, (r - 2 * i - 5) / 8.0)
+            risk += max(0.0, (r - 2 * i - offset) / 8.0)
             i += 1
     return risk
 
@@ -239,12 +242,17 @@ def _spade_risk(bits: int, top: int) -> float:
     return risk
 
 
-def nil_risk(hand: int, jokers: bool = False) -> float:
-    """A score of how exposed the hand is as a Nil: 0 is ideal; above ~1.5 is poor."""
+SOLO_OFFSET = 1  # _side_risk's offset when no partner covers the Nil
+
+
+def nil_risk(hand: int, jokers: bool = False, solo: bool = False) -> float:
+    """A score of how exposed the hand is as a Nil: 0 is ideal; above ~1.5 is poor.
+    ``solo``: nobody covers it, and every opponent ducks under it."""
     top = 14 if jokers else 12
     risk = _spade_risk(_spade_bits(hand), top)
+    offset = SOLO_OFFSET if solo else 5
     for suit in range(3):
-        risk += _side_risk((hand >> (13 * suit)) & 0x1FFF)
+        risk += _side_risk((hand >> (13 * suit)) & 0x1FFF, offset)
     return risk
 
 

@@ -220,6 +220,7 @@ class Sampler:
         k = self.k
         jokers = k.rules.jokers
         scale = k.table.trick_scale
+        solo = k.partner is None
         log_w = 0.0
         for s in self.others:
             bid = k.bids[s]
@@ -230,7 +231,7 @@ class Sampler:
                 dealt = (dealt | k.got) & ~k.gave
             if bid <= 0:
                 if bid == 0:
-                    log_w -= 1.2 * max(0.0, nil_risk(dealt, jokers) - 1.0)
+                    log_w -= 1.2 * max(0.0, nil_risk(dealt, jokers, solo) - 1.0)
                 continue
             est = estimate_tricks(dealt, jokers, scale)
             diff = est - bid

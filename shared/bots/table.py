@@ -31,7 +31,7 @@ from shared.spades.rules import RuleSet
 # as bags). With three hands of 17 they add up to 11.65 of 17, with two hands of 13
 # (half the deck out) to 5.71 of 13, with six hands of 17 from two decks to 21.16 of 17
 # (3,000 random deals each). These factors bring each format to the four-seat share.
-TRICK_SCALE = {4: 1.0, 3: 1.28, 2: 2.0, 6: 0.70}
+TRICK_SCALE = {4: 1.0, 3: 1.28, 2: 1.0, 6: 0.70}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
