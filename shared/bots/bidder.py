@@ -29,6 +29,7 @@ NIL_MAX_TRICKS = 2.6  # ... and only with at most this many estimated tricks
 # Standard against itself, 2 of 9 such Nils between risk 0.6 and 1.2 were made (300
 # deals), against 10 of 13 in the three-handed game (two opponents).
 SOLO_NIL_CAUTION = 0.35  # ... lower by this with three or more opponents
+SOLO_SHADE = 0.3  # alone, bid this much under the estimate (a set costs more than bags)
 
 
 def numeric_bids(legal: tuple[str, ...]) -> list[int]:
@@ -213,8 +214,11 @@ def _numeric_want(k: Knowledge, e: Estimate) -> int:
         tricks -= 0.3  # covering a Nil costs tricks of our own
     if any(b is not None and b <= 0 for b in opp):
         tricks -= 0.2  # attacking a Nil costs some too
+    solo = k.partner is None
+    if solo:
+        tricks -= SOLO_SHADE  # no partner's spare tricks to make up a short count
     want = int(tricks + 0.5)
-    if None not in [b for i, b in enumerate(k.bids) if i != k.seat]:
+    if not solo and None not in [b for i, b in enumerate(k.bids) if i != k.seat]:
         total = sum(max(b or 0, 0) for i, b in enumerate(k.bids) if i != k.seat) + want
         frac = tricks - int(tricks)
         size = k.table.hand_size
