@@ -17,6 +17,7 @@ from shared.bots.knowledge import read_view
 from shared.bots.players import decide
 from shared.bots.rng import Rng
 from shared.bots.sampler import Sampler
+from shared.bots.tournament import run
 from shared.spades import RuleSet
 from shared.spades.cards import SUIT_MASKS, codes_of, parse_card
 
@@ -153,3 +154,27 @@ def test_sampled_deals_fit_the_table(preset: str) -> None:
         assert not deal[1] & SUIT_MASKS[0]
         # Two-handed, the other unseen cards are the discards; else every one is dealt.
         assert dealt == k.unseen if preset != "two_handed" else dealt & ~k.unseen == 0
+
+
+# No high card, but no low one either: a partner covers these middle cards; alone,
+# both opponents play under them (partnership Nil risk 0.0, solo 1.6).
+MIDDLE_CARDS = "5C 6C 7C 8C JC 4D 5D 6D 7D 8D 6H 8H 9H TH 2S 3S 4S"
+
+
+def test_alone_middle_cards_are_no_nil() -> None:
+    legal = ["bid nil", *[f"bid {n}" for n in range(1, 18)]]
+    alone = view("three_handed", 0, MIDDLE_CARDS, phase="bidding", legal=legal)
+    assert choose("standard", alone) != "bid nil"
+    # The same kind of hand with a partner: Nil (six-handed, 17 cards too).
+    six = view("six_handed", 0, MIDDLE_CARDS, phase="bidding", legal=legal)
+    assert choose("standard", six) == "bid nil"
+
+
+@pytest.mark.parametrize("preset", ["cutthroat", "three_handed"])
+def test_the_tournament_scores_solo_sides_per_player_and_hand(preset: str) -> None:
+    out = run("standard", "easy", RuleSet.preset(preset), 3, procs=1)
+    seats = RuleSet.preset(preset).seats
+    # Each deal twice: every seat's cards played once by each level.
+    assert out["hands"] == 3 * seats
+    assert out["diff_per_hand"] == pytest.approx(
+        out["a_points_per_hand"] - out["b_points_per_hand"], abs=0.011)
