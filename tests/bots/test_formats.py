@@ -18,7 +18,7 @@ from shared.bots.players import decide
 from shared.bots.rng import Rng
 from shared.bots.sampler import Sampler
 from shared.bots.tournament import run
-from shared.spades import RuleSet
+from shared.spades import Game, RuleSet
 from shared.spades.cards import SUIT_MASKS, codes_of, parse_card
 
 from .format_views import view
@@ -178,3 +178,21 @@ def test_the_tournament_scores_solo_sides_per_player_and_hand(preset: str) -> No
     assert out["hands"] == 3 * seats
     assert out["diff_per_hand"] == pytest.approx(
         out["a_points_per_hand"] - out["b_points_per_hand"], abs=0.011)
+
+
+@pytest.mark.parametrize("preset", ["cutthroat", "three_handed", "two_handed", "six_handed"])
+def test_tip_and_hint_play_a_whole_hand_of_every_format(preset: str) -> None:
+    g = Game.new(RuleSet.preset(preset), seed=3)
+    phases: set[str] = set()
+    while not g.history:
+        seat = g.to_act
+        assert seat is not None
+        v = g.view(seat)
+        text, reason = hint(v)
+        assert text in v.legal and reason
+        if v.phase == "bidding" and not v.hand_hidden:
+            assert tip(v) == (text, reason)
+        phases.add(v.phase)
+        g = g.apply(seat, text)
+    assert {"bidding", "playing"} <= phases
+    assert ("drawing" in phases) == (preset == "two_handed")
