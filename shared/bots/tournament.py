@@ -29,7 +29,6 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
@@ -226,21 +225,36 @@ def _side_json(prefix: str, s: SideStats, them: SideStats) -> dict[str, Any]:
 
 
 def run(a: str, b: str, rules: RuleSet, count: int, whole_games: bool = False,
-        procs: int = 2, first_seed: int = 1) -> dict[str, Any]:
-    """Play ``count`` duplicate deals (or games) and return the summary dict."""
+        procs: int = 2, first_seed: int = 1, progress: bool = False) -> dict[str, Any]:
+    """Play ``count`` duplicate deals (or games) and return the summary dict.
+    ``progress``: small chunks, and the summary so far printed to stderr after each
+    (so a run on a busy machine can be stopped with its figures up to there)."""
     seeds = list(range(first_seed, first_seed + count))
-    chunk = max(1, min(25, math.ceil(count / (procs * 4))))
+    chunk = 5 if progress else max(1, min(25, math.ceil(count / (procs * 4))))
     jobs = [(a, b, rules.to_dict(), seeds[i:i + chunk], whole_games)
             for i in range(0, count, chunk)]
     total = Result()
-    results: Iterable[Result]
     if procs > 1:
         with Pool(procs) as pool:
-            results = list(pool.imap_unordered(_run_chunk, jobs))
+            for r in pool.imap_unordered(_run_chunk, jobs):
+                _add(total, r, progress, a, b, rules, whole_games)
     else:
-        results = [_run_chunk(job) for job in jobs]
-    for r in results:
-        total.merge(r)
+        for job in jobs:
+            _add(total, _run_chunk(job), progress, a, b, rules, whole_games)
+    return _summary(a, b, rules, count, whole_games, total)
+
+
+def _add(total: Result, part: Result, progress: bool, a: str, b: str, rules: RuleSet,
+         whole_games: bool) -> None:
+    total.merge(part)
+    if progress:
+        done = len(total.pair_diffs)
+        print(json.dumps(_summary(a, b, rules, done, whole_games, total)), file=sys.stderr,
+              flush=True)
+
+
+def _summary(a: str, b: str, rules: RuleSet, count: int, whole_games: bool,
+             total: Result) -> dict[str, Any]:
     diffs = total.pair_diffs
     mean = statistics.mean(diffs) if diffs else 0.0
     sd = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
@@ -278,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--procs", type=int, default=2)
     p.add_argument("--seed", type=int, default=1, help="first deal seed")
     p.add_argument("--json", action="store_true", help="print JSON only")
+    p.add_argument("--progress", action="store_true",
+                   help="print the summary so far to stderr every 5 deals")
     args = p.parse_args(argv)
     overrides = {}
     for item in args.rule:
@@ -290,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     whole = args.games > 0
     t0 = time.perf_counter()
     out = run(args.a, args.b, rules, args.games if whole else args.deals, whole, args.procs,
-              args.seed)
+              args.seed, args.progress)
     out["seconds"] = round(time.perf_counter() - t0, 1)
     if args.json:
         print(json.dumps(out))
