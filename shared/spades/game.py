@@ -20,7 +20,7 @@ players draw their hands from the stock): the deal rotates one seat clockwise pe
 and the player left of the dealer draws, bids and leads first. With other seat counts
 than four the table reads "the last bid", "the last trick" for "4th" and "13th"; a
 hand has ``rules.tricks_per_hand`` tricks. Games of 2, 3 and 6 seats are
-``FormatGame`` values (``format_game``: the same transition with a general card play);
+``FormatGame`` values (below: the same transition with a general card play);
 the four-seat games keep the unrolled play below.
 
 ``Game`` is immutable: ``apply`` returns a new game and leaves the old one as it was,
@@ -35,7 +35,7 @@ actions); ``hand_parts`` the tables and helpers both use.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from . import view as _view
 from .actions import (
@@ -51,7 +51,9 @@ from .bidding import bid_problem, blind_nil_closed_reason
 from .cards import (
     COPY,
     SPADE_MASK,
+    SPADES,
     codes_of,
+    fold,
 )
 from .errors import IllegalAction, InvalidAction, NotYourTurn
 from .hand_parts import (
@@ -72,16 +74,18 @@ from .hand_parts import (
     SEAT_NAMES,
     SEAT_NAMES_BY_COUNT,
     _Context,
+    _legal_plays,
     _new,
     _pass_queue,
     trick_winner,
+    winning_index,
 )
 from .rules import RuleSet
-from .scoring import match_outcome, score_sides
+from .scoring import TeamScore, match_outcome, score_sides, score_team
 from .state import GameState
 
-__all__ = ["BIDDING", "DRAWING", "EAST", "OVER", "PASSING", "PLAYING", "SEAT_NAMES", "Game",
-           "trick_winner"]
+__all__ = ["BIDDING", "DRAWING", "EAST", "OVER", "PASSING", "PLAYING", "SEAT_NAMES",
+           "FormatGame", "Game", "trick_winner"]
 
 
 class Game(GameState):
@@ -95,13 +99,13 @@ class Game(GameState):
 
     @classmethod
     def _class_for(cls, rules: RuleSet) -> type[Game]:
-        if rules.seats == 4 or (cls is not Game and cls is not FormatGame):
+        if rules.players == 4 or (cls is not Game and cls is not FormatGame):
             return cls
         return FormatGame
 
     def view(self, seat: int) -> _view.SeatView:
         """What ``seat`` may know: its own hand and everything public."""
-        if seat not in range(self._c.seats) or isinstance(seat, bool):
+        if seat not in self._c.seat_ids or isinstance(seat, bool):
             raise ValueError(f"There is no seat {seat!r}; seats are 0 to {self._c.seats - 1}.")
         return _view.build(self, seat)
 
@@ -196,7 +200,7 @@ class Game(GameState):
 
     def _seat_problem(self, seat: int) -> str | None:
         n = self._c.seats
-        if seat not in range(n) or isinstance(seat, bool):
+        if seat not in self._c.seat_ids or isinstance(seat, bool):
             return f"There is no seat {seat!r}; seats are 0 to {n - 1}."
         return None
 
@@ -330,11 +334,15 @@ class Game(GameState):
         old = self._c
         rules, bids, won = old.rules, old.bids, self.tricks_won
         codes = [b if b is not None else 0 for b in bids]
-        sides = score_sides(rules, codes, won, old.bags)
-        if len(sides) == 2:
-            scores: tuple[int, ...] = (old.scores[0] + sides[0].hand_total,
-                                       old.scores[1] + sides[1].hand_total)
+        scores: tuple[int, ...]
+        if old.seats == 4 and old.partner[0] == 2:  # four partners, written out
+            bags = old.bags
+            sides: tuple[TeamScore, ...] = (
+                score_team(rules, (codes[0], codes[2]), (won[0], won[2]), bags[0]),
+                score_team(rules, (codes[1], codes[3]), (won[1], won[3]), bags[1]))
+            scores = (old.scores[0] + sides[0].hand_total, old.scores[1] + sides[1].hand_total)
         else:
+            sides = score_sides(rules, codes, won, old.bags)
             scores = tuple(total + side.hand_total
                            for total, side in zip(old.scores, sides, strict=True))
         # The score record is built when the history is first read (a game stepped past
@@ -344,11 +352,12 @@ class Game(GameState):
         outcome = match_outcome(rules, scores, len(records))
         c = old.copy()
         c.scores = scores
-        c.bags = tuple(side.bags for side in sides)
+        c.bags = (sides[0].bags, sides[1].bags) if len(sides) == 2 else tuple(
+            side.bags for side in sides)
         c.records = records
         c.history = None
         c.outcome = outcome
-        draw = (old.stock_cards(), old.discards) if rules.draw else None
+        draw = (old.stock_cards(), old.discards) if old.seats == 2 else None
         c.review_src = (self.hand_no, old.dealer, old.seed_text(), old.deal(), old.passes,
                         self.tricks, parts, draw)
         c.review = False  # built from review_src when first read
@@ -382,4 +391,68 @@ class Game(GameState):
     __hash__ = None  # type: ignore[assignment]
 
 
-from .format_game import FormatGame  # noqa: E402  (it subclasses Game)
+class FormatGame(Game):
+    """A game of 2, 3 or 6 seats: ``Game`` with a card play for any seat count.
+
+    Its card play and legal plays are written for any seat count and for the
+    six-handed game's two decks; every other transition (draw, bids, passes, the hand's
+    end) is ``Game``'s, which reads the seat count from the rules. ``Game.new`` and
+    ``Game.from_dict`` build one whenever the rules have other than four seats, so
+    callers never name it: the four-seat games keep ``Game``'s unrolled play.
+
+    Six-handed, a hand may hold both copies of a card (indices ``c`` and ``c + COPY``);
+    ``play AS`` plays the first copy held. Both copies have the same strength, and a
+    trick goes to the first card of the highest strength (``winning_index``), so of two
+    identical cards the first played wins.
+    """
+
+    __slots__ = ()
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """As :meth:`Game.legal_actions`; a card held twice is one action."""
+        if self.phase != PLAYING or (seat is not None and seat != self.to_act):
+            return Game.legal_actions(self, seat)
+        if seat is None:
+            seat = self.to_act
+            if seat is None:
+                return []
+        hand = self._held[seat] & self._unplayed  # type: ignore[index]
+        return _legal_plays(fold(hand), self._trick, self.broken)
+
+    def apply(self, seat: int, action: Action | str) -> FormatGame:
+        """As :meth:`Game.apply`, for any seat count."""
+        if action.__class__ is not Action:
+            action = Action.parse(action)  # type: ignore[arg-type]
+        if action.kind != PLAY:
+            # Game's other transitions copy with type(self): the result is a FormatGame.
+            return cast(FormatGame, Game.apply(self, seat, action))
+        if seat != self.to_act or self.phase != PLAYING:
+            raise self._refusal(seat, action)
+        card = action.value
+        left = self._unplayed
+        hand = self._held[seat] & left  # type: ignore[index]
+        if not hand >> card & 1 and hand >> (card + COPY) & 1:
+            card += COPY  # six-handed: only the second copy is held
+        problem = self.play_problem(seat, card)
+        if problem is not None:
+            raise IllegalAction(problem)
+        c = self._c
+        g = self._next(c, seat, action)
+        g._unplayed = left & ~_BIT[card]
+        g.broken = self.broken or _SUIT_OF[card] == SPADES
+        trick = (*self._trick, card)
+        if len(trick) < c.seats:
+            g._trick = trick
+            g.to_act = (seat + 1) % c.seats
+            return g
+        leader = self.leader
+        winner = (leader + winning_index(trick)) % c.seats
+        won = list(self.tricks_won)
+        won[winner] += 1
+        g.tricks_won = tuple(won)
+        g.tricks = tricks = (*self.tricks, (leader, trick, winner))
+        g._trick = ()
+        g.leader = g.to_act = winner
+        if len(tricks) == c.rules.tricks_per_hand:
+            g._finish_hand()
+        return g

@@ -17,8 +17,20 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .actions import Action
 from .cards import COPY, ONE_DECK
-from .hand_parts import BIDDING, DRAWING, OVER, PASSING, PLAYING
+from .hand_parts import (
+    _ALL,
+    _ALL_TWO_DECKS,
+    BIDDING,
+    DRAWING,
+    OVER,
+    PASSING,
+    PLAYING,
+    Trick,
+    _context_for,
+    _new,
+)
 from .rules import RuleSet
+from .scoring import Outcome
 from .view import copy_record, copy_review
 
 if TYPE_CHECKING:
@@ -130,8 +142,8 @@ def _load(cls: type[G], data: dict[str, Any]) -> G:
     phase = _PHASES.get(state["phase"])
     if phase is None:
         raise ValueError(f"A saved game's phase {state['phase']!r} is not a phase.")
-    return cls._assemble(
-        rules=rules, seed=seed, first_dealer=first_dealer,
+    return _assemble(
+        cls, rules=rules, seed=seed, first_dealer=first_dealer,
         opening=_copy_opening(data.get("opening")),
         hand_no=int(state["hand_no"]), dealer=int(state["dealer"]),
         deal_seed=str(state["deal_seed"]), phase=phase,
@@ -151,6 +163,55 @@ def _load(cls: type[G], data: dict[str, Any]) -> G:
         history=tuple(copy_record(h) for h in state["history"]),
         review=copy_review(state["review"]), **draw,
     )
+
+
+def _assemble(cls: type[G], *, rules: RuleSet, seed: int, first_dealer: int,
+              opening: dict[str, Any] | None, hand_no: int, dealer: int, deal_seed: str,
+              phase: str, to_act: int | None, leader: int, broken: bool,
+              outcome: Outcome, n_events: int, events: Any,
+              hands: tuple[int, ...], dealt: tuple[int, ...], looked: tuple[bool, ...],
+              blind_open: tuple[bool, ...], bids: tuple[int | None, ...],
+              tricks_won: tuple[int, ...], scores: tuple[int, ...],
+              bags: tuple[int, ...], pass_queue: tuple[tuple[int, int, int], ...],
+              passes: tuple[tuple[int, int], ...], trick: tuple[int, ...],
+              tricks: tuple[Trick, ...], history: tuple[dict[str, Any], ...],
+              review: dict[str, Any] | None, stock: tuple[int, ...] | None = None,
+              drawn: int = 0, discards: tuple[int, ...] = ()) -> G:
+    # A game from its parts (load checks their shapes).
+    c = _context_for(rules, seed, first_dealer, opening)
+    c.stock = stock
+    c.drawn = drawn
+    c.discards = discards
+    c.dealer = dealer
+    c.hand_no = hand_no
+    c.deal_seed = deal_seed
+    c.dealt = dealt
+    c.blind_open = blind_open
+    c.looked = looked
+    c.bids = bids
+    c.pass_queue = pass_queue
+    c.passes = passes
+    c.scores = scores
+    c.bags = bags
+    c.records = c.history = history
+    c.review_src = None
+    c.review = review
+    c.outcome = outcome
+    g = _new(cls._class_for(rules))
+    g._c = c
+    g.hand_no = hand_no
+    g.phase = phase
+    g.to_act = to_act
+    g.leader = leader
+    g._held = hands
+    g._unplayed = _ALL_TWO_DECKS if rules.decks == 2 else _ALL
+    g._trick = trick
+    g.tricks = tricks
+    g.tricks_won = tricks_won
+    g.broken = broken
+    g._events = events
+    g.n_events = n_events
+    return g
 
 
 _PHASES = {name: name for name in (DRAWING, BIDDING, PASSING, PLAYING, OVER)}

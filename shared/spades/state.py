@@ -55,9 +55,10 @@ from .hand_parts import (
     PLAYING,
     SEAT_NAMES_BY_COUNT,
     Trick,
-    _bid_cache,
     _cards,
     _Context,
+    _context_for,
+    _format_parts,
     _masks_of,
     _new,
     _opening,
@@ -68,6 +69,9 @@ from .rules import RuleSet
 from .scoring import Outcome
 
 __all__ = ["GameState"]
+
+_NO_BIDS: tuple[int | None, ...] = (None, None, None, None)
+_NO_TRICKS = (0, 0, 0, 0)
 
 
 class GameState:
@@ -137,24 +141,17 @@ class GameState:
             raise TypeError("rules must be a RuleSet")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise ValueError("The seed must be a whole number from 0 to 2**63 - 1.")
-        n = rules.seats
+        n = rules.players
         if dealer is None:
             dealer = EAST if n == 4 else n - 1
-        if isinstance(dealer, bool) or dealer not in range(n):
+        elif isinstance(dealer, bool) or dealer not in range(n):
             raise ValueError(f"The dealer must be a seat from 0 to {n - 1}.")
-        zeros = (0,) * len(rules.teams)
+        zeros = _format_parts(rules)[1]
         scores = zeros if scores is None else tuple(scores)
         bags = zeros if bags is None else tuple(bags)
         opening = None if deal is None and scores == zeros and bags == zeros else (
             _opening(rules, deal, scores, bags))
-        c = _new(_Context)
-        c.rules = rules
-        c.seats = n
-        c.partner = tuple(rules.partner_of(seat) for seat in range(n))
-        c.seed = seed
-        c.first_dealer = dealer
-        c.opening = opening
-        c.bid_cache = _bid_cache(rules)
+        c = _context_for(rules, seed, dealer, opening)
         c.scores = tuple(opening["scores"]) if opening else zeros
         c.bags = tuple(opening["bags"]) if opening else zeros
         c.records = c.history = ()
@@ -184,7 +181,7 @@ class GameState:
         else:
             c.deal_seed = None  # derived when first read: seed_text()
             held = None
-        if rules.draw:
+        if n == 2:
             # The two-handed hands are drawn from the stock: nothing is held yet.
             if fixed is not None:
                 c.stock = tuple(parse_card(code) for code in fixed[0])
@@ -200,21 +197,25 @@ class GameState:
         else:
             blind = tuple(blind_nil_open(rules, seat, dealer, c.scores) for seat in range(n))
         c.blind_open = blind
-        c.looked = tuple(not open_ for open_ in blind)
-        c.bids = (None,) * n
+        if n == 4:  # the four-seat game, written out: a deal per hand of the bench
+            c.looked = (not blind[0], not blind[1], not blind[2], not blind[3])
+            c.bids = _NO_BIDS
+        else:
+            c.looked = tuple(not open_ for open_ in blind)
+            c.bids = (None,) * n
         c.pass_queue = ()
         c.passes = _NO_PASSES if n == 4 else ((0, 0),) * n
         first = (dealer + 1) % n
         self._c = c
         self.hand_no = hand_no
-        self.phase = DRAWING if rules.draw else BIDDING
+        self.phase = DRAWING if n == 2 else BIDDING
         self.to_act = first
         self.leader = first
         self._held = held
-        self._unplayed = _ALL_TWO_DECKS if rules.decks == 2 else _ALL
+        self._unplayed = _ALL_TWO_DECKS if n == 6 else _ALL
         self._trick = ()
         self.tricks = ()
-        self.tricks_won = (0,) * n
+        self.tricks_won = _NO_TRICKS if n == 4 else (0,) * n
         self.broken = False
 
     def _copy(self, c: _Context | None = None) -> Self:
@@ -402,7 +403,7 @@ class GameState:
             seat = to_act
             if seat is None:
                 return []
-        elif seat not in range(self._c.seats) or isinstance(seat, bool):
+        elif seat not in self._c.seat_ids or isinstance(seat, bool):
             raise ValueError(f"There is no seat {seat!r}; seats are 0 to {self._c.seats - 1}.")
         phase = self.phase
         if phase == PLAYING:
@@ -506,62 +507,6 @@ class GameState:
                     bags=None if bags is None else tuple(bags))
         for seat, text in events:
             g = g.apply(seat, text)
-        return g
-
-    @classmethod
-    def _assemble(cls, *, rules: RuleSet, seed: int, first_dealer: int,
-                  opening: dict[str, Any] | None, hand_no: int, dealer: int, deal_seed: str,
-                  phase: str, to_act: int | None, leader: int, broken: bool,
-                  outcome: Outcome, n_events: int, events: Any,
-                  hands: tuple[int, ...], dealt: tuple[int, ...], looked: tuple[bool, ...],
-                  blind_open: tuple[bool, ...], bids: tuple[int | None, ...],
-                  tricks_won: tuple[int, ...], scores: tuple[int, ...],
-                  bags: tuple[int, ...], pass_queue: tuple[tuple[int, int, int], ...],
-                  passes: tuple[tuple[int, int], ...], trick: tuple[int, ...],
-                  tricks: tuple[Trick, ...], history: tuple[dict[str, Any], ...],
-                  review: dict[str, Any] | None, stock: tuple[int, ...] | None = None,
-                  drawn: int = 0, discards: tuple[int, ...] = ()) -> Self:
-        # A game from its parts, for snapshot.load (which checks their shapes).
-        c = _new(_Context)
-        c.rules = rules
-        c.seats = rules.seats
-        c.partner = tuple(rules.partner_of(seat) for seat in range(rules.seats))
-        c.stock = stock
-        c.drawn = drawn
-        c.discards = discards
-        c.seed = seed
-        c.first_dealer = first_dealer
-        c.opening = opening
-        c.bid_cache = _bid_cache(rules)
-        c.dealer = dealer
-        c.hand_no = hand_no
-        c.deal_seed = deal_seed
-        c.dealt = dealt
-        c.blind_open = blind_open
-        c.looked = looked
-        c.bids = bids
-        c.pass_queue = pass_queue
-        c.passes = passes
-        c.scores = scores
-        c.bags = bags
-        c.records = c.history = history
-        c.review_src = None
-        c.review = review
-        c.outcome = outcome
-        g = _new(cls._class_for(rules))
-        g._c = c
-        g.hand_no = hand_no
-        g.phase = phase
-        g.to_act = to_act
-        g.leader = leader
-        g._held = hands
-        g._unplayed = _ALL_TWO_DECKS if rules.decks == 2 else _ALL
-        g._trick = trick
-        g.tricks = tricks
-        g.tricks_won = tricks_won
-        g.broken = broken
-        g._events = events
-        g.n_events = n_events
         return g
 
     def __repr__(self) -> str:
