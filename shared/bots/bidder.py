@@ -24,6 +24,12 @@ Choice = tuple[str, str]
 
 NIL_RISK_LIMIT = 0.9  # bid Nil at or below this nil_risk (adjusted for partner's bid)
 NIL_MAX_TRICKS = 2.6  # ... and only with at most this many estimated tricks
+# Alone, the Nil risk is the solo one (handeval: every opponent ducks under the Nil).
+# With three opponents attacking (cutthroat) the limit is lower still: in games of
+# Standard against itself, 2 of 9 such Nils between risk 0.6 and 1.2 were made (300
+# deals), against 10 of 13 in the three-handed game (two opponents).
+SOLO_NIL_CAUTION = 0.35  # ... lower by this with three or more opponents
+SOLO_SHADE = 0.3  # alone, bid this much under the estimate (a set costs more than bags)
 
 
 def numeric_bids(legal: tuple[str, ...]) -> list[int]:
@@ -71,9 +77,15 @@ def bid_reason(e: Estimate, hand: int, bid: int = 13) -> str:
 
 
 def blind_nil_wanted(k: Knowledge) -> str | None:
-    """The reason to bid Blind Nil now, or None. Only far behind, late, with a partner."""
-    mine, theirs = k.scores[k.team], k.scores[1 - k.team]
+    """The reason to bid Blind Nil now, or None. Only far behind, late, with a partner
+    (alone, only 300+ behind the leader with the leader near the target)."""
+    mine, theirs = k.scores[k.team], max(k.scores[t] for t in k.other_sides)
     target = k.rules.target_score
+    if k.partner is None:
+        behind = theirs - mine
+        if behind >= 300 and theirs >= target - 120:
+            return f"you are {behind} behind the leader and need a big swing"
+        return None
     partner_bid = k.bids[k.partner]
     if partner_bid is not None and partner_bid <= 0:
         return None
@@ -89,11 +101,14 @@ def nil_chance_ok(k: Knowledge, e: Estimate, risk: float) -> bool:
     """Whether Standard bids Nil with this hand."""
     if "bid nil" not in k.legal:
         return False
-    partner_bid = k.bids[k.partner]
+    partner_bid = k.bids[k.partner] if k.partner is not None else None
     if partner_bid is not None and partner_bid <= 0:
         return False  # never volunteer a double Nil
     limit = NIL_RISK_LIMIT
-    if partner_bid is None:
+    if k.partner is None:
+        if len(k.opponents()) >= 3:
+            limit -= SOLO_NIL_CAUTION
+    elif partner_bid is None:
         pass
     elif partner_bid >= 4:
         limit += 0.35
@@ -117,9 +132,10 @@ def standard_bid(k: Knowledge) -> Choice:
         return ("look", "look at your cards first") if "look" in legal else \
             (legal[0], "the only bid allowed")
     jokers = k.rules.jokers
-    e = estimate(k.hand, jokers)
+    scale = k.table.trick_scale
+    e = estimate(k.hand, jokers, scale)
     nil_hand = hand_after_pass(k)
-    risk = nil_risk(nil_hand, jokers)
+    risk = nil_risk(nil_hand, jokers, k.partner is None)
     bids = numeric_bids(legal)
     nil_legal = "bid nil" in legal
     if not bids:
@@ -130,8 +146,8 @@ def standard_bid(k: Knowledge) -> Choice:
         return f"bid {bids[0]}", f"the rules fix your bid: {bid_reason(e, k.hand, bids[0])}"
     if k.rules.bidding == "suicide":
         return _suicide_bid(k, e, risk)
-    if nil_chance_ok(k, estimate(nil_hand, jokers), risk) and \
-            not certain_winners(nil_hand, jokers, k.seat == (k.dealer + 1) & 3):
+    if nil_chance_ok(k, estimate(nil_hand, jokers, scale), risk) and \
+            not certain_count(k, nil_hand):
         return "bid nil", _nil_reason(k, risk, passing=nil_hand != k.hand)
     want = max(min(_numeric_want(k, e), _room(k)), certain_floor(k))
     text = nearest_bid(legal, want)
@@ -142,18 +158,31 @@ def standard_bid(k: Knowledge) -> Choice:
 def certain_floor(k: Knowledge) -> int:
     """The lowest sensible bid: the tricks this hand cannot lose, but never more than
     the team can still take beside the partner's bid."""
-    on_lead = k.seat == (k.dealer + 1) & 3
-    return min(_room(k), certain_winners(k.hand, k.rules.jokers, on_lead))
+    return min(_room(k), certain_count(k, k.hand))
+
+
+def certain_count(k: Knowledge, hand: int) -> int:
+    """:func:`handeval.certain_winners` of ``hand`` at this table (none is certain in
+    the six-handed game: the other copy of a top card, played first, beats it)."""
+    if k.table.copies > 1:
+        return 0
+    on_lead = k.seat == (k.dealer + 1) % k.seats
+    return certain_winners(hand, k.rules.jokers, on_lead)
 
 
 def _room(k: Knowledge) -> int:
-    """The tricks the team can take beside the partner's bid (13 in all)."""
+    """The tricks the side can take beside the partner's bid (a hand's tricks in all)."""
+    size = k.table.hand_size
+    if k.partner is None:
+        return size
     partner_bid = k.bids[k.partner]
-    return 13 - (partner_bid if partner_bid is not None and partner_bid > 0 else 0)
+    return size - (partner_bid if partner_bid is not None and partner_bid > 0 else 0)
 
 
 def pass_count(k: Knowledge) -> int:
     """Cards this seat would pass to its partner if it bid Nil now (0: no pass)."""
+    if k.partner is None:
+        return 0
     partner_bid = k.bids[k.partner]
     if partner_bid is not None and partner_bid <= 0:
         return 0  # the team's one exchange belongs to the partner's Nil
@@ -179,19 +208,23 @@ def nil_pass_cards(hand: int, jokers: bool, count: int) -> list[int]:
 
 def _numeric_want(k: Knowledge, e: Estimate) -> int:
     tricks = e.tricks
-    partner_bid = k.bids[k.partner]
-    opp = [k.bids[(k.seat + 1) & 3], k.bids[(k.seat + 3) & 3]]
+    partner_bid = k.bids[k.partner] if k.partner is not None else None
+    opp = [k.bids[o] for o in k.opponents()]
     if partner_bid is not None and partner_bid <= 0:
         tricks -= 0.3  # covering a Nil costs tricks of our own
     if any(b is not None and b <= 0 for b in opp):
         tricks -= 0.2  # attacking a Nil costs some too
+    solo = k.partner is None
+    if solo:
+        tricks -= SOLO_SHADE  # no partner's spare tricks to make up a short count
     want = int(tricks + 0.5)
-    if None not in [b for i, b in enumerate(k.bids) if i != k.seat]:
+    if not solo and None not in [b for i, b in enumerate(k.bids) if i != k.seat]:
         total = sum(max(b or 0, 0) for i, b in enumerate(k.bids) if i != k.seat) + want
         frac = tricks - int(tricks)
-        if total <= 10 and frac >= 0.25 and want == int(tricks):
+        size = k.table.hand_size
+        if total <= size - 3 and frac >= 0.25 and want == int(tricks):
             want += 1  # the tricks are there and the bags would come anyway
-        elif total >= 14 and frac < 0.6 and want > 1:
+        elif total >= size + 1 and frac < 0.6 and want > 1:
             want -= 1  # the table is overbid: someone will be set; do not be the one
     return max(1, want)
 
@@ -257,6 +290,8 @@ def easy_bid(k: Knowledge) -> Choice:
             count += 1
             winners.append(c)
     count += max(0, spades.bit_count() - 4)
+    if k.table.trick_scale != 1.0:  # other formats: the same share of the tricks
+        count = int(count * k.table.trick_scale + 0.5)
     text = nearest_bid(legal, max(1, count))
     if text is None:
         return ("bid nil", "Nil is the only bid allowed") if "bid nil" in legal else \

@@ -43,46 +43,49 @@ class Aim:
 
 def aim_of(k: Knowledge) -> Aim:
     """What this seat is playing for now, and why (in words for the Hint)."""
-    seat, partner = k.seat, k.partner
+    seat = k.seat
     if k.nil_alive(seat):
         return Aim(NIL, -1, "stay under: you bid Nil")
-    if k.nil_alive(partner):
+    if k.partner_nil_alive():
         return Aim(COVER, -1, "cover partner's Nil")
     team = k.team
     left = k.tricks_left
     need = k.need(team)
-    opps = [(seat + 1) & 3, (seat + 3) & 3]
-    target = next((o for o in opps if k.nil_alive(o)), -1)
+    target = next((o for o in k.opponents() if k.nil_alive(o)), -1)
     # The game score: making our contract may win the game (then do not gamble it on
     # a Nil attack); theirs may win it for them (then a set is worth bags).
     we_close = _wins_with_contract(k, team)
-    they_close = _wins_with_contract(k, 1 - team)
     if target >= 0 and need <= max(0, left - 3) and not (we_close and need > 0):
         return Aim(ATTACK, target, "set the opponent's Nil")
+    you = "your team" if k.partner is not None else "you"
     if need > 0:
-        why = f"your team still needs {need} trick{'s' if need > 1 else ''}"
+        why = f"{you} still need{'s' if k.partner is not None else ''} {need} " \
+            f"trick{'s' if need > 1 else ''}"
         return Aim(TAKE, -1, why + (" to win the game" if we_close else ""))
-    their_need = k.need(1 - team)
     bags = k.bags[team]
     limit = k.rules.bag_limit
-    to_set = left - their_need + 1  # tricks we must still take to set them
-    if 0 < their_need <= left and (their_need + 2 >= left or
-                                   (they_close and to_set <= max(2, left // 2))):
-        cost = to_set - 1  # bags we take on the way
-        affordable = not k.rules.bag_penalty or bags + cost < limit or \
-            k.contract(1 - team) >= 6 or they_close
-        if affordable:
-            why = f"set them: they still need {their_need} of {left}"
-            return Aim(TAKE, -1, why + (", or they win the game" if they_close else ""))
+    for other in k.other_sides:
+        their_need = k.need(other)
+        they_close = _wins_with_contract(k, other)
+        to_set = left - their_need + 1  # tricks we must still take to set them
+        if 0 < their_need <= left and (their_need + 2 >= left or
+                                       (they_close and to_set <= max(2, left // 2))):
+            cost = to_set - 1  # bags we take on the way
+            affordable = not k.rules.bag_penalty or bags + cost < limit or \
+                k.contract(other) >= 6 or they_close
+            if affordable:
+                why = f"set them: they still need {their_need} of {left}"
+                return Aim(TAKE, -1, why + (", or they win the game" if they_close else ""))
     if k.rules.bag_penalty and bags + 1 >= limit:
         return Aim(DUCK, -1, f"duck: an overtrick would be your {_ordinal(bags + 1)} bag")
     return Aim(DUCK, -1, "duck: your contract is made, more tricks are bags")
 
 
 def _wins_with_contract(k: Knowledge, team: int) -> bool:
-    """Whether making its contract takes ``team`` to the target, ahead of the other."""
+    """Whether making its contract takes ``team`` to the target, ahead of the others."""
     mine = k.scores[team] + 10 * k.contract(team)
-    return mine >= k.rules.target_score and mine > k.scores[1 - team] + 10 * k.contract(1 - team)
+    return mine >= k.rules.target_score and all(
+        mine > k.scores[t] + 10 * k.contract(t) for t in range(len(k.scores)) if t != team)
 
 
 def _ordinal(n: int) -> str:
@@ -130,8 +133,8 @@ def _may_trump(k: Knowledge, seat: int, suit: int) -> bool:
     return (k.unseen & SUIT_MASKS[suit]).bit_count() <= 1
 
 
-def _opponents(k: Knowledge) -> tuple[int, int]:
-    return (k.seat + 1) & 3, (k.seat + 3) & 3
+def _opponents(k: Knowledge) -> tuple[int, ...]:
+    return k.opponents()
 
 
 def _best(k: Knowledge) -> tuple[int, int, int]:
@@ -140,7 +143,23 @@ def _best(k: Knowledge) -> tuple[int, int, int]:
 
 
 def _still_to_play(k: Knowledge) -> list[int]:
-    return [(k.seat + i) & 3 for i in range(1, 4 - len(k.trick))]
+    n = k.seats
+    return [(k.seat + i) % n for i in range(1, n - len(k.trick))]
+
+
+def seat_name(k: Knowledge, seat: int) -> str:
+    """A seat as the Hint names it: by compass at four seats, else by where it sits."""
+    n = k.seats
+    if n == 4:
+        return ("South", "West", "North", "East")[seat]
+    gap = (seat - k.seat) % n
+    if n == 2:
+        return "your opponent"
+    if gap == 1:
+        return "the player on your left"
+    if gap == n - 1:
+        return "the player on your right"
+    return f"the player {gap} seats to your left"
 
 
 def _holds(k: Knowledge, best: int, led: int, after: list[int]) -> bool:
@@ -224,7 +243,7 @@ def _lead(k: Knowledge, legal: int, aim: Aim) -> Choice:
             if kk > key:
                 best, key = c, kk
         if best >= 0:
-            return best, f"lead low into {('South', 'West', 'North', 'East')[target]}'s Nil"
+            return best, f"lead low into {seat_name(k, target)}'s Nil"
         return low_card(legal), "lead low"
     opps = _opponents(k)
     masters = _masters(k, legal)
@@ -243,11 +262,14 @@ def _lead(k: Knowledge, legal: int, aim: Aim) -> Choice:
         return c, f"draw trumps with {card_text(c)}"
     partner = k.partner
     # Partner is out of a suit and can trump it.
-    if k.need(k.team) > 0:
+    if partner is not None and k.need(k.team) > 0:
+        n = k.seats
+        # the opponents who play after the partner on our lead
+        behind = [(k.seat + i) % n for i in range((partner - k.seat) % n + 1, n)]
         for suit in range(3):
             m = legal & SUIT_MASKS[suit]
             if m and k.voids[partner] >> suit & 1 and not k.voids[partner] & 8 and out_spades \
-                    and not any(_may_trump(k, o, suit) and o == (k.seat + 3) & 3 for o in opps):
+                    and not any(_may_trump(k, o, suit) and o in behind for o in opps):
                 c = low_card(m)
                 return c, f"lead {SUIT_WORDS[suit]}: partner is out of them and can trump"
     # Short suit with spades to spare: lead it low to trump it later.

@@ -1,7 +1,7 @@
-"""Exact play of the last tricks of one known deal (minimax, my team against theirs).
+"""Exact play of the last tricks of one known deal (minimax, my side against the rest).
 
-Used by the Challenge bot for the final tricks of every sampled deal: with all four
-hands fixed, each team picks the best card for itself in turn (the opponents
+Used by the Challenge bot for the final tricks of every sampled deal: with all the
+hands fixed (two to four seats), each team picks the best card for itself in turn (the opponents
 minimise our value). To keep that cheap in pure Python:
 
 * cards of one hand that touch (no card still held elsewhere, or on the table, lies
@@ -18,6 +18,7 @@ from collections.abc import Callable
 from shared.spades.cards import SUIT_MASKS
 
 from .sim import BELOW, NON_SPADE, winner_index
+from .table import PARTNERSHIP4, Table
 
 Value = Callable[[list[int]], float]
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -48,39 +49,48 @@ def distinct_moves(hand: int, live: int, led: int, broken: bool) -> list[int]:
 
 
 class Solver:
-    """Exact values for one deal; ``team`` is the maximising team (0 or 1)."""
+    """Exact values for one deal; ``team`` is the maximising side (every other side
+    minimises: in a solo game the others are assumed to play against this seat)."""
 
-    def __init__(self, value: Value, team: int) -> None:
+    def __init__(self, value: Value, team: int, table: Table = PARTNERSHIP4) -> None:
         self.value = value
         self.team = team
+        self.seats = table.seats
+        self.maximising = tuple(side == team for side in table.side_of)
         self.memo: dict[tuple[int, ...], tuple[float, int]] = {}
         self.nodes = 0
 
     def solve(self, hands: list[int], leader: int, trick: list[int], won: list[int],
               broken: bool) -> float:
         """The value of the position with ``trick`` already on the table."""
-        return self._node(hands[0], hands[1], hands[2], hands[3], leader, tuple(trick),
-                          tuple(won), broken, -1e18, 1e18)
+        live = 0
+        for h in hands:
+            live |= h
+        return self._node(list(hands), live, leader, tuple(trick), tuple(won), broken,
+                          -1e18, 1e18)
 
-    def _last_trick(self, hands: tuple[int, int, int, int], leader: int,
+    def _last_trick(self, hands: list[int], leader: int,
                     won: tuple[int, ...]) -> float:
-        cards = [(hands[(leader + i) & 3]).bit_length() - 1 for i in range(4)]
-        w = (leader + winner_index(cards)) & 3
+        n = self.seats
+        cards = [(hands[(leader + i) % n]).bit_length() - 1 for i in range(n)]
+        w = (leader + winner_index(cards)) % n
         final = list(won)
         final[w] += 1
         return self.value(final)
 
-    def _node(self, h0: int, h1: int, h2: int, h3: int, leader: int, trick: tuple[int, ...],
+    def _node(self, hands: list[int], live: int, leader: int, trick: tuple[int, ...],
               won: tuple[int, ...], broken: bool, alpha: float, beta: float) -> float:
+        """``hands`` (changed and restored in place) hold ``live``: the cards not yet
+        played."""
         self.nodes += 1
         key: tuple[int, ...] = ()
         if not trick:
-            live = h0 | h1 | h2 | h3
             if not live:
                 return self.value(list(won))
+            h0 = hands[0]
             if h0 & (h0 - 1) == 0:  # one card each: the last trick plays itself
-                return self._last_trick((h0, h1, h2, h3), leader, won)
-            key = (h0, h1, h2, h3, leader, *won, broken)
+                return self._last_trick(hands, leader, won)
+            key = (*hands, leader, *won, broken)
             hit = self.memo.get(key)
             if hit is not None:
                 v, flag = hit
@@ -90,11 +100,9 @@ class Solver:
                     return v
                 if flag == UPPER and v <= alpha:
                     return v
-        else:
-            live = h0 | h1 | h2 | h3
         a0, b0 = alpha, beta
-        seat = (leader + len(trick)) & 3
-        hands = [h0, h1, h2, h3]
+        n = self.seats
+        seat = (leader + len(trick)) % n
         hand = hands[seat]
         on_table = 0
         led = -1
@@ -103,21 +111,21 @@ class Solver:
             led = 3 if first >= 39 else first // 13
             for c in trick:
                 on_table |= 1 << c
-        maximise = (seat & 1) == self.team
+        maximise = self.maximising[seat]
         best = -1e18 if maximise else 1e18
         for c in distinct_moves(hand, live | on_table, led, broken):
-            hands[seat] = hand ^ (1 << c)
+            bit = 1 << c
+            hands[seat] = hand ^ bit
             now_broken = broken or c >= 39
             t = (*trick, c)
-            if len(t) == 4:
-                w = (leader + winner_index(list(t))) & 3
+            if len(t) == n:
+                w = (leader + winner_index(list(t))) % n
                 won2 = list(won)
                 won2[w] += 1
-                v = self._node(hands[0], hands[1], hands[2], hands[3], w, (), tuple(won2),
-                               now_broken, alpha, beta)
+                v = self._node(hands, live ^ bit, w, (), tuple(won2), now_broken, alpha, beta)
             else:
-                v = self._node(hands[0], hands[1], hands[2], hands[3], leader, t, won,
-                               now_broken, alpha, beta)
+                v = self._node(hands, live ^ bit, leader, t, won, now_broken, alpha, beta)
+            hands[seat] = hand
             if maximise:
                 if v > best:
                     best = v

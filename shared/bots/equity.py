@@ -19,49 +19,69 @@ import math
 from shared.spades.rules import RuleSet
 from shared.spades.scoring import match_outcome, score_team
 
+from .table import PARTNERSHIP4, Table
+
 POINTS_PER_HAND = 70.0  # how far a leading team moves toward the target per hand
 SPREAD_PER_HAND = 90.0  # standard deviation of one hand's score difference
 BAGS_PER_HAND = 1.5
 TIE_BREAK = 1e-4  # per raw point of the hand
 
 
-def hands_left(rules: RuleSet, scores: tuple[int, int], hands_played: int) -> float:
-    """Expected hands still to play after one with these totals."""
+def side_share(table: Table) -> float:
+    """A side's share of a hand's tricks against a partnership's in the four-seat game
+    (6.5 of 13): a cutthroat player moves half as far per hand, and by half as much."""
+    return table.hand_size / len(table.teams) / 6.5
+
+
+def hands_left(rules: RuleSet, scores: tuple[int, ...], hands_played: int,
+               share: float = 1.0) -> float:
+    """Expected hands still to play after one with these totals (``share``: see
+    :func:`side_share`)."""
     lead = max(scores)
-    n = 1.0 + max(0.0, rules.target_score - lead) / POINTS_PER_HAND
+    per_hand = POINTS_PER_HAND * share
+    n = 1.0 + max(0.0, rules.target_score - lead) / per_hand
     if rules.losing_score is not None:
-        n = min(n, 1.0 + max(0.0, min(scores) - rules.losing_score) / POINTS_PER_HAND * 1.5)
+        n = min(n, 1.0 + max(0.0, min(scores) - rules.losing_score) / per_hand * 1.5)
     if rules.max_hands is not None:
         n = min(n, float(max(0, rules.max_hands - hands_played)))
     return n
 
 
-def win_chance(rules: RuleSet, team: int, scores: tuple[int, int], bags: tuple[int, int],
-               hands_played: int) -> float:
-    """The chance that ``team`` wins the game from these totals (between hands)."""
+def win_chance(rules: RuleSet, team: int, scores: tuple[int, ...], bags: tuple[int, ...],
+               hands_played: int, share: float = 1.0) -> float:
+    """The chance that side ``team`` wins the game from these totals (between hands).
+    With more than two sides, against the best of the others (a solo game is won by
+    beating the leader)."""
     outcome = match_outcome(rules, scores, hands_played)
     if outcome is not None:
         if outcome == "draw":
             return 0.5
         return 1.0 if outcome == team else 0.0
-    n = hands_left(rules, scores, hands_played)
-    diff = float(scores[team] - scores[1 - team])
+    n = hands_left(rules, scores, hands_played, share)
+    bag_cost = 0.0
     if rules.bag_penalty:
         per_bag = rules.bag_penalty_points / rules.bag_limit
         share = min(1.0, n * BAGS_PER_HAND / rules.bag_limit)
-        diff -= per_bag * share * (bags[team] - bags[1 - team])
+        bag_cost = per_bag * share
+    if len(scores) == 2:
+        diff = float(scores[team] - scores[1 - team]) - bag_cost * (bags[team] - bags[1 - team])
+    else:
+        mine = scores[team] - bag_cost * bags[team]
+        diff = mine - max(scores[t] - bag_cost * bags[t] for t in range(len(scores))
+                          if t != team)
     if n <= 0:
         return 0.5 + 0.5 * math.copysign(1.0, diff) if diff else 0.5
-    z = diff / (SPREAD_PER_HAND * math.sqrt(n))
+    z = diff / (SPREAD_PER_HAND * share * math.sqrt(n))
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
 class HandScorer:
-    """Values of final trick counts for one team, cached (a hand has few outcomes)."""
+    """Values of final trick counts for one side, cached (a hand has few outcomes).
+    ``table`` gives the sides (the four-seat partnership game by default)."""
 
-    def __init__(self, rules: RuleSet, bids: tuple[int, int, int, int], team: int,
-                 scores: tuple[int, int], bags: tuple[int, int], hands_played: int,
-                 raw: bool = False) -> None:
+    def __init__(self, rules: RuleSet, bids: tuple[int, ...], team: int,
+                 scores: tuple[int, ...], bags: tuple[int, ...], hands_played: int,
+                 raw: bool = False, table: Table = PARTNERSHIP4) -> None:
         self.rules = rules
         self.bids = bids
         self.team = team
@@ -69,26 +89,42 @@ class HandScorer:
         self.bags = bags
         self.hands_played = hands_played
         self.raw = raw
+        self.teams = table.teams
+        self.share = side_share(table)
         self.cache: dict[tuple[int, ...], float] = {}
 
-    def points(self, won: list[int] | tuple[int, ...]) -> tuple[int, int, int, int]:
-        """(team 0 hand points, team 1 hand points, team 0 bags, team 1 bags) after."""
+    def points(self, won: list[int] | tuple[int, ...]) -> tuple[list[int], list[int]]:
+        """(hand points by side, bag counters by side after the hand)."""
         r, b = self.rules, self.bids
-        t0 = score_team(r, (b[0], b[2]), (won[0], won[2]), self.bags[0])
-        t1 = score_team(r, (b[1], b[3]), (won[1], won[3]), self.bags[1])
-        return t0.hand_total, t1.hand_total, t0.bags, t1.bags
+        totals: list[int] = []
+        bags: list[int] = []
+        for i, members in enumerate(self.teams):
+            if len(members) == 2:
+                s0, s1 = members
+                t = score_team(r, (b[s0], b[s1]), (won[s0], won[s1]), self.bags[i])
+            else:
+                s0 = members[0]
+                t = score_team(r, (b[s0],), (won[s0],), self.bags[i])
+            totals.append(t.hand_total)
+            bags.append(t.bags)
+        return totals, bags
 
     def value(self, won: list[int]) -> float:
-        key = (won[0], won[1], won[2], won[3])
+        key = tuple(won)
         v = self.cache.get(key)
         if v is None:
-            p0, p1, b0, b1 = self.points(key)
-            mine, theirs = (p0, p1) if self.team == 0 else (p1, p0)
+            totals, bags = self.points(key)
+            mine = totals[self.team]
+            theirs: float = max(p for i, p in enumerate(totals) if i != self.team)
+            if len(totals) > 2:  # solo: the raw term weighs the hand against the others'
+                theirs = sum(p for i, p in enumerate(totals) if i != self.team) \
+                    / (len(totals) - 1)
             if self.raw:
                 v = float(mine - theirs)
             else:
-                scores = (self.scores[0] + p0, self.scores[1] + p1)
-                v = win_chance(self.rules, self.team, scores, (b0, b1), self.hands_played + 1)
+                scores = tuple(s + p for s, p in zip(self.scores, totals, strict=True))
+                v = win_chance(self.rules, self.team, scores, tuple(bags),
+                               self.hands_played + 1, self.share)
                 v += TIE_BREAK * (mine - theirs)
             self.cache[key] = v
         return v

@@ -121,8 +121,9 @@ def _spade_bits(hand: int) -> int:
     return (hand >> 39) & 0x7FFF
 
 
-def estimate(hand: int, jokers: bool = False) -> Estimate:
-    """Expected tricks of a 13-card hand (a card mask) played as a plain contract."""
+def estimate(hand: int, jokers: bool = False, scale: float = 1.0) -> Estimate:
+    """Expected tricks of a 13-card hand (a card mask) played as a plain contract.
+    ``scale`` (``Table.trick_scale``) adapts the count to the other formats."""
     top = 14 if jokers else 12
     sbits = _spade_bits(hand)
     s_value, spare, s_sure, s_likely = spade_tricks(sbits, top)
@@ -144,6 +145,8 @@ def estimate(hand: int, jokers: bool = False) -> Estimate:
                 short.append((suit, n))
     ruffs = 0.8 * min(float(spare), slots)
     total += ruffs
+    if scale != 1.0:
+        total *= scale
     return Estimate(total, tuple(sorted(sure, reverse=True)), tuple(sorted(likely, reverse=True)),
                     ruffs, tuple(short), sbits.bit_count())
 
@@ -151,8 +154,8 @@ def estimate(hand: int, jokers: bool = False) -> Estimate:
 _SLOTS = (2.0, 1.0, 0.4)
 
 
-def estimate_tricks(hand: int, jokers: bool = False) -> float:
-    """``estimate(hand, jokers).tricks`` without the explanation (fast, for sampling)."""
+def estimate_tricks(hand: int, jokers: bool = False, scale: float = 1.0) -> float:
+    """``estimate(hand, jokers, scale).tricks`` without the explanation (fast)."""
     s_value, spare, _, _ = spade_tricks((hand >> 39) & 0x7FFF, 14 if jokers else 12)
     total = s_value
     slots = 0.0
@@ -162,7 +165,8 @@ def estimate_tricks(hand: int, jokers: bool = False) -> float:
         n = ranks.bit_count()
         if n <= 2:
             slots += _SLOTS[n]
-    return total + 0.8 * min(float(spare), slots)
+    total += 0.8 * min(float(spare), slots)
+    return total * scale if scale != 1.0 else total
 
 
 def certain_winners(hand: int, jokers: bool = False, on_lead: bool = False) -> int:
@@ -202,12 +206,15 @@ def certain_winners(hand: int, jokers: bool = False, on_lead: bool = False) -> i
 
 
 @lru_cache(maxsize=8192)
-def _side_risk(ranks: int) -> float:
+def _side_risk(ranks: int, offset: int = 5) -> float:
+    # The i-th lowest card of the suit is at risk once its rank passes 2i + offset: a
+    # partner covers the middle cards (offset 5); alone, every opponent plays under the
+    # Nil, so any card above the lowest few is caught (offset 1).
     risk = 0.0
     i = 0
     for r in range(13):
         if ranks >> r & 1:
-            risk += max(0.0, (r - 2 * i - 5) / 8.0)
+            risk += max(0.0, (r - 2 * i - offset) / 8.0)
             i += 1
     return risk
 
@@ -235,12 +242,17 @@ def _spade_risk(bits: int, top: int) -> float:
     return risk
 
 
-def nil_risk(hand: int, jokers: bool = False) -> float:
-    """A score of how exposed the hand is as a Nil: 0 is ideal; above ~1.5 is poor."""
+SOLO_OFFSET = 1  # _side_risk's offset when no partner covers the Nil
+
+
+def nil_risk(hand: int, jokers: bool = False, solo: bool = False) -> float:
+    """A score of how exposed the hand is as a Nil: 0 is ideal; above ~1.5 is poor.
+    ``solo``: nobody covers it, and every opponent ducks under it."""
     top = 14 if jokers else 12
     risk = _spade_risk(_spade_bits(hand), top)
+    offset = SOLO_OFFSET if solo else 5
     for suit in range(3):
-        risk += _side_risk((hand >> (13 * suit)) & 0x1FFF)
+        risk += _side_risk((hand >> (13 * suit)) & 0x1FFF, offset)
     return risk
 
 

@@ -12,6 +12,11 @@ Facts drawn from public play:
 * a seat that led a spade before spades were broken held nothing but spades;
 * cards this seat passed to its partner are in the partner's hand until played.
 
+The seats, the sides and the deck come from the rules (:mod:`table`): two, three, four
+or six seats, partners or none. Card masks hold one bit per code; in the six-handed
+game (two copies of each card) ``hand_twice`` and ``played_twice`` hold the codes seen
+twice, and ``unseen`` only drops a code once both copies are accounted for.
+
 :func:`decision_seed` hashes the public history and the own hand (never the deal
 commitment, which depends on the hidden cards), so sampling is repeatable on every
 machine and two deals that look the same to this seat give the same decision.
@@ -27,7 +32,6 @@ from typing import Any
 from shared.spades.actions import BLIND_NIL_BID, NIL_BID
 from shared.spades.cards import (
     CODES,
-    JOKER_DECK,
     SPADE_MASK,
     STANDARD_DECK,
     SUIT_MASKS,
@@ -35,6 +39,8 @@ from shared.spades.cards import (
     suit_of,
 )
 from shared.spades.rules import RuleSet
+
+from .table import Table, table_of
 
 ALL_SUITS = 0b1111
 NON_SPADE_SUITS = 0b0111
@@ -85,8 +91,8 @@ class Knowledge:
     leader: int
     tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner)
     broken: bool
-    scores: tuple[int, int]
-    bags: tuple[int, int]
+    scores: tuple[int, ...]  # by side (see ``table.teams``)
+    bags: tuple[int, ...]
     legal: tuple[str, ...]
     hands_played: int
     gave: int = 0  # cards this seat passed to its partner
@@ -96,16 +102,40 @@ class Knowledge:
     played_by: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     voids: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # suit bits
     deck: int = STANDARD_DECK
+    table: Table = field(default_factory=lambda: table_of(RuleSet()))
+    hand_twice: int = 0  # six-handed: codes this seat holds both copies of
+    played_twice: int = 0  # six-handed: codes both copies of which were played
+    played_count: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # cards by seat
+    top_card: int = -1  # two-handed draw: the card this seat is shown, else -1
 
     # -- seats and teams ------------------------------------------------------------------
 
     @property
-    def partner(self) -> int:
-        return (self.seat + 2) & 3
+    def seats(self) -> int:
+        return self.table.seats
+
+    @property
+    def partner(self) -> int | None:
+        """The partner's seat, None in a solo game."""
+        return self.table.partner_of[self.seat]
 
     @property
     def team(self) -> int:
-        return self.seat & 1
+        """This seat's side (index into ``table.teams``, ``scores`` and ``bags``)."""
+        return self.table.side_of[self.seat]
+
+    @property
+    def other_sides(self) -> tuple[int, ...]:
+        return tuple(t for t in range(len(self.table.teams)) if t != self.team)
+
+    def opponents(self) -> tuple[int, ...]:
+        """The seats not on this side, clockwise from this seat's left."""
+        return self.table.opponents(self.seat)
+
+    def partner_nil_alive(self) -> bool:
+        """The partner bid (Blind) Nil and is still clean (never in a solo game)."""
+        p = self.partner
+        return p is not None and self.nil_alive(p)
 
     def is_nil(self, seat: int) -> bool:
         """The seat bid Nil or Blind Nil."""
@@ -117,27 +147,34 @@ class Knowledge:
         return self.is_nil(seat) and self.tricks_won[seat] == 0
 
     def contract(self, team: int) -> int:
-        return sum(b for b in (self.bids[team], self.bids[team + 2]) if b is not None and b > 0)
+        """The side's contract: the sum of its members' numeric bids."""
+        return sum(b for b in (self.bids[s] for s in self.table.teams[team])
+                   if b is not None and b > 0)
 
     def team_tricks(self, team: int) -> int:
-        """Tricks that count toward the team's contract."""
+        """Tricks that count toward the side's contract."""
         won = self.tricks_won
+        members = self.table.teams[team]
         if self.rules.nil_tricks_count_for_partner:
-            return won[team] + won[team + 2]
-        return sum(won[s] for s in (team, team + 2) if not self.is_nil(s))
+            return sum(won[s] for s in members)
+        return sum(won[s] for s in members if not self.is_nil(s))
 
     def need(self, team: int) -> int:
-        """Tricks the team still needs to make its contract (0 once made)."""
+        """Tricks the side still needs to make its contract (0 once made)."""
         return max(0, self.contract(team) - self.team_tricks(team))
 
     @property
     def tricks_left(self) -> int:
-        return 13 - len(self.tricks)
+        return self.table.hand_size - len(self.tricks)
 
     @property
     def unseen(self) -> int:
-        """Cards in other seats' hands as far as this seat knows (not held, not played)."""
-        return self.deck & ~self.hand & ~self.played
+        """Codes with a copy in another seat's hand (or, two-handed, in the discards)
+        as far as this seat knows: not held, not played (both copies, six-handed)."""
+        if self.table.copies == 1:
+            return self.deck & ~self.hand & ~self.played
+        gone = self.hand_twice | self.played_twice | (self.hand & self.played)
+        return self.deck & ~gone
 
     def known_in(self, seat: int) -> int:
         """Cards known to be in ``seat``'s hand now (own hand; passes to the partner)."""
@@ -150,8 +187,8 @@ class Knowledge:
     def count_in(self, seat: int) -> int:
         """How many cards ``seat`` holds now."""
         if seat == self.seat:
-            return self.hand.bit_count()
-        return 13 - self.played_by[seat].bit_count()
+            return self.hand.bit_count() + self.hand_twice.bit_count()
+        return self.table.hand_size - self.played_count[seat]
 
     @property
     def legal_plays(self) -> int:
@@ -176,9 +213,12 @@ def read_view(view: Any) -> Knowledge:
     if seat is None:
         raise ValueError("A bot needs a seat's view, not the spectator view.")
     rules = rules_of(_get(view, "rules"))
-    hand = 0
+    table = table_of(rules)
+    hand = twice = 0
     for code in _get(view, "hand"):
-        hand |= 1 << card_index(code)
+        bit = 1 << card_index(code)
+        twice |= hand & bit
+        hand |= bit
     tricks = []
     for t in _get(view, "tricks"):
         cards = tuple(card_index(code) for _, code in t["cards"])
@@ -193,6 +233,7 @@ def read_view(view: Any) -> Knowledge:
         for code in passing.get("got", ()):
             got |= 1 << card_index(code)
         due = tuple((int(d["from"]), int(d["to"]), int(d["count"])) for d in passing.get("due", ()))
+    seats = table.seats
     k = Knowledge(
         seat=seat,
         rules=rules,
@@ -208,24 +249,40 @@ def read_view(view: Any) -> Knowledge:
         leader=_get(view, "leader"),
         tricks=tuple(tricks),
         broken=bool(_get(view, "spades_broken")),
-        scores=(int(_get(view, "scores")[0]), int(_get(view, "scores")[1])),
-        bags=(int(_get(view, "bags")[0]), int(_get(view, "bags")[1])),
+        scores=tuple(int(x) for x in _get(view, "scores")),
+        bags=tuple(int(x) for x in _get(view, "bags")),
         legal=tuple(_get(view, "legal")),
         hands_played=len(_get(view, "history")),
         gave=gave,
         got=got,
         pass_due=due,
-        deck=JOKER_DECK if rules.jokers else STANDARD_DECK,
+        played_by=[0] * seats,
+        voids=[0] * seats,
+        deck=table.deck,
+        table=table,
+        hand_twice=twice,
+        played_count=[0] * seats,
+        top_card=_top_card(view),
     )
     _infer(k)
     return k
 
 
+def _top_card(view: Any) -> int:
+    """The stock's top card this seat is shown in the two-handed draw, else -1."""
+    draw = view.get("draw") if isinstance(view, dict) else getattr(view, "draw", None)
+    code = draw.get("card") if isinstance(draw, dict) else None
+    return card_index(code) if isinstance(code, str) else -1
+
+
 def _infer(k: Knowledge) -> None:
-    """Fill ``played``, ``played_by`` and ``voids`` from the tricks."""
+    """Fill ``played``, ``played_by``, ``played_count`` and ``voids`` from the tricks."""
     played_by = k.played_by
+    counts = k.played_count
     voids = k.voids
+    seats = k.table.seats
     broken = False
+    played = twice = 0
     sequences = [(leader, cards) for leader, cards, _ in k.tricks]
     if k.trick:
         sequences.append((k.trick[0][0], tuple(c for _, c in k.trick)))
@@ -235,22 +292,25 @@ def _infer(k: Knowledge) -> None:
         if led == 3 and not broken:
             voids[leader] |= NON_SPADE_SUITS  # led a spade unbroken: held only spades
         for i, card in enumerate(cards):
-            seat = (leader + i) & 3
-            played_by[seat] |= 1 << card
+            seat = (leader + i) % seats
+            bit = 1 << card
+            played_by[seat] |= bit
+            counts[seat] += 1
+            twice |= played & bit
+            played |= bit
             if suit_of(card) != led:
                 voids[seat] |= 1 << led
             if card >= 39:
                 broken = True
-    played = 0
-    for mask in played_by:
-        played |= mask
     k.played = played
+    k.played_twice = twice
     # A seat holding no card of a suit any more, by count: if every card of the suit
     # is accounted for (own hand, played, known in partner), the others are void in it.
+    # (Two-handed, the unseen rest may lie in the discards: no void follows.)
     for suit in range(4):
-        rest = SUIT_MASKS[suit] & k.deck & ~k.hand & ~played & ~k.gave
+        rest = SUIT_MASKS[suit] & k.unseen & ~k.gave
         if not rest:
-            for s in range(4):
+            for s in range(seats):
                 if s != k.seat and not (k.known_in(s) & SUIT_MASKS[suit]):
                     voids[s] |= 1 << suit
 
@@ -263,6 +323,8 @@ def decision_seed(k: Knowledge, salt: str = "") -> int:
         ",".join(CODES[c] for _, cards, _ in k.tricks for c in cards),
         ",".join(CODES[c] for _, c in k.trick),
     ]
+    if k.hand_twice or k.top_card >= 0:  # (absent from the four-seat game: same seeds)
+        parts += [str(k.hand_twice), str(k.top_card)]
     digest = hashlib.blake2b("|".join(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big")
 

@@ -52,6 +52,7 @@ def _nil_can_win(k: Knowledge, best: int, led: int) -> bool:
     """Whether the Nil partner (still to play) might have to or be able to win the trick
     over ``best``: it may hold a card of the suit above it, or only spades that do."""
     partner = k.partner
+    assert partner is not None  # only asked while covering a partner's Nil
     out = k.unseen
     void = k.voids[partner]
     if not void >> led & 1 and out & ABOVE[best] & SUIT_MASKS[led]:
@@ -130,9 +131,11 @@ def cover_lead(k: Knowledge, legal: int, masters: int) -> Choice:
     if bosses:
         c = bosses[0]
         return c, f"lead {card_text(c)}: nobody else holds the suit, partner sluffs"
+    partner = k.partner
+    assert partner is not None  # only asked while covering a partner's Nil
     for suit in range(3):
         m = legal & SUIT_MASKS[suit]
-        if m and k.voids[k.partner] >> suit & 1:
+        if m and k.voids[partner] >> suit & 1:
             return bottom(m), "lead low in a suit your Nil partner is out of: it sluffs"
     return high_card(legal), "lead high to protect partner's Nil"
 
@@ -142,7 +145,7 @@ def lead_bosses(k: Knowledge) -> int:
     suit (0 when not covering or none). Challenge leads one of them whatever its
     rollouts say: the rollouts' defenders do not punish a lead the Nil bidder may have
     to win, and a boss keeps the lead without that risk."""
-    if k.trick or not k.nil_alive(k.partner):
+    if k.trick or not k.partner_nil_alive():
         return 0
     out = k.unseen
     return sum(1 << c for c in cards_in(k.legal_plays) if not out & ABOVE[c])
@@ -169,7 +172,7 @@ def overtakers(k: Knowledge) -> int:
     say: they model the defence crudely (a defender after us "wins cheaply" over the
     Nil bidder's card instead of ducking under it), and ducking here loses 100 points
     on the spot against a defender who stays under."""
-    if not k.trick or not k.nil_alive(k.partner):
+    if not k.trick or not k.partner_nil_alive():
         return 0
     best, best_seat, led = trick_best(k)
     return beats(k.legal_plays, best, led) if best_seat == k.partner else 0

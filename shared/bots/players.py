@@ -12,6 +12,7 @@ from shared.spades.cards import CODES
 from .bidder import easy_bid, nil_pass, standard_bid
 from .cardplay import standard_play
 from .decision import Decision
+from .drawing import draw_choice, easy_draw
 from .easy import easy_play
 from .knowledge import Knowledge
 
@@ -34,6 +35,9 @@ def decide(level: str, k: Knowledge) -> Decision:
     phase = k.phase
     if phase == "playing":
         decision = _play(level, k)
+    elif phase == "drawing":
+        text, why = easy_draw(k) if level == "easy" else draw_choice(k)
+        decision = Decision(text, why)
     elif phase == "passing":
         count = k.pass_due[0][2] if k.pass_due else len(legal[0].split()) - 1
         text, why = nil_pass(k, count)

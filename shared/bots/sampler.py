@@ -15,6 +15,11 @@ seat's reconstructed hand at that moment; each card it would not have played div
 the deal's weight by ``PLAY_MISMATCH``. A seat that played second hand low from
 ``A 9 4`` is unlikely to hold the ace if Standard would have won with it, and so on.
 The check uses only the public history and the sampled hands.
+
+Every format with one copy of each card is dealt (two, three or four seats): in the
+two-handed draw the unseen cards not in the opponent's hand are the discards, dealt
+to a pseudo-seat that is then dropped. The six-handed game (two copies of each card)
+is not sampled: Challenge plays it with Standard's rules (see docs/bots.md).
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from .sim import Contracts, policy
 PLAY_MISMATCH = 2.5  # weight divisor per played card the policy would not have chosen
 PLAY_POOL = 3  # candidate deals drawn per deal kept, when weighing the play
 
-Deal = list[int]  # four hand masks, by seat
+Deal = list[int]  # hand masks, by seat
 # (seat, cards played before, trick so far, leader, spades broken, mode, target, card)
 PlayRecord = tuple[int, int, list[int], int, bool, int, int, int]
 
@@ -49,20 +54,31 @@ class Sampler:
     """Draws deals for one decision. Build once per decision, call :meth:`deal`."""
 
     def __init__(self, k: Knowledge, rng: Rng) -> None:
+        if k.table.copies > 1:
+            raise ValueError("The sampler deals one copy of each card; the six-handed "
+                             "game has two.")
         self.k = k
         self.rng = rng
+        seats = self.seats = k.seats
         # A seat whose cards are still hidden (Blind Nil pending) is dealt too.
-        self.others = [s for s in range(4) if s != k.seat or k.hand_hidden]
-        base = [0, 0, 0, 0]
+        self.others = [s for s in range(seats) if s != k.seat or k.hand_hidden]
+        # One more "seat" holds the discards of the two-handed draw (never void).
+        base = [0] * (seats + 1)
         base[k.seat] = k.hand
-        base[k.partner] |= k.known_in(k.partner)
+        partner = k.partner
+        if partner is not None:
+            base[partner] |= k.known_in(partner)
         self.base = base
-        self.need = [0, 0, 0, 0]
+        self.need = [0] * (seats + 1)
+        size = k.table.hand_size
         for s in self.others:
-            held = 13 - k.played_by[s].bit_count() if s == k.seat else k.count_in(s)
+            held = size - k.played_count[s] if s == k.seat else k.count_in(s)
             self.need[s] = held - base[s].bit_count()
-        pool = k.unseen & ~base[k.partner]
-        needing = [s for s in self.others if self.need[s] > 0]
+        pool = k.unseen & ~(base[partner] if partner is not None else 0)
+        rest = pool.bit_count() - sum(self.need)
+        if rest > 0:
+            self.need[seats] = rest
+        needing = [s for s in [*self.others, seats] if self.need[s] > 0]
         self.needing = needing
         # Cards some needing seat cannot hold (it showed a void) are placed first, one
         # by one, most constrained first; the rest are shuffled and dealt in slices.
@@ -70,7 +86,7 @@ class Sampler:
         free: list[int] = []
         for card in _cards(pool):
             suit = 3 if card >= 39 else card // 13
-            allowed = [s for s in needing if not k.voids[s] >> suit & 1]
+            allowed = [s for s in needing if s == seats or not k.voids[s] >> suit & 1]
             if len(allowed) == len(needing):
                 free.append(card)
             else:
@@ -120,6 +136,7 @@ class Sampler:
                 mask |= 1 << c
             hands[s] |= mask
             at += n
+        del hands[self.seats]  # the discards (two-handed) are not played
         return hands
 
     def deals(self, n: int, weigh_bids: bool = False, weigh_play: bool = False) -> list[Deal]:
@@ -155,21 +172,22 @@ class Sampler:
         """Every card another seat chose this hand, with what it knew then."""
         k = self.k
         bids = tuple(b if b is not None else 1 for b in k.bids)
-        contracts = Contracts((bids[0], bids[1], bids[2], bids[3]),
-                              k.rules.nil_tricks_count_for_partner)
+        contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner, k.table)
+        seats = k.seats
+        side_of = k.table.side_of
         sequences = [(leader, cards) for leader, cards, _ in k.tricks]
         if k.trick:
             sequences.append((k.trick[0][0], tuple(c for _, c in k.trick)))
         records: list[PlayRecord] = []
         played = 0
-        won = [0, 0, 0, 0]
+        won = [0] * seats
         broken = False
         for t, (leader, cards) in enumerate(sequences):
             modes = contracts.modes(won)
             for i, card in enumerate(cards):
-                seat = (leader + i) & 3
+                seat = (leader + i) % seats
                 # Opponents only: a partner searching plays the policy's card less often.
-                if (seat ^ k.seat) & 1 and seat in self.others:
+                if side_of[seat] != k.team and seat in self.others:
                     mode, target = modes[seat]
                     records.append((seat, played, list(cards[:i]), leader, broken, mode,
                                     target, card))
@@ -184,11 +202,14 @@ class Sampler:
         """``1 / PLAY_MISMATCH`` per recorded card the policy would not have played."""
         deck = self.k.deck
         played_by = self.k.played_by
+        seats = self.seats
+        partners = [-1 if p is None else p for p in self.k.table.partner_of]
         misses = 0
         for seat, played, trick, leader, broken, mode, target, card in records:
             held = hands[seat] | (played_by[seat] & ~played)  # its hand at that moment
             out = deck & ~played & ~held
-            if policy(held, out, trick, leader, seat, broken, mode, target) != card:
+            if policy(held, out, trick, leader, seat, broken, mode, target, seats,
+                      partners[seat]) != card:
                 misses += 1
         return PLAY_MISMATCH ** -misses
 
@@ -198,6 +219,8 @@ class Sampler:
     def _weight(self, hands: Deal) -> float:
         k = self.k
         jokers = k.rules.jokers
+        scale = k.table.trick_scale
+        solo = k.partner is None
         log_w = 0.0
         for s in self.others:
             bid = k.bids[s]
@@ -208,9 +231,9 @@ class Sampler:
                 dealt = (dealt | k.got) & ~k.gave
             if bid <= 0:
                 if bid == 0:
-                    log_w -= 1.2 * max(0.0, nil_risk(dealt, jokers) - 1.0)
+                    log_w -= 1.2 * max(0.0, nil_risk(dealt, jokers, solo) - 1.0)
                 continue
-            est = estimate_tricks(dealt, jokers)
+            est = estimate_tricks(dealt, jokers, scale)
             diff = est - bid
             log_w -= diff * diff / (2 * 1.3 * 1.3)
         return math.exp(log_w)

@@ -20,6 +20,7 @@ from shared.spades.actions import BLIND_NIL_BID
 
 from .bidder import (
     bid_reason,
+    certain_count,
     certain_floor,
     hand_after_pass,
     nil_pass_cards,
@@ -30,7 +31,7 @@ from .bidder import (
 )
 from .decision import Decision
 from .equity import HandScorer
-from .handeval import certain_winners, estimate, estimate_tricks
+from .handeval import estimate, estimate_tricks
 from .knowledge import Knowledge, decision_seed
 from .rng import Rng
 from .sampler import Deal, Sampler
@@ -39,35 +40,33 @@ from .sim import Contracts, playout
 BID_DEALS = 128
 
 
-def _estimated_bid(hand: int, jokers: bool) -> int:
-    return max(1, int(estimate_tricks(hand, jokers) + 0.5))
+def _estimated_bid(k: Knowledge, hand: int) -> int:
+    return max(1, int(estimate_tricks(hand, k.rules.jokers, k.table.trick_scale) + 0.5))
 
 
-def _bids_for(k: Knowledge, deal: Deal, mine: int) -> tuple[int, int, int, int]:
-    jokers = k.rules.jokers
+def _bids_for(k: Knowledge, deal: Deal, mine: int) -> tuple[int, ...]:
     out = []
-    for s in range(4):
+    for s in range(k.seats):
         if s == k.seat:
             out.append(mine)
         else:
             b = k.bids[s]
-            out.append(b if b is not None else _estimated_bid(deal[s], jokers))
-    return out[0], out[1], out[2], out[3]
+            out.append(b if b is not None else _estimated_bid(k, deal[s]))
+    return tuple(out)
 
 
-Outcome = tuple[list[int], tuple[int, int, int, int]]  # tricks by seat, bids played to
+Outcome = tuple[list[int], tuple[int, ...]]  # tricks by seat, bids played to
 
 
 def _outcomes(k: Knowledge, deals: list[Deal], mine: int | None) -> list[Outcome]:
     """Play each deal out; ``mine`` is this seat's bid (None: its estimate)."""
-    leader = (k.dealer + 1) & 3
-    jokers = k.rules.jokers
+    leader = (k.dealer + 1) % k.seats
     results: list[Outcome] = []
     for deal in deals:
-        bid = mine if mine is not None else _estimated_bid(deal[k.seat], jokers)
+        bid = mine if mine is not None else _estimated_bid(k, deal[k.seat])
         bids = _bids_for(k, deal, bid)
-        won = playout(list(deal), leader, [], [0, 0, 0, 0], False,
-                      Contracts(bids, k.rules.nil_tricks_count_for_partner))
+        won = playout(list(deal), leader, [], [0] * k.seats, False,
+                      Contracts(bids, k.rules.nil_tricks_count_for_partner, k.table))
         results.append((won, bids))
     return results
 
@@ -81,8 +80,8 @@ def _value(k: Knowledge, results: list[Outcome], mine: int) -> float:
         key = tuple(b)
         scorer = cache.get(key)
         if scorer is None:
-            scorer = cache[key] = HandScorer(k.rules, (b[0], b[1], b[2], b[3]), k.team,
-                                             k.scores, k.bags, k.hands_played)
+            scorer = cache[key] = HandScorer(k.rules, key, k.team, k.scores, k.bags,
+                                             k.hands_played, table=k.table)
         total += scorer.value(won)
     return total / max(1, len(results))
 
@@ -93,6 +92,7 @@ def _exchanged(k: Knowledge, deals: list[Deal], count: int) -> list[Deal]:
     if not count:
         return deals
     seat, partner = k.seat, k.partner
+    assert partner is not None  # no pass without a partner
     out: list[Deal] = []
     for deal in deals:
         hands = list(deal)
@@ -110,6 +110,9 @@ def _exchanged(k: Knowledge, deals: list[Deal], count: int) -> list[Deal]:
 
 def challenge_bid(k: Knowledge) -> Decision:
     legal = k.legal
+    if k.table.copies > 1:  # six-handed: the simulator does not model two copies
+        text, why = standard_bid(k)
+        return Decision(text, why)
     rng = Rng(decision_seed(k, "challenge-bid"))
     sampler = Sampler(k, rng)
     if k.hand_hidden:
@@ -118,9 +121,7 @@ def challenge_bid(k: Knowledge) -> Decision:
     # Never below the tricks that cannot be lost; never Nil with one of them kept.
     floor = certain_floor(k)
     numbers = [n for n in numeric_bids(legal) if n >= floor] or numeric_bids(legal)
-    on_lead = k.seat == (k.dealer + 1) & 3
-    nil_ok = "bid nil" in legal and (
-        not certain_winners(hand_after_pass(k), k.rules.jokers, on_lead) or not numbers)
+    nil_ok = "bid nil" in legal and (not certain_count(k, hand_after_pass(k)) or not numbers)
     if k.rules.bidding == "mirror" or (len(numbers) + nil_ok) <= 1:
         return Decision(fallback, why)
     deals = sampler.deals(BID_DEALS, weigh_bids=True)
@@ -130,7 +131,7 @@ def challenge_bid(k: Knowledge) -> Decision:
         # One play-out per deal bidding the estimate serves every numeric bid (playing
         # the neighbouring bids out as well was measured: no better, twice the time).
         results = _outcomes(k, deals, None)
-        est = estimate_tricks(k.hand, k.rules.jokers)
+        est = estimate_tricks(k.hand, k.rules.jokers, k.table.trick_scale)
         for n in numbers:
             if abs(n - est) <= 4:
                 values[f"bid {n}"] = _value(k, results, n)
@@ -147,7 +148,8 @@ def challenge_bid(k: Knowledge) -> Decision:
     elif best == fallback:
         reason = why
     else:
-        cards = bid_reason(estimate(k.hand, k.rules.jokers), k.hand, int(best[4:]))
+        cards = bid_reason(estimate(k.hand, k.rules.jokers, k.table.trick_scale), k.hand,
+                           int(best[4:]))
         reason = f"{cards}; {best[4:]} scores best over {len(deals)} likely deals"
     return Decision(best, reason, rollouts)
 

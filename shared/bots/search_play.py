@@ -47,9 +47,8 @@ CLOSE_Z = 2.0  # a gap this many standard errors wide is clear
 PIMC_DEALS, PIMC_ROLLOUTS = 20, 20
 
 
-def _bids(k: Knowledge) -> tuple[int, int, int, int]:
-    b = [x if x is not None else 1 for x in k.bids]
-    return b[0], b[1], b[2], b[3]
+def _bids(k: Knowledge) -> tuple[int, ...]:
+    return tuple(x if x is not None else 1 for x in k.bids)
 
 
 def _advance(hands: list[int], k: Knowledge, card: int) -> tuple[int, list[int], list[int], bool]:
@@ -59,14 +58,19 @@ def _advance(hands: list[int], k: Knowledge, card: int) -> tuple[int, list[int],
     trick.append(card)
     won = list(k.tricks_won)
     leader = k.leader
-    if len(trick) == 4:
-        leader = (leader + winner_index(trick)) & 3
+    if len(trick) == k.seats:
+        leader = (leader + winner_index(trick)) % k.seats
         won[leader] += 1
         trick = []
     return leader, trick, won, k.broken or card >= 39
 
 
 def search_play(level: str, k: Knowledge) -> Decision:
+    """Challenge's (or pimc's) card. The six-handed game (two copies of each card,
+    which the simulator does not model) is played with Standard's rules."""
+    if k.table.copies > 1:
+        card, why = standard_play(k)
+        return Decision("play " + CODES[card], why)
     if level == "pimc":
         return pimc_play(k)
     return challenge_play(k)
@@ -96,7 +100,7 @@ def challenge_play(k: Knowledge) -> Decision:
         return Decision("play " + CODES[prior_card if forced else candidates[0]], prior_why)
     # The candidate of the prior card's run stands for it.
     prior = next((c for c in candidates if _same_run(c, prior_card, live)), candidates[0])
-    credit = PRIOR_COVER if k.nil_alive(k.partner) else PRIOR
+    credit = PRIOR_COVER if k.partner_nil_alive() else PRIOR
     exact = k.hand.bit_count() <= ENDGAME_CARDS
     n_deals = max(MIN_DEALS, min(MAX_DEALS, ROLLOUT_BUDGET // len(candidates)))
     if exact and k.hand.bit_count() == ENDGAME_CARDS:
@@ -108,13 +112,14 @@ def challenge_play(k: Knowledge) -> Decision:
     sampler = Sampler(k, rng)
     deals = sampler.deals(n_deals, weigh_bids=True, weigh_play=True)
     bids = _bids(k)
-    scorer = HandScorer(k.rules, bids, k.team, k.scores, k.bags, k.hands_played)
-    contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner)
+    scorer = HandScorer(k.rules, bids, k.team, k.scores, k.bags, k.hands_played,
+                        table=k.table)
+    contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner, k.table)
     values: dict[int, dict[int, float]] = {c: {} for c in candidates}  # by deal index
 
     def run(i: int, cards: tuple[int, ...] | list[int]) -> None:
         deal = deals[i]
-        solver = Solver(scorer.value, k.team) if exact else None
+        solver = Solver(scorer.value, k.team, k.table) if exact else None
         for c in cards:
             hands = list(deal)
             leader, trick, won, broken = _advance(hands, k, c)
@@ -193,7 +198,8 @@ def pimc_play(k: Knowledge) -> Decision:
     rng = Rng(decision_seed(k, "pimc-play"))
     deals = Sampler(k, rng).deals(PIMC_DEALS)
     bids = _bids(k)
-    scorer = HandScorer(k.rules, bids, k.team, k.scores, k.bags, k.hands_played, raw=True)
+    scorer = HandScorer(k.rules, bids, k.team, k.scores, k.bags, k.hands_played, raw=True,
+                        table=k.table)
     totals = dict.fromkeys(cards, 0.0)
     rollouts = 0
     for deal in deals:
@@ -201,7 +207,8 @@ def pimc_play(k: Knowledge) -> Decision:
             for _ in range(PIMC_ROLLOUTS):
                 hands = list(deal)
                 leader, trick, won, broken = _advance(hands, k, c)
-                totals[c] += scorer.value(random_playout(hands, leader, trick, won, broken, rng))
+                totals[c] += scorer.value(random_playout(hands, leader, trick, won, broken,
+                                                         rng))
                 rollouts += 1
     best = max(cards, key=lambda c: (totals[c], -c))
     return Decision("play " + CODES[best], "random rollouts favour it", rollouts)
@@ -210,10 +217,13 @@ def pimc_play(k: Knowledge) -> Decision:
 def random_playout(hands: list[int], leader: int, trick: list[int], won: list[int],
                    broken: bool, rng: Rng) -> list[int]:
     """Finish the hand with uniformly random legal cards."""
-    live = hands[0] | hands[1] | hands[2] | hands[3]
+    seats = len(hands)
+    live = 0
+    for h in hands:
+        live |= h
     trick = list(trick)
     while live:
-        seat = (leader + len(trick)) & 3
+        seat = (leader + len(trick)) % seats
         hand = hands[seat]
         if trick:
             first = trick[0]
@@ -233,8 +243,8 @@ def random_playout(hands: list[int], leader: int, trick: list[int], won: list[in
         if card >= 39:
             broken = True
         trick.append(card)
-        if len(trick) == 4:
-            leader = (leader + winner_index(trick)) & 3
+        if len(trick) == seats:
+            leader = (leader + winner_index(trick)) % seats
             won[leader] += 1
             trick = []
     return won

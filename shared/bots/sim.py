@@ -18,6 +18,8 @@ from functools import lru_cache
 
 from shared.spades.cards import SPADE_MASK, SUIT_MASKS
 
+from .table import PARTNERSHIP4, Table
+
 NON_SPADE = (1 << 39) - 1
 
 # Masks of the cards of the same suit strictly above each card (jokers are spades).
@@ -114,58 +116,77 @@ def beats(mask: int, best: int, led: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Contracts:
-    """The bids a rollout plays to: codes per seat (Nil <= 0) and the Nil trick rule."""
+    """The bids a rollout plays to: codes per seat (Nil <= 0), the Nil trick rule and
+    the table (seats, sides, partners; the four-seat partnership game by default)."""
 
-    bids: tuple[int, int, int, int]
+    bids: tuple[int, ...]
     nil_counts: bool = True  # a Nil bidder's tricks count for the partner's contract
+    table: Table = PARTNERSHIP4
 
     def modes(self, won: list[int]) -> tuple[tuple[int, int], ...]:
-        """:func:`mode_of` for the four seats (cached by bids and trick counts)."""
-        return _modes(self, won[0], won[1], won[2], won[3])
+        """:func:`mode_of` for every seat (cached by bids and trick counts)."""
+        return _modes(self.bids, self.nil_counts, self.table, tuple(won))
 
-    def team_need(self, team: int, won: list[int]) -> int:
-        b0, b2 = self.bids[team], self.bids[team + 2]
-        contract = max(b0, 0) + max(b2, 0)
-        if self.nil_counts:
-            return contract - won[team] - won[team + 2]
-        got = (won[team] if b0 > 0 else 0) + (won[team + 2] if b2 > 0 else 0)
+    def team_need(self, team: int, won: list[int] | tuple[int, ...]) -> int:
+        bids = self.bids
+        contract = got = 0
+        for s in self.table.teams[team]:
+            b = bids[s]
+            if b > 0:
+                contract += b
+                got += won[s]
+            elif self.nil_counts:
+                got += won[s]
         return contract - got
 
 
 @lru_cache(maxsize=1 << 16)
-def _modes(c: Contracts, w0: int, w1: int, w2: int, w3: int) -> tuple[tuple[int, int], ...]:
-    won = [w0, w1, w2, w3]
-    left = 13 - w0 - w1 - w2 - w3
-    return tuple(mode_of(s, c, won, left) for s in range(4))
+def _modes(bids: tuple[int, ...], nil_counts: bool, table: Table, won: tuple[int, ...]
+           ) -> tuple[tuple[int, int], ...]:
+    # Keyed by the fields, not the Contracts: a tuple hashes and compares in C, and the
+    # rollouts of one decision (and the bids' 128 deals) share one entry per trick count.
+    c = Contracts(bids, nil_counts, table)
+    left = table.hand_size - sum(won)
+    return tuple(mode_of(s, c, won, left) for s in range(table.seats))
 
 
-def mode_of(seat: int, c: Contracts, won: list[int], left: int) -> tuple[int, int]:
+def mode_of(seat: int, c: Contracts, won: list[int] | tuple[int, ...], left: int
+            ) -> tuple[int, int]:
     """(mode, nil seat to attack or -1) for ``seat`` with ``left`` tricks to play."""
     bids = c.bids
     if bids[seat] <= 0 and won[seat] == 0:
         return NIL, -1
-    partner = seat ^ 2
-    team = seat & 1
+    table = c.table
+    partner = table.partner_of[seat]
+    team = table.side_of[seat]
     need = c.team_need(team, won)
-    if bids[partner] <= 0 and won[partner] == 0:
+    if partner is not None and bids[partner] <= 0 and won[partner] == 0:
         return (COVER if need > 0 else COVER_MADE), -1
-    o1, o2 = (seat + 1) & 3, (seat + 3) & 3
-    target = o1 if bids[o1] <= 0 and won[o1] == 0 else o2 if bids[o2] <= 0 and won[o2] == 0 \
-        else -1
+    target = -1
+    for o in table.opponents_of[seat]:
+        if bids[o] <= 0 and won[o] == 0:
+            target = o
+            break
     if need > 0:
         # Like Standard: attack a Nil only while the contract can wait (3 tricks spare).
         return (ATTACK if target >= 0 and need <= left - 3 else WANT), target
     if target >= 0:
         return ATTACK, target
-    theirs = c.team_need(1 - team, won)
-    if 0 < theirs <= left and theirs + 1 >= left - 1:
-        return WANT, -1  # a set is in reach: keep taking tricks
+    for other in range(len(table.teams)):
+        if other != team:
+            theirs = c.team_need(other, won)
+            if 0 < theirs <= left and theirs + 1 >= left - 1:
+                return WANT, -1  # a set is in reach: keep taking tricks
     return DUCK, -1
 
 
 def policy(hand: int, out: int, trick: list[int], leader: int, seat: int, broken: bool,
-           mode: int, target: int) -> int:
-    """The rollout's card for ``seat``. ``out``: unplayed cards in other hands."""
+           mode: int, target: int, seats: int = 4, partner: int | None = None) -> int:
+    """The rollout's card for ``seat``. ``out``: unplayed cards in other hands.
+    ``partner``: the partner's seat, -1 for none; None means the four-seat
+    partnership game's (``seat ^ 2``)."""
+    if partner is None:
+        partner = seat ^ 2
     if not trick:
         return _lead(hand, out, broken, mode)
     led = SUIT_OF[trick[0]]
@@ -178,28 +199,28 @@ def policy(hand: int, out: int, trick: list[int], leader: int, seat: int, broken
                 best, best_i = card, i
         elif best < 39 and card > best and card // 13 == led:
             best, best_i = card, i
-    return _follow(hand, out, len(trick), led, best, (leader + best_i) & 3, leader, seat,
-                   mode, target)
+    return _follow(hand, out, len(trick), led, best, (leader + best_i) % seats, leader, seat,
+                   mode, target, seats, partner)
 
 
 def _follow(hand: int, out: int, n: int, led: int, best: int, best_seat: int, leader: int,
-            seat: int, mode: int, target: int) -> int:
-    """The rollout's card when ``n`` cards are on the table and ``best`` is winning."""
+            seat: int, mode: int, target: int, seats: int, partner: int) -> int:
+    """The rollout's card when ``n`` cards are on the table and ``best`` is winning
+    (``partner`` -1 in a solo game)."""
     follow = hand & SUIT_MASKS[led]
     legal = follow or hand
-    last = n == 3
+    last = n == seats - 1
     win = legal & ABOVE[best] if best >= 39 else (legal & ABOVE[best]) | (legal & SPADE_MASK)
     if mode == NIL:
         under = legal & ~win
         if under:
             return high_card(under)
         return high_card(legal) if last else low_card(legal)
-    partner = seat ^ 2
     if mode in (COVER, COVER_MADE):
         if best_seat == partner:
             if win:
                 return bottom(win) if last or follow else _lowest_spade(win)
-        elif ((partner - leader) & 3) > n:
+        elif ((partner - leader) % seats) > n:
             # Partner plays after us: win as high as we can so the Nil can duck.
             if follow:
                 return top(follow)
@@ -209,7 +230,7 @@ def _follow(hand: int, out: int, n: int, led: int, best: int, best_seat: int, le
         elif mode == COVER_MADE:
             mode = DUCK  # the Nil is safe this trick and our contract is made
     elif mode == ATTACK:
-        if ((target - leader) & 3) < n:  # the Nil bidder has played
+        if ((target - leader) % seats) < n:  # the Nil bidder has played
             if best_seat == target:
                 under = legal & ~win
                 return high_card(under) if under else low_card(legal)
@@ -333,7 +354,12 @@ def playout(hands: list[int], leader: int, trick: list[int], won: list[int], bro
     ``hands`` and ``won`` are modified in place; ``trick`` holds the cards already
     played to the current trick, in order from ``leader``.
     """
-    live = hands[0] | hands[1] | hands[2] | hands[3]
+    table = c.table
+    seats = table.seats
+    partners = tuple(-1 if p is None else p for p in table.partner_of)
+    live = 0
+    for h in hands:
+        live |= h
     modes = c.modes(won)
     n = len(trick)
     led = best = best_seat = -1
@@ -348,9 +374,9 @@ def playout(hands: list[int], leader: int, trick: list[int], won: list[int], bro
                     best, best_i = card, i
             elif best < 39 and card > best and card // 13 == led:
                 best, best_i = card, i
-        best_seat = (leader + best_i) & 3
+        best_seat = (leader + best_i) % seats
     while live:
-        seat = (leader + n) & 3
+        seat = (leader + n) % seats
         hand = hands[seat]
         mode, target = modes[seat]
         if n:
@@ -359,7 +385,7 @@ def playout(hands: list[int], leader: int, trick: list[int], won: list[int], bro
                 card = follow.bit_length() - 1  # a single card of the suit: forced
             else:
                 card = _follow(hand, live & ~hand, n, led, best, best_seat, leader, seat,
-                               mode, target)
+                               mode, target, seats, partners[seat])
             if card >= 39:
                 broken = True
                 if best < 39 or card > best:
@@ -376,7 +402,7 @@ def playout(hands: list[int], leader: int, trick: list[int], won: list[int], bro
         hands[seat] = hand ^ bit
         live ^= bit
         n += 1
-        if n == 4:
+        if n == seats:
             won[best_seat] += 1
             leader = best_seat
             n = 0
@@ -385,7 +411,7 @@ def playout(hands: list[int], leader: int, trick: list[int], won: list[int], bro
 
 
 def winner_index(trick: list[int]) -> int:
-    """Position (0..3) in ``trick`` of the winning card."""
+    """Position in ``trick`` of the winning card (the first of two equal cards)."""
     best = trick[0]
     led = SUIT_OF[best]
     best_i = 0

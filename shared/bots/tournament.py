@@ -8,6 +8,12 @@ and B West/East, once with the partnerships' cards swapped, so luck cancels out 
 ``diff_per_hand`` (A minus B, points per hand) measures skill. ``--games N`` plays N
 whole games to the target (each twice, swapped) and adds ``a_win_rate``.
 
+Every format plays the same way by *side* (a partnership, or one seat in a solo game):
+the first time A holds the even sides (0, 2, ...) and B the odd ones, the second time
+the other way round, so each side's cards are played once by each level. Then
+``diff_per_hand`` is A's points per side-hand minus B's (in cutthroat, per player and
+hand), and ``a_win_rate`` counts a game as A's when an A side wins it.
+
 This command times each decision (the bots themselves never read a clock): ``ms`` is
 CPU time of the deciding process, which other load on the machine barely changes;
 ``wall_ms`` is elapsed time. It spreads the work over ``--procs`` processes.
@@ -23,7 +29,6 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
@@ -34,6 +39,7 @@ from shared.spades.cards import parse_card
 from .knowledge import read_view
 from .players import ALL_LEVELS, decide
 from .sim import winner_index
+from .table import Table, table_of
 
 
 @dataclass
@@ -78,17 +84,19 @@ class Result:
         self.games += other.games
 
 
-def _play(game: Game, levels: tuple[str, str], sides: tuple[SideStats, SideStats],
-          stop_after_hand: bool) -> Game:
-    """Play until the first hand is scored (or the game ends); ``levels`` by team."""
+def _play(game: Game, levels: tuple[str, ...], sides: tuple[SideStats, ...],
+          stop_after_hand: bool, table: Table) -> Game:
+    """Play until the first hand is scored (or the game ends); ``levels`` and ``sides``
+    (the stats to add to) by side."""
     hands_before = counted = len(game.history)
+    side_of = table.side_of
     while not game.over and (not stop_after_hand or len(game.history) == hands_before):
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
-        side = sides[seat & 1]
+        side = sides[side_of[seat]]
         c0, t0 = time.process_time(), time.perf_counter()
-        decision = decide(levels[seat & 1], read_view(view))
+        decision = decide(levels[side_of[seat]], read_view(view))
         side.wall_ms.append((time.perf_counter() - t0) * 1000.0)
         side.ms.append((time.process_time() - c0) * 1000.0)
         if view.phase == "playing" and len(view.legal) > 1:
@@ -98,37 +106,42 @@ def _play(game: Game, levels: tuple[str, str], sides: tuple[SideStats, SideStats
         game = game.apply(seat, decision.action)
         if len(game.history) != counted and game.review is not None:
             counted = len(game.history)
-            _cover_tally(game.review, sides)
+            _cover_tally(game.review, sides, table)
     return game
 
 
-def _cover_tally(review: dict[str, Any], sides: tuple[SideStats, SideStats]) -> None:
+def _cover_tally(review: dict[str, Any], sides: tuple[SideStats, ...],
+                 table: Table | None = None) -> None:
     """Count the cover chances of one finished hand: tricks on which a clean Nil
     bidder's card was winning when its partner played after it (covered when the Nil
-    bidder did not take the trick)."""
+    bidder did not take the trick). ``sides`` by side; none in a solo game."""
+    table = table or table_of(RuleSet())
+    n = table.seats
     bids = review["bids"]
-    won = [0, 0, 0, 0]
+    won = [0] * n
     for leader, codes, winner in review["tricks"]:
         cards = [parse_card(c) for c in codes]
-        for i in range(1, 4):
-            seat = (leader + i) & 3
-            nil_seat = seat ^ 2
-            if not isinstance(bids[nil_seat], str) or won[nil_seat] or \
-                    (nil_seat - leader) & 3 > i:
+        for i in range(1, n):
+            seat = (leader + i) % n
+            nil_seat = table.partner_of[seat]
+            if nil_seat is None or not isinstance(bids[nil_seat], str) or won[nil_seat] \
+                    or (nil_seat - leader) % n > i:
                 continue
-            if (leader + winner_index(cards[:i])) & 3 == nil_seat:
-                side = sides[seat & 1]
+            if (leader + winner_index(cards[:i])) % n == nil_seat:
+                side = sides[table.side_of[seat]]
                 side.cover_chances += 1
                 side.covered += winner != nil_seat
         won[winner] += 1
 
 
-def _tally(game: Game, first_record: int, a_team: int, res: Result) -> float:
-    """Add the hands from ``first_record`` on to the stats; A-minus-B points."""
+def _tally(game: Game, first_record: int, a_parity: int, res: Result, table: Table) -> float:
+    """Add the hands from ``first_record`` on to the stats; A-minus-B points (A holds
+    the sides whose index has the parity ``a_parity``)."""
     diff = 0.0
     for record in game.history[first_record:]:
-        for team in (0, 1):
-            side = res.a if team == a_team else res.b
+        for team, members in enumerate(table.teams):
+            is_a = team % 2 == a_parity
+            side = res.a if is_a else res.b
             t = record["teams"][team]
             side.points += t["hand_total"]
             side.hands += 1
@@ -136,38 +149,39 @@ def _tally(game: Game, first_record: int, a_team: int, res: Result) -> float:
             if t["contract"] > 0:
                 side.contracts += 1
                 side.sets += not t["made"]
-            for seat in (team, team + 2):
+            for seat in members:
                 bid = record["bids"][seat]
                 if isinstance(bid, str):
                     side.nil_bids += 1
                     side.nil_made += record["tricks"][seat] == 0
-        mine = record["teams"][a_team]["hand_total"]
-        theirs = record["teams"][1 - a_team]["hand_total"]
-        diff += mine - theirs
+            diff += t["hand_total"] if is_a else -t["hand_total"]
     return diff
 
 
 def _run_chunk(job: tuple[str, str, dict[str, Any], list[int], bool]) -> Result:
     a, b, rules_dict, seeds, whole_games = job
     rules = RuleSet.from_dict(rules_dict)
+    table = table_of(rules)
+    n_sides = len(table.teams)
     res = Result()
     for seed in seeds:
         total = 0.0
         hands = 0
-        for a_team in (0, 1):
-            levels = (a, b) if a_team == 0 else (b, a)
-            sides = (res.a, res.b) if a_team == 0 else (res.b, res.a)
+        for a_parity in (0, 1):
+            levels = tuple(a if t % 2 == a_parity else b for t in range(n_sides))
+            sides = tuple(res.a if t % 2 == a_parity else res.b for t in range(n_sides))
             game = Game.new(rules, seed)
-            game = _play(game, levels, sides, stop_after_hand=not whole_games)
-            total += _tally(game, 0, a_team, res)
+            game = _play(game, levels, sides, not whole_games, table)
+            total += _tally(game, 0, a_parity, res, table)
             hands += len(game.history)
             if whole_games:
                 res.games += 1
                 if game.outcome == "draw":
                     res.a_wins += 0.5
-                elif game.outcome == a_team:
+                elif isinstance(game.outcome, int) and game.outcome % 2 == a_parity:
                     res.a_wins += 1.0
-        res.pair_diffs.append(total / max(1, hands))
+        # Per side-hand: both plays give each level n_sides side-hands per hand played.
+        res.pair_diffs.append(total / max(1, hands) * 2 / n_sides)
     return res
 
 
@@ -211,21 +225,36 @@ def _side_json(prefix: str, s: SideStats, them: SideStats) -> dict[str, Any]:
 
 
 def run(a: str, b: str, rules: RuleSet, count: int, whole_games: bool = False,
-        procs: int = 2, first_seed: int = 1) -> dict[str, Any]:
-    """Play ``count`` duplicate deals (or games) and return the summary dict."""
+        procs: int = 2, first_seed: int = 1, progress: bool = False) -> dict[str, Any]:
+    """Play ``count`` duplicate deals (or games) and return the summary dict.
+    ``progress``: small chunks, and the summary so far printed to stderr after each
+    (so a run on a busy machine can be stopped with its figures up to there)."""
     seeds = list(range(first_seed, first_seed + count))
-    chunk = max(1, min(25, math.ceil(count / (procs * 4))))
+    chunk = 5 if progress else max(1, min(25, math.ceil(count / (procs * 4))))
     jobs = [(a, b, rules.to_dict(), seeds[i:i + chunk], whole_games)
             for i in range(0, count, chunk)]
     total = Result()
-    results: Iterable[Result]
     if procs > 1:
         with Pool(procs) as pool:
-            results = list(pool.imap_unordered(_run_chunk, jobs))
+            for r in pool.imap_unordered(_run_chunk, jobs):
+                _add(total, r, progress, a, b, rules, whole_games)
     else:
-        results = [_run_chunk(job) for job in jobs]
-    for r in results:
-        total.merge(r)
+        for job in jobs:
+            _add(total, _run_chunk(job), progress, a, b, rules, whole_games)
+    return _summary(a, b, rules, count, whole_games, total)
+
+
+def _add(total: Result, part: Result, progress: bool, a: str, b: str, rules: RuleSet,
+         whole_games: bool) -> None:
+    total.merge(part)
+    if progress:
+        done = len(total.pair_diffs)
+        print(json.dumps(_summary(a, b, rules, done, whole_games, total)), file=sys.stderr,
+              flush=True)
+
+
+def _summary(a: str, b: str, rules: RuleSet, count: int, whole_games: bool,
+             total: Result) -> dict[str, Any]:
     diffs = total.pair_diffs
     mean = statistics.mean(diffs) if diffs else 0.0
     sd = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
@@ -263,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--procs", type=int, default=2)
     p.add_argument("--seed", type=int, default=1, help="first deal seed")
     p.add_argument("--json", action="store_true", help="print JSON only")
+    p.add_argument("--progress", action="store_true",
+                   help="print the summary so far to stderr every 5 deals")
     args = p.parse_args(argv)
     overrides = {}
     for item in args.rule:
@@ -275,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     whole = args.games > 0
     t0 = time.perf_counter()
     out = run(args.a, args.b, rules, args.games if whole else args.deals, whole, args.procs,
-              args.seed)
+              args.seed, args.progress)
     out["seconds"] = round(time.perf_counter() - t0, 1)
     if args.json:
         print(json.dumps(out))

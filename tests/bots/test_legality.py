@@ -1,5 +1,6 @@
 """Every level plays every preset and every variant legally, whole games long.
 
+Every format of issue 15 is a preset, so each plays here too (levels by side).
 Easy and Standard carry the volume (well over a hundred games, each up to 25 hands);
 Challenge plays a hand of each variant and the pimc reference one hand. An illegal
 action would raise in ``Game.apply``; the tests also check each action is in the
@@ -32,10 +33,15 @@ VARIANTS: dict[str, RuleSet] = {
 RULESETS = {**PRESETS, **VARIANTS}
 
 
-def play(rules: RuleSet, seed: int, levels: tuple[str, str, str, str],
+def by_side(rules: RuleSet, a: str, b: str) -> tuple[str, ...]:
+    """Levels by seat: ``a`` for the even sides, ``b`` for the odd ones (any format)."""
+    return tuple(a if rules.team_of(s) % 2 == 0 else b for s in range(rules.seats))
+
+
+def play(rules: RuleSet, seed: int, levels: tuple[str, ...],
          max_hands: int | None = None) -> Game:
     """Play a game (or ``max_hands`` hands) with the levels by seat; check legality."""
-    g = Game.new(rules, seed=seed, dealer=seed % 4)
+    g = Game.new(rules, seed=seed, dealer=seed % rules.seats)
     while not g.over and (max_hands is None or len(g.history) < max_hands):
         seat = g.to_act
         assert seat is not None
@@ -51,16 +57,16 @@ def test_easy_and_standard_play_whole_games(name: str) -> None:
     rules = RULESETS[name]
     games = 10 if name in PRESETS else 5
     for seed in range(games):
-        levels = ("standard", "easy", "standard", "easy") if seed % 2 else \
-            ("easy", "standard", "easy", "standard")
+        levels = by_side(rules, "standard", "easy") if seed % 2 else \
+            by_side(rules, "easy", "standard")
         g = play(rules, seed, levels, max_hands=25)
         assert g.over or len(g.history) == 25
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_challenge_plays_a_hand_of_every_variant(name: str) -> None:
-    g = play(RULESETS[name], 100 + len(name),
-             ("challenge", "standard", "challenge", "standard"), max_hands=1)
+    rules = RULESETS[name]
+    g = play(rules, 100 + len(name), by_side(rules, "challenge", "standard"), max_hands=1)
     assert len(g.history) == 1 or g.over
 
 

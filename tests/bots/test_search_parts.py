@@ -4,6 +4,7 @@ solver agrees with plain minimax; match equity behaves at the edges."""
 from __future__ import annotations
 
 import itertools
+from typing import Protocol
 
 from shared.bots import choose
 from shared.bots.endgame import Solver
@@ -12,6 +13,7 @@ from shared.bots.knowledge import read_view
 from shared.bots.rng import Rng
 from shared.bots.sampler import Sampler
 from shared.bots.sim import legal_mask, winner_index
+from shared.bots.table import table_of
 from shared.spades import Game, RuleSet
 from shared.spades.cards import SUIT_MASKS
 
@@ -45,11 +47,17 @@ def test_sampled_deals_respect_counts_voids_and_passes() -> None:
     assert checked > 100
 
 
+class _Valued(Protocol):
+    def value(self, won: list[int]) -> float: ...
+
+
 def _plain_minimax(hands: list[int], leader: int, trick: list[int], won: list[int],
-                   broken: bool, value: HandScorer, team: int) -> float:
+                   broken: bool, value: _Valued, team: int,
+                   side_of: tuple[int, ...] = (0, 1, 0, 1)) -> float:
     if not any(hands):
         return value.value(won)
-    seat = (leader + len(trick)) & 3
+    n = len(side_of)
+    seat = (leader + len(trick)) % n
     led = -1 if not trick else (3 if trick[0] >= 39 else trick[0] // 13)
     legal = legal_mask(hands[seat], led, broken)
     results = []
@@ -59,12 +67,12 @@ def _plain_minimax(hands: list[int], leader: int, trick: list[int], won: list[in
         t = [*trick, c]
         w = list(won)
         nxt = leader
-        if len(t) == 4:
-            nxt = (leader + winner_index(t)) & 3
+        if len(t) == n:
+            nxt = (leader + winner_index(t)) % n
             w[nxt] += 1
             t = []
-        results.append(_plain_minimax(h, nxt, t, w, broken or c >= 39, value, team))
-    return max(results) if (seat & 1) == team else min(results)
+        results.append(_plain_minimax(h, nxt, t, w, broken or c >= 39, value, team, side_of))
+    return max(results) if side_of[seat] == team else min(results)
 
 
 def test_endgame_solver_matches_plain_minimax() -> None:
@@ -86,6 +94,43 @@ def test_endgame_solver_matches_plain_minimax() -> None:
         leader = rng.below(4)
         exact = Solver(scorer.value, team).solve(list(hands), leader, [], list(won), True)
         plain = _plain_minimax(list(hands), leader, [], list(won), True, scorer, team)
+        assert abs(exact - plain) < 1e-12
+
+
+class _SoloValue:
+    """A solo seat's value of the trick counts: its bid made, no bags, others set."""
+
+    def __init__(self, seat: int, bids: list[int]) -> None:
+        self.seat, self.bids = seat, bids
+
+    def value(self, won: list[int]) -> float:
+        mine = won[self.seat]
+        v = 10.0 * self.bids[self.seat] if mine >= self.bids[self.seat] else -10.0 * mine
+        return v - (mine - self.bids[self.seat]) * 0.5 - sum(
+            1.0 for s, w in enumerate(won) if s != self.seat and w >= self.bids[s])
+
+
+def test_endgame_solver_matches_plain_minimax_at_solo_tables() -> None:
+    rng = Rng(7)
+    for trial in range(60):
+        rules = RuleSet.preset(("three_handed", "two_handed", "cutthroat")[trial % 3])
+        table = table_of(rules)
+        seats = table.seats
+        deck = list(range(52))
+        rng.shuffle(deck)
+        n = 2 + trial % 2
+        hands = [0] * seats
+        for s, i in itertools.product(range(seats), range(n)):
+            hands[s] |= 1 << deck[s * n + i]
+        won = [0] * seats
+        for _ in range(table.hand_size - n):
+            won[rng.below(seats)] += 1
+        me = trial % seats
+        value = _SoloValue(me, [1 + rng.below(5) for _ in range(seats)])
+        leader = rng.below(seats)
+        exact = Solver(value.value, me, table).solve(list(hands), leader, [], list(won), True)
+        plain = _plain_minimax(list(hands), leader, [], list(won), True, value, me,
+                               table.side_of)
         assert abs(exact - plain) < 1e-12
 
 
