@@ -292,7 +292,7 @@ class TableActor:
             if member not in table.timers:
                 raise TimerStale(member)
             if kind == "fill":
-                return Change(table.fill_with_bots(*new_deal()), {"m": "fill"})
+                return Change(table.fill_with_bots(*new_deal(len(table.seats))), {"m": "fill"})
             if kind == "grace":
                 return Change(table.replace_with_bot(seat), {"m": "grace"})
             if kind == "next":
@@ -422,9 +422,9 @@ class TableActor:
         return [encode(m, fmt) for m in messages]
 
 
-def new_deal() -> tuple[int, int]:
-    """A fresh deal seed and first dealer for a new game."""
-    return secrets.randbelow(2**63), secrets.randbelow(4)
+def new_deal(seats: int = 4) -> tuple[int, int]:
+    """A fresh deal seed and first dealer for a new game of ``seats`` players."""
+    return secrets.randbelow(2**63), secrets.randbelow(seats)
 
 
 def _bot_choice(table: Table, seat: int) -> str:
