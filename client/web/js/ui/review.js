@@ -1,6 +1,7 @@
 // Hand review: the four hands as dealt, the bids, every trick in order, the score lines,
 // and the deal checked against the commitment shown before the bids (folded at the end).
-import { bidText, SEAT_NAMES, sortHand } from "../game/cards.js";
+import { bidText, sortHand } from "../game/cards.js";
+import { Format } from "../game/format.js";
 import { verifyReview } from "../game/deal_check.js";
 import { cardFace } from "./card_view.js";
 import { h } from "./dom.js";
@@ -37,7 +38,7 @@ export function commitmentSeen(table, handNo) {
 }
 
 /** The review of ``view.review`` as an element; the check fills in when SubtleCrypto answers. */
-export function reviewPanel(table, view, seat) {
+export function reviewPanel(table, view, seat, seats = []) {
   const review = view.review;
   if (!review) return h("p", { class: "empty" }, "The review opens when a hand has been played.");
   // The fairness proof is folded under its own heading at the end: the verdict shows in
@@ -69,20 +70,21 @@ export function reviewPanel(table, view, seat) {
     check.open = true;
     verdict.textContent = `The deal could not be checked here: ${err.message}`;
   });
-  const me = seat ?? 0;
-  const order = [0, 1, 2, 3].map((k) => (me + k) % 4);
+  const fmt = new Format(view.rules);
+  const n = fmt.players;
+  const order = fmt.fromViewer(seat);
   const hands = h("div", { class: "review-hands" }, order.map((s) => h("div", { class: "review-hand" },
-    h("h3", {}, `${SEAT_NAMES[s]}${s === seat ? " (you)" : ""} · bid ${bidText(review.bids[s])}`),
+    h("h3", {}, `${fmt.seatName(s)}${s === seat ? " (you)" : ""} · bid ${bidText(review.bids[s])}`),
     h("div", { class: "mini-cards" }, sortHand(review.dealt[s]).map((c) => cardFace(c, { small: true }))))));
   const tricks = h("ol", { class: "review-tricks" }, review.tricks.map(([leader, cards, winner], i) => h("li", {},
     h("span", { class: "trick-no" }, `Trick ${i + 1}`),
     h("span", { class: "mini-cards" }, cards.map((c, k) => {
-      const who = (leader + k) % 4;
-      return h("span", { class: `played${who === winner ? " won" : ""}`, title: SEAT_NAMES[who] },
-        h("small", {}, SEAT_NAMES[who][0]), cardFace(c, { small: true }));
+      const who = (leader + k) % n;
+      return h("span", { class: `played${who === winner ? " won" : ""}`, title: fmt.seatName(who) },
+        h("small", {}, fmt.shortName(who)), cardFace(c, { small: true }));
     })),
-    h("span", { class: "trick-winner" }, `${SEAT_NAMES[winner]} wins`))));
-  const record = { hand: review.hand, bids: review.bids, teams: review.score, tricks: tricksBySeat(review) };
-  return h("div", { class: "review" }, handTable(record, seat, view.rules), hands,
-    h("h3", {}, "Trick by trick"), tricks, check);
+    h("span", { class: "trick-winner" }, `${fmt.seatName(winner)} wins`))));
+  const record = { hand: review.hand, bids: review.bids, teams: review.score, tricks: tricksBySeat(review, n) };
+  return h("div", { class: "review" }, handTable(record, seat, view.rules, seats), hands,
+    discardsOf(review, fmt), h("h3", {}, "Trick by trick"), tricks, check);
 }
