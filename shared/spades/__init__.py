@@ -15,12 +15,13 @@ from .cards import card_code, card_name, parse_card
 from .deal import commitment, deal_hands, derive_deal_seed, verify_deal
 from .errors import IllegalAction, InvalidAction, NotYourTurn, SpadesError
 from .game import SEAT_NAMES, Game, trick_winner
-from .rules import PRESETS, RuleSet
+from .rules import PRESET_LINES, PRESETS, RuleSet
 from .scoring import TeamScore, match_outcome, score_hand
 from .view import SeatView
 
 __all__ = [
     "PRESETS",
+    "PRESET_LINES",
     "SEAT_NAMES",
     "Action",
     "Game",

@@ -1,6 +1,10 @@
 """House rules: an immutable, validated ``RuleSet`` and the named presets.
 
 Every rule the engine knows is a field here; a game never consults anything else.
+The format (how many players, whether they play in partnerships) is a rule too:
+``players`` and ``partnerships``, read through ``seats``, ``teams``, ``team_of`` and
+``solo``; everything the engine indexes "by side" (scores, bags, the score sheet) has
+``len(rules.teams)`` entries.
 ``RuleSet.preset(name, **overrides)`` starts from one of :data:`PRESETS` and changes
 the fields named. Construction validates, so a ``RuleSet`` that exists is playable;
 a bad combination raises ``ValueError`` with a sentence saying which rule is wrong.
@@ -13,6 +17,17 @@ from typing import Any
 
 BLIND_NIL_MODES = ("off", "any", "trailing", "opening_bidder")
 BIDDING_MODES = ("standard", "whiz", "mirror", "suicide")
+PLAYER_COUNTS = (2, 3, 4, 6)
+
+# The scoring sides by (players, partnerships), in order; seats go clockwise 0..n-1 and
+# partners sit opposite (seat s and s + n/2).
+_TEAMS: dict[tuple[int, bool], tuple[tuple[int, ...], ...]] = {
+    (4, True): ((0, 2), (1, 3)),
+    (6, True): ((0, 3), (1, 4), (2, 5)),
+    (4, False): ((0,), (1,), (2,), (3,)),
+    (3, False): ((0,), (1,), (2,)),
+    (2, False): ((0,), (1,)),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +59,9 @@ class RuleSet:
     ten_for_two_hundred: bool = False  # a made contract of 10+ scores 20 per bid trick
     # Deck
     jokers: bool = False  # 2C and 2D out, Big and Little Joker in as the top spades
+    # Format (issue 15)
+    players: int = 4  # 2, 3, 4 or 6 seats
+    partnerships: bool = True  # False: solo scoring (cutthroat); 6 players: three teams
 
     def __post_init__(self) -> None:
         problems = _problems(self)
@@ -84,6 +102,50 @@ class RuleSet:
     @property
     def uses_passes(self) -> bool:
         return self.nil_pass > 0 or self.blind_nil_pass > 0
+
+    # -- the format ---------------------------------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        """How many seats the table has (= ``players``); seats go clockwise 0..seats-1."""
+        return self.players
+
+    @property
+    def solo(self) -> bool:
+        """True when every player scores alone (cutthroat, two- and three-handed)."""
+        return not self.partnerships
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides in order, each its seats: four partners ``((0, 2), (1, 3))``,
+        six ``((0, 3), (1, 4), (2, 5))``, solo ``((0,), (1,), ...)``."""
+        return _TEAMS[self.players, self.partnerships]
+
+    def team_of(self, seat: int) -> int:
+        """The index in :attr:`teams` of the side ``seat`` scores for."""
+        return seat % (self.players // 2) if self.partnerships else seat
+
+    def partner_of(self, seat: int) -> int | None:
+        """The partner's seat (opposite), or ``None`` in a solo game."""
+        if not self.partnerships:
+            return None
+        half = self.players // 2
+        return (seat + half) % self.players
+
+    @property
+    def draw(self) -> bool:
+        """True for the two-handed game, whose hands are drawn from a stock, not dealt."""
+        return self.players == 2
+
+    @property
+    def decks(self) -> int:
+        """How many 52-card decks the game is played with (two for six players)."""
+        return 2 if self.players == 6 else 1
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """Tricks in a hand: 13 for two and four players, 17 for three and six."""
+        return 17 if self.players in (3, 6) else 13
 
 
 def _problems(r: RuleSet) -> list[str]:
@@ -133,6 +195,39 @@ def _problems(r: RuleSet) -> list[str]:
         p.append("Mirror bids are fixed by the spades held, so Blind Nil must be off.")
     if not r.name or len(r.name) > 40:
         p.append("The rules need a name of 1 to 40 characters.")
+    p += _format_problems(r)
+    return p
+
+
+def _format_problems(r: RuleSet) -> list[str]:
+    # The seat count and partnerships, and the options that mean nothing without a
+    # partner (they are refused rather than ignored, so a table shows what it plays).
+    if r.players not in PLAYER_COUNTS:
+        return ["A game has 2, 3, 4 or 6 players."]
+    if r.players in (2, 3) and r.partnerships:
+        return [f"{r.players} players play without partnerships (partnerships must be off)."]
+    if r.players == 6 and not r.partnerships:
+        return ["6 players play in three partnerships (partnerships must be on)."]
+    if r.partnerships:
+        return []
+    p: list[str] = []
+    if r.nil_pass or r.blind_nil_pass:
+        p.append("Nil card passes need a partner: set nil_pass and blind_nil_pass to 0 "
+                 "when there are no partnerships.")
+    if r.min_team_bid:
+        p.append("A minimum team bid needs partners: set min_team_bid to 0 when there are "
+                 "no partnerships.")
+    if r.bidding == "suicide":
+        p.append("Suicide bidding needs partners (one of each team bids Nil).")
+    if not r.nil_tricks_count_for_partner:
+        p.append("Nil tricks counting for the partner needs partners: leave "
+                 "nil_tricks_count_for_partner on when there are no partnerships.")
+    if not r.double_nil:
+        p.append("Double Nil (both partners bidding Nil) needs partners: leave double_nil "
+                 "on when there are no partnerships.")
+    if not r.nil_after_partner:
+        p.append("Nil after the partner's bid needs partners: leave nil_after_partner on "
+                 "when there are no partnerships.")
     return p
 
 
@@ -155,4 +250,26 @@ PRESETS: dict[str, RuleSet] = {
     "club": RuleSet(name="club", blind_nil="opening_bidder", nil_after_partner=False),
     # 003: the course; no Blind Nil and no double Nil.
     "course": RuleSet(name="course", blind_nil="off", double_nil=False),
+    # 001 §11.2 and 004: the formats of issue 15.
+    "cutthroat": RuleSet(name="cutthroat", partnerships=False),
+    "three_handed": RuleSet(name="three_handed", players=3, partnerships=False),
+    "two_handed": RuleSet(name="two_handed", players=2, partnerships=False),
+    "six_handed": RuleSet(name="six_handed", players=6),
+}
+
+# One line per preset saying what it is, for a client to show beside its name.
+PRESET_LINES: dict[str, str] = {
+    "standard": "Four players in two partnerships, game to 500: the recommended rules.",
+    "quick": "A quick partnership game to 250, out at -200, at most 30 hands, "
+             "Nil tricks as bags.",
+    "club": "Online club rules: Blind Nil only for the opening bidder, no Nil after "
+            "the partner's bid.",
+    "course": "The course's rules: no Blind Nil and no double Nil.",
+    "cutthroat": "Cutthroat: four players, each on their own; highest total wins.",
+    "three_handed": "Three players on their own: the 2♣ leaves the deck, 17 cards and "
+                    "17 tricks each hand.",
+    "two_handed": "Two players: draw 13 cards each from the stock (keep one, discard "
+                  "one), then bid and play 13 tricks.",
+    "six_handed": "Six players in three partnerships: two decks without the 2♣s, "
+                  "17 cards each; of two equal cards the first played wins.",
 }

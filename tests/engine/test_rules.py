@@ -53,6 +53,10 @@ def test_presets_differ_from_standard_only_where_their_texts_say() -> None:
                   "nil_tricks_count_for_partner"},
         "club": {"name", "blind_nil", "nil_after_partner"},
         "course": {"name", "blind_nil", "double_nil"},
+        "cutthroat": {"name", "partnerships"},
+        "three_handed": {"name", "players", "partnerships"},
+        "two_handed": {"name", "players", "partnerships"},
+        "six_handed": {"name", "players"},
     }
 
 
@@ -80,7 +84,8 @@ def test_rules_are_immutable_and_hashable() -> None:
 
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_rules_round_trip_through_a_dict(name: str) -> None:
-    r = RuleSet.preset(name, jokers=True, nil_pass=2)
+    extra = {"nil_pass": 2} if PRESETS[name].partnerships else {"bag_limit": 7}
+    r = RuleSet.preset(name, jokers=True, **extra)
     assert RuleSet.from_dict(r.to_dict()) == r
 
 
