@@ -4,7 +4,7 @@
 // side, and the
 // sheets (hand result, review, scores, game over); a private table's seating before its
 // start, the practice tools and the chat panel. Driven by TableState changes.
-import { actionText, bidText } from "../game/cards.js";
+import { actionText, bidText, cardName } from "../game/cards.js";
 import { describeRules, tableTitle } from "../game/rules.js";
 import { BidPad } from "./bid_pad.js";
 import { cardFace } from "./card_view.js";
@@ -12,6 +12,7 @@ import { CenterView, positionOf } from "./center_view.js";
 import { ChatPanel } from "./chat.js";
 import { GameOver } from "./game_over.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
+import { DrawStep } from "./draw_step.js";
 import { announce, h, seconds, toast } from "./dom.js";
 import { HandView } from "./hand_view.js";
 import { LEVELS, PracticeBar } from "./practice.js";
@@ -34,6 +35,7 @@ export class TableScreen {
     this.state = app.state;
     this.hand = new HandView({ onPlay: (code) => this.act(`play ${code}`) });
     this.pad = new BidPad({ onBid: (a) => this.act(a), onTip: () => this.tip() });
+    this.draw = new DrawStep({ onAct: (a) => this.act(a) });
     this.center = new CenterView();
     this.center.onHeldDone = () => this.render();
     this.chat = new ChatPanel({ room: this.room, state: this.state });
@@ -74,7 +76,7 @@ export class TableScreen {
     this.actionRow = h("div", { class: "action-row" }, this.practice.el, this.hand.playButton);
     this.el = h("section", { class: "table-screen", "aria-label": "Spades table" },
       this.bar,
-      h("div", { class: "table-main" }, this.felt, this.pad.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
+      h("div", { class: "table-main" }, this.felt, this.pad.el, this.draw.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
       h("div", { class: "controls" }, this.seatStatus.el, this.timerBar, this.actionRow, this.gameOver.bar),
       h("div", { class: "hand-wrap" }, this.hand.el));
     // Keys reach the table from inside it, and also from the page itself: when the
@@ -143,11 +145,14 @@ export class TableScreen {
   yourTurn(view) {
     sound("turn");
     const bidding = view.phase === "bidding";
-    announce(bidding ? (view.hand_hidden ? "Your turn: Blind Nil, or show your cards." : "Your turn to bid.") : "Your turn to play.");
+    const drawing = view.phase === "drawing";
+    announce(drawing ? `Your draw: ${view.draw && view.draw.card ? cardName(view.draw.card) : "a card"}. Keep or discard?`
+      : bidding ? (view.hand_hidden ? "Your turn: Blind Nil, or show your cards." : "Your turn to bid.") : "Your turn to play.");
     const focusFree = !document.activeElement || document.activeElement === document.body
-      || this.hand.el.contains(document.activeElement) || this.pad.el.contains(document.activeElement);
+      || this.hand.el.contains(document.activeElement) || this.pad.el.contains(document.activeElement)
+      || this.draw.el.contains(document.activeElement);
     if (focusFree && !dialogOpen()) {
-      requestAnimationFrame(() => (bidding ? this.pad.focus() : this.hand.focus()));
+      requestAnimationFrame(() => (drawing ? this.draw.focus() : bidding ? this.pad.focus() : this.hand.focus()));
     }
   }
 
@@ -204,6 +209,7 @@ export class TableScreen {
     }
     const key = event.key.toLowerCase();
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (this.state.myTurn && this.draw.onKey(key)) return;
     if (key === "t" && this.state.view && this.state.view.phase === "bidding" && this.state.myTurn) this.tip();
     else if (key === "l") this.showLastTrick();
     else if (event.key === "?") showKeys(this.state.kind);
@@ -237,6 +243,7 @@ export class TableScreen {
     const bidding = view && view.phase === "bidding" && s.myTurn;
     this.pad.el.hidden = !bidding;
     if (bidding) this.pad.render(view, { tip: s.kind !== "ranked" });
+    this.draw.render(view, s.myTurn);
     this.seatStatus.render();
     this.practice.render();
     this.lobbyPanel.render();
@@ -324,7 +331,8 @@ export class TableScreen {
     // Bots are named "Bix (bot)": the tag says bot, the badge has little room.
     const name = info.name ? (info.bot ? info.name.replace(/\s*\(bot\)$/, "") : info.name) : "Open seat";
     // "bidding…" only on the seat whose bid it is; the others wait their turn.
-    const bidLine = view ? (bid === null ? (view.phase === "bidding" && acting ? "bidding…" : "") : `Bid ${bidText(bid)}`) : "";
+    const waiting = { bidding: "bidding…", drawing: "drawing…" }[view && view.phase];
+    const bidLine = view ? (bid === null ? (waiting && acting ? waiting : "") : `Bid ${bidText(bid)}`) : "";
     const won = view ? view.tricks_won[seat] : 0;
     const label = `${fmt.seatName(seat)}: ${name}${info.bot ? ", bot" : ", person"}${info.away ? ", away" : ""}` +
       `${bid !== null && view ? `, bid ${bidText(bid)}, ${won} trick${won === 1 ? "" : "s"} taken` : ""}${acting ? ", to act" : ""}`;
