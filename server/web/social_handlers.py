@@ -232,7 +232,8 @@ async def _chat(c: Conn, m: ChatOn | Say | Mute, msg_id: int | None) -> None:
         return
     table, pid = await _at_table(c)
     if isinstance(m, Mute):
-        await chat.set_muted(table.id, pid, m.seat, m.on, viewer_seat=table.seat_of(pid))
+        await chat.set_muted(table.id, pid, m.seat, m.on, viewer_seat=table.seat_of(pid),
+                             seats=len(table.seats))
         c.reply(Ack(), msg_id)
         return
     seats = [s.pid if s.is_person else None for s in table.seats]
