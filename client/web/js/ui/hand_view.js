@@ -67,6 +67,8 @@ export class HandView {
     this.el.style.setProperty("--n", String(Math.max(faces.length, 1)));
     // A phone lays a long hand out in two rows of --cols cards (table.css).
     this.el.style.setProperty("--cols", String(faces.length > 7 ? Math.ceil(faces.length / 2) : Math.max(faces.length, 1)));
+    // 17 cards (three and six players): nine to a row on a phone, so narrower cards.
+    this.el.classList.toggle("long", faces.length > 14);
     this.cards = slots.filter((b) => b.tagName === "BUTTON");
     const focusAt = Math.max(0, this.cards.findIndex((b) => b.dataset.key === (this.lifted || focusCode)));
     this.cards.forEach((b, i) => b.setAttribute("tabindex", i === focusAt ? "0" : "-1"));

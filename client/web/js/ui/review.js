@@ -88,3 +88,12 @@ export function reviewPanel(table, view, seat, seats = []) {
   return h("div", { class: "review" }, handTable(record, seat, view.rules, seats), hands,
     discardsOf(review, fmt), h("h3", {}, "Trick by trick"), tricks, check);
 }
+
+/** Two players: the discards of each seat, hidden during the hand and shown here. */
+function discardsOf(review, fmt) {
+  if (!review.discards) return null;
+  return h("div", { class: "review-discards" }, h("h3", {}, "The discards (out of play)"),
+    h("div", { class: "review-hands" }, fmt.seats.map((s) => h("div", { class: "review-hand" },
+      h("h3", {}, `${fmt.seatName(s)} discarded`),
+      h("div", { class: "mini-cards" }, sortHand(review.discards[s] || []).map((c) => cardFace(c, { small: true })))))));
+}
