@@ -313,12 +313,23 @@ def _preset_of(r: RuleSet) -> str | None:
     return None
 
 
+def _compared(r: RuleSet) -> dict[str, RuleSet]:
+    """The presets the page sets beside ``r``: the four-player partnership presets for a
+    partnership table of four; otherwise standard and the presets of the formats."""
+    four = {n: p for n, p in PRESETS.items() if p.seats == 4 and not p.solo}
+    if r.seats == 4 and not r.solo:
+        return four
+    return {"standard": PRESETS["standard"],
+            **{n: p for n, p in PRESETS.items() if n not in four}}
+
+
 def _presets(r: RuleSet) -> dict[str, Any]:
-    columns = ["This table", *PRESETS]
+    compared = _compared(r)
+    columns = ["This table", *compared]
     rows = []
     for name, label in FIELD_LABELS.items():
         values = [format_value(name, getattr(r, name)),
-                  *(format_value(name, getattr(p, name)) for p in PRESETS.values())]
+                  *(format_value(name, getattr(p, name)) for p in compared.values())]
         rows.append({"option": name, "label": label, "values": values,
                      "differs": len(set(values)) > 1})
     return {"columns": columns, "rows": rows}
