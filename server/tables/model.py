@@ -227,7 +227,8 @@ class Table:
             practice = replace(practice, base=base, redo=(), decisions=0,
                                scenario=practice.scenario if base else None)
         return replace(self, status="playing", game=game, gv=self.rev + 1,
-                       rematch=(None,) * len(self.seats), game_no=game_no, left=(), practice=practice)
+                       rematch=(None,) * len(self.seats), game_no=game_no, left=(),
+                       practice=practice)
 
     def act(self, pid: str, v: int, msg_id: int | None, text: str) -> Table | int:
         """A person's game action having seen version ``v``.

@@ -292,7 +292,8 @@ class Client:
         elif isinstance(message, Rematch):
             actor, pid = self._seated()
             rev = await actor.mutate(
-                lambda t: Change(t.vote_rematch(pid, message.yes, *new_deal(len(t.seats))), {"m": "rematch"}))
+                lambda t: Change(t.vote_rematch(pid, message.yes, *new_deal(len(t.seats))),
+                                 {"m": "rematch"}))
             self.reply(Ack(v=rev), msg_id)
         elif isinstance(message, Ping):
             self.reply(Pong(), msg_id)
