@@ -43,12 +43,13 @@ export class PrivateLobby {
     const fmt = s.format;
     const open = fmt.seats.filter((i) => !(s.seats[i] && s.seats[i].name));
     const format = FORMATS[fmt.id].short;
+    this.el.classList.toggle("seats-6", fmt.players === 6);
     fill(this.el,
       h("header", { class: "panel-head" },
         h("h2", { id: "private-title" }, "Private table"),
         h("button", { type: "button", class: "btn btn-ghost small", dataset: { key: "rules" },
           onclick: () => this.screen.showRules() }, "Rules")),
-      h("p", { class: "muted" }, `${rules ? `${presetName(rules.name)} rules to ${rules.target_score}` : "Private"}${format && rules && !presetName(rules.name).startsWith(format) ? ` · ${format}` : ""} · ${LEVELS[lobby.bots] || "Standard"} bots take the empty seats`),
+      h("p", { class: "muted" }, `${rules ? `${presetName(rules.name)} rules to ${rules.target_score}` : "Private"}${format && rules && rules.name !== fmt.id ? ` · ${format}` : ""} · ${LEVELS[lobby.bots] || "Standard"} bots take the empty seats`),
       host ? this.inviteBox() : h("p", { class: "fine" }, "To invite more friends, ask the host for the table's code or link."),
       seatGroups(fmt).map(([label, seats]) => h("div", { class: "team-seats", role: "group", "aria-label": label },
         h("h3", {}, label), seats.map((i) => this.seatRow(i, lobby, host, fmt)))),
