@@ -48,7 +48,8 @@ export function reviewPanel(table, view, seat, seats = []) {
   const check = h("details", { class: "verify pending" },
     h("summary", {}, h("span", { class: "proof-title" }, "Fairness proof: "), verdict), proof);
   const seen = commitmentSeen(table, review.hand);
-  verifyReview(review, seen, !!(view.rules && view.rules.jokers)).then((result) => {
+  const players = (view.rules && view.rules.players) || 4;
+  verifyReview(review, seen, !!(view.rules && view.rules.jokers), players).then((result) => {
     const ok = result.seedMatches && result.dealMatches;
     check.className = `verify ${ok ? "ok" : "bad"}`;
     verdict.replaceChildren(h("b", {}, ok ? (result.seenBefore ? "✓ This deal was fixed before the bids."
@@ -63,7 +64,9 @@ export function reviewPanel(table, view, seat, seats = []) {
       h("span", {}, ": "),
       h("code", {}, result.computed.slice(0, 16) + "…"),
       h("br"),
-      h("span", {}, result.dealMatches ? "Shuffling that seed deals exactly these four hands." : "Shuffling that seed deals other hands!"),
+      h("span", {}, result.dealMatches ? (review.stock ? "Shuffling that seed gives exactly this stock."
+        : `Shuffling that seed deals exactly these ${players === 4 ? "four" : players} hands.`)
+        : "Shuffling that seed deals other hands!"),
     );
   }).catch((err) => {
     check.className = "verify bad";
