@@ -3,12 +3,14 @@
 The text is canonical and round-trips: ``str(Action.parse(t)) == t`` for every canonical
 ``t``::
 
-    bid 1 … bid 13     a numeric bid
+    bid 1 … bid 13     a numeric bid (to bid 17 in the 17-trick formats)
     bid nil            Nil (never "bid 0")
     bid blind nil      Blind Nil, before looking at the hand
     look               look at the hand, giving up Blind Nil
     play AS            play a card
     pass 2C 3D         pass cards to partner (nil card-pass variants), in card order
+    keep               two-handed draw: take the card shown, the next one is discarded
+    discard            two-handed draw: discard the card shown, take the next one
 
 Actions other than passes are interned: parsing the same text twice gives the same
 object, so the hot path compares and hashes cheaply.
@@ -22,6 +24,8 @@ from .cards import CODES, DECK_SIZE, parse_card
 from .errors import InvalidAction
 
 BID, NIL, BLIND_NIL, LOOK, PLAY, PASS = "bid", "nil", "blind nil", "look", "play", "pass"
+KEEP, DISCARD = "keep", "discard"
+MAX_BID = 17  # the most tricks of a hand in any format (three- and six-handed)
 
 # Internal bid codes, as stored in a game's bid tuple: 1..13 numeric, these two special.
 NIL_BID = 0
@@ -48,6 +52,8 @@ class Action:
             return "bid blind nil"
         if kind == LOOK:
             return "look"
+        if kind in (KEEP, DISCARD):
+            return kind
         return "pass " + " ".join(CODES[c] for c in self.cards)
 
     def __repr__(self) -> str:
@@ -85,10 +91,10 @@ class Action:
         if normal == "bid 0":
             raise InvalidAction("A bid of zero is written 'bid nil'.")
         if words[:1] == ["bid"]:
-            raise InvalidAction(f"{text!r} is not a bid: bid a number from 1 to 13, 'bid nil' "
-                                "or 'bid blind nil'.")
+            raise InvalidAction(f"{text!r} is not a bid: bid a number from 1 to {MAX_BID}, "
+                                "'bid nil' or 'bid blind nil'.")
         raise InvalidAction(f"{text!r} is not an action (try 'bid 4', 'bid nil', 'play AS', "
-                            "'pass 2C 3D' or 'look').")
+                            "'pass 2C 3D', 'look', 'keep' or 'discard').")
 
     @classmethod
     def passing(cls, cards: list[int] | tuple[int, ...]) -> Action:
@@ -109,14 +115,17 @@ def _parse_cards(words: list[str], text: str) -> list[int]:
         raise InvalidAction(str(err)) from None
 
 
-BIDS: tuple[Action, ...] = tuple(Action(BID, n) for n in range(14))  # BIDS[0] is unused
+BIDS: tuple[Action, ...] = tuple(Action(BID, n) for n in range(MAX_BID + 1))  # [0] unused
 NIL_ACTION = Action(NIL)
 BLIND_NIL_ACTION = Action(BLIND_NIL)
 LOOK_ACTION = Action(LOOK)
+KEEP_ACTION = Action(KEEP)
+DISCARD_ACTION = Action(DISCARD)
 PLAYS: tuple[Action, ...] = tuple(Action(PLAY, c) for c in range(DECK_SIZE))
 
 _BY_TEXT: dict[str, Action] = {str(a): a for a in (*BIDS[1:], NIL_ACTION, BLIND_NIL_ACTION,
-                                                   LOOK_ACTION, *PLAYS)}
+                                                   LOOK_ACTION, KEEP_ACTION, DISCARD_ACTION,
+                                                   *PLAYS)}
 _BY_TEXT.update({str(a).lower(): a for a in PLAYS})
 
 
@@ -140,14 +149,16 @@ def bid_text(code: int | None) -> int | str | None:
     return "nil" if code == NIL_BID else "blind nil"
 
 
-def redact_action(text: str, actor: int, viewer: int | None) -> str:
-    """What ``viewer`` (a seat, or ``None`` for a spectator) may see of ``actor``'s action.
+def redact_action(text: str, actor: int, viewer: int | None, seats: int = 4) -> str:
+    """What ``viewer`` (a seat, or ``None`` for a spectator) may see of ``actor``'s action
+    at a table of ``seats`` seats (partners sit opposite).
 
     Passed cards are seen only by the two partners who exchange them; everyone else
-    sees how many cards were passed. Every other action is public.
+    sees how many cards were passed. Every other action is public (``keep`` and
+    ``discard`` name no card).
     """
     if not text.startswith("pass "):
         return text
-    if viewer is not None and (viewer == actor or viewer == (actor + 2) % 4):
+    if viewer is not None and (viewer == actor or viewer == (actor + seats // 2) % seats):
         return text
     return f"pass {len(text.split()) - 1}"

@@ -1,10 +1,12 @@
 """Which bids a seat may make, and why the others are refused.
 
-Everything here is a pure function of the rules, the partner's bid (if made), how many
-spades the seat holds and whether it has looked at its cards. A seat that has not
+Everything here is a pure function of the rules, the partner's bid (if made; always
+``None`` in a solo game), how many spades the seat holds and whether it has looked at its
+cards. A seat that has not
 looked (Blind Nil is open to it) may only bid Blind Nil or look.
 
-Bid codes: 1..13 numeric, ``NIL_BID`` (0), ``BLIND_NIL_BID`` (-1).
+Bid codes: 1..13 numeric (1..17 in the 17-trick formats), ``NIL_BID`` (0),
+``BLIND_NIL_BID`` (-1).
 """
 
 from __future__ import annotations
@@ -14,7 +16,12 @@ from functools import lru_cache
 from .actions import BLIND_NIL_BID, NIL_BID, Action, bid_action
 from .rules import RuleSet
 
-ALL_BID_CODES = (NIL_BID, *range(1, 14), BLIND_NIL_BID)
+ALL_BID_CODES = (NIL_BID, *range(1, 14), BLIND_NIL_BID)  # of the 13-trick formats
+
+
+def bid_codes(rules: RuleSet) -> tuple[int, ...]:
+    """Every bid code of the format: Nil, 1 to the tricks of a hand, Blind Nil."""
+    return (NIL_BID, *range(1, rules.tricks_per_hand + 1), BLIND_NIL_BID)
 
 
 def _plural(n: int, word: str) -> str:
@@ -41,6 +48,9 @@ def bid_problem(
     """
     is_nil = code <= 0
     mode = rules.bidding
+    if code > rules.tricks_per_hand:
+        return (f"A hand has {rules.tricks_per_hand} tricks: bid at most "
+                f"{rules.tricks_per_hand}.")
     if not looked:
         # The hand is unseen, so nothing here may depend on it (spades is not used).
         if code != BLIND_NIL_BID:
@@ -89,29 +99,32 @@ def bid_problem(
 def legal_bids(
     rules: RuleSet, partner_bid: int | None, spades: int, looked: bool
 ) -> tuple[Action, ...]:
-    """The bid actions allowed, Nil first, then 1..13, then Blind Nil."""
+    """The bid actions allowed, Nil first, then 1..13 (or 17), then Blind Nil."""
     return tuple(
         bid_action(code)
-        for code in ALL_BID_CODES
+        for code in bid_codes(rules)
         if bid_problem(rules, partner_bid, spades, looked, code) is None
     )
 
 
-def blind_nil_open(rules: RuleSet, seat: int, dealer: int, scores: tuple[int, int]) -> bool:
-    """Whether Blind Nil is open to ``seat`` for a hand about to be dealt."""
+def blind_nil_open(rules: RuleSet, seat: int, dealer: int, scores: tuple[int, ...]) -> bool:
+    """Whether Blind Nil is open to ``seat`` for a hand about to be dealt. ``scores``
+    are by side (``rules.teams``); "trailing" means the seat's side (in a solo game the
+    player) is behind the best other side by at least ``blind_nil_margin``."""
     mode = rules.blind_nil
     if mode == "any":
         return True
     if mode == "opening_bidder":
-        return seat == (dealer + 1) % 4
+        return seat == (dealer + 1) % rules.seats
     if mode == "trailing":
-        team = seat & 1
-        return scores[1 - team] - scores[team] >= rules.blind_nil_margin
+        side = rules.team_of(seat)
+        leader = max(s for i, s in enumerate(scores) if i != side)
+        return leader - scores[side] >= rules.blind_nil_margin
     return False
 
 
 def blind_nil_closed_reason(
-    rules: RuleSet, seat: int, dealer: int, scores: tuple[int, int]
+    rules: RuleSet, seat: int, dealer: int, scores: tuple[int, ...]
 ) -> str:
     """Why Blind Nil is not open to a seat that was never offered it this hand."""
     mode = rules.blind_nil
@@ -120,5 +133,8 @@ def blind_nil_closed_reason(
     if mode == "opening_bidder":
         return "Only the player left of the dealer may bid Blind Nil."
     if mode == "trailing":
+        if rules.solo:
+            return (f"Blind Nil is only open to a player behind the leader by "
+                    f"{rules.blind_nil_margin} or more.")
         return f"Blind Nil is only open to a team behind by {rules.blind_nil_margin} or more."
     return "Blind Nil must be bid before you look at your cards."

@@ -9,6 +9,11 @@ both plain ``max`` over indices.
 
 A set of cards (a hand, the cards played) is an ``int`` bit mask: bit ``i`` set means
 card ``i`` is in it. Codes are rank + suit (``AS``, ``TH`` with T for ten, ``2C``).
+
+Six-handed Spades plays two decks: the second copy of card ``c`` is ``c + COPY``
+(54..107), with the same code, suit and strength; ``base_of`` maps either copy to
+``c``. The suit masks cover both copies, so ``hand & SUIT_MASKS[s]`` works on any hand.
+A mask of the one-deck formats never has a bit from 54 up.
 """
 
 from __future__ import annotations
@@ -28,27 +33,41 @@ RANK_NAMES = (
 LITTLE_JOKER = 52
 BIG_JOKER = 53
 DECK_SIZE = 54  # indices in use when jokers are in play
+COPY = 54  # the second deck's copy of card c is c + COPY (six-handed only)
+ONE_DECK = (1 << DECK_SIZE) - 1  # every index of the first deck
 
-# Bit masks of each suit; the jokers belong to spades.
-SUIT_MASKS = (
+_NARROW_SUITS = (
     0x1FFF,
     0x1FFF << 13,
     0x1FFF << 26,
     (0x1FFF << 39) | (1 << LITTLE_JOKER) | (1 << BIG_JOKER),
 )
+# Bit masks of each suit, both copies; the jokers belong to spades.
+SUIT_MASKS = tuple(m | m << COPY for m in _NARROW_SUITS)
 SPADE_MASK = SUIT_MASKS[SPADES]
 STANDARD_DECK = (1 << 52) - 1
 # The joker deck drops the two of clubs and the two of diamonds and adds both jokers.
 JOKER_DECK = (STANDARD_DECK & ~(1 << 0) & ~(1 << 13)) | (1 << LITTLE_JOKER) | (1 << BIG_JOKER)
+# Three- and six-handed deal 17 cards a seat from 51 per deck: the 2C leaves; with
+# jokers (which already replace 2C and 2D) the 2H leaves as well.
+TRIMMED_DECK = STANDARD_DECK & ~1
+TRIMMED_JOKER_DECK = JOKER_DECK & ~(1 << 26)
+
+
+def base_of(card: int) -> int:
+    """The first deck's index of a card (itself unless a six-handed second copy)."""
+    return card - COPY if card >= COPY else card
 
 
 def suit_of(card: int) -> int:
     """The suit a card belongs to for following and trumping (jokers are spades)."""
+    card = base_of(card)
     return SPADES if card >= 39 else card // 13
 
 
 def card_code(card: int) -> str:
-    """``51 -> 'AS'``; jokers are ``LJ`` and ``BJ``."""
+    """``51 -> 'AS'``; jokers are ``LJ`` and ``BJ``; a second copy has its card's code."""
+    card = base_of(card)
     if card == LITTLE_JOKER:
         return "LJ"
     if card == BIG_JOKER:
@@ -57,6 +76,8 @@ def card_code(card: int) -> str:
 
 
 CODES: tuple[str, ...] = tuple(card_code(c) for c in range(DECK_SIZE))
+# The code of every index, second copies (54..107) included: what the engine reads.
+ALL_CODES: tuple[str, ...] = CODES + CODES
 _INDEX_BY_CODE = {code: i for i, code in enumerate(CODES)}
 # Accept "10H" and lower case as well; the canonical form stays "TH".
 _INDEX_BY_CODE.update({code.lower(): i for code, i in list(_INDEX_BY_CODE.items())})
@@ -100,8 +121,16 @@ def mask_of(cards: Iterable[int]) -> int:
 
 
 def codes_of(mask: int) -> list[str]:
-    """Card codes of a mask in display order: by suit (clubs..spades), low to high."""
+    """Card codes of a mask in display order: by suit (clubs..spades), low to high; a
+    card held twice (six-handed) is named twice, side by side."""
+    if mask >> COPY:
+        return [ALL_CODES[c] for c in sorted(cards_in(mask), key=base_of)]
     return [CODES[c] for c in cards_in(mask)]
+
+
+def fold(mask: int) -> int:
+    """The one-deck mask of the cards in ``mask`` (a card held twice counts once)."""
+    return (mask | mask >> COPY) & ONE_DECK
 
 
 def count(mask: int) -> int:

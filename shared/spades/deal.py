@@ -12,8 +12,14 @@ and every version (tests pin known deals):
 3. The shuffled deck is the cards sorted by (key, card). Keys are 64 bits, so a tie
    (where the card order decides) has odds below 1e-16 per deal; the sort runs in C,
    which is why this form was chosen over a Fisher-Yates loop (see docs/decisions.md).
-4. Deal card ``k`` of the shuffled deck to seat ``(dealer + 1 + k) % 4``, one at a time
-   clockwise from the dealer's left.
+4. Deal card ``k`` of the shuffled deck to seat ``(dealer + 1 + k) % seats``, one at a
+   time clockwise from the dealer's left.
+
+The deck of each format (``deck_mask``): four and two players 52 cards (with jokers
+2C and 2D out, LJ and BJ in); three players 51 (the 2C out; with jokers 2C, 2D and 2H
+out, LJ and BJ in), 17 each; six players two of those 51-card decks (102 cards), the
+second copies (indices 54..107) after the first deck in "ascending card order". The
+two-handed game deals nothing: the shuffled deck is its stock, top card first.
 
 Before the bids the table shows ``commitment(deal_seed)``; after the hand it reveals the
 seed, and :func:`verify_deal` checks it, so anyone can confirm the deal was fixed in
@@ -28,7 +34,14 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
-from .cards import JOKER_DECK, STANDARD_DECK, cards_in
+from .cards import (
+    COPY,
+    JOKER_DECK,
+    STANDARD_DECK,
+    TRIMMED_DECK,
+    TRIMMED_JOKER_DECK,
+    cards_in,
+)
 
 
 def _builtin_sha256() -> Callable[[bytes], Any]:
@@ -63,9 +76,9 @@ def verify_deal(deal_seed: str, published_commitment: str) -> bool:
 
 
 _DECKS: dict[int, tuple[int, ...]] = {}
-_BLOCK_SUFFIXES = tuple(k.to_bytes(4, "big") for k in range(16))
+_BLOCK_SUFFIXES = tuple(k.to_bytes(4, "big") for k in range(32))
 _UNPACKERS: dict[int, struct.Struct] = {}  # by block count: the key stream as 64-bit words
-_BITS = tuple(1 << card for card in range(64))
+_BITS = tuple(1 << card for card in range(2 * COPY))
 
 
 def _keys(deal_seed: str, count: int) -> tuple[int, ...]:
@@ -92,6 +105,26 @@ def shuffled(deal_seed: str, deck_mask: int) -> list[int]:
     # sorted() is stable and the deck ascends, so equal keys keep card order.
     order = sorted(range(len(deck)), key=keys.__getitem__)
     return [deck[i] for i in order]
+
+
+def deck_mask(players: int, jokers: bool) -> int:
+    """The cards a format plays with, as a mask (see the module's text)."""
+    if players in (2, 4):
+        return JOKER_DECK if jokers else STANDARD_DECK
+    deck = TRIMMED_JOKER_DECK if jokers else TRIMMED_DECK
+    return deck | deck << COPY if players == 6 else deck
+
+
+def deal_cards(deal_seed: str, dealer: int, seats: int, deck: int) -> tuple[int, ...]:
+    """The hands (card masks, by seat) dealt from ``deal_seed`` by ``dealer`` to
+    ``seats`` seats from the cards of ``deck``, one at a time from the dealer's left."""
+    if seats == 4:
+        return deal_hands(deal_seed, dealer, deck == JOKER_DECK)
+    bits = [_BITS[card] for card in shuffled(deal_seed, deck)]
+    hands = [0] * seats
+    for k in range(seats):
+        hands[(dealer + 1 + k) % seats] = sum(bits[k::seats])
+    return tuple(hands)
 
 
 def deal_hands(deal_seed: str, dealer: int, jokers: bool = False) -> tuple[int, int, int, int]:

@@ -4,6 +4,8 @@ Phases of a hand and a game (the whole state machine is in this table)::
 
     phase      who acts (to_act)                  action            next
     ---------  ---------------------------------  ----------------  -----------------------------
+    drawing    two-handed only: the non-dealer,   keep / discard    stock empty -> bidding
+               then in turn (two cards a turn)
     bidding    dealer's left, then clockwise      bid N / nil /     4th bid -> passing if a Nil
                (any seat not yet looked: look)    blind nil, look   card pass is due, else playing
     passing    the Nil bidder, then its partner   pass C C          last pass -> playing
@@ -13,8 +15,13 @@ Phases of a hand and a game (the whole state machine is in this table)::
                                                                      else deal -> bidding
     over       nobody (to_act is None)            -
 
-A deal happens on entering ``bidding``: the deal rotates one seat clockwise per hand and
-the player left of the dealer bids first and leads first.
+A deal happens on entering ``bidding`` (``drawing`` in the two-handed game, whose
+players draw their hands from the stock): the deal rotates one seat clockwise per hand
+and the player left of the dealer draws, bids and leads first. With other seat counts
+than four the table reads "the last bid", "the last trick" for "4th" and "13th"; a
+hand has ``rules.tricks_per_hand`` tricks. Games of 2, 3 and 6 seats are
+``FormatGame`` values (``format_game``: the same transition with a general card play);
+the four-seat games keep the unrolled play below.
 
 ``Game`` is immutable: ``apply`` returns a new game and leaves the old one as it was,
 also when it raises. Internally a game keeps what changes on every card in slots, which
@@ -28,11 +35,13 @@ actions); ``hand_parts`` the tables and helpers both use.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from . import view as _view
 from .actions import (
     BLIND_NIL_BID,
+    DISCARD,
+    KEEP,
     LOOK,
     PASS,
     PLAY,
@@ -55,20 +64,24 @@ from .hand_parts import (
     _SUIT_OF,
     _WRONG_PHASE,
     BIDDING,
+    DRAWING,
     EAST,
     OVER,
     PASSING,
     PLAYING,
     SEAT_NAMES,
+    SEAT_NAMES_BY_COUNT,
     _Context,
     _new,
     _pass_queue,
     trick_winner,
 )
-from .scoring import match_outcome, score_team
+from .rules import RuleSet
+from .scoring import match_outcome, score_sides
 from .state import GameState
 
-__all__ = ["BIDDING", "EAST", "OVER", "PASSING", "PLAYING", "SEAT_NAMES", "Game", "trick_winner"]
+__all__ = ["BIDDING", "DRAWING", "EAST", "OVER", "PASSING", "PLAYING", "SEAT_NAMES", "Game",
+           "trick_winner"]
 
 
 class Game(GameState):
@@ -80,10 +93,16 @@ class Game(GameState):
 
     __slots__ = ()
 
+    @classmethod
+    def _class_for(cls, rules: RuleSet) -> type[Game]:
+        if rules.seats == 4 or (cls is not Game and cls is not FormatGame):
+            return cls
+        return FormatGame
+
     def view(self, seat: int) -> _view.SeatView:
         """What ``seat`` may know: its own hand and everything public."""
-        if seat not in (0, 1, 2, 3):
-            raise ValueError(f"There is no seat {seat!r}; seats are 0 to 3.")
+        if seat not in range(self._c.seats) or isinstance(seat, bool):
+            raise ValueError(f"There is no seat {seat!r}; seats are 0 to {self._c.seats - 1}.")
         return _view.build(self, seat)
 
     def spectator_view(self) -> _view.SeatView:
@@ -171,20 +190,32 @@ class Game(GameState):
             raise self._refusal(seat, action)
         if kind == PASS:
             return self._pass(seat, action)
+        if kind in (KEEP, DISCARD):
+            return self._draw(seat, action)
         return self._bid(seat, action)
 
+    def _seat_problem(self, seat: int) -> str | None:
+        n = self._c.seats
+        if seat not in range(n) or isinstance(seat, bool):
+            return f"There is no seat {seat!r}; seats are 0 to {n - 1}."
+        return None
+
     def _refusal(self, seat: int, action: Action) -> Exception:
-        if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
-            return InvalidAction(f"There is no seat {seat!r}; seats are 0 to 3.")
+        problem = self._seat_problem(seat)
+        if problem is not None:
+            return InvalidAction(problem)
         if self.phase == OVER:
             return IllegalAction("The game is over.")
         wanted = _PHASE_OF[action.kind]
         if self.phase != wanted:
+            if wanted == DRAWING:
+                return IllegalAction("Only the two-handed game draws from a stock."
+                                     if not self._c.rules.draw else "The drawing is over.")
             return IllegalAction(_WRONG_PHASE[self.phase])
-        who = SEAT_NAMES[self.to_act or 0]
+        who = SEAT_NAMES_BY_COUNT[self._c.seats][self.to_act or 0]
         return NotYourTurn(f"It is {who}'s turn, not yours.")
 
-    def _next(self, c: _Context, seat: int, action: Action) -> Game:
+    def _next(self, c: _Context, seat: int, action: Action) -> Self:
         # A copy with context `c` and the action recorded.
         g = self._copy(c)
         g._events = (self._events, seat, action)
@@ -192,8 +223,9 @@ class Game(GameState):
         return g
 
     def _look(self, seat: int, action: Action) -> Game:
-        if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
-            raise InvalidAction(f"There is no seat {seat!r}; seats are 0 to 3.")
+        problem = self._seat_problem(seat)
+        if problem is not None:
+            raise InvalidAction(problem)
         if self.phase == OVER:
             raise IllegalAction("The game is over.")
         if self.phase != BIDDING or self._c.bids[seat] is not None:
@@ -203,7 +235,7 @@ class Game(GameState):
         c = self._c.copy()
         looked = list(c.looked)
         looked[seat] = True
-        c.looked = tuple(looked)  # type: ignore[assignment]
+        c.looked = tuple(looked)
         return self._next(c, seat, action)
 
     def _bid(self, seat: int, action: Action) -> Game:
@@ -213,20 +245,21 @@ class Game(GameState):
             if code == BLIND_NIL_BID and not c.blind_open[seat]:
                 raise IllegalAction(blind_nil_closed_reason(c.rules, seat, c.dealer, c.scores))
             spades = (self._hand(seat) & SPADE_MASK).bit_count()
-            partner = c.bids[(seat + 2) & 3]
+            mate = c.partner[seat]
+            partner = None if mate is None else c.bids[mate]
             raise IllegalAction(bid_problem(c.rules, partner, spades, c.looked[seat], code)
                                 or "That bid is not allowed now.")
         c = c.copy()
         bids = list(c.bids)
         bids[seat] = code
-        c.bids = tuple(bids)  # type: ignore[assignment]
+        c.bids = tuple(bids)
         if code == BLIND_NIL_BID or not c.looked[seat]:
             looked = list(c.looked)
             looked[seat] = True  # after Blind Nil the bidder sees the hand
-            c.looked = tuple(looked)  # type: ignore[assignment]
+            c.looked = tuple(looked)
         g = self._next(c, seat, action)
         if None in bids:
-            g.to_act = (seat + 1) & 3
+            g.to_act = (seat + 1) % c.seats
         else:
             queue = _pass_queue(c.rules, c.bids, c.dealer)
             c.pass_queue = queue
@@ -255,11 +288,35 @@ class Game(GameState):
         queue = c.pass_queue[1:]
         c.pass_queue = queue
         g = self._next(c, seat, action)
-        g._held = (hands[0], hands[1], hands[2], hands[3])  # no card is played yet
+        g._held = tuple(hands)  # no card is played yet
         if queue:
             g.to_act = queue[0][0]
         else:
             g.phase = PLAYING
+            g.to_act = self.leader
+        return g
+
+    def _draw(self, seat: int, action: Action) -> Game:
+        # Two-handed: the seat takes the top card and the next goes to its discards
+        # unseen (keep), or discards the top card and takes the next one (discard).
+        stock = self._c.stock_cards()
+        c = self._c.copy()
+        at = c.drawn
+        top, below = stock[at], stock[at + 1]
+        kept, gone = (top, below) if action.kind == KEEP else (below, top)
+        held = list(self._held)  # type: ignore[arg-type]
+        held[seat] |= _BIT[kept]
+        discards = list(c.discards)
+        discards[seat] |= _BIT[gone]
+        c.drawn = at + 2
+        c.discards = tuple(discards)
+        c.dealt = tuple(held)
+        g = self._next(c, seat, action)
+        g._held = c.dealt
+        if c.drawn < len(stock):
+            g.to_act = (seat + 1) % c.seats
+        else:
+            g.phase = BIDDING
             g.to_act = self.leader
         return g
 
@@ -268,25 +325,30 @@ class Game(GameState):
         old = self._c
         rules, bids, won = old.rules, old.bids, self.tricks_won
         codes = [b if b is not None else 0 for b in bids]
-        teams = [score_team(rules, (codes[t], codes[t + 2]), (won[t], won[t + 2]),
-                            old.bags[t]) for t in (0, 1)]
-        scores = (old.scores[0] + teams[0].hand_total, old.scores[1] + teams[1].hand_total)
+        sides = score_sides(rules, codes, won, old.bags)
+        if len(sides) == 2:
+            scores: tuple[int, ...] = (old.scores[0] + sides[0].hand_total,
+                                       old.scores[1] + sides[1].hand_total)
+        else:
+            scores = tuple(total + side.hand_total
+                           for total, side in zip(old.scores, sides, strict=True))
         # The score record is built when the history is first read (a game stepped past
         # the hand may never read it); its parts are kept.
-        parts = (self.hand_no, old.dealer, bids, won, teams[0], teams[1], scores)
+        parts = (self.hand_no, old.dealer, bids, won, sides, scores)
         records = (*old.records, parts)
         outcome = match_outcome(rules, scores, len(records))
         c = old.copy()
         c.scores = scores
-        c.bags = (teams[0].bags, teams[1].bags)
+        c.bags = tuple(side.bags for side in sides)
         c.records = records
         c.history = None
         c.outcome = outcome
+        draw = (old.stock_cards(), old.discards) if rules.draw else None
         c.review_src = (self.hand_no, old.dealer, old.seed_text(), old.deal(), old.passes,
-                        self.tricks, parts)
+                        self.tricks, parts, draw)
         c.review = False  # built from review_src when first read
         if outcome is None:
-            self._deal(c, self.hand_no + 1, (old.dealer + 1) & 3)
+            self._deal(c, self.hand_no + 1, (old.dealer + 1) % old.seats)
         else:
             self._c = c
             self.phase = OVER
@@ -313,3 +375,6 @@ class Game(GameState):
         return self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+from .format_game import FormatGame  # noqa: E402  (it subclasses Game)

@@ -14,6 +14,8 @@ from .actions import (
     BID,
     BLIND_NIL,
     BLIND_NIL_BID,
+    DISCARD,
+    KEEP,
     LOOK,
     NIL,
     PASS,
@@ -23,22 +25,29 @@ from .actions import (
     bid_text,
 )
 from .cards import (
-    CODES,
-    JOKER_DECK,
+    ALL_CODES,
+    COPY,
+    ONE_DECK,
     SPADE_MASK,
-    STANDARD_DECK,
     SUIT_MASKS,
+    base_of,
     codes_of,
-    mask_of,
     parse_card,
     suit_of,
 )
-from .deal import commitment, deal_hands, derive_deal_seed
+from .deal import commitment, deal_cards, deck_mask, derive_deal_seed, shuffled
 from .rules import RuleSet
 from .scoring import Outcome, TeamScore
 
-BIDDING, PASSING, PLAYING, OVER = "bidding", "passing", "playing", "over"
+DRAWING, BIDDING, PASSING, PLAYING, OVER = "drawing", "bidding", "passing", "playing", "over"
 SEAT_NAMES = ("South", "West", "North", "East")
+# Seat names by seat count, clockwise from South (the four-seat names are SEAT_NAMES).
+SEAT_NAMES_BY_COUNT: dict[int, tuple[str, ...]] = {
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: SEAT_NAMES,
+    6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast"),
+}
 EAST = 3
 
 Trick = tuple[int, tuple[int, ...], int]  # leader, cards in play order, winner
@@ -77,14 +86,19 @@ def trick_winner(plays: tuple[tuple[int, int], ...]) -> int:
 
 
 
-_SUIT_OF = tuple(suit_of(card) for card in range(54))
-_BIT = tuple(1 << card for card in range(54))
+# Indexed by card, second copies (54..107, six-handed) included: a copy has its card's
+# suit and strength, and a trick goes to the first card of the highest strength, so of
+# two identical cards the first played wins.
+_SUIT_OF = tuple(suit_of(card) for card in range(2 * COPY))
+_BIT = tuple(1 << card for card in range(2 * COPY))
 # _STRENGTH[led suit][card]: spades above everything, then the led suit, others never win.
-_STRENGTH = tuple(tuple(100 + card if card >= 39 else card if card // 13 == led else -1
-                        for card in range(54)) for led in range(4))
-_SINGLE = tuple((card,) for card in range(54))
-_ALL = (1 << 54) - 1
+_STRENGTH = tuple(tuple(100 + b if b >= 39 else b if b // 13 == led else -1
+                        for b in map(base_of, range(2 * COPY))) for led in range(4))
+_SINGLE = tuple((card,) for card in range(2 * COPY))
+_ALL = ONE_DECK  # every card of one deck: the unplayed mask at a hand's start
+_ALL_TWO_DECKS = (1 << 2 * COPY) - 1
 _NOT_SPADES = _ALL & ~SPADE_MASK
+_NOT_SPADES_TWO_DECKS = _ALL_TWO_DECKS & ~SPADE_MASK
 _BidCache = dict[tuple[int | None, int, bool], tuple[tuple[Action, ...], frozenset[int]]]
 _BID_CACHES: dict[RuleSet, _BidCache] = {}
 _LAST_RULES: list[tuple[RuleSet | None, _BidCache]] = [(None, {})]
@@ -105,15 +119,18 @@ def _bid_cache(rules: RuleSet) -> _BidCache:
         cache = _BID_CACHES[rules] = {}
     _LAST_RULES[0] = (rules, cache)
     return cache
-_FOLLOW_MASK = tuple(SUIT_MASKS[suit] for suit in _SUIT_OF)  # the led suit, by led card
+# The led suit, by led card. One deck's cards only: this is the four-seat hot path's;
+# the six-handed play reads SUIT_MASKS (both copies).
+_FOLLOW_MASK = tuple(SUIT_MASKS[suit] & ONE_DECK for suit in _SUIT_OF)
 _NO_BLIND = (False, False, False, False)
 _ALL_BLIND = (True, True, True, True)
 _NO_PASSES = ((0, 0),) * 4
 
 
 _PHASE_OF = {BID: BIDDING, NIL: BIDDING, BLIND_NIL: BIDDING, LOOK: BIDDING, PASS: PASSING,
-             PLAY: PLAYING}
+             PLAY: PLAYING, KEEP: DRAWING, DISCARD: DRAWING}
 _WRONG_PHASE = {
+    DRAWING: "The players are drawing their cards from the stock (keep or discard).",
     BIDDING: "Bidding is not over yet: every player bids before the first card.",
     PASSING: "Partners are passing cards now.",
     PLAYING: "The bidding is over; play a card.",
@@ -121,7 +138,7 @@ _WRONG_PHASE = {
 
 
 def _cards(mask: int) -> list[int]:
-    return [c for c in range(54) if mask >> c & 1]
+    return [c for c in range(2 * COPY) if mask >> c & 1]
 
 
 def _pass_queue(rules: RuleSet, bids: tuple[int | None, ...], dealer: int
@@ -134,37 +151,43 @@ def _pass_queue(rules: RuleSet, bids: tuple[int | None, ...], dealer: int
         return ()
     queue: list[tuple[int, int, int]] = []
     done: set[int] = set()
-    for k in range(4):
-        seat = (dealer + 1 + k) & 3
+    seats = rules.seats
+    for k in range(seats):
+        seat = (dealer + 1 + k) % seats
         bid = bids[seat]
-        if bid is None or bid > 0 or (seat & 1) in done:
+        side = rules.team_of(seat)
+        partner = rules.partner_of(seat)
+        if bid is None or bid > 0 or side in done or partner is None:
             continue
         count = rules.blind_nil_pass if bid == BLIND_NIL_BID else rules.nil_pass
         if count:
-            done.add(seat & 1)
-            partner = (seat + 2) & 3
+            done.add(side)
             queue += [(seat, partner, count), (partner, seat, count)]
     return tuple(queue)
 
 
 def _record(hand_no: int, dealer: int, bids: tuple[int | None, ...], won: tuple[int, ...],
-            team0: TeamScore, team1: TeamScore, scores: tuple[int, int]) -> dict[str, Any]:
-    """The score record of one finished hand, as ``Game.history`` holds it."""
+            sides: tuple[TeamScore, ...], scores: tuple[int, ...]) -> dict[str, Any]:
+    """The score record of one finished hand, as ``Game.history`` holds it; ``teams``
+    has one entry per side (``RuleSet.teams``)."""
     return {
         "hand": hand_no,
         "dealer": dealer,
         "bids": [bid_text(b) for b in bids],
         "tricks": list(won),
-        "teams": [team0.to_dict(total=scores[0]), team1.to_dict(total=scores[1])],
+        "teams": [side.to_dict(total=total) for side, total in zip(sides, scores, strict=True)],
     }
 
 
 def _review_of(hand_no: int, dealer: int, deal_seed: str, dealt: tuple[int, ...],
                passes: tuple[tuple[int, int], ...], tricks: tuple[Trick, ...],
-               parts: tuple[Any, ...]) -> dict[str, Any]:
-    """The public review of a finished hand: its deal, seed, passes, tricks and score."""
+               parts: tuple[Any, ...], draw: tuple[Any, ...] | None = None
+               ) -> dict[str, Any]:
+    """The public review of a finished hand: its deal, seed, passes, tricks and score;
+    after a two-handed draw (``draw``: the stock and the discards by seat) also the
+    ``stock`` top first and each seat's ``discards``."""
     record = _record(*parts)
-    return {
+    review = {
         "hand": hand_no,
         "dealer": dealer,
         "deal_seed": deal_seed,
@@ -172,34 +195,83 @@ def _review_of(hand_no: int, dealer: int, deal_seed: str, dealt: tuple[int, ...]
         "dealt": [codes_of(m) for m in dealt],
         "passes": [[codes_of(a), codes_of(b)] for a, b in passes],
         "bids": record["bids"],
-        "tricks": [[lead, [CODES[c] for c in cards], win] for lead, cards, win in tricks],
+        "tricks": [[lead, [ALL_CODES[c] for c in cards], win] for lead, cards, win in tricks],
         "score": record["teams"],
     }
+    if draw is not None:
+        stock, discards = draw
+        review["stock"] = [ALL_CODES[c] for c in stock]
+        review["discards"] = [codes_of(m) for m in discards]
+    return review
 
 
 def _opening(rules: RuleSet, deal: list[list[str]] | None, scores: Any, bags: Any
              ) -> dict[str, Any] | None:
-    """Validate a fixed opening position; ``None`` when it is the ordinary start."""
+    """Validate a fixed opening position; ``None`` when it is the ordinary start.
+
+    ``scores`` and ``bags`` have one entry per side. ``deal`` gives each seat's cards
+    (six-handed: a card may be named twice, both copies of the deck); in the two-handed
+    game it is one list, the stock from its top card down."""
+    sides = len(rules.teams)
+    zeros = (0,) * sides
     for name, pair in (("scores", scores), ("bags", bags)):
-        if (len(pair) != 2
+        if (len(pair) != sides
                 or any(isinstance(v, bool) or not isinstance(v, int) for v in pair)):
-            raise ValueError(f"{name} must be two whole numbers (team 0, team 1).")
+            raise ValueError(f"{name} must be {sides} whole numbers, one per side.")
     if any(b < 0 for b in bags):
         raise ValueError("Bag counters cannot be negative.")
-    if deal is None and tuple(scores) == (0, 0) and tuple(bags) == (0, 0):
+    if deal is None and tuple(scores) == zeros and tuple(bags) == zeros:
         return None
     if deal is not None:
-        if len(deal) != 4 or any(len(cards) != 13 for cards in deal):
-            raise ValueError("A fixed deal gives 13 cards to each of the four seats.")
-        try:
-            cards = [parse_card(c) for hand in deal for c in hand]
-        except ValueError as err:
-            raise ValueError(f"A fixed deal names a bad card: {err}") from None
-        deck = JOKER_DECK if rules.jokers else STANDARD_DECK
-        if mask_of(cards) != deck:
-            raise ValueError("A fixed deal must use every card of the deck exactly once.")
-        deal = [[CODES[parse_card(c)] for c in hand] for hand in deal]
+        deal = _fixed_deal(rules, deal)
     return {"deal": deal, "scores": list(scores), "bags": list(bags)}
+
+
+def _fixed_deal(rules: RuleSet, deal: list[list[str]]) -> list[list[str]]:
+    # The canonical codes of a fixed deal, checked against the format's deck.
+    per_seat = rules.tricks_per_hand
+    if rules.draw:
+        if len(deal) != 1 or len(deal[0]) != 4 * per_seat:
+            raise ValueError("A fixed two-handed deal is the stock: one list of "
+                             f"{4 * per_seat} cards, top card first.")
+    elif len(deal) != rules.seats or any(len(cards) != per_seat for cards in deal):
+        raise ValueError(f"A fixed deal gives {per_seat} cards to each of the "
+                         f"{rules.seats} seats.")
+    try:
+        hands = [[ALL_CODES[parse_card(c)] for c in hand] for hand in deal]
+    except ValueError as err:
+        raise ValueError(f"A fixed deal names a bad card: {err}") from None
+    masks = _masks_of(hands)
+    if masks is None or _union(masks) != deck_mask(rules.players, rules.jokers):
+        raise ValueError("A fixed deal must use every card of the deck exactly once"
+                         + (" (each card twice: two decks)." if rules.decks == 2 else "."))
+    return hands
+
+
+def _masks_of(hands: list[list[str]]) -> tuple[int, ...] | None:
+    """Each hand's mask, the first time a code is named its first copy, the second time
+    its second copy; None if a code is named more than twice."""
+    seen = 0
+    out: list[int] = []
+    for hand in hands:
+        mask = 0
+        for code in hand:
+            card = parse_card(code)
+            if seen >> card & 1:
+                card += COPY
+                if seen >> card & 1:
+                    return None
+            seen |= 1 << card
+            mask |= 1 << card
+        out.append(mask)
+    return tuple(out)
+
+
+def _union(masks: tuple[int, ...]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 class _Context:
@@ -215,12 +287,15 @@ class _Context:
         "deal_seed",
         "dealer",
         "dealt",
+        "discards",
+        "drawn",
         "first_dealer",
         "hand_no",
         "history",
         "looked",
         "opening",
         "outcome",
+        "partner",
         "pass_queue",
         "passes",
         "records",
@@ -228,10 +303,14 @@ class _Context:
         "review_src",
         "rules",
         "scores",
+        "seats",
         "seed",
+        "stock",
     )
 
     rules: RuleSet
+    seats: int  # rules.seats, read on every bid
+    partner: tuple[int | None, ...]  # each seat's partner (None: solo)
     seed: int
     first_dealer: int
     opening: dict[str, Any] | None
@@ -239,14 +318,17 @@ class _Context:
     dealer: int
     hand_no: int
     deal_seed: str | None  # None until first read (derived lazily)
-    dealt: tuple[int, int, int, int] | None  # None until first read (dealt lazily)
-    blind_open: tuple[bool, bool, bool, bool]
-    looked: tuple[bool, bool, bool, bool]
-    bids: tuple[int | None, int | None, int | None, int | None]
+    dealt: tuple[int, ...] | None  # None until first read (dealt lazily); drawn: kept so far
+    blind_open: tuple[bool, ...]
+    looked: tuple[bool, ...]
+    bids: tuple[int | None, ...]
     pass_queue: tuple[tuple[int, int, int], ...]
     passes: tuple[tuple[int, int], ...]
-    scores: tuple[int, int]
-    bags: tuple[int, int]
+    scores: tuple[int, ...]  # by side
+    bags: tuple[int, ...]  # by side
+    stock: tuple[int, ...] | None  # two-handed: the stock top first (None until read)
+    drawn: int  # two-handed: cards taken off the stock so far
+    discards: tuple[int, ...]  # two-handed: each seat's discards (masks); else ()
     records: tuple[Any, ...]  # per finished hand: its record, or the parts to build it from
     history: tuple[dict[str, Any], ...] | None  # the records built; None until first read
     review_src: tuple[Any, ...] | None
@@ -256,6 +338,8 @@ class _Context:
     def copy(self) -> _Context:
         c = _new(_Context)
         c.rules = self.rules
+        c.seats = self.seats
+        c.partner = self.partner
         c.seed = self.seed
         c.first_dealer = self.first_dealer
         c.opening = self.opening
@@ -276,14 +360,28 @@ class _Context:
         c.review_src = self.review_src
         c.review = self.review
         c.outcome = self.outcome
+        c.stock = self.stock
+        c.drawn = self.drawn
+        c.discards = self.discards
         return c
 
-    def deal(self) -> tuple[int, int, int, int]:
+    def deal(self) -> tuple[int, ...]:
         dealt = self.dealt
         if dealt is None:
             # Deterministic from the seed: filling it in later keeps every game immutable.
-            dealt = self.dealt = deal_hands(self.seed_text(), self.dealer, self.rules.jokers)
+            rules = self.rules
+            dealt = self.dealt = deal_cards(self.seed_text(), self.dealer, self.seats,
+                                            deck_mask(rules.players, rules.jokers))
         return dealt
+
+    def stock_cards(self) -> tuple[int, ...]:
+        """The two-handed stock, top card first (the shuffled deck)."""
+        stock = self.stock
+        if stock is None:
+            rules = self.rules
+            stock = self.stock = tuple(shuffled(self.seed_text(),
+                                                deck_mask(rules.players, rules.jokers)))
+        return stock
 
     def seed_text(self) -> str:
         """This hand's deal seed."""
@@ -294,3 +392,19 @@ class _Context:
 
 
 _new = object.__new__
+
+
+def _legal_plays(hand: int, trick: tuple[int, ...], broken: bool) -> list[Action]:
+    """The play actions of a one-deck ``hand`` mask (six-handed: ``fold`` it first) on
+    ``trick``: follow the led suit if possible; lead no spade before spades are broken
+    unless only spades are left. ``GameState.legal_actions`` inlines the same lookups."""
+    if trick:
+        suit = _SUIT_OF[trick[0]]
+        follow = hand & SUIT_MASKS[suit]
+        if follow:
+            return list(_SUIT_PLAYS[suit][follow >> _SUIT_SHIFT[suit]])
+    elif not broken and hand & _NOT_SPADES:
+        return [*_CLUB_PLAYS[hand & 0x1FFF], *_DIAMOND_PLAYS[hand >> 13 & 0x1FFF],
+                *_HEART_PLAYS[hand >> 26 & 0x1FFF]]
+    return [*_CLUB_PLAYS[hand & 0x1FFF], *_DIAMOND_PLAYS[hand >> 13 & 0x1FFF],
+            *_HEART_PLAYS[hand >> 26 & 0x1FFF], *_SPADE_PLAYS[hand >> 39]]

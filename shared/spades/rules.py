@@ -208,9 +208,12 @@ def _format_problems(r: RuleSet) -> list[str]:
         return [f"{r.players} players play without partnerships (partnerships must be off)."]
     if r.players == 6 and not r.partnerships:
         return ["6 players play in three partnerships (partnerships must be on)."]
-    if r.partnerships:
-        return []
     p: list[str] = []
+    if r.players == 2 and r.blind_nil != "off":
+        p.append("In the two-handed game each player sees the cards they draw, so "
+                 "Blind Nil must be off.")
+    if r.partnerships:
+        return p
     if r.nil_pass or r.blind_nil_pass:
         p.append("Nil card passes need a partner: set nil_pass and blind_nil_pass to 0 "
                  "when there are no partnerships.")
@@ -253,7 +256,7 @@ PRESETS: dict[str, RuleSet] = {
     # 001 §11.2 and 004: the formats of issue 15.
     "cutthroat": RuleSet(name="cutthroat", partnerships=False),
     "three_handed": RuleSet(name="three_handed", players=3, partnerships=False),
-    "two_handed": RuleSet(name="two_handed", players=2, partnerships=False),
+    "two_handed": RuleSet(name="two_handed", players=2, partnerships=False, blind_nil="off"),
     "six_handed": RuleSet(name="six_handed", players=6),
 }
 

@@ -15,23 +15,26 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Self
 
 from .actions import (
+    DISCARD_ACTION,
+    KEEP_ACTION,
     LOOK_ACTION,
     Action,
 )
 from .bidding import blind_nil_open, legal_bids
 from .cards import (
-    CODES,
+    ALL_CODES,
+    COPY,
     SPADE_MASK,
     SUIT_MASKS,
     SUIT_NAMES,
     codes_of,
-    mask_of,
     parse_card,
 )
 from .deal import commitment
 from .hand_parts import (
     _ALL,
     _ALL_BLIND,
+    _ALL_TWO_DECKS,
     _CLUB_PLAYS,
     _DIAMOND_PLAYS,
     _HEART_PLAYS,
@@ -44,15 +47,17 @@ from .hand_parts import (
     _SUIT_SHIFT,
     _WRONG_PHASE,
     BIDDING,
+    DRAWING,
     EAST,
     OVER,
     PASSING,
     PLAYING,
-    SEAT_NAMES,
+    SEAT_NAMES_BY_COUNT,
     Trick,
     _bid_cache,
     _cards,
     _Context,
+    _masks_of,
     _new,
     _opening,
     _record,
@@ -96,11 +101,11 @@ class GameState:
     phase: str
     to_act: int | None
     leader: int
-    _held: tuple[int, int, int, int] | None  # hands after the passes; None until dealt
+    _held: tuple[int, ...] | None  # hands after the passes (or the draw); None until dealt
     _unplayed: int  # mask of the cards not yet played to a trick this hand
     _trick: tuple[int, ...]  # cards of the trick on the table, from the leader on
     tricks: tuple[Trick, ...]  # completed tricks of this hand
-    tricks_won: tuple[int, int, int, int]
+    tricks_won: tuple[int, ...]
     broken: bool
     _events: Any  # cons list: (previous, seat, action) or None
     n_events: int
@@ -108,15 +113,22 @@ class GameState:
     # -- construction -------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: RuleSet | None = None, seed: int = 0, dealer: int = EAST, *,
-            deal: list[list[str]] | None = None, scores: tuple[int, int] = (0, 0),
-            bags: tuple[int, int] = (0, 0)) -> Self:
-        """A new game, first hand dealt. ``dealer`` defaults to East, so South opens.
+    def _class_for(cls, rules: RuleSet) -> type[Self]:
+        # The class that plays the rules' format (Game picks one for 2, 3 and 6 seats).
+        return cls
+
+    @classmethod
+    def new(cls, rules: RuleSet | None = None, seed: int = 0, dealer: int | None = None, *,
+            deal: list[list[str]] | None = None, scores: tuple[int, ...] | None = None,
+            bags: tuple[int, ...] | None = None) -> Self:
+        """A new game, first hand dealt. ``dealer`` defaults to the last seat (East of
+        four), so South (seat 0) opens.
 
         For lessons, puzzles and tests a game may open from a fixed position: ``deal``
-        gives the first hand's cards by seat (later hands are dealt from ``seed``), and
-        ``scores``/``bags`` the teams' totals and bag counters before it. A fixed deal has
-        no secret seed: its deal seed is ``"fixed:"`` plus a digest of the cards.
+        gives the first hand's cards by seat (later hands are dealt from ``seed``; the
+        two-handed game: one list, the stock top first), and ``scores``/``bags`` the
+        sides' totals and bag counters before it (default all 0). A fixed deal has no
+        secret seed: its deal seed is ``"fixed:"`` plus a digest of the cards.
         """
         if rules is None:
             rules = RuleSet.preset("standard")
@@ -124,23 +136,31 @@ class GameState:
             raise TypeError("rules must be a RuleSet")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise ValueError("The seed must be a whole number from 0 to 2**63 - 1.")
-        if dealer not in (0, 1, 2, 3):
-            raise ValueError("The dealer must be a seat from 0 to 3.")
-        opening = None if deal is None and scores == (0, 0) and bags == (0, 0) else (
+        n = rules.seats
+        if dealer is None:
+            dealer = EAST if n == 4 else n - 1
+        if isinstance(dealer, bool) or dealer not in range(n):
+            raise ValueError(f"The dealer must be a seat from 0 to {n - 1}.")
+        zeros = (0,) * len(rules.teams)
+        scores = zeros if scores is None else tuple(scores)
+        bags = zeros if bags is None else tuple(bags)
+        opening = None if deal is None and scores == zeros and bags == zeros else (
             _opening(rules, deal, scores, bags))
         c = _new(_Context)
         c.rules = rules
+        c.seats = n
+        c.partner = tuple(rules.partner_of(seat) for seat in range(n))
         c.seed = seed
         c.first_dealer = dealer
         c.opening = opening
         c.bid_cache = _bid_cache(rules)
-        c.scores = (opening["scores"][0], opening["scores"][1]) if opening else (0, 0)
-        c.bags = (opening["bags"][0], opening["bags"][1]) if opening else (0, 0)
+        c.scores = tuple(opening["scores"]) if opening else zeros
+        c.bags = tuple(opening["bags"]) if opening else zeros
         c.records = c.history = ()
         c.review_src = None
         c.review = None
         c.outcome = None
-        g = _new(cls)
+        g = _new(cls._class_for(rules))
         g._events = None
         g.n_events = 0
         g._deal(c, 0, dealer)
@@ -151,42 +171,49 @@ class GameState:
         # own. The cards are dealt when first read (_Context.deal): a game that is only
         # stepped past the end of a hand never pays for the next shuffle.
         rules = c.rules
+        n = c.seats
         fixed = c.opening["deal"] if hand_no == 0 and c.opening else None
+        c.stock = None
+        c.drawn = 0
+        c.discards = ()
         if fixed is not None:
             c.deal_seed = "fixed:" + hashlib.sha256(" ".join(
                 ",".join(cards) for cards in fixed).encode()).hexdigest()[:32]
-            held: tuple[int, int, int, int] | None = tuple(  # type: ignore[assignment]
-                mask_of(parse_card(code) for code in cards) for cards in fixed)
+            held: tuple[int, ...] | None = _masks_of(fixed)
         else:
             c.deal_seed = None  # derived when first read: seed_text()
             held = None
+        if rules.draw:
+            # The two-handed hands are drawn from the stock: nothing is held yet.
+            if fixed is not None:
+                c.stock = tuple(parse_card(code) for code in fixed[0])
+            held = (0,) * n
+            c.discards = held
         c.dealt = held
         c.hand_no = hand_no
         c.dealer = dealer
         mode = rules.blind_nil
-        if mode == "off" or mode == "any":
+        blind: tuple[bool, ...]
+        if n == 4 and (mode == "off" or mode == "any"):
             blind = _NO_BLIND if mode == "off" else _ALL_BLIND
         else:
-            blind = (blind_nil_open(rules, 0, dealer, c.scores),
-                     blind_nil_open(rules, 1, dealer, c.scores),
-                     blind_nil_open(rules, 2, dealer, c.scores),
-                     blind_nil_open(rules, 3, dealer, c.scores))
+            blind = tuple(blind_nil_open(rules, seat, dealer, c.scores) for seat in range(n))
         c.blind_open = blind
-        c.looked = (not blind[0], not blind[1], not blind[2], not blind[3])
-        c.bids = (None, None, None, None)
+        c.looked = tuple(not open_ for open_ in blind)
+        c.bids = (None,) * n
         c.pass_queue = ()
-        c.passes = _NO_PASSES
-        first = (dealer + 1) & 3
+        c.passes = _NO_PASSES if n == 4 else ((0, 0),) * n
+        first = (dealer + 1) % n
         self._c = c
         self.hand_no = hand_no
-        self.phase = BIDDING
+        self.phase = DRAWING if rules.draw else BIDDING
         self.to_act = first
         self.leader = first
         self._held = held
-        self._unplayed = _ALL
+        self._unplayed = _ALL_TWO_DECKS if rules.decks == 2 else _ALL
         self._trick = ()
         self.tricks = ()
-        self.tricks_won = (0, 0, 0, 0)
+        self.tricks_won = (0,) * n
         self.broken = False
 
     def _copy(self, c: _Context | None = None) -> Self:
@@ -234,31 +261,59 @@ class GameState:
         return self._c.seed_text()
 
     @property
-    def hands(self) -> tuple[int, int, int, int]:
-        """Card masks now held, by seat."""
+    def seats(self) -> int:
+        """How many seats the game has (``rules.seats``)."""
+        return self._c.seats
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Card masks now held, by seat (while drawing: the cards kept so far)."""
         held = self._held
         if held is None:
             held = self._held = self._c.deal()
         left = self._unplayed
-        return (held[0] & left, held[1] & left, held[2] & left, held[3] & left)
+        if len(held) == 4:
+            return (held[0] & left, held[1] & left, held[2] & left, held[3] & left)
+        return tuple(h & left for h in held)
 
     @property
-    def dealt(self) -> tuple[int, int, int, int]:
-        """Card masks as dealt this hand (before any pass)."""
+    def dealt(self) -> tuple[int, ...]:
+        """Card masks as dealt this hand (before any pass; two-handed: as drawn)."""
         return self._c.deal()
 
     @property
-    def looked(self) -> tuple[bool, bool, bool, bool]:
+    def looked(self) -> tuple[bool, ...]:
         return self._c.looked
 
     @property
-    def blind_open(self) -> tuple[bool, bool, bool, bool]:
+    def blind_open(self) -> tuple[bool, ...]:
         """Whether Blind Nil was open to each seat at the deal."""
         return self._c.blind_open
 
     @property
-    def bids(self) -> tuple[int | None, int | None, int | None, int | None]:
+    def bids(self) -> tuple[int | None, ...]:
         return self._c.bids
+
+    @property
+    def stock_left(self) -> int:
+        """Two-handed: cards still in the stock (0 once the draw is over, and in the
+        other formats)."""
+        c = self._c
+        return 0 if self.phase != DRAWING else len(c.stock_cards()) - c.drawn
+
+    @property
+    def stock_top(self) -> int | None:
+        """Two-handed, while drawing: the stock's top card, which only the seat to act
+        may see (its view's ``draw``); None otherwise. For the engine and the server."""
+        if self.phase != DRAWING:
+            return None
+        c = self._c
+        return c.stock_cards()[c.drawn]
+
+    @property
+    def discards(self) -> tuple[int, ...]:
+        """Two-handed: each seat's discards so far (masks); hidden until the review."""
+        return self._c.discards
 
     @property
     def pass_queue(self) -> tuple[tuple[int, int, int], ...]:
@@ -274,14 +329,17 @@ class GameState:
     def trick(self) -> tuple[tuple[int, int], ...]:
         """The trick on the table as ``(seat, card)`` in play order."""
         leader = self.leader
-        return tuple(((leader + i) & 3, card) for i, card in enumerate(self._trick))
+        n = self._c.seats
+        return tuple(((leader + i) % n, card) for i, card in enumerate(self._trick))
 
     @property
-    def scores(self) -> tuple[int, int]:
+    def scores(self) -> tuple[int, ...]:
+        """Totals by side (``rules.teams``)."""
         return self._c.scores
 
     @property
-    def bags(self) -> tuple[int, int]:
+    def bags(self) -> tuple[int, ...]:
+        """Bag counters by side."""
         return self._c.bags
 
     @property
@@ -343,8 +401,8 @@ class GameState:
             seat = to_act
             if seat is None:
                 return []
-        elif seat not in (0, 1, 2, 3) or isinstance(seat, bool):
-            raise ValueError(f"There is no seat {seat!r}; seats are 0 to 3.")
+        elif seat not in range(self._c.seats) or isinstance(seat, bool):
+            raise ValueError(f"There is no seat {seat!r}; seats are 0 to {self._c.seats - 1}.")
         phase = self.phase
         if phase == PLAYING:
             if seat != to_act:
@@ -373,6 +431,8 @@ class GameState:
         if phase == PASSING and seat == to_act:
             count = self._c.pass_queue[0][2]
             return [Action.passing(c) for c in combinations(_cards(self.hands[seat]), count)]
+        if phase == DRAWING and seat == to_act:
+            return [KEEP_ACTION, DISCARD_ACTION]
         return []
 
 
@@ -386,7 +446,8 @@ class GameState:
         # The legal bid actions, and their bid codes for checking a bid.
         c = self._c
         spades = (self._hand(seat) & SPADE_MASK).bit_count()
-        key = (c.bids[(seat + 2) & 3], spades, c.looked[seat])
+        partner = c.partner[seat]
+        key = (None if partner is None else c.bids[partner], spades, c.looked[seat])
         cache = c.bid_cache  # shared by all games with these rules (_bid_cache)
         bids = cache.get(key)
         if bids is None:
@@ -404,15 +465,22 @@ class GameState:
         return hand
 
     def play_problem(self, seat: int, card: int) -> str | None:
-        """Why ``seat`` may not play ``card`` now, or ``None`` if it may."""
+        """Why ``seat`` may not play ``card`` now, or ``None`` if it may. Six-handed,
+        either copy of a card names the card."""
         if self.phase != PLAYING:
             if self.phase == BIDDING:
                 return "Bidding is not over yet."
-            return _WRONG_PHASE[PASSING] if self.phase == PASSING else "The game is over."
-        if not self.hands[seat] >> card & 1:
-            return f"You do not hold {CODES[card]}."
+            if self.phase == OVER:
+                return "The game is over."
+            return _WRONG_PHASE[self.phase]
+        hand = self.hands[seat]
+        if card < COPY and not hand >> card & 1 and hand >> (card + COPY) & 1:
+            card += COPY
+        if not hand >> card & 1:
+            return f"You do not hold {ALL_CODES[card]}."
         if seat != self.to_act:
-            return f"Wait for your turn: it is {SEAT_NAMES[self.to_act or 0]}'s turn."
+            who = SEAT_NAMES_BY_COUNT[self._c.seats][self.to_act or 0]
+            return f"Wait for your turn: it is {who}'s turn."
         if self._play_mask(seat) >> card & 1:
             return None
         if self._trick:
@@ -429,8 +497,10 @@ class GameState:
         """Rebuild a game by applying ``events`` from the start; raises on a bad one.
         ``opening`` is the game's :attr:`opening` (a fixed first deal, starting scores)."""
         o = opening or {}
-        g = cls.new(rules, seed, dealer, deal=o.get("deal"), scores=tuple(o.get("scores", (0, 0))),
-                    bags=tuple(o.get("bags", (0, 0))))
+        scores, bags = o.get("scores"), o.get("bags")
+        g = cls.new(rules, seed, dealer, deal=o.get("deal"),
+                    scores=None if scores is None else tuple(scores),
+                    bags=None if bags is None else tuple(bags))
         for seat, text in events:
             g = g.apply(seat, text)
         return g
@@ -442,14 +512,20 @@ class GameState:
                   outcome: Outcome, n_events: int, events: Any,
                   hands: tuple[int, ...], dealt: tuple[int, ...], looked: tuple[bool, ...],
                   blind_open: tuple[bool, ...], bids: tuple[int | None, ...],
-                  tricks_won: tuple[int, ...], scores: tuple[int, int],
-                  bags: tuple[int, int], pass_queue: tuple[tuple[int, int, int], ...],
+                  tricks_won: tuple[int, ...], scores: tuple[int, ...],
+                  bags: tuple[int, ...], pass_queue: tuple[tuple[int, int, int], ...],
                   passes: tuple[tuple[int, int], ...], trick: tuple[int, ...],
                   tricks: tuple[Trick, ...], history: tuple[dict[str, Any], ...],
-                  review: dict[str, Any] | None) -> Self:
+                  review: dict[str, Any] | None, stock: tuple[int, ...] | None = None,
+                  drawn: int = 0, discards: tuple[int, ...] = ()) -> Self:
         # A game from its parts, for snapshot.load (which checks their shapes).
         c = _new(_Context)
         c.rules = rules
+        c.seats = rules.seats
+        c.partner = tuple(rules.partner_of(seat) for seat in range(rules.seats))
+        c.stock = stock
+        c.drawn = drawn
+        c.discards = discards
         c.seed = seed
         c.first_dealer = first_dealer
         c.opening = opening
@@ -457,10 +533,10 @@ class GameState:
         c.dealer = dealer
         c.hand_no = hand_no
         c.deal_seed = deal_seed
-        c.dealt = dealt  # type: ignore[assignment]
-        c.blind_open = blind_open  # type: ignore[assignment]
-        c.looked = looked  # type: ignore[assignment]
-        c.bids = bids  # type: ignore[assignment]
+        c.dealt = dealt
+        c.blind_open = blind_open
+        c.looked = looked
+        c.bids = bids
         c.pass_queue = pass_queue
         c.passes = passes
         c.scores = scores
@@ -469,17 +545,17 @@ class GameState:
         c.review_src = None
         c.review = review
         c.outcome = outcome
-        g = _new(cls)
+        g = _new(cls._class_for(rules))
         g._c = c
         g.hand_no = hand_no
         g.phase = phase
         g.to_act = to_act
         g.leader = leader
-        g._held = hands  # type: ignore[assignment]
-        g._unplayed = _ALL
+        g._held = hands
+        g._unplayed = _ALL_TWO_DECKS if rules.decks == 2 else _ALL
         g._trick = trick
         g.tricks = tricks
-        g.tricks_won = tricks_won  # type: ignore[assignment]
+        g.tricks_won = tricks_won
         g.broken = broken
         g._events = events
         g.n_events = n_events

@@ -4,7 +4,12 @@ A ``SeatView`` holds the seat's own hand (none while a Blind Nil decision is pen
 none for a spectator) and public information only: bids, the trick on the table and who
 played what, completed tricks of this hand, scores, bags, the rules, the legal actions,
 why each unplayable card is unplayable, the deal commitment, the score history and the
-review of the last finished hand (whose four hands become public when it ends).
+review of the last finished hand (whose hands become public when it ends).
+
+Any seat count (``rules.players``): ``bids``, ``tricks_won`` follow the seats, and
+``scores``, ``bags``, each record's ``teams`` and the review's ``score`` the sides
+(``teams``). In the two-handed draw a seat's ``draw`` shows the stock's top card to
+the seat to act only; nobody's view holds a discard until the review.
 """
 
 from __future__ import annotations
@@ -13,8 +18,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import bid_text
-from .cards import CODES, cards_in, codes_of
+from .cards import ALL_CODES, cards_in, codes_of
 from .deal import commitment
+from .scoring import standings
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -48,22 +54,29 @@ class SeatView:
     review: dict[str, Any] | None
     passing: dict[str, Any] | None
     over: bool
-    outcome: int | str | None
+    outcome: int | str | None  # the winning side (an index of teams), "draw" or None
+    teams: list[list[int]]  # the scoring sides' seats, as RuleSet.teams
+    standings: list[int]  # the sides from first to last by total
+    draw: dict[str, Any] | None  # two-handed, while drawing: {"card", "stock"}
 
     @property
     def partner(self) -> int | None:
-        return None if self.seat is None else (self.seat + 2) % 4
+        """The partner's seat; None for a spectator and in a solo game."""
+        if self.seat is None:
+            return None
+        side = next(team for team in self.teams if self.seat in team)
+        return next((s for s in side if s != self.seat), None)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON/msgpack-safe copy."""
         return {name: getattr(self, name) for name in self.__slots__}
 
 
-def _trick_dict(trick: tuple[int, tuple[int, ...], int]) -> dict[str, Any]:
+def _trick_dict(trick: tuple[int, tuple[int, ...], int], seats: int) -> dict[str, Any]:
     leader, cards, winner = trick
     return {
         "leader": leader,
-        "cards": [[(leader + i) & 3, CODES[c]] for i, c in enumerate(cards)],
+        "cards": [[(leader + i) % seats, ALL_CODES[c]] for i, c in enumerate(cards)],
         "winner": winner,
     }
 
@@ -83,6 +96,13 @@ def copy_review(review: dict[str, Any] | None) -> dict[str, Any] | None:
     """A copy of a hand review that shares nothing changeable."""
     if review is None:
         return None
+    if "stock" in review:
+        return {**_copy_review(review), "stock": list(review["stock"]),
+                "discards": [list(cards) for cards in review["discards"]]}
+    return _copy_review(review)
+
+
+def _copy_review(review: dict[str, Any]) -> dict[str, Any]:
     return {
         **review,
         "dealt": [list(cards) for cards in review["dealt"]],
@@ -95,7 +115,7 @@ def copy_review(review: dict[str, Any] | None) -> dict[str, Any] | None:
 
 # The fields of a view that depend on the seat; all others are the same for every seat
 # and for spectators (``public_part``).
-SEAT_KEYS = ("seat", "hand", "hand_hidden", "legal", "unplayable", "passing")
+SEAT_KEYS = ("seat", "hand", "hand_hidden", "legal", "unplayable", "passing", "draw")
 
 
 def seat_part(game: GameState, seat: int | None, reasons: bool = True) -> dict[str, Any]:
@@ -104,7 +124,7 @@ def seat_part(game: GameState, seat: int | None, reasons: bool = True) -> dict[s
     shows the reasons only on the seat's turn)."""
     if seat is None:
         return {"seat": None, "hand": [], "hand_hidden": False, "legal": [],
-                "unplayable": {}, "passing": None}
+                "unplayable": {}, "passing": None, "draw": None}
     hidden = not game.looked[seat] and game.bids[seat] is None
     hand_mask = 0 if hidden else game.hands[seat]
     unplayable: dict[str, str] = {}
@@ -112,20 +132,25 @@ def seat_part(game: GameState, seat: int | None, reasons: bool = True) -> dict[s
         for card in cards_in(hand_mask):
             reason = game.play_problem(seat, card)
             if reason is not None:
-                unplayable[CODES[card]] = reason
+                unplayable[ALL_CODES[card]] = reason
     passing = None
     if game.pass_queue or any(game.passes[seat]):
         gave, got = game.passes[seat]
         due = [{"from": g, "to": r, "count": n} for g, r, n in game.pass_queue]
         passing = {"gave": codes_of(gave), "got": codes_of(got), "due": due}
+    draw = None
+    if game.phase == "drawing":
+        top = game.stock_top if seat == game.to_act else None
+        draw = {"card": None if top is None else ALL_CODES[top], "stock": game.stock_left}
     return {"seat": seat, "hand": codes_of(hand_mask), "hand_hidden": hidden,
             "legal": [str(a) for a in game.legal_actions(seat)], "unplayable": unplayable,
-            "passing": passing}
+            "passing": passing, "draw": draw}
 
 
 def public_part(game: GameState) -> dict[str, Any]:
     """Every field of a view except ``SEAT_KEYS``: the same for all seats and spectators."""
-    tricks = [_trick_dict(t) for t in game.tricks]
+    seats = game.seats
+    tricks = [_trick_dict(t, seats) for t in game.tricks]
     return {
         "phase": game.phase,
         "hand_no": game.hand_no,
@@ -133,7 +158,7 @@ def public_part(game: GameState) -> dict[str, Any]:
         "to_act": game.to_act,
         "bids": [bid_text(b) for b in game.bids],
         "tricks_won": list(game.tricks_won),
-        "trick": [[s, CODES[c]] for s, c in game.trick],
+        "trick": [[s, ALL_CODES[c]] for s, c in game.trick],
         "leader": game.leader,
         "last_trick": tricks[-1] if tricks else None,
         "tricks": tricks,
@@ -146,6 +171,8 @@ def public_part(game: GameState) -> dict[str, Any]:
         "review": copy_review(game.review),
         "over": game.phase == "over",
         "outcome": game.outcome,
+        "teams": [list(team) for team in game.rules.teams],
+        "standings": standings(game.scores),
     }
 
 

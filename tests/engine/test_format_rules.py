@@ -43,6 +43,7 @@ def test_every_preset_has_a_line() -> None:
     ({"players": 3}, "without partnerships"),
     ({"players": 2}, "without partnerships"),
     ({"players": 6, "partnerships": False}, "three partnerships"),
+    ({"players": 2, "partnerships": False}, "Blind Nil must be off"),
     ({"players": "4"}, "players must be a whole number"),
     ({"partnerships": 0}, "partnerships must be true or false"),
 ])

@@ -102,7 +102,7 @@ def test_loose_spellings_normalise_to_canonical_text(loose: str, canonical: str)
     ("text", "reason"),
     [
         ("bid 0", "A bid of zero is written 'bid nil'."),
-        ("bid 14", "'bid 14' is not a bid: bid a number from 1 to 13, 'bid nil' or "
+        ("bid 18", "'bid 18' is not a bid: bid a number from 1 to 17, 'bid nil' or "
                    "'bid blind nil'."),
         ("bid -1", "is not a bid"),
         ("bid", "is not a bid"),

@@ -55,7 +55,7 @@ def test_presets_differ_from_standard_only_where_their_texts_say() -> None:
         "course": {"name", "blind_nil", "double_nil"},
         "cutthroat": {"name", "partnerships"},
         "three_handed": {"name", "players", "partnerships"},
-        "two_handed": {"name", "players", "partnerships"},
+        "two_handed": {"name", "players", "partnerships", "blind_nil"},
         "six_handed": {"name", "players"},
     }
 

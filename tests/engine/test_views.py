@@ -18,7 +18,7 @@ VIEW_FIELDS = {
     "seat", "hand", "hand_hidden", "phase", "hand_no", "dealer", "to_act", "bids",
     "tricks_won", "trick", "leader", "last_trick", "tricks", "spades_broken", "scores", "bags",
     "rules", "legal", "unplayable", "commitment", "history", "review", "passing", "over",
-    "outcome",
+    "outcome", "teams", "standings", "draw",
 }
 
 
