@@ -19,19 +19,19 @@ export async function commitmentOf(dealSeed) {
   return hex(await sha256(encoder.encode(dealSeed)));
 }
 
-/** The deck a deal shuffles, as engine card indices in ascending order (with jokers 2C
- * and 2D out, LJ and BJ last; three players: the 2♣ out; six: two such decks, the second
- * after the first, without their 2♣s). */
+/** The deck a deal shuffles, as card indices in ascending order (shared/spades/deal.py
+ * deck_mask): 52 (with jokers 2C and 2D out, LJ and BJ last); three players 51 (the 2C
+ * out; with jokers 2C, 2D and 2H); six players two such 51-card decks, the second after
+ * the first. */
 export function deckOf(players = 4, jokers = false) {
+  // Left out: with jokers 2♣ and 2♦ (and for three and six players the 2♥ too, so that
+  // 51 cards deal evenly); without, the 2♣ for three and six players.
+  const trimmed = players === 3 || players === 6;
+  const out = jokers ? (trimmed ? [0, 13, 26] : [0, 13]) : (trimmed ? [0] : []);
   const one = [];
-  for (let c = 0; c < 52; c++) if (!(jokers && (c === 0 || c === 13))) one.push(c);
+  for (let c = 0; c < 52; c++) if (!out.includes(c)) one.push(c);
   if (jokers) one.push(52, 53);
-  if (players === 3) return one.filter((c) => c !== 0);
-  if (players === 6) {
-    const without = one.filter((c) => c !== 0);
-    return [...without, ...without];
-  }
-  return one;
+  return players === 6 ? [...one, ...one] : one;
 }
 
 /** The shuffled deck ``dealSeed`` gives (card codes, top first): card i of ``deck``
