@@ -438,8 +438,18 @@ def _bot_choice(table: Table, seat: int) -> str:
         text = choose_bot_action(level, view)
     except (ValueError, LookupError) as err:
         log.error("bot failed at table %s seat %s: %r", table.id, seat, err)
-        text = view.legal[0]
+        text = _fallback(view)
     return autopilot_bid(text, view.legal) if autopilot else text
+
+
+def _fallback(view: Any) -> str:
+    """A failed bot's stand-in: the Easy bot, else the first legal action that is not a
+    Nil (a seat whose bot fails in every hand must not bid Nil in every hand)."""
+    try:
+        return choose_bot_action("easy", view)
+    except (ValueError, LookupError) as err:
+        log.error("the easy bot failed too: %r", err)
+    return autopilot_bid(view.legal[0], view.legal)
 
 
 def autopilot_bid(text: str, legal: list[str]) -> str:

@@ -13,9 +13,11 @@ import pytest
 from client.room_client import RequestFailed
 from server.errors import SeatError
 from server.settings import Settings, SettingsError
+from server.tables import actor
 from server.tables.lobby import Lobby, Sitter
+from server.tables.model import Seat, Table
 from shared.protocol import ChooseSeat, CreatePrivate, Practice, StartGame
-from shared.spades import PRESETS
+from shared.spades import PRESETS, Game
 from tests.room.conftest import play_until
 from tests.room.leakscan import scan
 
@@ -58,7 +60,8 @@ async def test_a_private_table_of_each_format_plays_to_its_end(
 ) -> None:
     seats = FORMATS[preset]
     host = await social_client(server, name="Hana", record=True)
-    await host.request(CreatePrivate(preset=preset, rules={"target_score": 100}, bots="easy"))
+    await host.request(CreatePrivate(preset=preset, rules={"target_score": 100, "max_hands": 4},
+                                       bots="easy"))
     assert len(host.seats) == seats and host.seat == 0
     assert host.snap is not None and host.snap.lobby is not None
     assert host.snap.lobby["rules"]["players"] == seats
@@ -119,3 +122,25 @@ def test_quick_play_stays_four_in_partnerships() -> None:
         else:
             with pytest.raises(SettingsError, match="four-player partnership"):
                 Settings.from_env(env)
+
+
+def test_a_failing_bot_is_stood_in_for_by_the_easy_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A level whose bot raises on a format it does not know yet: the Easy bot decides,
+    # so the seat neither stalls nor bids Nil every hand (legal[0] often is Nil).
+    real = actor.choose_bot_action
+
+    def standard_fails(level: str, view: Any) -> str:
+        if level != "easy":
+            raise LookupError("this level does not play the format")
+        return real(level, view)
+
+    monkeypatch.setattr(actor, "choose_bot_action", standard_fails)
+    rules = PRESETS["three_handed"]
+    game = Game.new(rules, seed=11, dealer=2)
+    seats = tuple(Seat(name=f"B{i} (bot)", bot=True) for i in range(3))
+    table = Table(id="tb", kind="private", rules=rules.to_dict(), status="playing",
+                  seats=seats, created_ms=0, game=game, bot_level="standard")
+    seat = game.to_act
+    assert seat is not None
+    text = actor._bot_choice(table, seat)
+    assert text == real("easy", game.view(seat)) and text in game.view(seat).legal
