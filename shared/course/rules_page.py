@@ -164,7 +164,6 @@ def _game_end(r: RuleSet) -> str:
 
 def _at_a_glance(r: RuleSet) -> tuple[tuple[str, str], ...]:
     lines = [
-        ("Players", format_text.format_line(r)),
         ("Game to", f"{r.target_score} points"),
         ("Bidding", BIDDING_TEXT[r.bidding]),
         ("Nil", f"±{r.nil_value}"),
@@ -175,10 +174,12 @@ def _at_a_glance(r: RuleSet) -> tuple[tuple[str, str], ...]:
         ("Deck", _deck_short(r)),
     ]
     if r.losing_score is not None:
-        lines.insert(2, ("A player loses at" if r.solo else "A team loses at",
+        lines.insert(1, ("A player loses at" if r.solo else "A team loses at",
                          str(r.losing_score)))
     if r.max_hands is not None:
-        lines.insert(2, ("Hand limit", f"{r.max_hands} hands"))
+        lines.insert(1, ("Hand limit", f"{r.max_hands} hands"))
+    if r.seats != 4 or r.solo:  # the classic game's page stays as it was
+        lines.insert(0, ("Players", format_text.format_line(r)))
     return tuple(lines)
 
 
