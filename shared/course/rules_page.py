@@ -162,10 +162,14 @@ def _game_end(r: RuleSet) -> str:
     return format_text.game_end(r)
 
 
+def _bidding_text(r: RuleSet) -> str:
+    return BIDDING_TEXT[r.bidding].replace("1 to 13", f"1 to {r.tricks_per_hand}")
+
+
 def _at_a_glance(r: RuleSet) -> tuple[tuple[str, str], ...]:
     lines = [
         ("Game to", f"{r.target_score} points"),
-        ("Bidding", BIDDING_TEXT[r.bidding]),
+        ("Bidding", _bidding_text(r)),
         ("Nil", f"±{r.nil_value}"),
         ("Blind Nil", "off" if r.blind_nil == "off"
          else f"±{r.blind_nil_value}, {_blind_who(r)}"),
@@ -211,7 +215,7 @@ def _sections(r: RuleSet) -> tuple[Section, ...]:
     if r.nil_pass or r.blind_nil_pass:
         nil_rules.append(f"After the bids, a Nil bidder and the partner exchange cards: "
                          f"{r.nil_pass} with Nil, {r.blind_nil_pass} with Blind Nil.")
-    bidding_text = BIDDING_TEXT[r.bidding].replace("1 to 13", f"1 to {r.tricks_per_hand}")
+    bidding_text = _bidding_text(r)
     bidding = [
         "Starting left of the dealer and going clockwise, each player bids once the number "
         f"of tricks they expect to win: {bidding_text}. Bids are public and "
