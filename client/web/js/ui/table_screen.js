@@ -343,7 +343,9 @@ export class TableScreen {
       h("span", { class: "seat-text", "aria-hidden": "true" },
         h("span", { class: "seat-name" }, h("span", { class: "nm" }, name), tags),
         h("span", { class: "seat-line" },
-          h("span", { class: "dir" }, fmt.seatName(seat)),
+          // Six seats' long compass names give way to "NE" on a phone (table.css).
+          h("span", { class: "dir" }, h("span", { class: "long" }, fmt.seatName(seat)),
+            h("span", { class: "short" }, fmt.shortName(seat))),
           bidLine ? h("span", { class: "bid" }, bidLine) : null,
           view && bid !== null ? h("span", { class: "won" }, `Won ${won}`) : null)),
       h("span", { class: "seat-timer", "aria-hidden": "true" }));
