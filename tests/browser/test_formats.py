@@ -80,15 +80,27 @@ async def play_a_hand(page: Page, fmt: str, name: str, width: int) -> None:
     await shot(page, f"format-{fmt}-{name}")
     state = await play_until(page, lambda s: s["history"] >= 1, turn=take_turn, timeout=120)
     assert state["history"] >= 1
-    result = page.locator(".result-panel")
+    # The hand result (or, when the hand ended the game, the game-over sheet): one
+    # column per side (and the Line column), none wider than the screen.
+    over = bool(state["over"])
+    result = page.locator("dialog.game-over" if over else ".result-panel")
     await expect(result).to_be_visible()
-    # One column per side (and the Line column), none wider than the screen.
     sides = FORMATS[fmt][1]
     await expect(result.locator("thead th")).to_have_count(sides + 1)
-    await shot(page, f"format-{fmt}-result-{name}")
+    if over:
+        # The standings, first to last (more than two sides), or the final score line.
+        standings = result.locator(".standings li")
+        await expect(standings).to_have_count(sides if sides > 2 else 0)
+        if sides > 2:
+            places = await standings.locator(".place").all_inner_texts()
+            assert places[0] == "1st" and places == sorted(places), places
+    await shot(page, f"format-{fmt}-{'over' if over else 'result'}-{name}")
     assert await page.evaluate(NO_SIDEWAYS_SCROLL)
     box = await result.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    # Every side's column shows whole: the last one ends inside the sheet.
+    last = await result.locator("thead th").last.bounding_box()
+    assert last is not None and last["x"] + last["width"] <= box["x"] + box["width"] + 1
 
 
 @pytest.mark.parametrize("fmt", list(FORMATS))
@@ -98,6 +110,9 @@ async def test_a_hand_at_a_private_table_of_each_format(room, open_page, fmt: st
     form = page.locator("form", has=page.locator("#create-private"))
     await form.get_by_label("Easy").check()
     await form.locator(f'#private-format input[value="{fmt}"]').check()
+    # One hand only: the game ends with it and the page shows the standings.
+    await form.locator("summary").click()
+    await form.locator("#rule-max_hands").fill("1")
     # The rules come from the format's preset; without partners, the options that need
     # them go (six players keep them: three teams of two).
     await expect(page.locator("#preset")).to_be_hidden()
@@ -125,5 +140,10 @@ async def test_a_hand_at_a_practice_table_of_each_format_on_a_phone(room, open_p
     await page.wait_for_function("window.spadesApp.state.kind === 'practice'")
     await expect(page.locator(".title-btn")).to_contain_text("Practice")
     await play_a_hand(page, fmt, "phone", PHONE_TALL["width"])
-    await page.locator(".result-panel .result-continue").click()
-    await expect(page.locator(".result-panel")).to_be_hidden()
+    # The review shows every seat's hand (two players: and their discards), and the
+    # fairness proof checks the deal (two players: the stock).
+    await page.locator(".result-panel").get_by_role("button", name="Review the hand").click()
+    review = page.locator(".review")
+    await expect(review.locator(".review-hand")).to_have_count(
+        FORMATS[fmt][0] * (2 if fmt == "two_handed" else 1))
+    await expect(review.locator(".verify.ok")).to_be_visible(timeout=10_000)

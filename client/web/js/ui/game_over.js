@@ -117,7 +117,9 @@ export class GameOver {
     // An earlier hand's result panel would be stale: the sheet shows the last hand.
     if (!screen.resultPanel.hidden) screen.hideResult();
     this.render();
-    openDialog(outcomeTitle(view.outcome, s.seat, fmt, s.seats), body, { className: "game-over", actions: this.actions(true),
+    // More than two sides need the wide sheet for their columns.
+    const className = fmt.teams.length > 2 ? "game-over wide" : "game-over";
+    openDialog(outcomeTitle(view.outcome, s.seat, fmt, s.seats), body, { className, actions: this.actions(true),
       onClose: () => {
         // Closed by ✕, Escape or a button while the game is still over: keep the bar.
         // (The close event comes after a redrawn sheet opened: that one is not closed.)

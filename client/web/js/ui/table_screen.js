@@ -148,12 +148,15 @@ export class TableScreen {
     const drawing = view.phase === "drawing";
     announce(drawing ? `Your draw: ${view.draw && view.draw.card ? cardName(view.draw.card) : "a card"}. Keep or discard?`
       : bidding ? (view.hand_hidden ? "Your turn: Blind Nil, or show your cards." : "Your turn to bid.") : "Your turn to play.");
-    const focusFree = !document.activeElement || document.activeElement === document.body
-      || this.hand.el.contains(document.activeElement) || this.pad.el.contains(document.activeElement)
-      || this.draw.el.contains(document.activeElement);
-    if (focusFree && !dialogOpen()) {
-      requestAnimationFrame(() => (drawing ? this.draw.focus() : bidding ? this.pad.focus() : this.hand.focus()));
-    }
+    // Decided once the table is drawn: free is nothing, the hand, pad or draw, or what
+    // is no longer shown (the private table's panel, gone at the start, whose Start key
+    // held the focus).
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      const focusFree = !active || active === document.body || active.offsetParent === null
+        || this.hand.el.contains(active) || this.pad.el.contains(active) || this.draw.el.contains(active);
+      if (focusFree && !dialogOpen()) (drawing ? this.draw : bidding ? this.pad : this.hand).focus();
+    });
   }
 
   maybeDeal(view) {
