@@ -11,7 +11,7 @@ export class DrawStep {
   /** ``onAct(action)`` sends "keep" or "discard". */
   constructor({ onAct }) {
     this.onAct = onAct;
-    this.el = h("section", { class: "draw-step bid-pad", "aria-label": "Your draw", hidden: true });
+    this.el = h("section", { class: "draw-step", "aria-label": "Your draw", hidden: true });
     this.el.addEventListener("keydown", (event) => {
       if (event.target.classList.contains("draw-btn")) rovingKeys(event, this.buttons || []);
     });

@@ -347,8 +347,8 @@ export class TableScreen {
         h("span", { class: "seat-name" }, h("span", { class: "nm" }, name), tags),
         h("span", { class: "seat-line" },
           // Six seats' long compass names give way to "NE" on a phone (table.css).
-          h("span", { class: "dir" }, h("span", { class: "long" }, fmt.seatName(seat)),
-            h("span", { class: "short" }, fmt.shortName(seat))),
+          fmt.players === 6 ? h("span", { class: "dir" }, h("span", { class: "long" }, fmt.seatName(seat)),
+            h("span", { class: "short" }, fmt.shortName(seat))) : h("span", { class: "dir" }, fmt.seatName(seat)),
           bidLine ? h("span", { class: "bid" }, bidLine) : null,
           view && bid !== null ? h("span", { class: "won" }, `Won ${won}`) : null)),
       h("span", { class: "seat-timer", "aria-hidden": "true" }));
