@@ -94,7 +94,7 @@ class Action:
             raise InvalidAction(f"{text!r} is not a bid: bid a number from 1 to {MAX_BID}, "
                                 "'bid nil' or 'bid blind nil'.")
         raise InvalidAction(f"{text!r} is not an action (try 'bid 4', 'bid nil', 'play AS', "
-                            "'pass 2C 3D', 'look', 'keep' or 'discard').")
+                            "'pass 2C 3D' or 'look').")
 
     @classmethod
     def passing(cls, cards: list[int] | tuple[int, ...]) -> Action:

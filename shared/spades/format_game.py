@@ -21,20 +21,9 @@ from .actions import PLAY, Action
 from .cards import COPY, SPADES, fold
 from .errors import IllegalAction
 from .game import Game
-from .hand_parts import _BIT, _STRENGTH, _SUIT_OF, PLAYING, _legal_plays
+from .hand_parts import _BIT, _SUIT_OF, PLAYING, _legal_plays, winning_index
 
 __all__ = ["FormatGame"]
-
-
-def winning_index(trick: tuple[int, ...]) -> int:
-    """The position in play order of the card that wins a complete trick."""
-    strength = _STRENGTH[_SUIT_OF[trick[0]]]
-    best, at = strength[trick[0]], 0
-    for i in range(1, len(trick)):
-        value = strength[trick[i]]
-        if value > best:  # strictly: an equal card played later does not win
-            best, at = value, i
-    return at
 
 
 class FormatGame(Game):

@@ -49,9 +49,9 @@ from .actions import (
 )
 from .bidding import bid_problem, blind_nil_closed_reason
 from .cards import (
+    COPY,
     SPADE_MASK,
     codes_of,
-    mask_of,
 )
 from .errors import IllegalAction, InvalidAction, NotYourTurn
 from .hand_parts import (
@@ -77,7 +77,7 @@ from .hand_parts import (
     trick_winner,
 )
 from .rules import RuleSet
-from .scoring import match_outcome, score_sides
+from .scoring import TeamScore, match_outcome, score_sides, score_team
 from .state import GameState
 
 __all__ = ["BIDDING", "DRAWING", "EAST", "OVER", "PASSING", "PLAYING", "SEAT_NAMES", "Game",
@@ -95,13 +95,13 @@ class Game(GameState):
 
     @classmethod
     def _class_for(cls, rules: RuleSet) -> type[Game]:
-        if rules.seats == 4 or (cls is not Game and cls is not FormatGame):
+        if rules.players == 4 or (cls is not Game and cls is not FormatGame):
             return cls
         return FormatGame
 
     def view(self, seat: int) -> _view.SeatView:
         """What ``seat`` may know: its own hand and everything public."""
-        if seat not in range(self._c.seats) or isinstance(seat, bool):
+        if seat not in self._c.seat_ids or isinstance(seat, bool):
             raise ValueError(f"There is no seat {seat!r}; seats are 0 to {self._c.seats - 1}.")
         return _view.build(self, seat)
 
@@ -196,7 +196,7 @@ class Game(GameState):
 
     def _seat_problem(self, seat: int) -> str | None:
         n = self._c.seats
-        if seat not in range(n) or isinstance(seat, bool):
+        if seat not in self._c.seat_ids or isinstance(seat, bool):
             return f"There is no seat {seat!r}; seats are 0 to {n - 1}."
         return None
 
@@ -270,12 +270,17 @@ class Game(GameState):
     def _pass(self, seat: int, action: Action) -> Game:
         c = self._c
         giver, receiver, count = c.pass_queue[0]
-        cards = mask_of(action.cards)
         if len(action.cards) != count:
             raise IllegalAction(f"Pass exactly {count} card{'s' if count > 1 else ''} "
                                 "to your partner.")
         hands = list(self.hands)
-        missing = cards & ~hands[seat]
+        held = hands[seat]
+        cards = 0
+        for card in action.cards:  # distinct codes; six-handed: a copy held, first first
+            if not held >> card & 1 and held >> (card + COPY) & 1:
+                card += COPY
+            cards |= _BIT[card]
+        missing = cards & ~held
         if missing:
             raise IllegalAction(f"You do not hold {' '.join(codes_of(missing))}.")
         c = c.copy()
@@ -325,11 +330,15 @@ class Game(GameState):
         old = self._c
         rules, bids, won = old.rules, old.bids, self.tricks_won
         codes = [b if b is not None else 0 for b in bids]
-        sides = score_sides(rules, codes, won, old.bags)
-        if len(sides) == 2:
-            scores: tuple[int, ...] = (old.scores[0] + sides[0].hand_total,
-                                       old.scores[1] + sides[1].hand_total)
+        scores: tuple[int, ...]
+        if old.seats == 4 and old.partner[0] == 2:  # four partners, written out
+            bags = old.bags
+            sides: tuple[TeamScore, ...] = (
+                score_team(rules, (codes[0], codes[2]), (won[0], won[2]), bags[0]),
+                score_team(rules, (codes[1], codes[3]), (won[1], won[3]), bags[1]))
+            scores = (old.scores[0] + sides[0].hand_total, old.scores[1] + sides[1].hand_total)
         else:
+            sides = score_sides(rules, codes, won, old.bags)
             scores = tuple(total + side.hand_total
                            for total, side in zip(old.scores, sides, strict=True))
         # The score record is built when the history is first read (a game stepped past
@@ -339,11 +348,12 @@ class Game(GameState):
         outcome = match_outcome(rules, scores, len(records))
         c = old.copy()
         c.scores = scores
-        c.bags = tuple(side.bags for side in sides)
+        c.bags = (sides[0].bags, sides[1].bags) if len(sides) == 2 else tuple(
+            side.bags for side in sides)
         c.records = records
         c.history = None
         c.outcome = outcome
-        draw = (old.stock_cards(), old.discards) if rules.draw else None
+        draw = (old.stock_cards(), old.discards) if old.seats == 2 else None
         c.review_src = (self.hand_no, old.dealer, old.seed_text(), old.deal(), old.passes,
                         self.tricks, parts, draw)
         c.review = False  # built from review_src when first read

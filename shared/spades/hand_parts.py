@@ -35,7 +35,7 @@ from .cards import (
     parse_card,
     suit_of,
 )
-from .deal import commitment, deal_cards, deck_mask, derive_deal_seed, shuffled
+from .deal import commitment, deal_cards, deal_hands, deck_mask, derive_deal_seed, shuffled
 from .rules import RuleSet
 from .scoring import Outcome, TeamScore
 
@@ -77,18 +77,21 @@ _SUIT_SHIFT = (0, 13, 26, 39)
 def trick_winner(plays: tuple[tuple[int, int], ...]) -> int:
     """The seat that wins a complete trick given as ``((seat, card), ...)`` in play order:
     the card of the highest strength for the led suit (``_STRENGTH``, as in ``apply``)."""
-    strength = _STRENGTH[_SUIT_OF[plays[0][1]]]
-    best_seat, best = plays[0][0], strength[plays[0][1]]
-    for seat, card in plays[1:]:
-        if strength[card] > best:
-            best_seat, best = seat, strength[card]
-    return best_seat
+    return plays[winning_index(tuple(card for _, card in plays))][0]
 
 
+def winning_index(trick: tuple[int, ...]) -> int:
+    """The position in play order of the card that wins a complete trick: the first of
+    the highest strength for the led suit, so of two identical cards the first played."""
+    strength = _STRENGTH[_SUIT_OF[trick[0]]]
+    best, at = strength[trick[0]], 0
+    for i in range(1, len(trick)):
+        value = strength[trick[i]]
+        if value > best:  # strictly: an equal card played later does not win
+            best, at = value, i
+    return at
 
-# Indexed by card, second copies (54..107, six-handed) included: a copy has its card's
-# suit and strength, and a trick goes to the first card of the highest strength, so of
-# two identical cards the first played wins.
+
 _SUIT_OF = tuple(suit_of(card) for card in range(2 * COPY))
 _BIT = tuple(1 << card for card in range(2 * COPY))
 # _STRENGTH[led suit][card]: spades above everything, then the led suit, others never win.
@@ -121,6 +124,24 @@ def _bid_cache(rules: RuleSet) -> _BidCache:
     return cache
 # The led suit, by led card. One deck's cards only: this is the four-seat hot path's;
 # the six-handed play reads SUIT_MASKS (both copies).
+_FormatParts = tuple[tuple[int | None, ...], tuple[int, ...], tuple[int, ...]]
+_FORMAT_PARTS: dict[tuple[int, bool], _FormatParts] = {}
+
+
+def _format_parts(rules: RuleSet) -> _FormatParts:
+    """Each seat's partner, the zero score of every side and the seats, per format,
+    computed once: a game is made per hand on the bench's path, and these are read at
+    every start (the seats on every ``legal_actions(seat)``)."""
+    key = (rules.players, rules.partnerships)
+    parts = _FORMAT_PARTS.get(key)
+    if parts is None:
+        parts = _FORMAT_PARTS[key] = (
+            tuple(rules.partner_of(seat) for seat in range(rules.players)),
+            (0,) * len(rules.teams),
+            tuple(range(rules.players)))
+    return parts
+
+
 _FOLLOW_MASK = tuple(SUIT_MASKS[suit] & ONE_DECK for suit in _SUIT_OF)
 _NO_BLIND = (False, False, False, False)
 _ALL_BLIND = (True, True, True, True)
@@ -303,6 +324,7 @@ class _Context:
         "review_src",
         "rules",
         "scores",
+        "seat_ids",
         "seats",
         "seed",
         "stock",
@@ -310,6 +332,7 @@ class _Context:
 
     rules: RuleSet
     seats: int  # rules.seats, read on every bid
+    seat_ids: tuple[int, ...]  # 0..seats-1, for checking a seat
     partner: tuple[int | None, ...]  # each seat's partner (None: solo)
     seed: int
     first_dealer: int
@@ -339,6 +362,7 @@ class _Context:
         c = _new(_Context)
         c.rules = self.rules
         c.seats = self.seats
+        c.seat_ids = self.seat_ids
         c.partner = self.partner
         c.seed = self.seed
         c.first_dealer = self.first_dealer
@@ -370,8 +394,11 @@ class _Context:
         if dealt is None:
             # Deterministic from the seed: filling it in later keeps every game immutable.
             rules = self.rules
-            dealt = self.dealt = deal_cards(self.seed_text(), self.dealer, self.seats,
-                                            deck_mask(rules.players, rules.jokers))
+            if self.seats == 4:
+                dealt = self.dealt = deal_hands(self.seed_text(), self.dealer, rules.jokers)
+            else:
+                dealt = self.dealt = deal_cards(self.seed_text(), self.dealer, self.seats,
+                                                deck_mask(rules.players, rules.jokers))
         return dealt
 
     def stock_cards(self) -> tuple[int, ...]:

@@ -162,10 +162,16 @@ def match_outcome(rules: RuleSet, scores: Sequence[int], hands_played: int) -> O
     hand cap, once that many hands are scored the game ends anyway and a tie for first
     is a draw.
     """
-    best = max(scores)
-    leader: Outcome = scores.index(best) if list(scores).count(best) == 1 else None
-    reached = best >= rules.target_score
-    floored = rules.losing_score is not None and min(scores) <= rules.losing_score
+    if len(scores) == 2:  # two sides (four partners, two-handed), written out
+        s0, s1 = scores[0], scores[1]
+        leader: Outcome = 0 if s0 > s1 else 1 if s1 > s0 else None
+        reached = s0 >= rules.target_score or s1 >= rules.target_score
+        floored = rules.losing_score is not None and min(s0, s1) <= rules.losing_score
+    else:
+        best = max(scores)
+        leader = scores.index(best) if list(scores).count(best) == 1 else None
+        reached = best >= rules.target_score
+        floored = rules.losing_score is not None and min(scores) <= rules.losing_score
     if (reached or floored) and leader is not None:
         return leader
     if rules.max_hands is not None and hands_played >= rules.max_hands:

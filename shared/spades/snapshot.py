@@ -8,7 +8,7 @@ Card masks are stored as ints (54 bits: inside msgpack's 64-bit range); in the
 six-handed game, whose masks have 108 bits (two decks), each mask is a pair
 ``[first deck, second deck]`` of 54-bit ints. Per-seat entries have ``rules.seats``
 items, scores and bags one per side. A two-handed game also saves ``stock`` (card
-indices, top first; null until read), ``drawn`` and ``discards`` (masks by seat).
+indices, top first), ``drawn`` and ``discards`` (masks by seat).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def dump(game: GameState, with_events: bool = True) -> dict[str, Any]:
         state_passes = [[_split(a), _split(b)] for a, b in game.passes]
     if game.rules.draw:
         c = game._c  # the draw's own parts, not views of it
-        state["stock"] = None if c.stock is None else list(c.stock)
+        state["stock"] = list(c.stock_cards())
         state["drawn"] = c.drawn
         state["discards"] = list(c.discards)
     state["scores"] = list(game.scores)

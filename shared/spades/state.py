@@ -28,6 +28,7 @@ from .cards import (
     SUIT_MASKS,
     SUIT_NAMES,
     codes_of,
+    fold,
     parse_card,
 )
 from .deal import commitment
@@ -57,6 +58,7 @@ from .hand_parts import (
     _bid_cache,
     _cards,
     _Context,
+    _format_parts,
     _masks_of,
     _new,
     _opening,
@@ -67,6 +69,9 @@ from .rules import RuleSet
 from .scoring import Outcome
 
 __all__ = ["GameState"]
+
+_NO_BIDS: tuple[int | None, ...] = (None, None, None, None)
+_NO_TRICKS = (0, 0, 0, 0)
 
 
 class GameState:
@@ -136,12 +141,12 @@ class GameState:
             raise TypeError("rules must be a RuleSet")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise ValueError("The seed must be a whole number from 0 to 2**63 - 1.")
-        n = rules.seats
+        n = rules.players
         if dealer is None:
             dealer = EAST if n == 4 else n - 1
-        if isinstance(dealer, bool) or dealer not in range(n):
+        elif isinstance(dealer, bool) or dealer not in range(n):
             raise ValueError(f"The dealer must be a seat from 0 to {n - 1}.")
-        zeros = (0,) * len(rules.teams)
+        partner, zeros, seat_ids = _format_parts(rules)
         scores = zeros if scores is None else tuple(scores)
         bags = zeros if bags is None else tuple(bags)
         opening = None if deal is None and scores == zeros and bags == zeros else (
@@ -149,7 +154,8 @@ class GameState:
         c = _new(_Context)
         c.rules = rules
         c.seats = n
-        c.partner = tuple(rules.partner_of(seat) for seat in range(n))
+        c.seat_ids = seat_ids
+        c.partner = partner
         c.seed = seed
         c.first_dealer = dealer
         c.opening = opening
@@ -183,7 +189,7 @@ class GameState:
         else:
             c.deal_seed = None  # derived when first read: seed_text()
             held = None
-        if rules.draw:
+        if n == 2:
             # The two-handed hands are drawn from the stock: nothing is held yet.
             if fixed is not None:
                 c.stock = tuple(parse_card(code) for code in fixed[0])
@@ -199,21 +205,25 @@ class GameState:
         else:
             blind = tuple(blind_nil_open(rules, seat, dealer, c.scores) for seat in range(n))
         c.blind_open = blind
-        c.looked = tuple(not open_ for open_ in blind)
-        c.bids = (None,) * n
+        if n == 4:  # the four-seat game, written out: a deal per hand of the bench
+            c.looked = (not blind[0], not blind[1], not blind[2], not blind[3])
+            c.bids = _NO_BIDS
+        else:
+            c.looked = tuple(not open_ for open_ in blind)
+            c.bids = (None,) * n
         c.pass_queue = ()
         c.passes = _NO_PASSES if n == 4 else ((0, 0),) * n
         first = (dealer + 1) % n
         self._c = c
         self.hand_no = hand_no
-        self.phase = DRAWING if rules.draw else BIDDING
+        self.phase = DRAWING if n == 2 else BIDDING
         self.to_act = first
         self.leader = first
         self._held = held
-        self._unplayed = _ALL_TWO_DECKS if rules.decks == 2 else _ALL
+        self._unplayed = _ALL_TWO_DECKS if n == 6 else _ALL
         self._trick = ()
         self.tricks = ()
-        self.tricks_won = (0,) * n
+        self.tricks_won = _NO_TRICKS if n == 4 else (0,) * n
         self.broken = False
 
     def _copy(self, c: _Context | None = None) -> Self:
@@ -401,7 +411,7 @@ class GameState:
             seat = to_act
             if seat is None:
                 return []
-        elif seat not in range(self._c.seats) or isinstance(seat, bool):
+        elif seat not in self._c.seat_ids or isinstance(seat, bool):
             raise ValueError(f"There is no seat {seat!r}; seats are 0 to {self._c.seats - 1}.")
         phase = self.phase
         if phase == PLAYING:
@@ -430,7 +440,9 @@ class GameState:
             return acts
         if phase == PASSING and seat == to_act:
             count = self._c.pass_queue[0][2]
-            return [Action.passing(c) for c in combinations(_cards(self.hands[seat]), count)]
+            # Distinct codes: six-handed, a card held twice is passed once at most.
+            hand = fold(self.hands[seat])
+            return [Action.passing(c) for c in combinations(_cards(hand), count)]
         if phase == DRAWING and seat == to_act:
             return [KEEP_ACTION, DISCARD_ACTION]
         return []
@@ -521,8 +533,8 @@ class GameState:
         # A game from its parts, for snapshot.load (which checks their shapes).
         c = _new(_Context)
         c.rules = rules
-        c.seats = rules.seats
-        c.partner = tuple(rules.partner_of(seat) for seat in range(rules.seats))
+        c.seats = rules.players
+        c.partner, _, c.seat_ids = _format_parts(rules)
         c.stock = stock
         c.drawn = drawn
         c.discards = discards

@@ -163,26 +163,44 @@ def model_legal_plays(hand: Iterable[str], trick: Sequence[str], broken: bool) -
     return {c for c in held if suit(c) != "S"} or held
 
 
-def model_trick_winner(leader: int, played: Sequence[str]) -> int:
-    """The highest spade wins, else the highest card of the suit led (001 §6.2)."""
+def model_trick_winner(leader: int, played: Sequence[str], seats: int = 4) -> int:
+    """The highest spade wins, else the highest card of the suit led (001 §6.2); of two
+    identical cards (six-handed, two decks) the first played (issue 15)."""
     spades = [i for i, c in enumerate(played) if suit(c) == "S"]
     led = suit(played[0])
     pool = spades or [i for i, c in enumerate(played) if suit(c) == led]
-    best = max(pool, key=lambda i: strength(played[i]))
-    return (leader + best) % 4
+    best = max(pool, key=lambda i: strength(played[i]))  # max keeps the first of equals
+    return (leader + best) % seats
 
 
 def model_blind_nil_open(rules: RuleSet, seat: int, dealer: int,
-                         scores: tuple[int, int]) -> bool:
-    """Whether Blind Nil is offered to ``seat`` at the deal (issue 2's four modes)."""
+                         scores: Sequence[int]) -> bool:
+    """Whether Blind Nil is offered to ``seat`` at the deal (issue 2's four modes; in
+    issue 15's formats "trailing" is the seat's side behind the best other side)."""
     if rules.blind_nil == "any":
         return True
     if rules.blind_nil == "opening_bidder":
-        return seat == (dealer + 1) % 4
+        return seat == (dealer + 1) % rules.players
     if rules.blind_nil == "trailing":
-        team = seat % 2
-        return scores[1 - team] - scores[team] >= rules.blind_nil_margin
+        if rules.players == 4 and rules.partnerships:
+            team = seat % 2
+            return scores[1 - team] - scores[team] >= rules.blind_nil_margin
+        side = seat % (rules.players // 2) if rules.partnerships else seat
+        best_other = max(v for i, v in enumerate(scores) if i != side)
+        return best_other - scores[side] >= rules.blind_nil_margin
     return False
+
+
+def model_deck(rules: RuleSet) -> list[str]:
+    """The cards a format plays with, from issue 15's text: 52 (jokers: 2C, 2D out, LJ,
+    BJ in) for two and four players; the 2C out for three (jokers: 2C, 2D and 2H out);
+    six players two of the three-handed decks."""
+    deck = [r + s for s in SUITS for r in RANKS]
+    if rules.jokers:
+        deck = [c for c in deck if c not in ("2C", "2D")] + ["LJ", "BJ"]
+    if rules.players in (3, 6):
+        deck.remove("2H" if rules.jokers else "2C")
+    return deck * (2 if rules.players == 6 else 1)
 
 
 def model_legal_bids(rules: RuleSet, partner: int | str | None, spades: int,
@@ -192,10 +210,11 @@ def model_legal_bids(rules: RuleSet, partner: int | str | None, spades: int,
     partner_nil = partner in ("nil", "blind nil")
     nil_ok = not (partner is not None and not rules.nil_after_partner) and not (
         partner_nil and not rules.double_nil)
-    numbers = set(range(1, 14))
+    top = 17 if rules.players in (3, 6) else 13
+    numbers = set(range(1, top + 1))
     if rules.bidding == "suicide":
         nil_ok = not partner_nil
-        numbers = set(range(4, 14)) if partner is None or partner_nil else set()
+        numbers = set(range(4, top + 1)) if partner is None or partner_nil else set()
     if hidden:
         return {"bid blind nil"} if nil_ok else set()
     if rules.bidding in ("whiz", "mirror"):
