@@ -10,15 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.spades import RuleSet
+from shared.spades import SEAT_NAMES_BY_COUNT, RuleSet
 
-# Seat names by table size, clockwise from seat 0 (the browser's js/game/format.js).
-SEAT_NAMES: dict[int, tuple[str, ...]] = {
-    2: ("South", "North"),
-    3: ("South", "West", "East"),
-    4: ("South", "West", "North", "East"),
-    6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast"),
-}
+# Seat names by table size, clockwise from seat 0: the engine's (the browser's
+# js/game/format.js has the same).
+SEAT_NAMES = SEAT_NAMES_BY_COUNT
 
 
 def seat_name(rules: RuleSet, seat: int) -> str:
