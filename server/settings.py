@@ -10,6 +10,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from shared.spades import PRESETS
+
 __all__ = ["Settings", "SettingsError"]
 
 
@@ -85,7 +87,7 @@ class Settings:
             ping_timeout_s=_seconds(env, "PING_TIMEOUT_S", base.ping_timeout_s),
             drain_s=_seconds(env, "DRAIN_S", base.drain_s),
             log_format=_choice(env, "LOG_FORMAT", base.log_format, ("json", "text")),
-            casual_preset=env.get("CASUAL_PRESET", base.casual_preset),
+            casual_preset=_casual_preset(env.get("CASUAL_PRESET") or base.casual_preset),
             allowed_origins=tuple(o.strip() for o in env.get("ALLOWED_ORIGINS", "").split(",")
                                   if o.strip()),
             session_ttl_s=_int(env, "SESSION_TTL_S", base.session_ttl_s, 1, 400 * 86_400),
@@ -101,6 +103,18 @@ class Settings:
             tables_per_address=_int(env, "TABLES_PER_ADDRESS", base.tables_per_address, 1,
                                     1_000_000),
         )
+
+
+def _casual_preset(name: str) -> str:
+    """Quick play is always the four-player partnership game: a preset of another format
+    (cutthroat, two-, three- or six-handed) is refused, as is an unknown one."""
+    if name not in PRESETS:
+        raise SettingsError(f"CASUAL_PRESET must be one of {', '.join(PRESETS)}, not {name!r}")
+    rules = PRESETS[name]
+    if rules.seats != 4 or rules.solo:
+        raise SettingsError(f"CASUAL_PRESET must be a four-player partnership preset; {name!r} "
+                            "is another format (quick play seats two teams of two)")
+    return name
 
 
 def _seconds(env: Mapping[str, str], name: str, default: float) -> float:

@@ -211,10 +211,11 @@ class Chat:
     # -- mutes ---------------------------------------------------------------------------
 
     async def set_muted(self, table_id: str, viewer_pid: str, seat: int, muted: bool,
-                        viewer_seat: int | None = None) -> None:
-        """``viewer_pid`` stops (or resumes) receiving ``seat``'s messages at this table."""
-        if not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise InvalidChat("Choose a seat from 0 to 3 to mute.")
+                        viewer_seat: int | None = None, seats: int = 4) -> None:
+        """``viewer_pid`` stops (or resumes) receiving ``seat``'s messages at this table
+        of ``seats`` seats."""
+        if not isinstance(seat, int) or not 0 <= seat < seats:
+            raise InvalidChat(f"Choose a seat from 0 to {seats - 1} to mute.")
         if seat == viewer_seat:
             raise InvalidChat("You cannot mute your own seat.")
         field = f"{viewer_pid}:{seat}"

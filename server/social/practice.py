@@ -1,4 +1,5 @@
-"""Practice tables: one person and three bots, with Hint, Undo and Redo (issue 7).
+"""Practice tables: one person and bots in the other seats (as many as the rules' format
+has: 2, 3, 4 or 6 seats), with Hint, Undo and Redo (issue 7).
 
 Pure functions over ``Table`` (the connection reads and writes through the actor):
 
@@ -64,25 +65,25 @@ def opening_from(rules: RuleSet, scenario: str | None = None,
     if position is None:
         return Opening(rules, dealer=dealer)
     try:
-        dealer = _seat_value(position.get("dealer", 3), "dealer")
-        seat = _seat_value(position.get("seat", 0), "seat")
+        dealer = _seat_value(position.get("dealer", rules.seats - 1), "dealer", rules.seats)
+        seat = _seat_value(position.get("seat", 0), "seat", rules.seats)
         moves = position.get("moves", [])
         if not isinstance(moves, list) or len(moves) > 60:
             raise ValueError("moves must be a list of at most 60 actions")
         if moves and position.get("deal") is None:
             raise ValueError("moves need a fixed deal")
         game = Game.new(rules, 0, dealer, deal=position.get("deal"),
-                        scores=tuple(position.get("scores", (0, 0))),
-                        bags=tuple(position.get("bags", (0, 0))))
+                        scores=tuple(position.get("scores", (0,) * len(rules.teams))),
+                        bags=tuple(position.get("bags", (0,) * len(rules.teams))))
         game = _play_moves(game, [str(m) for m in moves])
     except (SpadesError, ValueError, TypeError) as err:
         raise InvalidPosition(f"That position cannot be played: {err}") from None
     return Opening(rules, seat, dealer, game.opening, tuple(game.events))
 
 
-def _seat_value(value: object, what: str) -> int:
-    if isinstance(value, bool) or value not in (0, 1, 2, 3):
-        raise ValueError(f"{what} is a seat from 0 to 3")
+def _seat_value(value: object, what: str, seats: int) -> int:
+    if isinstance(value, bool) or value not in range(seats):
+        raise ValueError(f"{what} is a seat from 0 to {seats - 1}")
     return int(value)  # type: ignore[call-overload]
 
 
@@ -119,7 +120,7 @@ def create_practice(table_id: str, pid: str, name: str, conn: str, level: str, p
     """A practice table with its game started: the person in ``start.seat``, bots of
     ``level`` in the others. Later hands are dealt from ``seed``."""
     seats = tuple(Seat(pid=pid, name=name, conn=conn) if i == start.seat
-                  else Seat(name=BOT_NAMES[i], bot=True) for i in range(4))
+                  else Seat(name=BOT_NAMES[i], bot=True) for i in range(start.rules.seats))
     state = PracticeState(level=level, pace=pace, scenario=start.scenario)
     table = Table.new(table_id, PRACTICE, start.rules, now_ms, bot_level=level,
                       practice=state)
@@ -162,7 +163,7 @@ def undo(table: Table, pid: str, log: Sequence[Move]) -> tuple[Table, list[Move]
                           [*state.base, *kept], game.opening)
     state = replace(state, redo=(*state.redo, (seat, log[cut][1])), decisions=len(mine) - 1)
     new = replace(table, game=rebuilt, status="playing", gv=table.rev + 1, practice=state,
-                  rematch=(None,) * 4)
+                  rematch=(None,) * len(table.seats))
     return new, kept
 
 

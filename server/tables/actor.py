@@ -297,7 +297,7 @@ class TableActor:
             if member not in table.timers:
                 raise TimerStale(member)
             if kind == "fill":
-                return Change(table.fill_with_bots(*new_deal()), {"m": "fill"})
+                return Change(table.fill_with_bots(*new_deal(len(table.seats))), {"m": "fill"})
             if kind == "grace":
                 return Change(table.replace_with_bot(seat), {"m": "grace"})
             if kind == "next":
@@ -429,9 +429,9 @@ class TableActor:
         return [encode(m, fmt) for m in messages]
 
 
-def new_deal() -> tuple[int, int]:
-    """A fresh deal seed and first dealer for a new game."""
-    return secrets.randbelow(2**63), secrets.randbelow(4)
+def new_deal(seats: int = 4) -> tuple[int, int]:
+    """A fresh deal seed and first dealer for a new game of ``seats`` players."""
+    return secrets.randbelow(2**63), secrets.randbelow(seats)
 
 
 def _bot_choice(table: Table, seat: int) -> str:
@@ -445,8 +445,18 @@ def _bot_choice(table: Table, seat: int) -> str:
         text = choose_bot_action(level, view)
     except (ValueError, LookupError) as err:
         log.error("bot failed at table %s seat %s: %r", table.id, seat, err)
-        text = view.legal[0]
+        text = _fallback(view)
     return autopilot_bid(text, view.legal) if autopilot else text
+
+
+def _fallback(view: Any) -> str:
+    """A failed bot's stand-in: the Easy bot, else the first legal action that is not a
+    Nil (a seat whose bot fails in every hand must not bid Nil in every hand)."""
+    try:
+        return choose_bot_action("easy", view)
+    except (ValueError, LookupError) as err:
+        log.error("the easy bot failed too: %r", err)
+    return autopilot_bid(view.legal[0], view.legal)
 
 
 def autopilot_bid(text: str, legal: list[str]) -> str:

@@ -44,6 +44,15 @@ def _pairs(data: dict[str, Any]) -> bytes:
     return packed[1:] if len(data) < 16 else packed[3:]
 
 
+def _other_shape(game: Game) -> bool:
+    """Six players (two-deck masks saved as pairs) and two (the draw's stock and
+    discards) save their state in another shape than the one ``_game`` reads: their
+    blobs are packed whole by ``encode_table`` (the fast path is for the common games of
+    one deck: four players, partners or cutthroat, and three)."""
+    rules = game.rules
+    return rules.decks != 1 or rules.draw
+
+
 class BlobPacker:
     """Packs table blobs; keeps the packed form of parts that last a hand (by identity:
     the engine shares them between the game values of a hand), at most ``limit``."""
@@ -65,7 +74,7 @@ class BlobPacker:
 
     def pack(self, table: Table) -> bytes:
         """``encode_table(table)``, byte for byte."""
-        if table.game is None:
+        if table.game is None or _other_shape(table.game):
             return encode_table(table)
         keys = _PACKED_KEYS
         head = {"id": table.id, "kind": table.kind}

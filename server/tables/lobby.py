@@ -64,14 +64,15 @@ class Sitter:
     name: str
 
 
-Seats = tuple[Sitter | None, Sitter | None, Sitter | None, Sitter | None]
+Seats = tuple[Sitter | None, ...]  # one per seat of the rules (RuleSet.seats), clockwise
 
 
 @dataclass(frozen=True, slots=True)
 class Lobby:
     """The seating of a private table, from creation to the start and after it.
 
-    Before the start, people choose seats (partners sit opposite: 0+2, 1+3), the host
+    The table has ``RuleSet.seats`` seats (2, 3, 4 or 6: the host's format). Before the
+    start, people choose seats (partners sit opposite: ``RuleSet.teams``), the host
     moves and removes people, and starts whenever they like: ``bot_seats`` are then
     filled with bots of ``bot_level``. After the start the seating is fixed (leavers
     are handled as at casual tables); only the host role can pass on, so a host who
@@ -84,7 +85,7 @@ class Lobby:
     rules: dict[str, Any]
     bot_level: str = "standard"
     allow_spectators: bool = False
-    seats: Seats = (None, None, None, None)
+    seats: Seats = (None, None, None, None)  # Lobby.create sizes it from the rules
     removed: frozenset[str] = field(default_factory=frozenset)
     started: bool = False
     turn_s: int | None = None
@@ -101,10 +102,10 @@ class Lobby:
         if turn_s is not None and turn_s not in TURN_TIMES:
             raise InvalidRules("Choose a turn time: " + ", ".join(
                 f"{s} s" if s else "no clock" for s in TURN_TIMES) + ".")
-        _check_seat(seat)
-        seats: list[Sitter | None] = [None] * 4
+        seats: list[Sitter | None] = [None] * rules.seats
+        _check_seat(seat, seats)
         seats[seat] = host
-        return cls(host.pid, rules.to_dict(), bot_level, bool(allow_spectators), _four(seats),
+        return cls(host.pid, rules.to_dict(), bot_level, bool(allow_spectators), tuple(seats),
                    turn_s=turn_s)
 
     # -- reading -------------------------------------------------------------------------
@@ -128,7 +129,7 @@ class Lobby:
 
     def choose_seat(self, who: Sitter, seat: int) -> Lobby:
         """Sit down in (or move oneself to) the empty ``seat`` before the start."""
-        _check_seat(seat)
+        _check_seat(seat, self.seats)
         self._before_start("choose a seat")
         if who.pid in self.removed:
             raise SeatError("The host removed you from this table.")
@@ -137,7 +138,7 @@ class Lobby:
             raise SeatError(f"Seat {seat} is taken; choose an empty seat.")
         seats = [None if s is not None and s.pid == who.pid else s for s in self.seats]
         seats[seat] = who
-        return replace(self, seats=_four(seats))
+        return replace(self, seats=tuple(seats))
 
     def leave(self, pid: str) -> Lobby | None:
         """``pid`` leaves. Before the start the seat empties; after it the seat stays
@@ -148,7 +149,7 @@ class Lobby:
         if seat is not None and not self.started:
             seats = list(self.seats)
             seats[seat] = None
-            lobby = replace(self, seats=_four(seats))
+            lobby = replace(self, seats=tuple(seats))
         if pid != self.host:
             return lobby
         heirs = [s.pid for s in lobby.seats if s is not None and s.pid != pid]
@@ -162,20 +163,20 @@ class Lobby:
         """Host: move the person in ``from_seat`` to ``to_seat`` (swapping with whoever
         sits there), before the start."""
         self._host_only(by, "move players")
-        _check_seat(from_seat)
-        _check_seat(to_seat)
+        _check_seat(from_seat, self.seats)
+        _check_seat(to_seat, self.seats)
         self._before_start("move players")
         if self.seats[from_seat] is None:
             raise SeatError(f"Seat {from_seat} is empty; there is nobody to move.")
         seats = list(self.seats)
         seats[from_seat], seats[to_seat] = seats[to_seat], seats[from_seat]
-        return replace(self, seats=_four(seats))
+        return replace(self, seats=tuple(seats))
 
     def remove(self, by: str, seat: int) -> Lobby:
         """Host: remove the person in ``seat`` before the start; they cannot come back
         to this table (nor watch it)."""
         self._host_only(by, "remove players")
-        _check_seat(seat)
+        _check_seat(seat, self.seats)
         self._before_start("remove players")
         sitter = self.seats[seat]
         if sitter is None:
@@ -184,7 +185,7 @@ class Lobby:
             raise SeatError("The host cannot remove themselves; leave the table instead.")
         seats = list(self.seats)
         seats[seat] = None
-        return replace(self, seats=_four(seats), removed=self.removed | {sitter.pid})
+        return replace(self, seats=tuple(seats), removed=self.removed | {sitter.pid})
 
     def set_spectators(self, by: str, allow: bool) -> Lobby:
         """Host: allow or refuse spectators (public view only) from now on."""
@@ -217,15 +218,12 @@ class Lobby:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Lobby:
         seats = [None if s is None else Sitter(s[0], s[1]) for s in d["seats"]]
-        return cls(d["host"], dict(d["rules"]), d["bots"], d["watch"], _four(seats),
+        return cls(d["host"], dict(d["rules"]), d["bots"], d["watch"], tuple(seats),
                    frozenset(d["removed"]), d["started"], d.get("turn"))
 
 
-def _check_seat(seat: object) -> None:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
-        raise SeatError("A seat is a number from 0 to 3.")
-
-
-def _four(seats: list[Sitter | None]) -> Seats:
-    a, b, c, d = seats
-    return a, b, c, d
+def _check_seat(seat: object, seats: Seats | list[Sitter | None]) -> None:
+    """``seat`` must be one of the table's seats (0 to ``len(seats) - 1``)."""
+    last = len(seats) - 1
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= last:
+        raise SeatError(f"A seat is a number from 0 to {last}.")

@@ -6,10 +6,12 @@ version it will get) and returns a new one, or raises a ``RoomError`` saying why
 No I/O here: ``table_service`` reads, calls one of these, and writes with a
 compare-and-set on the version; on a conflict it simply calls it again on fresh state.
 
-Kinds: ``casual`` (quick play, bot fill), ``private`` (a host's table: ``lobby`` holds
+A table has as many seats as its rules (``RuleSet.seats``: 2, 3, 4 or 6, clockwise);
+quick play and ranked play are always four in partnerships. Kinds: ``casual`` (quick
+play, bot fill), ``private`` (a host's table: ``lobby`` holds
 the seating and host; see ``seating``), ``ranked`` (four accounts, no bots: a
 leaver is played by the autopilot and listed in ``left``), ``practice`` (one person and
-three bots; ``practice`` holds the level, pace and the Undo/Redo state; see
+bots in the other seats; ``practice`` holds the level, pace and the Undo/Redo state; see
 ``practice``).
 
 Seat states::
@@ -45,7 +47,8 @@ from .lobby import Lobby
 __all__ = ["BOT_NAMES", "CASUAL", "PRACTICE", "PRIVATE", "RANKED", "PracticeState", "Seat",
            "Table", "decode_table", "encode_table"]
 
-BOT_NAMES = ("Ada (bot)", "Bix (bot)", "Cole (bot)", "Dot (bot)")
+# One name per seat of the largest table (six): a seat a person leaves always finds one free.
+BOT_NAMES = ("Ada (bot)", "Bix (bot)", "Cole (bot)", "Dot (bot)", "Eli (bot)", "Fay (bot)")
 RECENT_ACTS = 16  # action ids remembered per table for dedupe
 AWAY_AFTER_TIMEOUTS = 2  # a person's turns in a row that run out before they count as away
 CASUAL, PRIVATE, RANKED, PRACTICE = "casual", "private", "ranked", "practice"
@@ -178,8 +181,8 @@ class Table:
             bot_level: str = "standard", lobby: Lobby | None = None,
             practice: PracticeState | None = None) -> Table:
         return cls(id=table_id, kind=kind, rules=rules.to_dict(), status="filling",
-                   seats=(Seat(),) * 4, created_ms=now_ms, bot_level=bot_level, lobby=lobby,
-                   practice=practice)
+                   seats=(Seat(),) * rules.seats, created_ms=now_ms, bot_level=bot_level,
+                   lobby=lobby, practice=practice, rematch=(None,) * rules.seats)
 
     def sit(self, pid: str, name: str, conn: str) -> tuple[Table, int]:
         """Seat ``pid``: back in its own seat (reclaiming it from a bot while the game is
@@ -199,7 +202,7 @@ class Table:
         return table, index
 
     def start_if_full(self, seed: int, dealer: int) -> Table:
-        """Start the game once no seat is open (the fourth person sat down)."""
+        """Start the game once no seat is open (the last person sat down)."""
         if self.kind == CASUAL and self.status == "filling" and not self.open_seats:
             return self._start(seed, dealer)
         return self
@@ -224,7 +227,8 @@ class Table:
             practice = replace(practice, base=base, redo=(), decisions=0,
                                scenario=practice.scenario if base else None)
         return replace(self, status="playing", game=game, gv=self.rev + 1,
-                       rematch=(None,) * 4, game_no=game_no, left=(), practice=practice)
+                       rematch=(None,) * len(self.seats), game_no=game_no, left=(),
+                       practice=practice)
 
     def act(self, pid: str, v: int, msg_id: int | None, text: str) -> Table | int:
         """A person's game action having seen version ``v``.
@@ -376,7 +380,7 @@ class Table:
             index = self.lobby.seat_of(pid)
             if index is not None and not self.lobby.started:
                 seats[index] = None
-            lobby = replace(self.lobby, seats=(seats[0], seats[1], seats[2], seats[3]))
+            lobby = replace(self.lobby, seats=tuple(seats))
         return replace(self, lobby=lobby)
 
     def leave(self, pid: str) -> Table:

@@ -202,7 +202,7 @@ class Room:
 
         def sit(table: Table) -> Change:
             new, sock.seat = table.sit(pid, name, conn)
-            return Change(new.start_if_full(*new_deal()), {"m": "sit"})
+            return Change(new.start_if_full(*new_deal(len(new.seats))), {"m": "sit"})
 
         for table_id in await self.store.open_tables(CASUAL):
             actor = self.actor(table_id)

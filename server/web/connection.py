@@ -317,7 +317,8 @@ class Client:
         elif isinstance(message, Rematch):
             actor, pid = self._seated()
             rev = await actor.mutate(
-                lambda t: Change(t.vote_rematch(pid, message.yes, *new_deal()), {"m": "rematch"}))
+                lambda t: Change(t.vote_rematch(pid, message.yes, *new_deal(len(t.seats))),
+                                 {"m": "rematch"}))
             self.reply(Ack(v=rev), msg_id)
         elif isinstance(message, Ping):
             self.reply(Pong(), msg_id)
@@ -448,7 +449,7 @@ class Client:
 
         def sit(table: Table) -> Change:
             new, self.seat = table.sit(pid, name, conn)
-            return Change(new.start_if_full(*new_deal()), {"m": "sit"})
+            return Change(new.start_if_full(*new_deal(len(new.seats))), {"m": "sit"})
 
         return sit
 

@@ -193,7 +193,7 @@ async def _lobby_change(c: Conn, m: Any) -> int:
             return Change(remove_seat(t, pid, m.seat), {"m": "remove"})
         if isinstance(m, Spectators):
             return Change(set_spectators(t, pid, m.allow), {"m": "spectators"})
-        return Change(start_private(t, pid, *new_deal()), {"m": "start"})
+        return Change(start_private(t, pid, *new_deal(len(t.seats))), {"m": "start"})
 
     rev = await c.actor.mutate(change)
     if isinstance(m, StartGame):  # the invite lives as long as the table is in use
@@ -232,7 +232,8 @@ async def _chat(c: Conn, m: ChatOn | Say | Mute, msg_id: int | None) -> None:
         return
     table, pid = await _at_table(c)
     if isinstance(m, Mute):
-        await chat.set_muted(table.id, pid, m.seat, m.on, viewer_seat=table.seat_of(pid))
+        await chat.set_muted(table.id, pid, m.seat, m.on, viewer_seat=table.seat_of(pid),
+                             seats=len(table.seats))
         c.reply(Ack(), msg_id)
         return
     seats = [s.pid if s.is_person else None for s in table.seats]
@@ -269,7 +270,7 @@ async def _queue(c: Conn, m: Queue, msg_id: int | None) -> None:
 async def _practice(c: Conn, m: Practice) -> None:
     assert c.pid is not None
     rules = host_rules(m.preset or PRACTICE_PRESET, {})
-    start = opening_from(rules, m.scenario, m.position, dealer=secrets.randbelow(4))
+    start = opening_from(rules, m.scenario, m.position, dealer=secrets.randbelow(rules.seats))
     table_id = c.room.store.new_table_id(12)
     await c.social.quota.admit(c.pid, c.address, PRACTICE, table_id)
     base = create_practice(table_id, c.pid, c.name, c.conn_id, m.level, m.pace, start,

@@ -44,8 +44,33 @@ def _game_end_answer(r: RuleSet) -> str:
     return text
 
 
+# Questions about partners: left out where nobody has one (the solo formats).
+PARTNER_QUESTIONS = ("nil", "nil-duck")
+
+
 def faq(r: RuleSet) -> tuple[Note, ...]:
-    """Questions new players ask, answered for the rules ``r``."""
+    """Questions new players ask, answered for the rules ``r`` (the solo formats leave
+    out the questions about partners and say "player" for "team")."""
+    notes = _faq(r)
+    if not r.solo:
+        return notes
+    return tuple(Note(n.title, _solo_words(n.text), n.scenario) for n in notes
+                 if n.scenario not in PARTNER_QUESTIONS)
+
+
+def _solo_words(text: str) -> str:
+    return (text.replace("a team reaches", "a player reaches")
+            .replace("one team is ahead", "one player is ahead")
+            .replace("the team loses 10 for each trick it bid, with no credit for the tricks "
+                     "it took", "the player loses 10 for each trick they bid, with no credit "
+                     "for the tricks they took")
+            .replace("the higher total wins. If both totals are equal",
+                     "the highest total wins. If the highest totals are equal")
+            .replace("each team's bag count", "each player's bag count")
+            .replace("whose team is behind", "who is behind the leader"))
+
+
+def _faq(r: RuleSet) -> tuple[Note, ...]:
     return (
         Note("What if I cannot follow suit?",
              "Play any card you like: a spade to trump (it beats every card of the other "
@@ -82,7 +107,8 @@ def faq(r: RuleSet) -> tuple[Note, ...]:
 
 def strategy(r: RuleSet) -> tuple[Note, ...]:
     """Four habits of good players, each with a position to try."""
-    bag_text = (f"Keep an eye on both teams' bag counts: at {r.bag_limit - 1} bags one more "
+    whose = "every player's" if r.solo else "both teams'"
+    bag_text = (f"Keep an eye on {whose} bag counts: at {r.bag_limit - 1} bags one more "
                 f"overtrick costs {r.bag_penalty_points}. A team near the limit should duck, "
                 "and its opponents may feed it tricks it does not want."
                 if r.bag_penalty else
@@ -96,6 +122,10 @@ def strategy(r: RuleSet) -> tuple[Note, ...]:
         Note("Ducking once safe",
              "When your team's contract is made, play under the winning card instead of "
              "over it: every extra trick is a bag.", "levels"),
+        Note("Setting a Nil", "With no partners, every other player would like a Nil "
+             "bidder to take a trick: lead low cards of a suit the Nil bidder holds, and "
+             "keep a low card to play under their high ones. When you bid Nil yourself, "
+             "play the highest card that still loses.", "nil") if r.solo else
         Note("Covering a Nil",
              "When your partner bids Nil, play high before them so their cards can go "
              "under yours, and lead suits they can safely follow low. When you bid Nil "

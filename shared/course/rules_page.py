@@ -14,13 +14,14 @@ from typing import Any
 
 from shared.spades import PRESETS, RuleSet, score_hand
 
+from . import format_text
 from .notes import Note, faq, strategy
 from .score_text import LINE_NAMES, explain_team, signed
 
 BLIND_NIL_WHO = {
     "off": "not played",
     "any": "any player, before looking at the cards",
-    "trailing": "only a player whose team is behind by at least {margin}",
+    "trailing": "only a player whose {side} is behind by at least {margin}",
     "opening_bidder": "only the player left of the dealer (the first to bid)",
 }
 BIDDING_TEXT = {
@@ -30,6 +31,8 @@ BIDDING_TEXT = {
     "suicide": "suicide: one partner of each team bids Nil and the other at least 4",
 }
 FIELD_LABELS = {
+    "players": "Players",
+    "partnerships": "Partnerships",
     "target_score": "Target score",
     "losing_score": "A team loses at",
     "max_hands": "Hand limit",
@@ -76,18 +79,20 @@ class Section:
 
 @dataclass(frozen=True, slots=True)
 class WorkedExample:
-    """One hand scored under the table's rules: the setting, and per team six lines."""
+    """One hand scored under the table's rules: the setting, and per side (a team, or a
+    player in the solo formats) six lines; ``sides`` names them."""
 
     setting: tuple[str, ...]
     bids: tuple[Any, ...]
     tricks: tuple[int, ...]
-    bags_before: tuple[int, int]
-    scores_before: tuple[int, int]
-    teams: tuple[dict[str, Any], dict[str, Any]]  # TeamScore fields + running total
-    explained: tuple[tuple[str, ...], tuple[str, ...]]
+    bags_before: tuple[int, ...]
+    scores_before: tuple[int, ...]
+    teams: tuple[dict[str, Any], ...]  # TeamScore fields + running total, per side
+    explained: tuple[tuple[str, ...], ...]
+    sides: tuple[str, ...] = ("South–North", "West–East")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"setting": list(self.setting), "bids": list(self.bids),
+        return {"setting": list(self.setting), "bids": list(self.bids), "sides": list(self.sides),
                 "tricks": list(self.tricks), "bags_before": list(self.bags_before),
                 "scores_before": list(self.scores_before),
                 "teams": [dict(t) for t in self.teams],
@@ -138,47 +143,68 @@ class RulesDocument:
 
 
 def _blind_who(r: RuleSet) -> str:
-    return BLIND_NIL_WHO[r.blind_nil].format(margin=r.blind_nil_margin)
+    side = "score" if r.solo else "team"
+    return BLIND_NIL_WHO[r.blind_nil].format(margin=r.blind_nil_margin, side=side).replace(
+        "whose score is behind", "who is behind the leader")
 
 
 def _game_end(r: RuleSet) -> str:
-    text = (f"The game ends after the hand in which a team reaches {r.target_score} points"
-            + (f" or falls to {r.losing_score}" if r.losing_score is not None else "")
-            + ". The team with the higher total wins, even if both teams passed the target; "
-              "if the totals are equal, another hand is played until one team is ahead.")
-    if r.max_hands is not None:
-        text += (f" After {r.max_hands} hands the game ends anyway, and equal totals are a "
-                 "draw.")
-    return text
+    if r.seats == 4 and not r.solo:
+        text = (f"The game ends after the hand in which a team reaches {r.target_score} points"
+                + (f" or falls to {r.losing_score}" if r.losing_score is not None else "")
+                + ". The team with the higher total wins, even if both teams passed the "
+                  "target; if the totals are equal, another hand is played until one team "
+                  "is ahead.")
+        if r.max_hands is not None:
+            text += (f" After {r.max_hands} hands the game ends anyway, and equal totals are "
+                     "a draw.")
+        return text
+    return format_text.game_end(r)
+
+
+def _bidding_text(r: RuleSet) -> str:
+    return BIDDING_TEXT[r.bidding].replace("1 to 13", f"1 to {r.tricks_per_hand}")
 
 
 def _at_a_glance(r: RuleSet) -> tuple[tuple[str, str], ...]:
     lines = [
         ("Game to", f"{r.target_score} points"),
-        ("Bidding", BIDDING_TEXT[r.bidding]),
+        ("Bidding", _bidding_text(r)),
         ("Nil", f"±{r.nil_value}"),
         ("Blind Nil", "off" if r.blind_nil == "off"
          else f"±{r.blind_nil_value}, {_blind_who(r)}"),
         ("Bags", f"every {r.bag_limit} cost {r.bag_penalty_points}" if r.bag_penalty
          else "+1 each, never a penalty"),
-        ("Deck", "52 cards and two jokers (2♣ and 2♦ out)" if r.jokers else "52 cards"),
+        ("Deck", _deck_short(r)),
     ]
     if r.losing_score is not None:
-        lines.insert(1, ("A team loses at", str(r.losing_score)))
+        lines.insert(1, ("A player loses at" if r.solo else "A team loses at",
+                         str(r.losing_score)))
     if r.max_hands is not None:
         lines.insert(1, ("Hand limit", f"{r.max_hands} hands"))
+    if r.seats != 4 or r.solo:  # the classic game's page stays as it was
+        lines.insert(0, ("Players", format_text.format_line(r)))
     return tuple(lines)
+
+
+def _deck_short(r: RuleSet) -> str:
+    deck = {6: "two decks without the 2♣s (102 cards)", 3: "51 cards (the 2♣ out)"}.get(
+        r.seats, "52 cards")
+    return f"{deck} and two jokers (2♣ and 2♦ out)" if r.jokers else deck
 
 
 def _sections(r: RuleSet) -> tuple[Section, ...]:
     deck = ("The deck is 52 cards with two jokers added and the 2♣ and 2♦ taken out. The "
             "jokers are spades, above the Ace: the Big Joker is the highest card, then the "
             "Little Joker." if r.jokers else "The deck is the standard 52 cards, no jokers.")
+    partners = not r.solo
     nil_rules = [f"A bid of zero is Nil: a promise to take no tricks, worth +{r.nil_value} "
                  f"if kept and −{r.nil_value} if the Nil bidder takes even one trick, scored "
-                 "on its own line. The partner's bid alone is then the team's contract."]
-    nil_rules.append("Both partners may bid Nil in the same hand." if r.double_nil
-                     else "Only one partner of a team may bid Nil in a hand.")
+                 "on its own line." + (" The partner's bid alone is then the team's contract."
+                                       if partners else "")]
+    if partners:
+        nil_rules.append("Both partners may bid Nil in the same hand." if r.double_nil
+                         else "Only one partner of a team may bid Nil in a hand.")
     if not r.nil_after_partner:
         nil_rules.append("Nil may only be bid before your partner has bid.")
     if r.blind_nil != "off":
@@ -189,11 +215,13 @@ def _sections(r: RuleSet) -> tuple[Section, ...]:
     if r.nil_pass or r.blind_nil_pass:
         nil_rules.append(f"After the bids, a Nil bidder and the partner exchange cards: "
                          f"{r.nil_pass} with Nil, {r.blind_nil_pass} with Blind Nil.")
+    bidding_text = _bidding_text(r)
     bidding = [
         "Starting left of the dealer and going clockwise, each player bids once the number "
-        f"of tricks they expect to win: {BIDDING_TEXT[r.bidding]}. Bids are public and "
-        "cannot be changed. Partners' bids add up to the team's contract; the four bids "
-        "need not add up to 13.",
+        f"of tricks they expect to win: {bidding_text}. Bids are public and "
+        "cannot be changed. " + (format_text.contract_text(r) if r.seats != 4 or r.solo else
+                                 "Partners' bids add up to the team's contract; the four "
+                                 "bids need not add up to 13."),
     ]
     if r.min_team_bid:
         bidding.append(f"The two partners must bid at least {r.min_team_bid} together, "
@@ -205,7 +233,7 @@ def _sections(r: RuleSet) -> tuple[Section, ...]:
             "to each player, and the deal moves one seat clockwise after every hand.",
             deck,
             "Cards rank from Ace (high) down to 2 in every suit. Spades are always trumps.",
-        )),
+        ) if r.seats == 4 and partners else format_text.basics(r)),
         Section("bidding", "Bidding", tuple(bidding)),
         Section("nil", "Nil and Blind Nil", tuple(nil_rules)),
         Section("play", "Playing a trick", (
@@ -222,13 +250,14 @@ def _sections(r: RuleSet) -> tuple[Section, ...]:
 
 
 def _score_lines(r: RuleSet) -> tuple[tuple[str, str], ...]:
-    contract = ("Made (the team took at least its contract): +10 for each trick bid"
+    who, its = ("player", "their") if r.solo else ("team", "its")
+    contract = (f"Made (the {who} took at least {its} contract): +10 for each trick bid"
                 + (", +20 a trick for a contract of 10 or more" if r.ten_for_two_hundred
                    else "")
                 + ". Set (fewer tricks): −10 for each trick bid, with no credit for the "
                   "tricks taken.")
     bags = "+1 for each trick beyond the contract (an overtrick, or bag)"
-    if not r.nil_tricks_count_for_partner:
+    if not r.nil_tricks_count_for_partner and not r.solo:
         bags += ", and +1 (and a bag) for every trick a Nil bidder takes: those never count "
         bags += "toward the partner's contract"
     nil = f"+{r.nil_value} for each Nil made, −{r.nil_value} for each Nil failed"
@@ -240,12 +269,16 @@ def _score_lines(r: RuleSet) -> tuple[tuple[str, str], ...]:
                "up.")
     return tuple(zip(LINE_NAMES, (contract, bags + ".", nil + ".", penalty,
                                   "The sum of the four lines above.",
-                                  "The team's score after this hand."), strict=True))
+                                  f"The {who}'s score after this hand."), strict=True))
 
 
 def worked_example(r: RuleSet) -> WorkedExample:
     """One hand scored by ``score_hand`` under ``r``: South 4 and North 3 take 9 tricks
-    with the bag count one short of the penalty; West bids Nil and takes a trick."""
+    with the bag count one short of the penalty; West bids Nil and takes a trick. The
+    other formats have their own hand (``format_text.EXAMPLES``), South's side again one
+    bag short of the penalty."""
+    if r.seats != 4 or r.solo:
+        return _format_example(r)
     bids: tuple[Any, ...] = (4, "nil", 3, 4)
     tricks = (5, 1, 4, 3)
     bags_before = (max(0, r.bag_limit - 1), 0)
@@ -265,6 +298,19 @@ def worked_example(r: RuleSet) -> WorkedExample:
                          (tuple(explain_team(record, 0, r)), tuple(explain_team(record, 1, r))))
 
 
+def _format_example(r: RuleSet) -> WorkedExample:
+    bids, tricks, scores_before = format_text.EXAMPLES[r.seats, r.partnerships]
+    sides = len(r.teams)
+    bags_before = (max(0, r.bag_limit - 1),) + (0,) * (sides - 1)
+    teams = score_hand(r, bids, tricks, bags_before)
+    dicts = tuple(t.to_dict(total=scores_before[i] + t.hand_total) for i, t in enumerate(teams))
+    record = {"bids": list(bids), "tricks": list(tricks), "teams": list(dicts)}
+    setting = format_text.example_setting(r, bids, tricks, scores_before, bags_before)
+    return WorkedExample(setting, bids, tricks, bags_before, scores_before, dicts,
+                         tuple(tuple(explain_team(record, i, r)) for i in range(sides)),
+                         tuple(format_text.side_name(r, i) for i in range(sides)))
+
+
 def _preset_of(r: RuleSet) -> str | None:
     for name, preset in PRESETS.items():
         if preset == r:
@@ -272,18 +318,42 @@ def _preset_of(r: RuleSet) -> str | None:
     return None
 
 
+def _compared(r: RuleSet) -> dict[str, RuleSet]:
+    """The presets the page sets beside ``r``: the four-player partnership presets for a
+    partnership table of four; otherwise standard and the presets of the formats."""
+    four = {n: p for n, p in PRESETS.items() if p.seats == 4 and not p.solo}
+    if r.seats == 4 and not r.solo:
+        return four
+    return {"standard": PRESETS["standard"],
+            **{n: p for n, p in PRESETS.items() if n not in four}}
+
+
 def _presets(r: RuleSet) -> dict[str, Any]:
-    columns = ["This table", *PRESETS]
+    compared = _compared(r)
+    columns = ["This table", *compared]
     rows = []
     for name, label in FIELD_LABELS.items():
         values = [format_value(name, getattr(r, name)),
-                  *(format_value(name, getattr(p, name)) for p in PRESETS.values())]
+                  *(format_value(name, getattr(p, name)) for p in compared.values())]
         rows.append({"option": name, "label": label, "values": values,
                      "differs": len(set(values)) > 1})
     return {"columns": columns, "rows": rows}
 
 
+# Variants that need partners: off in the solo formats, whatever their fields say.
+PARTNER_VARIANTS = ("double-nil", "nil-first", "nil-bags", "nil-pass", "suicide",
+                    "min-team-bid")
+
+
 def _variants(r: RuleSet) -> tuple[Variant, ...]:
+    variants = _partnership_variants(r)
+    if not r.solo:
+        return variants
+    return tuple(Variant(v.id, v.name, v.text, False, "not played: it needs partners")
+                 if v.id in PARTNER_VARIANTS else v for v in variants)
+
+
+def _partnership_variants(r: RuleSet) -> tuple[Variant, ...]:
     passes = f"{r.nil_pass} with Nil, {r.blind_nil_pass} with Blind Nil"
     return (
         Variant("blind-nil", "Blind Nil", "Nil bid before looking at your cards, for "

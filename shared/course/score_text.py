@@ -1,9 +1,10 @@
 """The six score lines of a team, in words a new player can follow.
 
 ``explain_team(record, team, rules)`` reads one hand's score record (as the engine
-keeps it in ``Game.history``: bids, tricks, and per team the ``TeamScore`` fields plus
+keeps it in ``Game.history``: bids, tricks, and per side the ``TeamScore`` fields plus
 the running ``total``) and returns one sentence per line: contract, bags, Nil, bag
-penalty, hand total, running total.
+penalty, hand total, running total. A side is a team, or one player in the solo
+formats (``RuleSet.teams``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from typing import Any
 
 from shared.spades import RuleSet
 
-SEATS = ("South", "West", "North", "East")
+from .format_text import SEAT_NAMES
+
+SEATS = SEAT_NAMES[4]
 LINE_NAMES = ("Contract", "Bags", "Nil", "Bag penalty", "Hand total", "Running total")
 
 
@@ -35,20 +38,22 @@ def _is_nil(bid: Any) -> bool:
 
 
 def explain_team(record: Mapping[str, Any], team: int, rules: RuleSet) -> list[str]:
-    """Six sentences, one per score line, for ``team`` (0: South-North, 1: West-East)."""
+    """Six sentences, one per score line, for side ``team`` of ``rules.teams`` (four
+    partners: 0 South-North, 1 West-East)."""
     line: Mapping[str, Any] = record["teams"][team]
     bids: Sequence[Any] = record["bids"]
     tricks: Sequence[int] = record["tricks"]
-    seats = (team, team + 2)
-    numeric = [(SEATS[s], bids[s]) for s in seats if not _is_nil(bids[s])]
-    nils = [(SEATS[s], bids[s], tricks[s]) for s in seats if _is_nil(bids[s])]
+    seats = rules.teams[team]
+    names = SEAT_NAMES[rules.seats]
+    numeric = [(names[s], bids[s]) for s in seats if not _is_nil(bids[s])]
+    nils = [(names[s], bids[s], tricks[s]) for s in seats if _is_nil(bids[s])]
     contract = int(line["contract"])
     took = int(line["tricks"])
     parts = " + ".join(f"{name} {bid}" for name, bid in numeric)
     nil_tricks = sum(t for _, _, t in nils)
     counted = took
     note = ""
-    if not rules.nil_tricks_count_for_partner and nil_tricks:
+    if not rules.nil_tricks_count_for_partner and nil_tricks and not rules.solo:
         counted = took - nil_tricks
         note = " (the Nil bidder's tricks do not count)"
     if contract == 0:
@@ -73,9 +78,10 @@ def explain_team(record: Mapping[str, Any], team: int, rules: RuleSet) -> list[s
     if new_bags:
         second = f"Bags: {' and '.join(said_bags)}, +1 each: {signed(line['bag_points'])}."
     elif not line["made"]:
-        second = "Bags: none; a set team banks no bags."
+        second = f"Bags: none; a set {'player' if rules.solo else 'team'} banks no bags."
     else:
-        second = "Bags: none; the team took exactly its contract."
+        second = (f"Bags: none; the {'player' if rules.solo else 'team'} took exactly "
+                  f"{'their' if rules.solo else 'its'} contract.")
     if nils:
         said = []
         for name, bid, t in nils:
@@ -88,7 +94,7 @@ def explain_team(record: Mapping[str, Any], team: int, rules: RuleSet) -> list[s
                 said.append(f"{name}'s {kind} took {_plural(t, 'trick')}: −{value}")
         third = f"Nil: {'; '.join(said)}. Line total {signed(line['nil_points'])}."
     else:
-        third = "Nil: nobody on this team bid Nil: 0."
+        third = ("Nil: no Nil bid: 0." if rules.solo else "Nil: nobody on this team bid Nil: 0.")
     penalty = int(line["bag_penalty"])
     kept = int(line["bags"])
     if not rules.bag_penalty:

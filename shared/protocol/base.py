@@ -133,7 +133,9 @@ class _Message(BaseModel):
     T: ClassVar[str]
 
 
-Seat03 = Annotated[int, Field(ge=0, le=3)]
+# A seat of the largest table (six players, issue 15); each table refuses a seat past its
+# own last (the room's SeatError names the table's range).
+SeatNo = Annotated[int, Field(ge=0, le=5)]
 BotLevel = Literal["easy", "standard", "challenge"]
 
 

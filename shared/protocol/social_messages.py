@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from .base import BotLevel, ClientMessage, Seat03, ServerMessage, TableId
+from .base import BotLevel, ClientMessage, SeatNo, ServerMessage, TableId
 
 # -- private tables ------------------------------------------------------------------
 
@@ -27,7 +27,7 @@ class CreatePrivate(ClientMessage):
     preset: Annotated[str, Field(max_length=40)] | None = None
     bots: BotLevel = "standard"
     watch: bool = False
-    seat: Seat03 = 0
+    seat: SeatNo = 0
     turn: Literal[0, 15, 30, 60] | None = None
 
 
@@ -39,7 +39,7 @@ class Join(ClientMessage):
     T = "join"
     code: Annotated[str, Field(min_length=1, max_length=300)] | None = None
     table: TableId | None = None
-    seat: Seat03 | None = None
+    seat: SeatNo | None = None
     watch: bool = False
 
     @model_validator(mode="after")
@@ -53,22 +53,22 @@ class ChooseSeat(ClientMessage):
     """Sit in (or move myself to) an empty seat of a private table before the start."""
 
     T = "seat"
-    seat: Seat03
+    seat: SeatNo
 
 
 class MoveSeat(ClientMessage):
     """Host, before the start: move the person in ``src`` to ``dst`` (swapping)."""
 
     T = "move"
-    src: Seat03
-    dst: Seat03
+    src: SeatNo
+    dst: SeatNo
 
 
 class RemoveSeat(ClientMessage):
     """Host, before the start: remove the person in ``seat`` (they cannot come back)."""
 
     T = "remove"
-    seat: Seat03
+    seat: SeatNo
 
 
 class StartGame(ClientMessage):
@@ -122,7 +122,7 @@ class Mute(ClientMessage):
     """Stop (``on``) or resume receiving the chat of ``seat`` at my table."""
 
     T = "mute"
-    seat: Seat03
+    seat: SeatNo
     on: bool = True
 
 

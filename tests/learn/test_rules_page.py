@@ -63,7 +63,11 @@ def test_the_worked_example_is_the_engine_s_score_under_these_rules() -> None:
     assert "(the Nil bidder's tricks do not count)" in ex.explained[1][0]
 
 
-@pytest.mark.parametrize("name", list(PRESETS))
+FOUR_PARTNERS = [n for n, r in PRESETS.items() if r.seats == 4 and not r.solo]
+FORMATS = [n for n in PRESETS if n not in FOUR_PARTNERS]
+
+
+@pytest.mark.parametrize("name", FOUR_PARTNERS)
 def test_each_preset_is_named_and_scored_under_its_own_rules(name: str) -> None:
     rules = PRESETS[name]
     doc = rules_document(rules)
@@ -73,6 +77,36 @@ def test_each_preset_is_named_and_scored_under_its_own_rules(name: str) -> None:
     made = rules.nil_tricks_count_for_partner
     assert ex.teams[1]["made"] is made
     json.dumps(doc.to_dict())  # the page gets plain JSON
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_each_format_s_page_says_who_plays_and_scores_its_own_example(name: str) -> None:
+    rules = PRESETS[name]
+    doc = rules_document(rules)
+    assert doc.preset == name
+    glance = dict(doc.at_a_glance)
+    words = {2: "two players", 3: "three players", 4: "cutthroat", 6: "six players"}
+    assert words[rules.seats] in glance["Players"]
+    basics = " ".join(doc.sections[0].paragraphs)
+    assert {2: "stock", 3: "17 cards", 4: "each on their own", 6: "three teams"}[
+        rules.seats] in basics
+    ex = doc.example
+    sides = len(rules.teams)
+    assert len(ex.teams) == len(ex.explained) == len(ex.sides) == sides
+    # The engine scored it: the first side was one bag short of the penalty.
+    assert ex.teams[0]["bag_penalty"] == -100
+    assert [t["hand_total"] for t in ex.teams] == [
+        t.hand_total for t in score_hand(rules, ex.bids, ex.tricks, ex.bags_before)]
+    assert sum(ex.tricks) == rules.tricks_per_hand and len(ex.bids) == rules.seats
+    assert ex.sides[0] == ("South–North" if rules.seats == 6 else "South")
+    assert doc.presets["columns"][:2] == ["This table", "standard"] and name in doc.presets[
+        "columns"]
+    if rules.solo:
+        variants = {v.id: v for v in doc.variants}
+        assert not variants["double-nil"].on and "needs partners" in variants["nil-pass"].setting
+        assert all("partner" not in n.title for n in doc.faq)
+        assert "team" not in " ".join(ex.explained[0])
+    json.dumps(doc.to_dict())
 
 
 def test_the_notes_follow_the_rules_and_open_real_positions() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import msgpack
@@ -47,18 +48,27 @@ def played_in(view: dict[str, Any]) -> set[str]:
     return cards
 
 
+Seen = Callable[[dict[str, Any], int], set[str]]
+
+
 def scan(frames: list[bytes | str], seat: int,
-         unfinished: dict[int, list[list[str]]] | None = None) -> int:
+         unfinished: dict[int, list[list[str]]] | None = None,
+         seen: Seen | None = None) -> int:
     """Assert no frame shows another seat's unplayed card; returns frames scanned.
 
     ``unfinished``: the deal of a hand still in play (no review yet), from the server.
+    ``seen(review, seat)``: the cards ``seat`` may have seen in that hand; given, a frame
+    may show only those and the cards played so far (the formats: six players hold
+    cards twice, two players see the cards they draw and discard).
     """
     messages = [decode_frame(f) for f in frames]
     deals: dict[int, list[list[str]]] = dict(unfinished or {})
+    reviews: dict[int, dict[str, Any]] = {}
     for message in messages:
         view = message["d"].get("view") if message["t"] == "snap" else None
         if view and view.get("review"):
             deals[view["review"]["hand"]] = view["review"]["dealt"]
+            reviews[view["review"]["hand"]] = view["review"]
     assert deals, "no finished hand was seen"
     hand: int | None = None
     played: set[str] = set()
@@ -75,7 +85,10 @@ def scan(frames: list[bytes | str], seat: int,
             assert not cards_in(message), (index, message)
             continue
         assert hand in deals, f"hand {hand} never got its review"
-        others = {c for s, cards in enumerate(deals[hand]) if s != seat for c in cards}
-        leaked = cards_in(message) & (others - played)
+        if seen is not None:
+            leaked = cards_in(message) - seen(reviews[hand], seat) - played
+        else:
+            others = {c for s, cards in enumerate(deals[hand]) if s != seat for c in cards}
+            leaked = cards_in(message) & (others - played)
         assert not leaked, f"frame {index} shows {sorted(leaked)} of another seat: {message}"
     return len(messages)

@@ -202,8 +202,9 @@ class App {
     await this.sendForTable("quick");
   }
 
-  practice(level, pace) {
-    return this.sendForTable("practice", { level, pace });
+  /** ``preset``: another format's preset (cutthroat, three_handed...); null: standard. */
+  practice(level, pace, preset = null) {
+    return this.sendForTable("practice", preset ? { level, pace, preset } : { level, pace });
   }
 
   /** Host a private table; the table's snapshot comes first, then its code and link. */

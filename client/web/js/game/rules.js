@@ -2,6 +2,8 @@
 // shared/spades/rules.py RuleSet; data/presets.json holds the presets (a Python test keeps
 // it equal to shared.spades.PRESETS).
 
+import { FORMATS, formatId } from "./format.js";
+
 let presetsPromise = null;
 
 /** The named presets, {name: rules}. */
@@ -29,7 +31,26 @@ export const PRESET_NAMES = {
   quick: ["Quick", "a short game"],
   club: ["Club", "club house rules"],
   course: ["Course", "the rules the lessons teach"],
+  cutthroat: ["Cutthroat", "four players, no partners"],
+  three_handed: ["Three players", "each on their own, 17 cards"],
+  two_handed: ["Two players", "the draw game"],
+  six_handed: ["Six players", "three teams of two"],
 };
+
+// The options that mean nothing without a partner: the rules editor leaves them out of
+// the solo formats (the engine refuses them there: shared/spades/rules.py).
+export const PARTNER_ONLY = ["min_team_bid", "double_nil", "nil_after_partner", "nil_tricks_count_for_partner",
+  "nil_pass", "blind_nil_pass"];
+
+/** The format in words: "Four players in two partnerships", "Three players, each on their
+ * own; the 2♣ is out, 17 cards each". */
+export function formatText(r) {
+  const players = r.players || 4;
+  if (players === 6) return "Six players in three partnerships (partners opposite); two decks without the 2♣s, 17 cards each; of two equal cards the first played wins";
+  if (players === 4) return r.partnerships === false ? "Four players, each on their own (cutthroat)" : "Four players in two partnerships (partners opposite)";
+  if (players === 3) return "Three players, each on their own; the 2♣ is out, 17 cards each";
+  return "Two players, each on their own; each draws 13 cards from the stock (keep one, discard one)";
+}
 
 /** "Quick" for "quick" (an unknown or edited preset: its id, capitalised). */
 export function presetName(id) {
@@ -41,14 +62,15 @@ export function presetName(id) {
  * Blind Nil; a Nil bidder's tricks are bags, not the partner's." Made from the rules, so
  * it stays true to data/presets.json. */
 export function presetLine(r) {
-  const end = [`To ${r.target_score}`];
+  const solo = r.partnerships === false;
+  const end = [`${(r.players || 4) === 4 && !solo ? "" : `${formatText(r).split(";")[0]}. `}To ${r.target_score}`];
   if (r.losing_score !== null && r.losing_score !== undefined) end.push(`or ${String(r.losing_score).replace("-", "−")}`);
   let line = end.join(" ") + (r.max_hands ? `, at most ${r.max_hands} hands` : "");
   const parts = [line];
   parts.push(r.blind_nil === "off" ? "no Blind Nil" : `Blind Nil ${BLIND_NIL[r.blind_nil]}`);
-  if (!r.double_nil) parts.push("one Nil per team");
-  if (!r.nil_after_partner) parts.push("no Nil after the partner's bid");
-  if (!r.nil_tricks_count_for_partner) parts.push("a Nil bidder's tricks are bags, not the partner's");
+  if (!r.double_nil && !solo) parts.push("one Nil per team");
+  if (!r.nil_after_partner && !solo) parts.push("no Nil after the partner's bid");
+  if (!r.nil_tricks_count_for_partner && !solo) parts.push("a Nil bidder's tricks are bags, not the partner's");
   parts.push(r.bag_penalty ? `${r.bag_limit} bags cost ${r.bag_penalty_points}` : "no bag penalty");
   line = parts.join("; ");
   return `${line}.`;
@@ -79,29 +101,34 @@ export const RULE_FIELDS = [
 
 /** The rules as [label, value] lines for people. */
 export function describeRules(r) {
+  const solo = r.partnerships === false;
   const lines = [
     ["Preset", presetName(r.name)],
-    ["Game ends at", `${r.target_score} points`],
+    ["Players", formatText(r)],
+    ["Game ends at", `${r.target_score} points${solo ? ": the highest total wins" : ""}`],
   ];
-  if (r.losing_score !== null && r.losing_score !== undefined) lines.push(["A team loses at", `${r.losing_score}`]);
+  if (r.losing_score !== null && r.losing_score !== undefined) lines.push([solo ? "A player loses at" : "A team loses at", `${r.losing_score}`]);
   if (r.max_hands) lines.push(["Hand limit", `${r.max_hands} hands (then a tie is a draw)`]);
   lines.push(["Bidding", BIDDING[r.bidding] || r.bidding]);
   if (r.min_team_bid) lines.push(["Minimum team bid", String(r.min_team_bid)]);
-  lines.push(["Nil", `±${r.nil_value}${r.double_nil ? ", both partners may bid it" : ""}` +
-    `${r.nil_after_partner ? "" : ", not after partner's bid"}`]);
+  lines.push(["Nil", `±${r.nil_value}${r.double_nil && !solo ? ", both partners may bid it" : ""}` +
+    `${r.nil_after_partner || solo ? "" : ", not after partner's bid"}`]);
   lines.push(["Blind Nil", r.blind_nil === "off" ? "off"
-    : `±${r.blind_nil_value}, ${BLIND_NIL[r.blind_nil]}${r.blind_nil === "trailing" ? ` by ${r.blind_nil_margin}` : ""}`]);
-  lines.push(["Nil bidder's tricks", r.nil_tricks_count_for_partner ? "count toward the partner's contract" : "are bags, never toward the contract"]);
+    : `±${r.blind_nil_value}, ${solo ? BLIND_NIL[r.blind_nil].replace("the team trails", "the player trails the leader") : BLIND_NIL[r.blind_nil]}${r.blind_nil === "trailing" ? ` by ${r.blind_nil_margin}` : ""}`]);
+  if (!solo) lines.push(["Nil bidder's tricks", r.nil_tricks_count_for_partner ? "count toward the partner's contract" : "are bags, never toward the contract"]);
   if (r.nil_pass || r.blind_nil_pass) lines.push(["Card pass", `${r.nil_pass} with Nil, ${r.blind_nil_pass} with Blind Nil`]);
   lines.push(["Bags", r.bag_penalty ? `every ${r.bag_limit} bags cost ${r.bag_penalty_points}` : "+1 each, no penalty"]);
   if (r.ten_for_two_hundred) lines.push(["Ten for two hundred", "a made contract of 10+ scores 20 a trick"]);
-  lines.push(["Deck", r.jokers ? "jokers in (above the A♠), 2♣ and 2♦ out" : "52 cards, no jokers"]);
+  const deck = (r.players || 4) === 6 ? "two decks of 52 without the 2♣s (102 cards)"
+    : (r.players || 4) === 3 ? "52 cards without the 2♣ (51)" : "52 cards";
+  lines.push(["Deck", r.jokers ? `${deck}, jokers in (above the A♠), 2♣ and 2♦ out` : `${deck}, no jokers`]);
   return lines;
 }
 
-/** "Casual · to 250" for the top bar. */
+/** "Casual · to 250" for the top bar ("Private · Cutthroat · to 500" in another format). */
 export function tableTitle(kind, rules) {
   const kinds = { casual: "Casual", private: "Private", ranked: "Ranked", practice: "Practice" };
   const name = kinds[kind] || (kind ? kind[0].toUpperCase() + kind.slice(1) : "Table");
-  return rules ? `${name} · to ${rules.target_score}` : name;
+  const format = rules ? FORMATS[formatId(rules)].short : "";
+  return rules ? `${name}${format ? ` · ${format}` : ""} · to ${rules.target_score}` : name;
 }

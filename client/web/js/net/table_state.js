@@ -5,6 +5,8 @@
 // apply_view_delta does and derives the engine's view (from_wire_view). A Python test
 // checks that DELTA_KEYS below matches shared/protocol/wire_views.py.
 
+import { Format } from "../game/format.js";
+
 export const DELTA_KEYS = {
   to_act: "n", trick: "k", tricks: "ks", tricks_won: "w", leader: "ld",
   legal: "l", unplayable: "u", hand: "h", hand_hidden: "hh", bids: "b",
@@ -147,6 +149,18 @@ export class TableState {
   /** A private table's lobby ({host, started, watch, bots, rules}), or null. */
   get lobby() {
     return this.extra.lobby || null;
+  }
+
+  /** The table's format (seats, teams, seat names, places): from the game's rules, or
+   * before the start a private table's, or the number of seats. */
+  get format() {
+    const rules = (this.view && this.view.rules) || (this.lobby && this.lobby.rules) || null;
+    const key = `${rules ? `${rules.players}:${rules.partnerships}` : ""}:${this.seats.length}`;
+    if (this.formatKey !== key) {
+      this.formatKey = key;
+      this.formatCache = new Format(rules, this.seats.length || null);
+    }
+    return this.formatCache;
   }
 
   /** True when this viewer is the host of a private table. */

@@ -1,6 +1,8 @@
-// The bidding pad: Nil and 1..13 (the bids the view's ``legal`` allows are enabled),
+// The bidding pad: Nil and 1..13 (1..17 when the hand has 17 cards: three and six
+// players; the bids the view's ``legal`` allows are enabled),
 // Blind Nil and "Show my cards" while the hand is face down, and the Tip key.
 // Choose a bid, then choose it again or press Bid to send it.
+import { Format } from "../game/format.js";
 import { announce, h, rovingKeys } from "./dom.js";
 
 export class BidPad {
@@ -33,7 +35,7 @@ export class BidPad {
     if (view.hand_hidden) {
       this.renderBlind(legal);
     } else {
-      this.renderNumbers(legal);
+      this.renderNumbers(legal, new Format(view.rules).handSize);
     }
     const again = this.el.querySelector(`[data-bid="${hadFocus}"]`);
     if (again) again.focus();
@@ -52,9 +54,9 @@ export class BidPad {
     );
   }
 
-  renderNumbers(legal) {
+  renderNumbers(legal, most = 13) {
     this.legal = legal;
-    const options = ["bid nil", ...Array.from({ length: 13 }, (_, i) => `bid ${i + 1}`)];
+    const options = ["bid nil", ...Array.from({ length: most }, (_, i) => `bid ${i + 1}`)];
     const firstEnabled = options.find((o) => legal.has(o));
     const focusable = this.choice && legal.has(this.choice) ? this.choice : firstEnabled;
     this.numbers = options.map((action) => {

@@ -1,17 +1,18 @@
 // The middle of the table: the trick being played (each card toward its player), a
 // finished trick held for a moment then swept to its winner, the deal animation, and the
 // one-line status ("West to bid", "Finding players…").
-import { SEAT_NAMES } from "../game/cards.js";
+import { Format } from "../game/format.js";
 import { cardBack, cardFace } from "./card_view.js";
 import { h } from "./dom.js";
 import { pace } from "./settings.js";
 
-export const POSITIONS = ["bottom", "left", "top", "right"];
-
-/** Where ``seat`` sits on this screen, the viewer at the bottom. */
-export function positionOf(seat, viewer) {
-  return POSITIONS[(seat - (viewer ?? 0) + 4) % 4];
+/** Where ``seat`` sits on this screen, the viewer at the bottom (``fmt``: the table's
+ * format, js/game/format.js; four seats when absent). */
+export function positionOf(seat, viewer, fmt = FOUR) {
+  return fmt.place(seat, viewer);
 }
+
+const FOUR = new Format(null);
 
 export class CenterView {
   constructor() {
@@ -24,6 +25,7 @@ export class CenterView {
     this.heldTimer = null;
     this.shownKey = "";
     this.onHeldDone = () => {};
+    this.fmt = FOUR;
   }
 
   /** Show a finished trick for a moment, then sweep it to the winner. */
@@ -44,8 +46,9 @@ export class CenterView {
     this.held = null;
   }
 
-  /** Draw the trick area for ``view`` from ``viewer``'s side. */
-  render(view, viewer, statusText) {
+  /** Draw the trick area for ``view`` from ``viewer``'s side, at a table of ``fmt``. */
+  render(view, viewer, statusText, fmt = FOUR) {
+    this.fmt = fmt;
     this.status.textContent = statusText || "";
     let cards = view && view.trick && view.trick.length ? view.trick : null;
     let winner = null;
@@ -55,36 +58,40 @@ export class CenterView {
     } else if (this.held) {
       ({ cards, winner, sweeping } = this.held);
     }
-    const key = JSON.stringify([cards, winner, sweeping, viewer]);
+    const key = JSON.stringify([cards, winner, sweeping, viewer, fmt.players]);
     if (key === this.shownKey) return;
-    const previous = new Set(this.trickEl.querySelectorAll(".played-card").length
-      ? [...this.trickEl.querySelectorAll(".played-card")].map((el) => el.dataset.card) : []);
+    const previous = new Set([...this.trickEl.querySelectorAll(".played-card")]
+      .map((el) => `${el.dataset.seat}:${el.dataset.card}`));
     this.shownKey = key;
-    this.trickEl.className = `trick${sweeping ? ` sweep-${positionOf(winner, viewer)}` : ""}`;
+    this.trickEl.className = `trick seats-${fmt.players}${sweeping ? ` sweep-${positionOf(winner, viewer, fmt)}` : ""}`;
     this.trickEl.style.setProperty("--sweep-ms", `${pace().sweepMs}ms`);
     this.trickEl.replaceChildren(...(cards || []).map(([seat, code]) => {
-      const where = positionOf(seat, viewer);
+      const where = positionOf(seat, viewer, fmt);
       const face = cardFace(code, { extraClass: "played-card" });
-      face.setAttribute("aria-label", `${SEAT_NAMES[seat]}: ${face.getAttribute("aria-label")}${seat === winner ? ", wins the trick" : ""}`);
-      const slot = h("div", { class: `played at-${where}${seat === winner ? " winner" : ""}${previous.has(code) ? "" : " arriving"}` }, face);
+      face.dataset.seat = String(seat);
+      face.setAttribute("aria-label", `${fmt.seatName(seat)}: ${face.getAttribute("aria-label")}${seat === winner ? ", wins the trick" : ""}`);
+      // Six players: two copies of a card may be in one trick; a card is new by its seat.
+      const seen = previous.has(`${seat}:${code}`);
+      const slot = h("div", { class: `played at-${where}${seat === winner ? " winner" : ""}${seen ? "" : " arriving"}` }, face);
       return slot;
     }));
   }
 
-  /** Animate 52 (or the deck's) card backs flying from the dealer to the seats. Resolves
-   * when done or skipped; ``onCard(k)`` runs as card k lands. */
-  deal(dealer, viewer, total, onCard) {
+  /** Animate the deck's card backs flying from the dealer to the seats (``total`` of
+   * them, one at a time clockwise from the dealer's left). Resolves when done or
+   * skipped; ``onCard(k)`` runs as card k lands. */
+  deal(dealer, viewer, total, onCard, fmt = FOUR) {
     this.skipDeal();
     const p = pace();
     return new Promise((resolve) => {
       let k = 0;
-      const from = positionOf(dealer, viewer);
+      const from = positionOf(dealer, viewer, fmt);
       const step = () => {
         if (k >= total) {
           this.finishDeal();
           return;
         }
-        const to = positionOf((dealer + 1 + k) % 4, viewer);
+        const to = positionOf((dealer + 1 + k) % fmt.players, viewer, fmt);
         const back = cardBack({ extraClass: `flying from-${from}` });
         this.dealLayer.append(back);
         requestAnimationFrame(() => back.classList.add(`to-${to}`));

@@ -2,7 +2,6 @@
 // accounts), a mute per seat (decided by the room: a muted seat's messages never reach
 // this player), quick phrases, the last messages for a late joiner (the snapshot's
 // ``chat``). Plain text only, never markup. Spectators talk among themselves.
-import { SEAT_NAMES } from "../game/cards.js";
 import { fill, h, toast } from "./dom.js";
 
 // Quick phrases travel by id (server/social/chat.py QUICK_PHRASES); the text is what is shown.
@@ -125,7 +124,7 @@ export class ChatPanel {
     }
     this.log.replaceChildren(...(this.messages.length ? this.messages.map((m) => h("li",
       { class: m.seat === me && !watching ? "mine" : "", dataset: { seat: m.seat ?? "" } },
-      h("b", {}, `${m.name || SEAT_NAMES[m.seat] || "?"}: `),
+      h("b", {}, `${m.name || (m.seat !== undefined && m.seat !== null ? this.state.format.seatName(m.seat) : "?")}: `),
       h("span", { class: m.phrase ? "phrase" : "" }, m.phrase ? QUICK_PHRASES[m.phrase] || m.text : m.text)))
       : [h("li", { class: "empty" }, "No messages yet.")]));
     const input = h("input", { type: "text", maxlength: MAX_LENGTH, placeholder: "Say something…", "aria-label": "Message",
@@ -142,12 +141,12 @@ export class ChatPanel {
       Object.entries(QUICK_PHRASES).map(([id, text]) => h("button", { type: "button", class: "chip", dataset: { key: `p-${id}` },
         onclick: () => this.say(text, id) }, text)));
     const seats = this.state.seats || [];
-    const people = [0, 1, 2, 3].filter((s) => s !== me && seats[s] && !seats[s].bot && seats[s].name);
+    const people = this.state.format.seats.filter((s) => s !== me && seats[s] && !seats[s].bot && seats[s].name);
     const mutes = watching ? null : h("fieldset", { class: "mutes" }, h("legend", {}, "Mute a seat (you stop receiving its messages)"),
       people.length ? people.map((s) => h("label", { class: "chip" },
         h("input", { type: "checkbox", checked: this.muted.has(s), dataset: { seat: s, key: `m-${s}` },
           onchange: (e) => this.mute(s, e.target.checked) }),
-        h("span", {}, `${seats[s].name} (${SEAT_NAMES[s]})`))) : h("span", { class: "fine" }, "No other people at the table yet."));
+        h("span", {}, `${seats[s].name} (${this.state.format.seatName(s)})`))) : h("span", { class: "fine" }, "No other people at the table yet."));
     fill(this.el, head, h("p", { class: "fine" }, audience), this.log, phrases, form, mutes);
     this.log.scrollTop = this.log.scrollHeight;
     this.refocus(focusedKey);

@@ -7,13 +7,26 @@ import { gameHref } from "../pages/api.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { h } from "./dom.js";
 import { ratingText } from "./lobby_ranked.js";
-import { gameSheet, scoreLine, teamNames } from "./score_sheet.js";
+import { gameSheet, ordinal, scoreLine, sideNames, standings } from "./score_sheet.js";
 
-/** "You win!", "They win", "A draw" (spectators: "North–South win"). */
-export function outcomeTitle(outcome, seat) {
-  if (outcome === "draw") return "A draw";
-  if (seat === null || seat === undefined) return `${teamNames(null)[outcome]} win`;
-  return outcome === seat % 2 ? "You win!" : "They win";
+/** "You win!", "They win", "A draw", "Ada wins", "SW & NE win" (spectators:
+ * "North–South win"); ``outcome`` is the winning side (of ``fmt.teams``) or "draw". */
+export function outcomeTitle(outcome, seat, fmt, seats = []) {
+  if (outcome === "draw" || outcome === null || outcome === undefined) return "A draw";
+  const mine = seat === null || seat === undefined ? null : fmt.teamOf(seat);
+  if (outcome === mine) return "You win!";
+  if (mine !== null && fmt.teams.length === 2 && !fmt.solo) return "They win";
+  return `${sideNames(fmt, seat, seats)[outcome]} ${fmt.solo ? "wins" : "win"}`;
+}
+
+/** The standings at the game's end, as a list (more than two sides: cutthroat, three and
+ * six players; two sides say it all in the score line). */
+function standingsList(view, seat, fmt, seats) {
+  if (fmt.teams.length <= 2) return null;
+  return h("ol", { class: "standings", "aria-label": "Standings" }, standings(view.scores, seat, fmt, seats).map((row) =>
+    h("li", { class: row.name === "You" || row.name === "Us" ? "mine" : "" },
+      h("span", { class: "place" }, ordinal(row.place)), h("span", { class: "who" }, row.name),
+      h("b", { class: "pts" }, String(row.score)))));
 }
 
 /** A link to the finished game's page (/g/ID), from the snapshot's ``game`` (the
@@ -59,7 +72,8 @@ export class GameOver {
     if (!show) return;
     const focused = this.bar.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     this.bar.replaceChildren(
-      h("p", { class: "over-line" }, h("b", {}, outcomeTitle(s.view.outcome, s.seat)), " ", scoreLine(s.view.scores, s.seat)),
+      h("p", { class: "over-line" }, h("b", {}, outcomeTitle(s.view.outcome, s.seat, s.format, s.seats)), " ",
+        scoreLine(s.view.scores, s.seat, s.format, s.seats)),
       h("div", { class: "over-actions" }, this.actions(false)));
     if (focused) this.bar.querySelector(`[data-key="${focused}"]`)?.focus();
   }
@@ -104,17 +118,20 @@ export class GameOver {
     const iVoted = s.seat !== null && votes[s.seat];
     const ranked = s.kind === "ranked";
     const rated = ranked && screen.app.rated && screen.app.rated.table === s.table ? screen.app.rated : null;
+    const fmt = s.format;
     const body = h("div", { class: "game-over" },
-      h("p", { class: "final" }, scoreLine(view.scores, s.seat)),
+      standingsList(view, s.seat, fmt, s.seats) || h("p", { class: "final" }, scoreLine(view.scores, s.seat, fmt, s.seats)),
       rated ? ratedLines(rated) : ranked && s.seat !== null ? h("p", { class: "rated" }, "Rating the game…") : null,
       iVoted && waiting.length ? h("p", {}, `Waiting for ${waiting.join(", ")} to say yes.`) : null,
-      gameSheet(view.history.slice(-1), s.seat, view.rules));
+      gameSheet(view.history.slice(-1), s.seat, view.rules, s.seats));
     const key = this.gameKey();
     this.dismissed = null;
     // An earlier hand's result panel would be stale: the sheet shows the last hand.
     if (!screen.resultPanel.hidden) screen.hideResult();
     this.render();
-    openDialog(outcomeTitle(view.outcome, s.seat), body, { className: "game-over", actions: this.actions(true),
+    // More than two sides need the wide sheet for their columns.
+    const className = fmt.teams.length > 2 ? "game-over wide" : "game-over";
+    openDialog(outcomeTitle(view.outcome, s.seat, fmt, s.seats), body, { className, actions: this.actions(true),
       onClose: () => {
         // Closed by ✕, Escape or a button while the game is still over: keep the bar.
         // (The close event comes after a redrawn sheet opened: that one is not closed.)

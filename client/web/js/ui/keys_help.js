@@ -11,6 +11,7 @@ const EVERY_MS = 300;
 export const TABLE_KEYS = [
   ["T", "Tip: the suggested bid, chosen on the pad", ["casual", "private", "practice"]],
   ["L", "Last trick"],
+  ["K / D", "Two players, the draw: keep or discard the card shown"],
   ["H", "Hint: the suggested action and why", ["practice"]],
   ["U", "Undo your last decision", ["practice"]],
   ["R", "Redo", ["practice"]],

@@ -5,7 +5,7 @@
 import { accountPanel, leaderboardPanel, rankedPanel } from "./lobby_ranked.js";
 import { fill, h, seconds } from "./dom.js";
 import { LEVELS, PRACTICE_PACES } from "./practice.js";
-import { privateForm, radioRow } from "./private_form.js";
+import { formatRow, privateForm, radioRow } from "./private_form.js";
 import { loadYourGames } from "./your_games.js";
 
 export class Lobby {
@@ -38,10 +38,12 @@ export class Lobby {
     const practice = h("form", { class: "panel", "aria-labelledby": "practice-title", onsubmit: (e) => {
       e.preventDefault();
       const data = new FormData(e.target);
-      this.named(() => app.practice(data.get("level"), data.get("pace")));
+      const format = data.get("format");
+      this.named(() => app.practice(data.get("level"), data.get("pace"), format === "partners" ? null : format));
     } },
     h("h2", { id: "practice-title" }, "Practice"),
-    h("p", { class: "muted" }, "You and three bots, nobody waiting. Hint, Undo and Redo help on Easy and Standard; Challenge has none."),
+    h("p", { class: "muted" }, "You and bots, nobody waiting. Hint, Undo and Redo help on Easy and Standard; Challenge has none."),
+    formatRow("format", "practice-format"),
     radioRow("level", "Level", LEVELS, "easy"),
     radioRow("pace", "Pace", PRACTICE_PACES, "standard"),
     h("button", { type: "submit", class: "btn", id: "start-practice" }, "Start practice"));

@@ -1,6 +1,10 @@
-// The lobby's "Private table" form: a rules preset, every house option of the engine's
-// RuleSet (js/game/rules.js RULE_FIELDS), the bots' level and whether spectators may watch.
-import { loadPresets, PRESET_NAMES, presetLine, presetName, RULE_FIELDS } from "../game/rules.js";
+// The lobby's "Private table" form: the format (four in partnerships, cutthroat, three,
+// two or six players: each other format is its own preset), a rules preset for the
+// partnership game, every house option of the engine's RuleSet that the format uses
+// (js/game/rules.js RULE_FIELDS, PARTNER_ONLY), the bots' level and whether spectators
+// may watch.
+import { FORMATS } from "../game/format.js";
+import { loadPresets, PARTNER_ONLY, PRESET_NAMES, presetLine, presetName, RULE_FIELDS } from "../game/rules.js";
 import { h, toast } from "./dom.js";
 import { LEVELS } from "./practice.js";
 
@@ -13,9 +17,15 @@ export function privateForm(onCreate) {
   const form = h("form", { class: "panel", "aria-labelledby": "private-form-title" });
   const preset = h("select", { id: "preset", name: "preset" });
   const options = h("div", { class: "rules-editor" });
+  const formats = formatRow("format", "private-format");
+  // The preset the rules start from: the partnership preset chosen, or the format's own.
+  const chosen = () => {
+    const format = formats.querySelector("input:checked").value;
+    return format === "partners" ? preset.value : format;
+  };
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    const rules = { name: preset.value };
+    const rules = { name: chosen() };
     for (const [field, , kind] of RULE_FIELDS) {
       const input = options.querySelector(`[name="${field}"]`);
       if (!input) continue;
@@ -28,15 +38,17 @@ export function privateForm(onCreate) {
     onCreate({ rules, bots: data.get("bots"), watch: data.get("watch") === "on", turn: Number(data.get("turn")) });
   });
   const fillOptions = (rules) => {
-    options.replaceChildren(...RULE_FIELDS.map(([field, label, kind, extra]) => {
+    const solo = rules.partnerships === false;
+    const fields = RULE_FIELDS.filter(([field]) => !(solo && PARTNER_ONLY.includes(field)));
+    options.replaceChildren(...fields.map(([field, label, kind, extra]) => {
       const id = `rule-${field}`;
       if (kind === "bool") {
         return h("label", { class: "check" }, h("input", { type: "checkbox", id, name: field, checked: !!rules[field] }), h("span", {}, label));
       }
       if (kind === "choice") {
         return h("div", { class: "field" }, h("label", { for: id }, label),
-          h("select", { id, name: field }, Object.entries(extra).map(([value, text]) =>
-            h("option", { value, selected: rules[field] === value }, text))));
+          h("select", { id, name: field }, Object.entries(extra).filter(([value]) => !(solo && value === "suicide"))
+            .map(([value, text]) => h("option", { value, selected: rules[field] === value }, text))));
       }
       return h("div", { class: "field" }, h("label", { for: id }, label),
         h("input", { id, name: field, type: "number", min: extra.min, max: extra.max, step: extra.step || 1,
@@ -44,21 +56,28 @@ export function privateForm(onCreate) {
     }));
   };
   const about = h("p", { class: "fine preset-about", id: "preset-about", "aria-live": "polite" });
+  const presetField = h("div", { class: "field" }, h("label", { for: "preset" }, "Rules"), preset);
   loadPresets().then((presets) => {
-    // "Quick — a short game", and under the box a line of what its rules are.
-    preset.replaceChildren(...Object.keys(presets).map((p) => h("option", { value: p, selected: p === "standard" },
+    // "Quick — a short game", and under the box a line of what its rules are. The
+    // other formats are chosen above, each its own preset.
+    const partnership = Object.keys(presets).filter((p) => !FORMATS[p]);
+    preset.replaceChildren(...partnership.map((p) => h("option", { value: p, selected: p === "standard" },
       PRESET_NAMES[p] ? `${presetName(p)} — ${PRESET_NAMES[p][1]}` : presetName(p))));
     const choose = () => {
-      fillOptions(presets[preset.value]);
-      about.textContent = presetLine(presets[preset.value]);
+      const rules = presets[chosen()];
+      presetField.hidden = chosen() !== preset.value;
+      fillOptions(rules);
+      about.textContent = presetLine(rules);
     };
     choose();
     preset.onchange = choose;
+    formats.addEventListener("change", choose);
   }).catch(() => toast("The rule presets could not be loaded.", "warn"));
   form.append(
     h("h2", { id: "private-form-title" }, "Private table"),
     h("p", { class: "muted" }, "Invite friends with a link or a code, choose seats, start when you like: bots take the seats left open."),
-    h("div", { class: "field" }, h("label", { for: "preset" }, "Rules"), preset, about),
+    formats,
+    presetField, about,
     h("details", { class: "house-rules" }, h("summary", {}, "House rules"), options),
     radioRow("bots", "Bot level", LEVELS, "standard"),
     radioRow("turn", "Turn time", TURN_TIMES, "30", "private-turn"),
@@ -66,6 +85,13 @@ export function privateForm(onCreate) {
       h("span", {}, "Spectators may watch")),
     h("button", { type: "submit", class: "btn", id: "create-private" }, "Create table"));
   return form;
+}
+
+/** The format choice: a radio chip per format (js/game/format.js FORMATS), the
+ * partnership game first and checked. Its value is "partners" or a preset name. */
+export function formatRow(name, id) {
+  const labels = Object.fromEntries(Object.entries(FORMATS).map(([value, f]) => [value, f.label]));
+  return radioRow(name, "Format", labels, "partners", id);
 }
 
 /** A row of radio chips: ``choices`` {value: label}. */

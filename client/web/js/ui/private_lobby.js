@@ -1,12 +1,17 @@
 // A private table before its start, over the felt: the invite (code to read aloud and
-// link, host only), the four seats by team with "Sit here", the host's moves and
-// removals, spectators allowed or not, and Start (bots take the empty seats).
-import { SEAT_NAMES } from "../game/cards.js";
+// link, host only), the seats of the table's format by team (solo formats: one list of
+// players) with "Sit here", the host's moves and removals, spectators allowed or not,
+// and Start (bots take the empty seats).
+import { FORMATS } from "../game/format.js";
 import { presetName } from "../game/rules.js";
 import { fill, h, toast } from "./dom.js";
 import { LEVELS } from "./practice.js";
 
-const TEAMS = [["South & North", [0, 2]], ["West & East", [1, 3]]];
+/** The seat groups shown: [label, seats] per team, or one group of every player. */
+function seatGroups(fmt) {
+  if (fmt.solo) return [[`${fmt.players} players, each on their own`, fmt.seats]];
+  return fmt.teams.map((team) => [`Team ${team.map((s) => fmt.seatName(s)).join(" & ")}`, team]);
+}
 
 export class PrivateLobby {
   /** ``app`` gives: state, invites, send(t, d), requestInvite(renew), inviteLink(token);
@@ -35,16 +40,19 @@ export class PrivateLobby {
     const focusedKey = this.el.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     const rules = lobby.rules;
     const hostName = lobby.host !== null && lobby.host !== undefined ? (s.seats[lobby.host] || {}).name : null;
-    const open = [0, 1, 2, 3].filter((i) => !(s.seats[i] && s.seats[i].name));
+    const fmt = s.format;
+    const open = fmt.seats.filter((i) => !(s.seats[i] && s.seats[i].name));
+    const format = FORMATS[fmt.id].short;
+    this.el.classList.toggle("seats-6", fmt.players === 6);
     fill(this.el,
       h("header", { class: "panel-head" },
         h("h2", { id: "private-title" }, "Private table"),
         h("button", { type: "button", class: "btn btn-ghost small", dataset: { key: "rules" },
           onclick: () => this.screen.showRules() }, "Rules")),
-      h("p", { class: "muted" }, `${rules ? `${presetName(rules.name)} rules to ${rules.target_score}` : "Private"} · ${LEVELS[lobby.bots] || "Standard"} bots take the empty seats`),
+      h("p", { class: "muted" }, `${rules ? `${presetName(rules.name)} rules to ${rules.target_score}` : "Private"}${format && rules && rules.name !== fmt.id ? ` · ${format}` : ""} · ${LEVELS[lobby.bots] || "Standard"} bots take the empty seats`),
       host ? this.inviteBox() : h("p", { class: "fine" }, "To invite more friends, ask the host for the table's code or link."),
-      TEAMS.map(([label, seats]) => h("div", { class: "team-seats", role: "group", "aria-label": `Team ${label}` },
-        h("h3", {}, `Team ${label}`), seats.map((i) => this.seatRow(i, lobby, host)))),
+      seatGroups(fmt).map(([label, seats]) => h("div", { class: "team-seats", role: "group", "aria-label": label },
+        h("h3", {}, label), seats.map((i) => this.seatRow(i, lobby, host, fmt)))),
       host ? h("label", { class: "check" },
         h("input", { type: "checkbox", id: "allow-spectators", checked: !!lobby.watch, dataset: { key: "watch" },
           onchange: (e) => this.app.send("spectators", { allow: e.target.checked }) }),
@@ -87,7 +95,7 @@ export class PrivateLobby {
         "New code and link (the old ones stop working)"));
   }
 
-  seatRow(i, lobby, host) {
+  seatRow(i, lobby, host, fmt) {
     const s = this.app.state;
     const info = s.seats[i] || {};
     const taken = !!info.name;
@@ -98,21 +106,21 @@ export class PrivateLobby {
     const actions = [];
     if (!taken && s.seat !== null) {
       actions.push(h("button", { type: "button", class: "btn small", dataset: { key: `sit-${i}` },
-        "aria-label": `Sit in the ${SEAT_NAMES[i]} seat`, onclick: () => this.app.send("seat", { seat: i }) }, "Sit here"));
+        "aria-label": `Sit in the ${fmt.seatName(i)} seat`, onclick: () => this.app.send("seat", { seat: i }) }, "Sit here"));
     }
     if (host && taken) {
-      const others = [0, 1, 2, 3].filter((j) => j !== i);
+      const others = fmt.seats.filter((j) => j !== i);
       actions.push(h("select", { class: "move-select", dataset: { key: `move-${i}` }, "aria-label": `Move ${info.name} to another seat`,
         onchange: (e) => { if (e.target.value !== "") this.app.send("move", { src: i, dst: Number(e.target.value) }); } },
       h("option", { value: "" }, "Move to…"),
-      others.map((j) => h("option", { value: String(j) }, `${SEAT_NAMES[j]}${s.seats[j] && s.seats[j].name ? ` (swap with ${s.seats[j].name})` : ""}`))));
+      others.map((j) => h("option", { value: String(j) }, `${fmt.seatName(j)}${s.seats[j] && s.seats[j].name ? ` (swap with ${s.seats[j].name})` : ""}`))));
       if (!mine) {
         actions.push(h("button", { type: "button", class: "btn small btn-danger", dataset: { key: `remove-${i}` },
           "aria-label": `Remove ${info.name} from the table`, onclick: () => this.app.send("remove", { seat: i }) }, "Remove"));
       }
     }
     return h("div", { class: `seat-row${taken ? "" : " open"}`, dataset: { seat: i } },
-      h("span", { class: "dir" }, SEAT_NAMES[i]),
+      h("span", { class: "dir" }, fmt.seatName(i)),
       h("span", { class: "sitter" }, taken ? info.name : "Empty seat", " ", tags),
       h("span", { class: "row-actions" }, actions));
   }

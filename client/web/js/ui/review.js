@@ -1,6 +1,7 @@
 // Hand review: the four hands as dealt, the bids, every trick in order, the score lines,
 // and the deal checked against the commitment shown before the bids (folded at the end).
-import { bidText, SEAT_NAMES, sortHand } from "../game/cards.js";
+import { bidText, sortHand } from "../game/cards.js";
+import { Format } from "../game/format.js";
 import { verifyReview } from "../game/deal_check.js";
 import { cardFace } from "./card_view.js";
 import { h } from "./dom.js";
@@ -37,8 +38,9 @@ export function commitmentSeen(table, handNo) {
 }
 
 /** The review of ``view.review`` as an element; the check fills in when SubtleCrypto
- * answers. ``gameLink``: a link to the whole game's page (once the game is over). */
-export function reviewPanel(table, view, seat, gameLink = null) {
+ * answers. ``seats``: the table's seats; ``gameLink``: a link to the whole game's page
+ * (once the game is over). */
+export function reviewPanel(table, view, seat, seats = [], gameLink = null) {
   const review = view.review;
   if (!review) return h("p", { class: "empty" }, "The review opens when a hand has been played.");
   // The fairness proof is folded under its own heading at the end: the verdict shows in
@@ -48,7 +50,8 @@ export function reviewPanel(table, view, seat, gameLink = null) {
   const check = h("details", { class: "verify pending" },
     h("summary", {}, h("span", { class: "proof-title" }, "Fairness proof: "), verdict), proof);
   const seen = commitmentSeen(table, review.hand);
-  verifyReview(review, seen, !!(view.rules && view.rules.jokers)).then((result) => {
+  const players = (view.rules && view.rules.players) || 4;
+  verifyReview(review, seen, !!(view.rules && view.rules.jokers), players).then((result) => {
     const ok = result.seedMatches && result.dealMatches;
     check.className = `verify ${ok ? "ok" : "bad"}`;
     verdict.replaceChildren(h("b", {}, ok ? (result.seenBefore ? "✓ This deal was fixed before the bids."
@@ -63,28 +66,40 @@ export function reviewPanel(table, view, seat, gameLink = null) {
       h("span", {}, ": "),
       h("code", {}, result.computed.slice(0, 16) + "…"),
       h("br"),
-      h("span", {}, result.dealMatches ? "Shuffling that seed deals exactly these four hands." : "Shuffling that seed deals other hands!"),
+      h("span", {}, result.dealMatches ? (review.stock ? "Shuffling that seed gives exactly this stock."
+        : `Shuffling that seed deals exactly these ${players === 4 ? "four" : players} hands.`)
+        : "Shuffling that seed deals other hands!"),
     );
   }).catch((err) => {
     check.className = "verify bad";
     check.open = true;
     verdict.textContent = `The deal could not be checked here: ${err.message}`;
   });
-  const me = seat ?? 0;
-  const order = [0, 1, 2, 3].map((k) => (me + k) % 4);
+  const fmt = new Format(view.rules);
+  const n = fmt.players;
+  const order = fmt.fromViewer(seat);
   const hands = h("div", { class: "review-hands" }, order.map((s) => h("div", { class: "review-hand" },
-    h("h3", {}, `${SEAT_NAMES[s]}${s === seat ? " (you)" : ""} · bid ${bidText(review.bids[s])}`),
+    h("h3", {}, `${fmt.seatName(s)}${s === seat ? " (you)" : ""} · bid ${bidText(review.bids[s])}`),
     h("div", { class: "mini-cards" }, sortHand(review.dealt[s]).map((c) => cardFace(c, { small: true }))))));
   const tricks = h("ol", { class: "review-tricks" }, review.tricks.map(([leader, cards, winner], i) => h("li", {},
     h("span", { class: "trick-no" }, `Trick ${i + 1}`),
     h("span", { class: "mini-cards" }, cards.map((c, k) => {
-      const who = (leader + k) % 4;
-      return h("span", { class: `played${who === winner ? " won" : ""}`, title: SEAT_NAMES[who] },
-        h("small", {}, SEAT_NAMES[who][0]), cardFace(c, { small: true }));
+      const who = (leader + k) % n;
+      return h("span", { class: `played${who === winner ? " won" : ""}`, title: fmt.seatName(who) },
+        h("small", {}, fmt.shortName(who)), cardFace(c, { small: true }));
     })),
-    h("span", { class: "trick-winner" }, `${SEAT_NAMES[winner]} wins`))));
-  const record = { hand: review.hand, bids: review.bids, teams: review.score, tricks: tricksBySeat(review) };
-  return h("div", { class: "review" }, handTable(record, seat, view.rules), hands,
-    h("h3", {}, "Trick by trick"), tricks, check,
+    h("span", { class: "trick-winner" }, `${fmt.seatName(winner)} wins`))));
+  const record = { hand: review.hand, bids: review.bids, teams: review.score, tricks: tricksBySeat(review, n) };
+  return h("div", { class: "review" }, handTable(record, seat, view.rules, seats), hands,
+    discardsOf(review, fmt), h("h3", {}, "Trick by trick"), tricks, check,
     gameLink ? h("p", { class: "review-game-link" }, gameLink) : null);
+}
+
+/** Two players: the discards of each seat, hidden during the hand and shown here. */
+function discardsOf(review, fmt) {
+  if (!review.discards) return null;
+  return h("div", { class: "review-discards" }, h("h3", {}, "The discards (out of play)"),
+    h("div", { class: "review-hands" }, fmt.seats.map((s) => h("div", { class: "review-hand" },
+      h("h3", {}, `${fmt.seatName(s)} discarded`),
+      h("div", { class: "mini-cards" }, sortHand(review.discards[s] || []).map((c) => cardFace(c, { small: true })))))));
 }

@@ -1,22 +1,40 @@
 // Scores: the six lines per team per hand (contract, bags, Nil, bag penalty, hand total,
-// running total), the bag cycle beside the score, and the whole game's sheet. The
-// viewer's team always comes first (top bar, sheet, hand result, game over).
+// running total) per side (a team, or a player in the solo formats: js/game/format.js),
+// the bag cycle beside the score, the whole game's sheet and the standings at the end.
+// The viewer's side always comes first (top bar, sheet, hand result, game over).
 import { bidText } from "../game/cards.js";
+import { Format } from "../game/format.js";
 import { h } from "./dom.js";
 
-export const TEAM_NAMES = ["Us", "Them"];
-
-/** Team names from the viewer's side, indexed by team (0 = South–North): your team is
- * "Us" (spectators: North–South / West–East). Show them in ``teamOrder``. */
-export function teamNames(seat) {
-  if (seat === null || seat === undefined) return ["North–South", "West–East"];
-  return seat % 2 === 0 ? ["Us", "Them"] : ["Them", "Us"];
+/** A seat's display name for the score lines: "You", the player's name (bots without
+ * their "(bot)"), or the seat's compass name when nobody sits there. */
+function playerName(fmt, seat, viewer, seats) {
+  if (seat === viewer) return "You";
+  const info = seats && seats[seat];
+  return info && info.name ? info.name.replace(/\s*\(bot\)$/, "") : fmt.seatName(seat);
 }
 
-/** The teams in the order they are shown: the viewer's first (spectators: team 0 first). */
-export function teamOrder(seat) {
-  const mine = seat === null || seat === undefined ? 0 : seat % 2;
-  return [mine, 1 - mine];
+/** The sides' names from the viewer's side, indexed by side (``fmt.teams``): your team
+ * is "Us" (four players: the other "Them"; six: the others by their seats, "SW & NE");
+ * solo, each player by name ("You" for the viewer). Spectators of four partners see
+ * North–South / West–East. Show them in ``sideOrder``. */
+export function sideNames(fmt, seat, seats = []) {
+  const viewer = seat ?? null;
+  const mine = viewer === null ? null : fmt.teamOf(viewer);
+  return fmt.teams.map((team, t) => {
+    if (fmt.solo) return playerName(fmt, team[0], viewer, seats);
+    if (t === mine) return "Us";
+    if (fmt.players === 4) return mine === null ? ["North–South", "West–East"][t] : "Them";
+    return team.map((s) => fmt.shortName(s)).join(" & ");
+  });
+}
+
+/** The sides in the order they are shown: the viewer's first, then clockwise from it
+ * (spectators: side 0 first). */
+export function sideOrder(fmt, seat) {
+  const n = fmt.teams.length;
+  const mine = seat === null || seat === undefined ? 0 : fmt.teamOf(seat);
+  return [...Array(n).keys()].map((k) => (mine + k) % n);
 }
 
 function signed(n) {
@@ -32,11 +50,11 @@ function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-/** The six lines of team ``t`` for one hand, from a history record's ``teams[t]``, the
- * four ``bids`` and, when known, the four seats' ``tricks`` (so a table whose Nil
- * bidder's tricks do not count for the partner can say which tricks counted). */
-export function sixLines(team, bids, t, rules, tricks = null) {
-  const seats = [t, t + 2];
+/** The six lines of side ``t`` (of ``fmt.teams``) for one hand, from a history record's
+ * ``teams[t]``, every seat's ``bids`` and, when known, every seat's ``tricks`` (so a
+ * table whose Nil bidder's tricks do not count for the partner can say which counted). */
+export function sixLines(team, bids, t, rules, tricks = null, fmt = new Format(rules)) {
+  const seats = fmt.teams[t];
   const nils = seats.map((s) => bids[s]).filter(isNil);
   // quick: a Nil bidder's tricks are bags, never toward the partner's contract.
   const apart = rules && rules.nil_tricks_count_for_partner === false;
@@ -63,19 +81,21 @@ export function sixLines(team, bids, t, rules, tricks = null) {
 }
 
 /** The tricks each seat took in a review (its tricks name their winners). */
-export function tricksBySeat(review) {
-  const won = [0, 0, 0, 0];
+export function tricksBySeat(review, players = 4) {
+  const won = Array(players).fill(0);
   for (const trick of review.tricks) won[trick[2]] += 1;
   return won;
 }
 
-/** One hand's score lines for both teams as a table: Line, then one column per team
- * (the viewer's first), each cell the points with the note under or beside them. */
-export function handTable(record, seat, rules) {
-  const names = teamNames(seat);
-  const order = teamOrder(seat);
-  const lines = [0, 1].map((t) => sixLines(record.teams[t], record.bids, t, rules, record.tricks || null));
-  return h("table", { class: "score-table" },
+/** One hand's score lines for every side as a table: Line, then one column per side
+ * (the viewer's first), each cell the points with the note under or beside them.
+ * ``seats``: the table's seat infos (solo columns are named after the players). */
+export function handTable(record, seat, rules, seats = []) {
+  const fmt = new Format(rules);
+  const names = sideNames(fmt, seat, seats);
+  const order = sideOrder(fmt, seat);
+  const lines = fmt.teams.map((_, t) => sixLines(record.teams[t], record.bids, t, rules, record.tricks || null, fmt));
+  return h("table", { class: `score-table sides-${order.length}` },
     h("caption", {}, `Hand ${record.hand + 1}`),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Line"),
       order.map((t) => h("th", { scope: "col", class: "team-col" }, names[t])))),
@@ -90,15 +110,30 @@ export function handTable(record, seat, rules) {
 }
 
 /** Every hand of the game so far, newest first. */
-export function gameSheet(history, seat, rules) {
+export function gameSheet(history, seat, rules, seats = []) {
   if (!history || !history.length) return h("p", { class: "empty" }, "No hand has been scored yet.");
-  return h("div", { class: "sheet-list" }, [...history].reverse().map((r) => handTable(r, seat, rules)));
+  return h("div", { class: "sheet-list" }, [...history].reverse().map((r) => handTable(r, seat, rules, seats)));
 }
 
-/** "Us 526 — Them 318": the final or running score, the viewer's team first. */
-export function scoreLine(scores, seat) {
-  const names = teamNames(seat);
-  return teamOrder(seat).map((t) => `${names[t]} ${scores[t]}`).join(" — ");
+/** "Us 526 — Them 318" (solo: "You 120 — Ada 96 — …"): the final or running score,
+ * the viewer's side first. */
+export function scoreLine(scores, seat, fmt = new Format(null), seats = []) {
+  const names = sideNames(fmt, seat, seats);
+  return sideOrder(fmt, seat).map((t) => `${names[t]} ${scores[t]}`).join(" — ");
+}
+
+/** The standings at the game's end: [{place, side, name, score}] from the highest
+ * score down; equal scores share a place ("1st", "1st", "3rd"). */
+export function standings(scores, seat, fmt, seats = []) {
+  const names = sideNames(fmt, seat, seats);
+  const sides = sideOrder(fmt, seat).sort((a, b) => scores[b] - scores[a]);
+  return sides.map((t) => ({ place: 1 + sides.filter((u) => scores[u] > scores[t]).length, side: t,
+    name: names[t], score: scores[t] }));
+}
+
+/** "1st", "2nd", "3rd", "4th"... */
+export function ordinal(n) {
+  return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n] || "th"}`;
 }
 
 /** The bag cycle: ``bags`` of ``limit`` as pips, with a readable label. */

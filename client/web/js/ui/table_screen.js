@@ -1,8 +1,10 @@
-// The table: four seats (you at the bottom, partner at the top), the trick in the middle,
-// the bidding pad or the Play key, your hand, the score bar with the bag cycle, and the
+// The table: its seats (2, 3, 4 or 6 by the format, js/game/format.js; you at the bottom,
+// a partner opposite), the trick in the middle, the bidding pad, the two-handed draw
+// step (draw_step.js) or the Play key, your hand, the score bar with the bag cycle per
+// side, and the
 // sheets (hand result, review, scores, game over); a private table's seating before its
 // start, the practice tools and the chat panel. Driven by TableState changes.
-import { actionText, bidText, SEAT_NAMES } from "../game/cards.js";
+import { actionText, bidText, cardName } from "../game/cards.js";
 import { describeRules, tableTitle } from "../game/rules.js";
 import { BidPad } from "./bid_pad.js";
 import { cardFace } from "./card_view.js";
@@ -10,12 +12,13 @@ import { CenterView, positionOf } from "./center_view.js";
 import { ChatPanel } from "./chat.js";
 import { GameOver, gamePageLink } from "./game_over.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
+import { DrawStep } from "./draw_step.js";
 import { announce, h, seconds, toast } from "./dom.js";
 import { HandView } from "./hand_view.js";
 import { LEVELS, PracticeBar } from "./practice.js";
 import { PrivateLobby } from "./private_lobby.js";
 import { reviewPanel, rememberCommitment } from "./review.js";
-import { bagCycle, gameSheet, handTable, teamNames } from "./score_sheet.js";
+import { bagCycle, gameSheet, handTable, sideNames, sideOrder } from "./score_sheet.js";
 import { SeatStatus } from "./seat_status.js";
 import { play as sound } from "./sound.js";
 import { turnStrip } from "./turn_strip.js";
@@ -32,6 +35,7 @@ export class TableScreen {
     this.state = app.state;
     this.hand = new HandView({ onPlay: (code) => this.act(`play ${code}`) });
     this.pad = new BidPad({ onBid: (a) => this.act(a), onTip: () => this.tip() });
+    this.draw = new DrawStep({ onAct: (a) => this.act(a) });
     this.center = new CenterView();
     this.center.onHeldDone = () => this.render();
     this.chat = new ChatPanel({ room: this.room, state: this.state });
@@ -60,7 +64,7 @@ export class TableScreen {
     this.bar = h("header", { class: "table-bar" },
       h("button", { type: "button", class: "tool back", onclick: () => this.app.goLobby(), "aria-label": "Back to the lobby" }, "‹ Lobby"),
       this.titleBtn, this.scoreBox, tools);
-    this.seatEls = [0, 1, 2, 3].map(() => h("div", { class: "seat" }));
+    this.seatEls = [0, 1, 2, 3].map(() => h("div", { class: "seat" })); // resized by render()
     this.lastTrickBtn = h("button", { type: "button", class: "btn btn-ghost small last-trick-btn",
       onclick: () => this.showLastTrick(), hidden: true }, "Last trick");
     this.felt = h("div", { class: "felt", onclick: () => this.center.skipDeal() },
@@ -72,7 +76,7 @@ export class TableScreen {
     this.actionRow = h("div", { class: "action-row" }, this.practice.el, this.hand.playButton);
     this.el = h("section", { class: "table-screen", "aria-label": "Spades table" },
       this.bar,
-      h("div", { class: "table-main" }, this.felt, this.pad.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
+      h("div", { class: "table-main" }, this.felt, this.pad.el, this.draw.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
       h("div", { class: "controls" }, this.seatStatus.el, this.timerBar, this.actionRow, this.gameOver.bar),
       h("div", { class: "hand-wrap" }, this.hand.el));
     // Keys reach the table from inside it, and also from the page itself: when the
@@ -107,7 +111,8 @@ export class TableScreen {
     const before = change.before;
     if (before && view && before.hand_no !== view.hand_no && view.review && view.review.hand === before.hand_no) {
       const last = view.review.tricks[view.review.tricks.length - 1];
-      if (last) this.center.hold(last[1].map((c, k) => [(last[0] + k) % 4, c]), last[2]);
+      const n = s.format.players;
+      if (last) this.center.hold(last[1].map((c, k) => [(last[0] + k) % n, c]), last[2]);
       this.showResult(view);
     } else if (before && view && view.tricks.length > before.tricks.length && view.last_trick) {
       this.center.hold(view.last_trick.cards, view.last_trick.winner);
@@ -140,12 +145,18 @@ export class TableScreen {
   yourTurn(view) {
     sound("turn");
     const bidding = view.phase === "bidding";
-    announce(bidding ? (view.hand_hidden ? "Your turn: Blind Nil, or show your cards." : "Your turn to bid.") : "Your turn to play.");
-    const focusFree = !document.activeElement || document.activeElement === document.body
-      || this.hand.el.contains(document.activeElement) || this.pad.el.contains(document.activeElement);
-    if (focusFree && !dialogOpen()) {
-      requestAnimationFrame(() => (bidding ? this.pad.focus() : this.hand.focus()));
-    }
+    const drawing = view.phase === "drawing";
+    announce(drawing ? `Your draw: ${view.draw && view.draw.card ? cardName(view.draw.card) : "a card"}. Keep or discard?`
+      : bidding ? (view.hand_hidden ? "Your turn: Blind Nil, or show your cards." : "Your turn to bid.") : "Your turn to play.");
+    // Decided once the table is drawn: free is nothing, the hand, pad or draw, or what
+    // is no longer shown (the private table's panel, gone at the start, whose Start key
+    // held the focus).
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      const focusFree = !active || active === document.body || active.offsetParent === null
+        || this.hand.el.contains(active) || this.pad.el.contains(active) || this.draw.el.contains(active);
+      if (focusFree && !dialogOpen()) (drawing ? this.draw : bidding ? this.pad : this.hand).focus();
+    });
   }
 
   maybeDeal(view) {
@@ -154,15 +165,19 @@ export class TableScreen {
     if (key === this.lastDealKey) return;
     this.lastDealKey = key;
     sessionStorage.setItem(DEALT_KEY, key);
-    const total = 52; // the joker deck has 52 cards too
-    // Card j goes to seat (dealer + 1 + j) % 4: count the first k that reach this seat.
-    const off = ((this.state.seat ?? 0) - view.dealer - 1 + 8) % 4;
-    const mine = (k) => (k > off ? Math.floor((k - off - 1) / 4) + 1 : 0);
+    const fmt = this.state.format;
+    const total = fmt.dealtCards; // the joker deck deals as many; two players draw instead
+    if (!total) return;
+    const n = fmt.players;
+    const size = fmt.handSize;
+    // Card j goes to seat (dealer + 1 + j) % n: count the first k that reach this seat.
+    const off = ((this.state.seat ?? 0) - view.dealer - 1 + 2 * n) % n;
+    const mine = (k) => (k > off ? Math.floor((k - off - 1) / n) + 1 : 0);
     this.dealtCount = 0;
     this.center.deal(view.dealer, this.state.seat, total, (k) => {
-      this.dealtCount = k >= total ? 13 : Math.min(13, mine(k));
+      this.dealtCount = k >= total ? size : Math.min(size, mine(k));
       this.renderHand();
-    }).then(() => this.render());
+    }, fmt).then(() => this.render());
   }
 
   // -- actions ----------------------------------------------------------------------------
@@ -197,6 +212,7 @@ export class TableScreen {
     }
     const key = event.key.toLowerCase();
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (this.state.myTurn && this.draw.onKey(key)) return;
     if (key === "t" && this.state.view && this.state.view.phase === "bidding" && this.state.myTurn) this.tip();
     else if (key === "l") this.showLastTrick();
     else if (event.key === "?") showKeys(this.state.kind);
@@ -210,7 +226,7 @@ export class TableScreen {
   nameOf(seat) {
     const info = this.state.seats[seat];
     if (seat === this.state.seat) return "You";
-    return (info && info.name) || SEAT_NAMES[seat];
+    return (info && info.name) || this.state.format.seatName(seat);
   }
 
   render() {
@@ -221,13 +237,16 @@ export class TableScreen {
       ? `${tableTitle(s.kind, rules)} · ${LEVELS[s.extra.level] || s.extra.level}` : tableTitle(s.kind, rules);
     this.titleBtn.textContent = title;
     this.titleBtn.setAttribute("aria-label", `${title}: show the rules`);
+    const fmt = s.format;
     this.renderScore(view, rules);
-    for (let seat = 0; seat < 4; seat++) this.renderSeat(seat);
-    this.center.render(view, s.seat, this.statusLine());
+    this.fitSeats(fmt);
+    for (let seat = 0; seat < fmt.players; seat++) this.renderSeat(seat);
+    this.center.render(view, s.seat, this.statusLine(), fmt);
     this.lastTrickBtn.hidden = !(view && view.last_trick);
     const bidding = view && view.phase === "bidding" && s.myTurn;
     this.pad.el.hidden = !bidding;
     if (bidding) this.pad.render(view, { tip: s.kind !== "ranked" });
+    this.draw.render(view, s.myTurn);
     this.seatStatus.render();
     this.practice.render();
     this.lobbyPanel.render();
@@ -245,7 +264,7 @@ export class TableScreen {
       this.hand.playButton.hidden = true;
       return;
     }
-    this.hand.render(s.view, s.seat, { dealt: this.center.dealing ? this.dealtCount : 13 });
+    this.hand.render(s.view, s.seat, { dealt: this.center.dealing ? this.dealtCount : 99 });
   }
 
   statusLine() {
@@ -265,6 +284,7 @@ export class TableScreen {
     // On your own bid the bid pad (titled "Your bid") covers the middle of the table.
     if (view.phase === "bidding") return view.to_act === s.seat ? "" : `${who} bid`;
     if (view.phase === "passing") return `${who} pass`;
+    if (view.phase === "drawing") return view.to_act === s.seat ? "" : `${who} draw`;
     return view.trick.length ? "" : view.to_act === s.seat ? "Your lead" : `${who} lead`;
   }
 
@@ -273,13 +293,25 @@ export class TableScreen {
       this.scoreBox.replaceChildren();
       return;
     }
-    const names = teamNames(this.state.seat);
-    const mine = this.state.seat === null ? 0 : this.state.seat % 2;
-    const order = [mine, 1 - mine];
+    const s = this.state;
+    const fmt = s.format;
+    const names = sideNames(fmt, s.seat, s.seats);
+    const order = sideOrder(fmt, s.seat);
+    const mine = s.seat === null ? null : fmt.teamOf(s.seat);
+    this.scoreBox.classList.toggle("many", order.length > 2);
     this.scoreBox.replaceChildren(...order.map((t) => h("div", { class: `team team-${t === mine ? "us" : "them"}` },
       h("span", { class: "team-name" }, names[t]),
       h("b", { class: "team-score" }, String(view.scores[t])),
       bagCycle(view.bags[t], rules))));
+  }
+
+  /** One seat badge per seat of the format (the felt's seats change with the table). */
+  fitSeats(fmt) {
+    if (this.seatEls.length === fmt.players) return;
+    for (const el of this.seatEls) el.remove();
+    this.seatEls = fmt.seats.map(() => h("div", { class: "seat" }));
+    this.felt.prepend(...this.seatEls);
+    this.felt.dataset.seats = String(fmt.players);
   }
 
   renderSeat(seat) {
@@ -287,11 +319,12 @@ export class TableScreen {
     const el = this.seatEls[seat];
     const info = s.seats[seat] || {};
     const view = s.view;
-    const where = positionOf(seat, s.seat);
+    const fmt = s.format;
+    const where = positionOf(seat, s.seat, fmt);
     const acting = view && view.to_act === seat && !view.over;
     el.className = `seat at-${where}${acting ? " acting" : ""}${info.away ? " away" : ""}${!info.name ? " open" : ""}`;
     const bid = view ? view.bids[seat] : null;
-    const partner = s.seat !== null && seat === (s.seat + 2) % 4;
+    const partner = s.seat !== null && seat === fmt.partnerOf(s.seat);
     const tags = [];
     if (seat === s.seat) tags.push(h("span", { class: "tag you" }, "you"));
     else if (partner) tags.push(h("span", { class: "tag partner" }, "partner"));
@@ -301,9 +334,10 @@ export class TableScreen {
     // Bots are named "Bix (bot)": the tag says bot, the badge has little room.
     const name = info.name ? (info.bot ? info.name.replace(/\s*\(bot\)$/, "") : info.name) : "Open seat";
     // "bidding…" only on the seat whose bid it is; the others wait their turn.
-    const bidLine = view ? (bid === null ? (view.phase === "bidding" && acting ? "bidding…" : "") : `Bid ${bidText(bid)}`) : "";
+    const waiting = { bidding: "bidding…", drawing: "drawing…" }[view && view.phase];
+    const bidLine = view ? (bid === null ? (waiting && acting ? waiting : "") : `Bid ${bidText(bid)}`) : "";
     const won = view ? view.tricks_won[seat] : 0;
-    const label = `${SEAT_NAMES[seat]}: ${name}${info.bot ? ", bot" : ", person"}${info.away ? ", away" : ""}` +
+    const label = `${fmt.seatName(seat)}: ${name}${info.bot ? ", bot" : ", person"}${info.away ? ", away" : ""}` +
       `${bid !== null && view ? `, bid ${bidText(bid)}, ${won} trick${won === 1 ? "" : "s"} taken` : ""}${acting ? ", to act" : ""}`;
     el.setAttribute("aria-label", label);
     el.setAttribute("role", "group");
@@ -312,7 +346,9 @@ export class TableScreen {
       h("span", { class: "seat-text", "aria-hidden": "true" },
         h("span", { class: "seat-name" }, h("span", { class: "nm" }, name), tags),
         h("span", { class: "seat-line" },
-          h("span", { class: "dir" }, SEAT_NAMES[seat]),
+          // Six seats' long compass names give way to "NE" on a phone (table.css).
+          fmt.players === 6 ? h("span", { class: "dir" }, h("span", { class: "long" }, fmt.seatName(seat)),
+            h("span", { class: "short" }, fmt.shortName(seat))) : h("span", { class: "dir" }, fmt.seatName(seat)),
           bidLine ? h("span", { class: "bid" }, bidLine) : null,
           view && bid !== null ? h("span", { class: "won" }, `Won ${won}`) : null)),
       h("span", { class: "seat-timer", "aria-hidden": "true" }));
@@ -366,14 +402,14 @@ export class TableScreen {
 
   showScores() {
     const view = this.state.view;
-    openDialog("Score sheet", view ? gameSheet(view.history, this.state.seat, view.rules) : h("p", {}, "No scores yet."),
+    openDialog("Score sheet", view ? gameSheet(view.history, this.state.seat, view.rules, this.state.seats) : h("p", {}, "No scores yet."),
       { className: "wide", status: turnStrip(this.state) });
   }
 
   showReview() {
     const view = this.state.view;
     openDialog(view && view.review ? `Hand ${view.review.hand + 1} review` : "Hand review",
-      view ? reviewPanel(this.state.table, view, this.state.seat,
+      view ? reviewPanel(this.state.table, view, this.state.seat, this.state.seats,
         gamePageLink(this.state, "btn", "The whole game, move by move")) : h("p", {}, "Nothing to review yet."),
       { className: "wide review-dialog", status: turnStrip(this.state) });
   }
@@ -382,13 +418,13 @@ export class TableScreen {
     const view = this.state.view;
     const last = view && view.last_trick;
     if (!last) return;
-    const body = h("div", { class: "trick review-trick" }, last.cards.map(([seat, code]) => h("div",
-      { class: `played at-${positionOf(seat, this.state.seat)}${seat === last.winner ? " winner" : ""}` },
+    const body = h("div", { class: `trick review-trick seats-${this.state.format.players}` }, last.cards.map(([seat, code]) => h("div",
+      { class: `played at-${positionOf(seat, this.state.seat, this.state.format)}${seat === last.winner ? " winner" : ""}` },
       h("small", {}, this.nameOf(seat)), cardFace(code, { small: true }))));
     openDialog(`Last trick: ${this.nameOf(last.winner)} won`, body, { status: turnStrip(this.state) });
   }
 
-  /** The result of the hand just finished: the six lines for both teams, and the review. */
+  /** The result of the hand just finished: the six lines for every side, and the review. */
   showResult(view) {
     const record = view.history[view.history.length - 1];
     if (!record) return;
@@ -396,7 +432,7 @@ export class TableScreen {
     this.resultPanel.replaceChildren(
       h("header", { class: "panel-head" }, h("h2", {}, `Hand ${record.hand + 1} scored`),
         h("button", { type: "button", class: "icon-btn", "aria-label": "Close the hand result", onclick: () => this.hideResult() }, "✕")),
-      handTable(record, this.state.seat, view.rules),
+      handTable(record, this.state.seat, view.rules, this.state.seats),
       this.pauseLine,
       h("div", { class: "pad-row" },
         h("button", { type: "button", class: "btn", onclick: () => this.showReview() }, "Review the hand"),

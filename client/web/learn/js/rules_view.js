@@ -4,7 +4,7 @@
 import { fill, h } from "../../js/ui/dom.js";
 import { api } from "./api.js";
 
-const PRESET_NAMES = ["standard", "quick", "club", "course"];
+const PRESET_NAMES = ["standard", "quick", "club", "course", "cutthroat", "three_handed", "two_handed", "six_handed"];
 
 function signed(n) {
   if (!n) return "0";
@@ -48,8 +48,8 @@ export class RulesView {
     const ex = doc.example;
     const exampleTable = h("table", { class: "score-table example-table" },
       h("caption", {}, "The example hand, scored under these rules"),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Line"), h("th", { scope: "col" }, "South–North"),
-        h("th", { scope: "col" }, "West–East"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Line"),
+        (ex.sides || ["South–North", "West–East"]).map((side) => h("th", { scope: "col" }, side)))),
       h("tbody", {}, ex.line_names.map((name, i) => {
         const key = ["contract_points", "bag_points", "nil_points", "bag_penalty", "hand_total", "total"][i];
         return h("tr", { class: i >= 4 ? "total" : "", dataset: { line: key } }, h("th", { scope: "row" }, name),
@@ -70,14 +70,14 @@ export class RulesView {
       doc.sections.map((s) => h("section", { class: "rules-section", id: `rules-${s.id}` },
         h("h2", {}, s.title), s.paragraphs.map((p) => h("p", {}, p)))),
       h("section", { class: "rules-section", id: "rules-scoring" },
-        h("h2", {}, "Scoring: six lines per team, every hand"),
+        h("h2", {}, `Scoring: six lines per ${doc.rules.partnerships === false ? "player" : "team"}, every hand`),
         h("ol", { class: "score-lines" }, doc.score_lines.map((l) => h("li", {}, h("strong", {}, `${l.name}: `), l.text)))),
       h("section", { class: "rules-section", id: "rules-example" },
         h("h2", {}, "A worked example"),
         ex.setting.map((p) => h("p", {}, p)),
         exampleTable,
-        h("div", { class: "explained" }, [0, 1].map((t) => h("div", {},
-          h("h3", {}, t === 0 ? "South–North" : "West–East"),
+        h("div", { class: "explained" }, (ex.sides || ["South–North", "West–East"]).map((side, t) => h("div", {},
+          h("h3", {}, side),
           h("ol", {}, ex.explained[t].map((line) => h("li", {}, line))))))),
       h("section", { class: "rules-section", id: "rules-presets" },
         h("h2", {}, "The presets side by side"),

@@ -1,0 +1,149 @@
+"""A hand in each format of issue 15, played through the page in real Chromium: on a
+desktop (1280x800) at a private table made with the form's format choice, and on a
+phone (390x844) at a practice table of that format; screenshots of each
+(docs/screenshots/format-*.png). The seats, the score chips and the score sheet follow
+the format; the two-handed draw is played with its Keep and Discard keys."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page, expect
+
+from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
+from .play import page_state, play_until
+
+pytestmark = BROWSER
+
+# format id: (seats, sides, the places of the seats on the felt)
+FORMATS = {
+    "cutthroat": (4, 4, ("bottom", "left", "top", "right")),
+    "three_handed": (3, 3, ("bottom", "left", "right")),
+    "two_handed": (2, 2, ("bottom", "top")),
+    "six_handed": (6, 3, ("bottom", "lower-left", "upper-left", "top", "upper-right",
+                          "lower-right")),
+}
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
+
+
+async def take_turn(page: Page, state: dict) -> None:
+    """One decision by the UI: the draw's Keep or Discard (by key or click, in turn), a
+    bid from the pad, or lift then play the first legal card (of two copies, either)."""
+    if state["phase"] == "drawing":
+        step = page.locator(".draw-step")
+        await expect(step.locator(".card")).to_be_visible()
+        choice = state["v"] % 3
+        if choice == 0:
+            await page.keyboard.press("k")  # the focus is on the draw's Keep key
+        else:
+            await step.get_by_role("button", name="Keep" if choice == 1 else "Discard").click()
+        return
+    if state["phase"] == "bidding":
+        if state["hidden"]:
+            await page.click('.bid-pad [data-bid="look"]')
+            return
+        numbers = page.locator(".bid-pad .bid-num:not([disabled])")
+        await numbers.nth(min(2, await numbers.count() - 1)).click()
+        await page.click(".bid-pad .bid-go")
+        return
+    legal = [a[5:] for a in state["legal"] if a.startswith("play ")]
+    if legal:
+        card = page.locator(f'.hand .card-btn[data-card="{legal[0]}"]').first
+        await card.click(position={"x": 6, "y": 24})
+        await expect(page.locator(".hand .card-btn.lifted")).to_have_count(1)
+        await page.locator(".hand .card-btn.lifted").click(position={"x": 6, "y": 24})
+
+
+async def check_table(page: Page, fmt: str, width: int) -> None:
+    """The felt has the format's seats in their places, each on screen, and a score chip
+    per side; nothing scrolls sideways."""
+    seats, sides, places = FORMATS[fmt]
+    await expect(page.locator(".felt .seat")).to_have_count(seats)
+    for place in places:
+        box = await page.locator(f".seat.at-{place}").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, place
+    await expect(page.locator(".scorebox .team")).to_have_count(sides)
+    await expect(page.locator(".scorebox .team").first).to_contain_text(
+        "Us" if fmt == "six_handed" else "You")
+    assert await page.evaluate(NO_SIDEWAYS_SCROLL)
+
+
+async def play_a_hand(page: Page, fmt: str, name: str, width: int) -> None:
+    """Play the first hand to its result, with screenshots along the way."""
+    state = await play_until(page, lambda s: s["myTurn"], turn=take_turn, timeout=60)
+    await check_table(page, fmt, width)
+    if fmt == "two_handed":
+        await expect(page.locator(".draw-step")).to_be_visible()
+        await expect(page.locator(".draw-step .draw-btn").first).to_be_focused()
+        await shot(page, f"format-{fmt}-draw-{name}")
+    await play_until(page, lambda s: s["phase"] == "playing" and s["tricks"] >= 2 and s["myTurn"],
+                     turn=take_turn, timeout=90)
+    await shot(page, f"format-{fmt}-{name}")
+    state = await play_until(page, lambda s: s["history"] >= 1, turn=take_turn, timeout=120)
+    assert state["history"] >= 1
+    # The hand result (or, when the hand ended the game, the game-over sheet): one
+    # column per side (and the Line column), none wider than the screen.
+    over = bool(state["over"])
+    result = page.locator("dialog.game-over" if over else ".result-panel")
+    await expect(result).to_be_visible()
+    sides = FORMATS[fmt][1]
+    await expect(result.locator("thead th")).to_have_count(sides + 1)
+    if over:
+        # The standings, first to last (more than two sides), or the final score line.
+        standings = result.locator(".standings li")
+        await expect(standings).to_have_count(sides if sides > 2 else 0)
+        if sides > 2:
+            places = await standings.locator(".place").all_inner_texts()
+            assert places[0] == "1st" and places == sorted(places), places
+    await shot(page, f"format-{fmt}-{'over' if over else 'result'}-{name}")
+    assert await page.evaluate(NO_SIDEWAYS_SCROLL)
+    box = await result.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    # Every side's column shows whole: the last one ends inside the sheet.
+    last = await result.locator("thead th").last.bounding_box()
+    assert last is not None and last["x"] + last["width"] <= box["x"] + box["width"] + 1
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+async def test_a_hand_at_a_private_table_of_each_format(room, open_page, fmt: str) -> None:
+    page = await open_page(room, viewport=DESKTOP)
+    await page.fill("#guest-name", "Hana")
+    form = page.locator("form", has=page.locator("#create-private"))
+    await form.get_by_label("Easy").check()
+    await form.locator(f'#private-format input[value="{fmt}"]').check()
+    # One hand only: the game ends with it and the page shows the standings.
+    await form.locator("summary").click()
+    await form.locator("#rule-max_hands").fill("1")
+    # The rules come from the format's preset; without partners, the options that need
+    # them go (six players keep them: three teams of two).
+    await expect(page.locator("#preset")).to_be_hidden()
+    await expect(page.locator("#rule-nil_pass")).to_have_count(1 if fmt == "six_handed" else 0)
+    await expect(page.locator("#preset-about")).not_to_be_empty()
+    await page.click("#create-private")
+    await page.wait_for_selector(".private-lobby")
+    seats = FORMATS[fmt][0]
+    await expect(page.locator(".private-lobby .seat-row")).to_have_count(seats)
+    await page.click("#start-private")
+    await page.wait_for_function("window.spadesApp.state.status === 'playing'")
+    state = await page_state(page)
+    assert state["seat"] == 0
+    await play_a_hand(page, fmt, "desktop", DESKTOP["width"])
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+async def test_a_hand_at_a_practice_table_of_each_format_on_a_phone(room, open_page,
+                                                                    fmt: str) -> None:
+    page = await open_page(room, phone=True, viewport=PHONE_TALL)
+    form = page.locator("form", has=page.locator("#start-practice"))
+    await form.locator(f'#practice-format input[value="{fmt}"]').check()
+    await form.get_by_role("group", name="Pace", exact=True).get_by_label("Fast").check()
+    await page.locator("#start-practice").click()
+    await page.wait_for_function("window.spadesApp.state.kind === 'practice'")
+    await expect(page.locator(".title-btn")).to_contain_text("Practice")
+    await play_a_hand(page, fmt, "phone", PHONE_TALL["width"])
+    # The review shows every seat's hand (two players: and their discards), and the
+    # fairness proof checks the deal (two players: the stock).
+    await page.locator(".result-panel").get_by_role("button", name="Review the hand").click()
+    review = page.locator(".review")
+    await expect(review.locator(".review-hand")).to_have_count(
+        FORMATS[fmt][0] * (2 if fmt == "two_handed" else 1))
+    await expect(review.locator(".verify.ok")).to_be_visible(timeout=10_000)
