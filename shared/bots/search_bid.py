@@ -110,7 +110,11 @@ def _exchanged(k: Knowledge, deals: list[Deal], count: int) -> list[Deal]:
 
 def challenge_bid(k: Knowledge) -> Decision:
     legal = k.legal
-    if k.table.copies > 1:  # six-handed: the simulator does not model two copies
+    # Six-handed: the simulator does not model two copies. Two-handed: the sampler
+    # deals the opponent 13 of the unseen cards at random, but its hand was drawn, kept
+    # card by card, and is much stronger: searching, Challenge bid for tricks it did
+    # not get (set 46% of the time against Standard's 12%, 60 deal pairs).
+    if k.table.copies > 1 or k.table.draw:
         text, why = standard_bid(k)
         return Decision(text, why)
     rng = Rng(decision_seed(k, "challenge-bid"))

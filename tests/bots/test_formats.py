@@ -196,3 +196,12 @@ def test_tip_and_hint_play_a_whole_hand_of_every_format(preset: str) -> None:
         g = g.apply(seat, text)
     assert {"bidding", "playing"} <= phases
     assert ("drawing" in phases) == (preset == "two_handed")
+
+
+def test_two_handed_challenge_bids_as_standard() -> None:
+    # The sampler cannot model a drawn hand's strength; searching, Challenge overbid.
+    legal = ["bid nil", *[f"bid {n}" for n in range(1, 14)]]
+    hand = "AC KC 7C AD QD 9D 4H 8H KH AS QS 5S 3S"
+    v = view("two_handed", 1, hand, phase="bidding", legal=legal, bids=[4, None])
+    d = decide("challenge", read_view(v))
+    assert d.action == choose("standard", v) and d.rollouts == 0
