@@ -128,7 +128,7 @@ def judge_play(k: Knowledge, hands: tuple[int, ...], card: int, threshold: float
     mine = max(c for c in cards if c <= card and SUIT_OF[c] == SUIT_OF[card])
     bids = tuple(b if b is not None else 1 for b in k.bids)
     outcomes = Outcomes(k, bids)
-    contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner)  # type: ignore[arg-type]
+    contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner)
     exact = k.hand.bit_count() <= ENDGAME_CARDS
     sampler = Sampler(k, Rng(decision_seed(k, "analysis-play")))
     deals = sampler.deals(EXACT_DEALS if exact else FIRST_DEALS, weigh_bids=True,
@@ -195,8 +195,8 @@ def judge_bid(k: Knowledge, hands: tuple[int, ...], action: str, threshold: floa
     sampler = Sampler(k, Rng(decision_seed(k, "analysis-bid")))
     real = _real(k, hands)
 
-    def score(results: list[tuple[list[int], tuple[int, int, int, int]]], code: int,
-              trial: Trial, actual: tuple[list[int], tuple[int, int, int, int]]) -> None:
+    def score(results: list[tuple[list[int], tuple[int, ...]]], code: int,
+              trial: Trial, actual: tuple[list[int], tuple[int, ...]]) -> None:
         for i, (won, bids) in enumerate([*results, actual]):
             b = list(bids)
             b[k.seat] = code

@@ -57,8 +57,8 @@ class Outcomes:
     def _side(self, seats: tuple[int, ...], won: tuple[int, ...]) -> tuple[float, bool | None,
                                                                            int]:
         team = seats[0] % 2
-        score = score_team(self.rules, tuple(self.bids[s] for s in seats),  # type: ignore[arg-type]
-                           tuple(won[s] for s in seats), self.bags[team])  # type: ignore[arg-type]
+        score = score_team(self.rules, tuple(self.bids[s] for s in seats),
+                           tuple(won[s] for s in seats), self.bags[team])
         value = score.hand_total - score.bag_penalty - self.per_bag * score.new_bags
         made = score.made if score.contract > 0 else None
         return value, made, score.new_bags

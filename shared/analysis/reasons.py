@@ -42,7 +42,7 @@ def play_reason(j: Judgement, k: Knowledge) -> str:
     b, c = action_text(best.action), action_text(mine.action)
     points = f"about {j.cost:.0f} points more than the {c}"
     g = _gap(best, mine, "partner_nil")
-    if g and k.nil_alive(k.partner):
+    if g and k.partner is not None and k.nil_alive(k.partner):
         return (f"the {b} would have covered your partner's Nil (it held in {g[0]:.0%} of "
                 f"the likely deals, {g[1]:.0%} after your {c}): {points}")
     g = _gap(best, mine, "own_nil")

@@ -70,7 +70,7 @@ def _plant_values(game: Game, seat: int) -> dict[int, tuple[float, float]]:
     k = read_view(game.view(seat))
     bids = tuple(b if b is not None else 1 for b in k.bids)
     outcomes = Outcomes(k, bids)
-    contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner)  # type: ignore[arg-type]
+    contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner)
     deals = Sampler(k, Rng(decision_seed(k, "plant"))).deals(PLANT_DEALS)
     out = {}
     for c in range(54):
