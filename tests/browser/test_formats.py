@@ -117,6 +117,8 @@ async def test_a_hand_at_a_private_table_of_each_format(room, open_page, fmt: st
     # them go (six players keep them: three teams of two).
     await expect(page.locator("#preset")).to_be_hidden()
     await expect(page.locator("#rule-nil_pass")).to_have_count(1 if fmt == "six_handed" else 0)
+    # The draw game has no Blind Nil: the form does not offer what the rules refuse.
+    await expect(page.locator("#rule-blind_nil")).to_have_count(0 if fmt == "two_handed" else 1)
     await expect(page.locator("#preset-about")).not_to_be_empty()
     await page.click("#create-private")
     await page.wait_for_selector(".private-lobby")

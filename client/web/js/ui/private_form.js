@@ -39,7 +39,11 @@ export function privateForm(onCreate) {
   });
   const fillOptions = (rules) => {
     const solo = rules.partnerships === false;
-    const fields = RULE_FIELDS.filter(([field]) => !(solo && PARTNER_ONLY.includes(field)));
+    // The two-handed draw has no Blind Nil (each player sees every card they keep), so
+    // its Blind Nil options are left out rather than offered and then refused.
+    const blindless = rules.players === 2;
+    const fields = RULE_FIELDS.filter(([field]) => !(solo && PARTNER_ONLY.includes(field))
+      && !(blindless && field.startsWith("blind_nil")));
     options.replaceChildren(...fields.map(([field, label, kind, extra]) => {
       const id = `rule-${field}`;
       if (kind === "bool") {
