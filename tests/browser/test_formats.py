@@ -39,7 +39,11 @@ async def take_turn(page: Page, state: dict) -> None:
         return
     if state["phase"] == "bidding":
         if state["hidden"]:
-            await page.click('.bid-pad [data-bid="look"]')
+            # Face down, the turn's focus is on "Show my cards", never on Blind Nil, so
+            # Enter at one's turn cannot bid Blind Nil by accident.
+            look = page.locator('.bid-pad [data-bid="look"]')
+            await expect(look).to_be_focused()
+            await page.keyboard.press("Enter")
             return
         numbers = page.locator(".bid-pad .bid-num:not([disabled])")
         await numbers.nth(min(2, await numbers.count() - 1)).click()

@@ -117,7 +117,11 @@ export class BidPad {
   }
 
   focus() {
-    const target = this.el.querySelector(".bid-num[tabindex='0']") || this.el.querySelector(".btn:not([disabled])");
+    // Face down, the focus goes to "Show my cards", never to Blind Nil: a player who
+    // presses Enter or Space at their turn must not bid Blind Nil by accident.
+    const target = this.el.querySelector(".bid-num[tabindex='0']")
+      || this.el.querySelector("[data-bid='look']:not([disabled])")
+      || this.el.querySelector(".btn:not([disabled])");
     if (target) target.focus();
   }
 }
