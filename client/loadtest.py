@@ -69,6 +69,7 @@ __all__ = ["SCRIPT_COMMANDS", "LoadResult", "main", "run"]
 SCRIPT_COMMANDS = frozenset({
     "hget", "hset", "expire", "xadd", "rpush", "del", "zrem", "zadd", "publish",
     "zrangebyscore", "zscore",
+    "time", "lrange",  # apply.lua: a game's start time; its log queued at its end (archive)
 })
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 CONNECT_BATCH = 100  # connections opened at once (the server's accept queue is finite)

@@ -1,7 +1,8 @@
 """Run a room on this machine for tools (the load test): nodes as child processes, one
 private Redis, optionally Debian's nginx in front of them.
 
-Everything binds 127.0.0.1. The first node is started without ``REDIS_URL``, so it
+Everything binds 127.0.0.1. The first node is started without ``REDIS_URL`` (nor
+``DATABASE_URL``: it starts a private PostgreSQL too, for the archive), so it
 starts its own private ``redis-server`` (AOF on) under a temporary data dir and
 prints its URL; further nodes use that URL. ``stop()`` stops nginx and the nodes
 (the first node stops its Redis).
@@ -34,6 +35,7 @@ __all__ = ["LocalRoom", "LocalRoomError", "cpu_s", "free_port", "loopback_nginx_
 
 ROOT = Path(__file__).resolve().parent.parent
 _REDIS_LINE = re.compile(r"Private redis-server at (redis://\S+?),")
+_PG_LINE = re.compile(r"Private PostgreSQL at (postgresql://\S+?),")
 
 
 class LocalRoomError(RuntimeError):
@@ -133,10 +135,11 @@ class LocalRoom:
     nodes: int = 1
     nginx: bool = False
     env: dict[str, str] = field(default_factory=dict)
-    start_timeout: float = 30.0
+    start_timeout: float = 90.0  # the first node runs initdb for its private PostgreSQL
     node_procs: list[Process] = field(default_factory=list, init=False)
     nginx_proc: Process | None = field(default=None, init=False)
     redis_url: str = field(default="", init=False)
+    database_url: str = field(default="", init=False)
     _tmp: tempfile.TemporaryDirectory[str] | None = field(default=None, init=False)
 
     @property
@@ -166,6 +169,7 @@ class LocalRoom:
             raise LocalRoomError("nginx is not installed (apt-get install nginx)")
         self._tmp = tempfile.TemporaryDirectory(prefix="spades-room-")
         tmp = Path(self._tmp.name)
+        tmp.chmod(0o755)  # the private PostgreSQL runs as another user under root
         for index in range(self.nodes):
             self.node_procs.append(self._start_node(tmp, index))
         if self.nginx:
@@ -185,12 +189,17 @@ class LocalRoom:
         # Scripted players: every seat is taken at once (no fill wait), they all come
         # from 127.0.0.1 and may act faster than people (no per-address or rate limit).
         env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port),
-               "DATA_DIR": str(tmp / "redis"), "FILL_WAIT_S": "60",
+               "DATA_DIR": str(tmp / "redis"), "PG_DATA_DIR": str(tmp / "pg"),
+               "FILL_WAIT_S": "60",
                "MAX_CONNS_PER_ADDRESS": "0", "MSG_RATE_PER_S": "0", **self.env}
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url
         else:
             env.pop("REDIS_URL", None)
+        if self.database_url:
+            env["DATABASE_URL"] = self.database_url
+        else:  # the first node starts the private PostgreSQL too
+            env.pop("DATABASE_URL", None)
         log_path = tmp / f"node{index}.log"
         with log_path.open("wb") as out:
             proc = subprocess.Popen([sys.executable, "-m", "server"], cwd=ROOT, env=env,
@@ -204,6 +213,10 @@ class LocalRoom:
                 found = _REDIS_LINE.search(node.log_tail(200))
                 if found:
                     self.redis_url = found.group(1)
+            if not self.database_url:
+                found = _PG_LINE.search(node.log_tail(200))
+                if found:
+                    self.database_url = found.group(1)
             if self.redis_url and _http_ok(f"http://127.0.0.1:{port}/healthz"):
                 return node
             time.sleep(0.05)

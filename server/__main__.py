@@ -3,7 +3,10 @@
 Settings come from the environment (``server.settings``). Without ``REDIS_URL`` a
 private, real redis-server is started with AOF persistence and its data under
 ``./var/redis`` (``DATA_DIR``), and stopped on exit; with ``REDIS_URL`` that Redis is
-used. The URL to open is printed once the node listens.
+used. Likewise without ``DATABASE_URL`` a private, real PostgreSQL is started with its
+cluster under ``./var/pg`` (``PG_DATA_DIR``; ``server.ops.pg_process``) and stopped on
+exit; with it, that server is used. Either way the archive's pending migrations are
+applied before the node starts. The URL to open is printed once the node listens.
 """
 
 from __future__ import annotations
@@ -14,10 +17,12 @@ import sys
 from dataclasses import replace
 from types import FrameType
 
+from server.archive.db import migrate
 from server.node import create_app
 from server.ops import logs
 from server.ops.drain import GracefulServer
 from server.ops.http_guard import uvicorn_config
+from server.ops.pg_process import PgProcess, PgProcessError
 from server.ops.redis_process import RedisProcess, RedisProcessError
 
 from .settings import Settings, SettingsError
@@ -42,10 +47,24 @@ def main() -> int:
         print(f"Private redis-server at {redis_proc.url}, data in {redis_proc.data_dir}",
               flush=True)
         settings = replace(settings, redis_url=redis_proc.url)
+    pg_proc: PgProcess | None = None
     # uvicorn re-raises SIGTERM/SIGINT after its graceful shutdown; these handlers turn
     # that into exceptions, so the private Redis below is still stopped.
     signal.signal(signal.SIGTERM, _exit_on_signal)
     try:
+        if not settings.database_url:
+            try:
+                pg_proc = PgProcess(settings.pg_data_dir).start()
+            except PgProcessError as err:
+                print(f"server: {err}", file=sys.stderr)
+                return 1
+            print(f"Private PostgreSQL at {pg_proc.url}, data in {pg_proc.data_dir}",
+                  flush=True)
+            settings = replace(settings, database_url=pg_proc.url)
+        assert settings.database_url is not None
+        applied = migrate(settings.database_url)
+        if applied:
+            print(f"Archive schema: applied {', '.join(applied)}", flush=True)
         app = create_app(settings)
         _tune_gc()
         config = uvicorn_config(app, settings)
@@ -55,6 +74,8 @@ def main() -> int:
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:
+        if pg_proc is not None:
+            pg_proc.stop()
         if redis_proc is not None:
             redis_proc.stop()
     return 0

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 from starlette.applications import Starlette
 
+from server.archive.db import Database
+from server.archive.queue import ArchiveQueue
 from server.settings import Settings
 from server.social.hub import SocialHub
 from server.tables.room import Room
 from server.tables.store import Store
 from server.web import app as web_app
+from server.web.http_archive import ArchiveDeps
 from server.web.http_social import SocialDeps
 
 __all__ = ["Node", "create_app"]
@@ -37,26 +40,42 @@ class Node:
         self.store = Store.from_url(settings.redis_url, settings.table_ttl_s,
                                     practice_ttl_s=settings.practice_ttl_s)
         self.room = Room(settings, self.store)
-        self.social = SocialHub(self.room)
+        # PostgreSQL (settings.database_url): accounts, ratings and the archive. Its
+        # pool is opened at start; a node without one has no accounts and no archive.
+        self.db = Database(settings.database_url)
+        self.social = SocialHub(self.room, self.db)
         self.room.on_table_change(self.social.table_changed)
         self.room.on_chat(self.social.on_chat)
         self.deps = SocialDeps(self.social.accounts, self.social.ratings, self.social.chat,
                                allowed_origins=frozenset(settings.allowed_origins))
+        # Every node with a database drains the queue of finished games.
+        self.archive_deps = ArchiveDeps(None, self.social.accounts, self.social.ratings)
+        self.archive: ArchiveQueue | None = None
 
     @property
     def node_id(self) -> str:
         return self.room.node_id
 
     async def start(self) -> None:
+        await self.db.open()
         await self.room.start()
         await self.social.start()
+        if self.db.pool is not None:
+            pool = self.db.pool
+            self.archive_deps.pool = pool
+            self.archive = ArchiveQueue(self.store.client, pool, self.node_id,
+                                        self.social.accounts.names_of)
+            await self.archive.start()
 
     async def stop(self) -> None:
         """Stop the background work (social first: it uses the room), then the store."""
         try:
+            if self.archive is not None:
+                await self.archive.stop()
             await self.social.stop()
             await self.room.stop()
         finally:
+            await self.db.close()
             await self.store.close()
 
 

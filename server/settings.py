@@ -25,6 +25,8 @@ class Settings:
     port: int = 8000
     redis_url: str | None = None  # None: start a private redis-server under data_dir
     data_dir: str = "var/redis"
+    database_url: str | None = None  # None: no archive (python -m server starts a private one)
+    pg_data_dir: str = "var/pg"  # the private PostgreSQL's cluster (no DATABASE_URL)
     fill_wait_s: float = 10.0  # casual: seconds before bots take the open seats
     bot_pace_s: float = 0.7  # seconds a bot (or the autopilot of an away seat) waits
     turn_time_s: float = 30.0  # seconds a person has before the autopilot plays
@@ -66,6 +68,8 @@ class Settings:
             port=_int(env, "PORT", base.port, 0, 65535),
             redis_url=env.get("REDIS_URL") or None,
             data_dir=env.get("DATA_DIR", base.data_dir),
+            database_url=env.get("DATABASE_URL") or None,
+            pg_data_dir=env.get("PG_DATA_DIR", base.pg_data_dir),
             fill_wait_s=_seconds(env, "FILL_WAIT_S", base.fill_wait_s),
             bot_pace_s=_seconds(env, "BOT_PACE_S", base.bot_pace_s),
             turn_time_s=_seconds(env, "TURN_TIME_S", base.turn_time_s),

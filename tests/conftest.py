@@ -6,6 +6,11 @@
 - ``redis_url``: that server's URL, emptied (FLUSHALL) before the test.
 - ``redis``: a ``redis.asyncio.Redis`` client on ``redis_url`` (bytes replies),
   closed after the test.
+- ``pg_server``: one private, real PostgreSQL for the whole session (fsync off), with
+  a template database holding the archive's schema; ``database_url``: a fresh database
+  made from that template for the test (so every test starts empty); ``db``: a
+  ``server.archive.db.Database`` opened on it. Without
+  PostgreSQL binaries the tests that need it skip, or fail with ``CI=true``.
 - ``ci``: ``ci.require("chromium")`` when a program a test needs is missing: with
   ``CI=true`` the test fails (CI must run everything), elsewhere it skips.
 """
@@ -14,7 +19,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
+import tempfile
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from typing import NoReturn
 
 import pytest
@@ -22,6 +30,8 @@ import redis as redis_sync
 import redis.asyncio as redis_async
 import uvicorn
 
+from server.archive.db import Database, migrate
+from server.ops.pg_process import PgNotFound, PgProcess, find_pg_bin
 from server.ops.redis_process import RedisProcess
 
 
@@ -86,6 +96,60 @@ async def redis(redis_url: str) -> AsyncIterator[redis_async.Redis]:
         yield client
     finally:
         await client.aclose()
+
+
+TEMPLATE_DB = "archive_template"
+
+
+def pg_reachable_dir(prefix: str) -> Path:
+    """A new directory a private PostgreSQL may keep its cluster in (remove it after).
+    Not under tmp_path: pytest's directories are 0700, and PostgreSQL, which refuses to
+    run as root, runs as another user when the tests run as root (server.ops.pg_process)."""
+    base = Path(tempfile.mkdtemp(prefix=prefix))
+    base.chmod(0o755)
+    return base
+
+
+def require_pg(ci: CI) -> None:
+    """Skip (fail with CI=true) when there are no PostgreSQL binaries."""
+    try:
+        find_pg_bin()
+    except PgNotFound:
+        ci.require("PostgreSQL (apt-get install postgresql, or the pgserver wheel)")
+
+
+@pytest.fixture(scope="session")
+def pg_server(ci: CI) -> Iterator[PgProcess]:
+    require_pg(ci)
+
+    base = pg_reachable_dir("spades-pg-")
+    proc = PgProcess(base / "data", durable=False).start()
+    try:
+        migrate(proc.create_database(TEMPLATE_DB))
+        yield proc
+    finally:
+        proc.stop()
+        shutil.rmtree(base, ignore_errors=True)
+
+
+_databases = iter(range(1, 1_000_000))
+
+
+@pytest.fixture
+def database_url(pg_server: PgProcess) -> str:
+    """A new, empty archive database (the schema applied) for this test."""
+    return pg_server.create_database(f"test_{next(_databases)}", template=TEMPLATE_DB)
+
+
+@pytest.fixture
+async def db(database_url: str) -> AsyncIterator[Database]:
+    """The test's database opened as a node opens it (accounts, ratings, archive)."""
+    database = Database(database_url)
+    await database.open()
+    try:
+        yield database
+    finally:
+        await database.close()
 
 
 @pytest.fixture(autouse=True)

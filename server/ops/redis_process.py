@@ -40,6 +40,7 @@ __all__ = [
     "RedisStartError",
     "find_redis_server",
     "free_port",
+    "log_tail",
 ]
 
 AppendFsync = Literal["always", "everysec", "no"]
@@ -119,6 +120,15 @@ def _command(port: int, *args: str, timeout: float = 1.0) -> bytes:
                 break
             reply += chunk
     return reply
+
+
+def log_tail(path: Path, lines: int = 20) -> str:
+    """The last ``lines`` of a server's log ("" if it cannot be read), for errors."""
+    try:
+        text = path.read_text(errors="replace")
+    except OSError:
+        return ""
+    return "\n".join(text.splitlines()[-lines:])
 
 
 def _is_alive(pid: int) -> bool:
@@ -331,11 +341,7 @@ class RedisProcess:
             os.kill(pid, signal.SIGKILL)
 
     def _log_tail(self, lines: int = 20) -> str:
-        try:
-            text = self.log_path.read_text(errors="replace")
-        except OSError:
-            return ""
-        return "\n".join(text.splitlines()[-lines:])
+        return log_tail(self.log_path, lines)
 
     def _forget(self) -> None:
         self._proc = None

@@ -1,7 +1,9 @@
 """Accounts and sessions: register, sign in, sign out everywhere, resolve a session.
 
 An account is a name, an argon2id password hash and a stable player id (``pid``), the
-same kind of id a guest has (``pid_of``). A guest who registers
+same kind of id a guest has (``pid_of``), kept in PostgreSQL (``accounts``; the
+``Database`` of ``server.archive.db``): what must last. Sessions, sign-in throttles and
+registration limits are live and stay in Redis. A guest who registers
 passes their guest pid as ``adopt_pid`` and keeps it, so the seat they hold at a table
 stays theirs. A pid belongs to at most one account; once it does, the room must stop
 accepting the old guest token for it (``pid_is_account``).
@@ -27,11 +29,14 @@ import hashlib
 import re
 import secrets
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 import msgpack
 import redis.asyncio as aioredis
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+from server.archive.db import Database
 
 from . import keys
 from .errors import (
@@ -41,7 +46,7 @@ from .errors import (
     NameTaken,
 )
 from .signin_throttle import SigninThrottle, ThrottlePolicy
-from .store import Clock, Limit, Limiter, load_script, now_ms, redis_errors
+from .store import Clock, Limit, Limiter, now_ms, redis_errors
 
 __all__ = [
     "SIGNED_OUT_CHANNEL",
@@ -157,17 +162,19 @@ def pid_of(token: str) -> str:
 
 
 class Accounts:
-    """Accounts and sessions in one Redis (``client`` may return bytes or str)."""
+    """Accounts in PostgreSQL (``db``), sessions in Redis (``client`` may return bytes
+    or str). A node without a database (``db.url`` None) has no accounts: sign-in and
+    registration answer that the database is unavailable."""
 
     def __init__(self, client: aioredis.Redis, policy: AccountPolicy | None = None,
-                 clock: Clock = now_ms) -> None:
+                 clock: Clock = now_ms, *, db: Database) -> None:
         self.policy = policy or AccountPolicy()
         self._client = client
+        self._db = db
         self._clock = clock
         self._hasher = self.policy.hasher()
         self._slots = asyncio.Semaphore(HASH_SLOTS)
         self._limiter = Limiter(client, clock)
-        self._register = load_script(client, "register.lua")
         # Verifying an unknown name against this costs as much as a real check, so
         # the time of a wrong answer does not tell which names exist.
         self._decoy = self._hasher.hash(secrets.token_urlsafe(16))
@@ -205,21 +212,30 @@ class Accounts:
         valid_password = check_password(password, valid_name)
         await self._limiter.hit(self.register_limit, address)
         folded = name_key(valid_name)
-        async with redis_errors("register"):
-            taken = await self._client.exists(keys.account(folded))
+        async with self._db.connection("register") as conn:
+            taken = await conn.fetchval("SELECT 1 FROM accounts WHERE name_key = $1", folded)
         if taken:
             raise NameTaken(f"The name {valid_name!r} is taken; choose another.")
         stored = await self._hash(valid_password)
         adopt = adopt_pid if adopt_pid and _PID.fullmatch(adopt_pid) else None
-        fresh = secrets.token_hex(8)
-        async with redis_errors("register"):
-            result = await self._register(
-                keys=[keys.account(folded), keys.account_pid(adopt or fresh),
-                      keys.account_pid(fresh)],
-                args=[valid_name, stored, adopt or "", fresh, self._clock()])
-        if int(result[0]) == 0:
+        created = datetime.fromtimestamp(self._clock() / 1000, UTC)
+        pid = None
+        for candidate in (adopt, secrets.token_hex(8)):
+            if candidate is None:
+                continue
+            # the adopted pid unless an account has it; the name unless taken meanwhile
+            async with self._db.connection("register") as conn:
+                pid = await conn.fetchval(
+                    "INSERT INTO accounts (pid, name, name_key, hash, created) "
+                    "VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING pid",
+                    candidate, valid_name, folded, stored, created)
+                if pid is None and await conn.fetchval(
+                        "SELECT 1 FROM accounts WHERE name_key = $1", folded):
+                    raise NameTaken(f"The name {valid_name!r} is taken; choose another.")
+            if pid is not None:
+                break
+        if pid is None:
             raise NameTaken(f"The name {valid_name!r} is taken; choose another.")
-        pid = _text(result[1])
         return await self._open_session(Account(valid_name, pid))
 
     async def sign_in(self, name: object, password: object, address: str) -> Session:
@@ -231,22 +247,24 @@ class Accounts:
             raise BadCredentials("Give a name and a password.")
         folded = name_key(name)[:NAME_MAX + 1]
         await self.throttle.check(folded, address)
-        async with redis_errors("sign in"):
-            record = await self._client.hmget(keys.account(folded), ["name", "pid", "hash"])
-        if record[2] is None or len(password) > PASSWORD_MAX:
+        async with self._db.connection("sign in") as conn:
+            row = await conn.fetchrow("SELECT name, pid, hash FROM accounts "
+                                      "WHERE name_key = $1", folded)
+        if row is None or len(password) > PASSWORD_MAX:
             await self._verify(self._decoy, password[:PASSWORD_MAX])
             await self.throttle.failed(folded, address)
             raise BadCredentials("That name and password do not match.")
-        stored = _text(record[2])
+        stored: str = row["hash"]
         if not await self._verify(stored, password):
             await self.throttle.failed(folded, address)
             raise BadCredentials("That name and password do not match.")
         await self.throttle.succeeded(folded, address)
         if self._hasher.check_needs_rehash(stored):
             rehashed = await self._hash(password)
-            async with redis_errors("rehash"):
-                await self._client.hset(keys.account(folded), "hash", rehashed)
-        return await self._open_session(Account(_text(record[0]), _text(record[1])))
+            async with self._db.connection("rehash") as conn:
+                await conn.execute("UPDATE accounts SET hash = $2 WHERE name_key = $1",
+                                   folded, rehashed)
+        return await self._open_session(Account(row["name"], row["pid"]))
 
     async def sign_out(self, token: str) -> Account | None:
         """End every session of the token's account (all devices). Returns the account
@@ -306,21 +324,42 @@ class Accounts:
         """The account of ``name`` (any case), or None."""
         if not isinstance(name, str) or len(name) > NAME_MAX:
             return None
-        async with redis_errors("account by name"):
-            found, pid = await self._client.hmget(keys.account(name_key(name)), ["name", "pid"])
-        return None if found is None or pid is None else Account(_text(found), _text(pid))
+        if not self._db.configured:
+            return None
+        async with self._db.connection("account by name") as conn:
+            row = await conn.fetchrow("SELECT name, pid FROM accounts WHERE name_key = $1",
+                                      name_key(name))
+        return None if row is None else Account(row["name"], row["pid"])
+
+    async def created_ms(self, name: str) -> int | None:
+        """When the account ``name`` (any case) was registered (ms), or None."""
+        if not isinstance(name, str) or len(name) > NAME_MAX:
+            return None
+        async with self._db.connection("account created") as conn:
+            created = await conn.fetchval("SELECT created FROM accounts WHERE name_key = $1",
+                                          name_key(name))
+        return None if created is None else round(created.timestamp() * 1000)
+
+    async def names_of(self, pids: list[str]) -> dict[str, str]:
+        """The account name of each pid in ``pids`` that is an account's (guests left
+        out); the archive records which seats were accounts'."""
+        wanted = [p for p in dict.fromkeys(pids) if _PID.fullmatch(p)]
+        if not wanted:
+            return {}
+        async with self._db.connection("account names") as conn:
+            rows = await conn.fetch("SELECT pid, name FROM accounts WHERE pid = ANY($1)",
+                                    wanted)
+        return {row["pid"]: row["name"] for row in rows}
 
     async def pid_is_account(self, pid: str) -> bool:
         """True when ``pid`` belongs to an account: a guest token for it must then be
         refused (the account's sessions are the only way in)."""
-        async with redis_errors("pid lookup"):
-            return bool(await self._client.exists(keys.account_pid(pid)))
+        if not self._db.configured:
+            return False  # a node without its database has no accounts
+        async with self._db.connection("pid lookup") as conn:
+            return bool(await conn.fetchval("SELECT 1 FROM accounts WHERE pid = $1", pid))
 
     async def clear_limits(self, name: str, address: str) -> None:
         """Forget sign-in failures (an operator's tool; tests use it too)."""
         await self.throttle.clear(name_key(name), address)
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value
 

@@ -3,8 +3,9 @@
 ``SocialHub`` is built by the node (``server.node``, one per node) on the node's
 ``Room``, which tells it of every table change and chat notice, and holds:
 
-- the parts of docs/social.md on the room's Redis client: ``accounts``, ``ratings``,
-  ``chat``, ``invites``, ``matchmaker`` (the node hands the HTTP routes theirs);
+- the parts of docs/social.md on the room's Redis client and the node's PostgreSQL
+  (``db``: accounts and ratings): ``accounts``, ``ratings``, ``chat``, ``invites``,
+  ``matchmaker`` (the node hands the HTTP routes theirs);
 - the node's sockets by player id (``register``/``unregister``), so a notice about a
   player (signed out, matched) reaches their sockets here;
 - the ranked matcher: every ``match_every_s`` each node runs ``Matchmaker.match()``
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import msgpack
 
+from server.archive.db import Database
 from server.errors import RoomError
 from server.tables.actor import new_deal, now_ms
 from server.tables.model import RANKED, Table
@@ -68,12 +70,13 @@ class SocialSocket(Protocol):
 
 
 class SocialHub:
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Room, db: Database) -> None:
         self.room = room
         settings = room.settings
         client = room.store.client
-        self.accounts = Accounts(client, AccountPolicy(session_ttl_s=settings.session_ttl_s))
-        self.ratings = Ratings(client)
+        self.accounts = Accounts(client, AccountPolicy(session_ttl_s=settings.session_ttl_s),
+                                 db=db)
+        self.ratings = Ratings(db)
         self.chat = Chat(client, table_ttl_s=settings.table_ttl_s)
         self.invites = Invites(client)
         self.matchmaker = Matchmaker(client, self.ratings)

@@ -5,31 +5,28 @@ Ratings are openskill's Plackett-Luce model (the reasons are in docs/decisions.m
 ordinal ``mu - 3 sigma`` (0 for a new player, rising as the system grows sure), with
 one decimal. A player is *provisional* for their first ``PROVISIONAL_GAMES`` games.
 
-``rate_game`` is atomic and idempotent per game id: the four ratings, the histories
-and the board change in one script, only if no other game was rated for those players
-since they were read (else it re-reads and recomputes), and never twice for one game
-(a second call returns the first result, ``already_rated=True``).
+Kept in PostgreSQL (``ratings``, ``rating_changes``; moved from Redis by
+``python -m server.social.migrate_redis``). ``rate_game`` is atomic and idempotent per
+game id: the players' rows are locked, the ratings and their changes written in one
+transaction, and never twice for one game (a second call returns the first result,
+``already_rated=True``).
 
 A player who left is scored as losing, whatever their team did: their change is the
 one their team would get for a loss; their partner, who stayed, gets the real result.
-
-All rating keys share the tag ``{rk}`` (see ``social_keys``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from datetime import UTC, datetime
 
-import msgpack
-import redis.asyncio as aioredis
+import asyncpg
 from openskill.models import PlackettLuce
 
-from server.errors import StoreError
+from server.archive.db import Database
 
-from . import keys
-from .store import Clock, load_script, now_ms, redis_errors
+from .store import Clock, now_ms
 
 __all__ = [
     "PROVISIONAL_GAMES",
@@ -43,9 +40,6 @@ __all__ = [
 ]
 
 PROVISIONAL_GAMES = 20  # see docs/decisions.md: where the ordering settles in simulation
-HISTORY_KEPT = 100  # changes kept per player
-GAME_RECORD_TTL_S = 180 * 86_400  # how long "this game was rated" is remembered
-CAS_TRIES = 20
 
 MODEL = PlackettLuce()
 
@@ -173,27 +167,20 @@ def compute_ratings(before: Mapping[str, PlayerRating], teams: Teams, winner: in
 
 
 class Ratings:
-    """Ratings, histories and the leaderboard in Redis (bytes or str replies)."""
+    """Ratings, their changes (the histories) and the board in PostgreSQL (``db``):
+    ``ratings`` one row per player, ``rating_changes`` one per player per rated game
+    (whose key also says "this game was rated")."""
 
-    def __init__(self, client: aioredis.Redis, clock: Clock = now_ms) -> None:
-        self._client = client
+    def __init__(self, db: Database, clock: Clock = now_ms) -> None:
+        self._db = db
         self._clock = clock
-        self._commit = load_script(client, "rate.lua")
 
     async def rating(self, pid: str) -> PlayerRating:
         """The player's rating (a new player's default if never rated)."""
-        return (await self._ratings([pid]))[pid]
-
-    async def _ratings(self, pids: Sequence[str]) -> dict[str, PlayerRating]:
-        async with redis_errors("read ratings"), self._client.pipeline(transaction=False) as p:
-            for pid in pids:
-                p.hmget(keys.rating(pid), ["mu", "sigma", "games"])
-            rows = await p.execute()
-        out = {}
-        for pid, (mu, sigma, games) in zip(pids, rows, strict=True):
-            out[pid] = (PlayerRating(pid) if mu is None else
-                        PlayerRating(pid, float(mu), float(sigma), int(games or 0)))
-        return out
+        if not self._db.configured:
+            return PlayerRating(pid)
+        async with self._db.connection("read rating") as conn:
+            return (await _read(conn, [pid], lock=False))[pid]
 
     async def rate_game(self, game_id: str, teams: Sequence[Sequence[str]], winner: int | None,
                         names: Mapping[str, str], leavers: Collection[str] = ()) -> RatedGame:
@@ -204,10 +191,21 @@ class Ratings:
         """
         checked = _check_game(teams, winner, leavers)
         pids = [*checked[0], *checked[1]]
-        for _ in range(CAS_TRIES):
-            before = await self._ratings(pids)
+        async with self._db.connection("rate game") as conn, conn.transaction():
+            # The players' rows locked in one order (no deadlock between two games),
+            # so no other game changes them between this read and the write.
+            await conn.executemany(
+                "INSERT INTO ratings (pid, name, mu, sigma, games, ordinal) "
+                "VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (pid) DO NOTHING",
+                [(pid, names.get(pid, pid), MODEL.mu, MODEL.sigma,
+                  MODEL.mu - 3 * MODEL.sigma) for pid in sorted(pids)])
+            before = await _read(conn, sorted(pids), lock=True)
+            done = await conn.fetch("SELECT * FROM rating_changes WHERE game_id = $1", game_id)
+            if done:
+                return RatedGame(game_id, {r["pid"]: _change_of(r) for r in done},
+                                 already_rated=True)
             new = compute_ratings(before, checked, winner, leavers)
-            at = self._clock()
+            at = datetime.fromtimestamp(self._clock() / 1000, UTC)
             changes = {}
             for pid in pids:
                 mu, sigma, won = new[pid]
@@ -215,79 +213,65 @@ class Ratings:
                 changes[pid] = RatingChange(pid, names.get(pid, pid), before[pid].shown,
                                             after.shown, mu, sigma, after.games, won,
                                             pid in leavers)
-            result = await self._write(game_id, before, changes, at)
-            if result is not None:
-                return result
-        raise StoreError("Ratings are too busy to record this game; try again.")
+            await conn.executemany(
+                "UPDATE ratings SET name = $2, mu = $3, sigma = $4, games = $5, ordinal = $6 "
+                "WHERE pid = $1",
+                [(c.pid, c.name, c.mu, c.sigma, c.games, c.mu - 3 * c.sigma)
+                 for c in changes.values()])
+            await conn.executemany(
+                "INSERT INTO rating_changes (game_id, pid, at, name, before, after, mu, sigma, "
+                "games, won, left_game) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                [(game_id, c.pid, at, c.name, c.before, c.after, c.mu, c.sigma, c.games,
+                  c.won, c.left) for c in changes.values()])
+        return RatedGame(game_id, changes)
 
-    async def _write(self, game_id: str, before: Mapping[str, PlayerRating],
-                     changes: Mapping[str, RatingChange], at: int) -> RatedGame | None:
-        record = msgpack.packb({pid: _pack_change(c) for pid, c in changes.items()})
-        args: list[Any] = [record, HISTORY_KEPT, GAME_RECORD_TTL_S, len(changes)]
-        histories = []
-        for pid, change in changes.items():
-            ordinal = change.mu - 3 * change.sigma
-            args.extend((pid, before[pid].games, change.mu, change.sigma, change.games,
-                         ordinal, change.name))
-            histories.append(msgpack.packb(
-                {"g": game_id, "t": at, "b": change.before, "a": change.after,
-                 "w": change.won, "l": change.left}))
-        args.extend(histories)
-        script_keys = [keys.rated_game(game_id), keys.RATED_BOARD, keys.RATED_NAMES,
-                       *(keys.rating(pid) for pid in changes),
-                       *(keys.rating_history(pid) for pid in changes)]
-        async with redis_errors("rate game"):
-            reply = await self._commit(keys=script_keys, args=args)
-        status = int(reply[0])
-        if status == -1:
-            return None
-        if status == 0:
-            stored = msgpack.unpackb(reply[1])
-            return RatedGame(game_id, {pid: _unpack_change(pid, c) for pid, c in stored.items()},
-                             already_rated=True)
-        return RatedGame(game_id, dict(changes))
+    async def game_changes(self, game_id: str) -> dict[str, RatingChange]:
+        """The rating changes of a rated game by pid (empty if it was not rated)."""
+        async with self._db.connection("rated game") as conn:
+            rows = await conn.fetch("SELECT * FROM rating_changes WHERE game_id = $1", game_id)
+        return {r["pid"]: _change_of(r) for r in rows}
 
     async def history(self, pid: str, limit: int = 50) -> list[HistoryEntry]:
         """The player's latest rating changes, newest first."""
-        async with redis_errors("rating history"):
-            rows = await self._client.lrange(keys.rating_history(pid), 0, max(0, limit - 1))
-        out = []
-        for row in rows:
-            h = msgpack.unpackb(row)
-            out.append(HistoryEntry(h["g"], h["t"], h["b"], h["a"], h["w"], h["l"]))
-        return out
+        async with self._db.connection("rating history") as conn:
+            rows = await conn.fetch(
+                "SELECT game_id, at, before, after, won, left_game FROM rating_changes "
+                "WHERE pid = $1 ORDER BY at DESC LIMIT $2", pid, limit)
+        return [HistoryEntry(r["game_id"], round(r["at"].timestamp() * 1000), r["before"],
+                             r["after"], r["won"], r["left_game"]) for r in rows]
 
     async def leaderboard(self, limit: int = 100) -> list[BoardRow]:
         """The best ``limit`` players by displayed rating."""
-        async with redis_errors("leaderboard"):
-            top = await self._client.zrevrange(keys.RATED_BOARD, 0, limit - 1, withscores=True)
-        pids = [_text(pid) for pid, _ in top]
-        if not pids:
+        if not self._db.configured:
             return []
-        async with redis_errors("leaderboard names"):
-            names = await self._client.hmget(keys.RATED_NAMES, pids)
-        ratings = await self._ratings(pids)
-        return [BoardRow(rank, pid, _text(name) if name is not None else pid,
-                         round(score, 1), ratings[pid].games, ratings[pid].provisional)
-                for rank, ((_, score), pid, name) in enumerate(zip(top, pids, names,
-                                                                   strict=True), start=1)]
+        async with self._db.connection("leaderboard") as conn:
+            rows = await conn.fetch(
+                "SELECT pid, name, ordinal, games FROM ratings WHERE games > 0 "
+                "ORDER BY ordinal DESC, pid LIMIT $1", limit)
+        return [BoardRow(rank, r["pid"], r["name"], round(r["ordinal"], 1), r["games"],
+                         r["games"] < PROVISIONAL_GAMES)
+                for rank, r in enumerate(rows, start=1)]
 
     async def rank_of(self, pid: str) -> int | None:
         """The player's place on the board (1 = best), or None if never rated."""
-        async with redis_errors("rank"):
-            rank = await self._client.zrevrank(keys.RATED_BOARD, pid)
-        return None if rank is None else int(rank) + 1
+        if not self._db.configured:
+            return None
+        async with self._db.connection("rank") as conn:
+            rank = await conn.fetchval(
+                "SELECT (SELECT count(*) FROM ratings o WHERE o.games > 0 AND "
+                "(o.ordinal > r.ordinal OR (o.ordinal = r.ordinal AND o.pid < r.pid))) + 1 "
+                "FROM ratings r WHERE r.pid = $1 AND r.games > 0", pid)
+        return None if rank is None else int(rank)
 
 
-def _pack_change(c: RatingChange) -> dict[str, Any]:
-    return {"n": c.name, "b": c.before, "a": c.after, "mu": c.mu, "s": c.sigma,
-            "g": c.games, "w": c.won, "l": c.left}
+async def _read(conn: asyncpg.Connection, pids: Sequence[str], *, lock: bool
+                ) -> dict[str, PlayerRating]:
+    rows = await conn.fetch("SELECT pid, mu, sigma, games FROM ratings WHERE pid = ANY($1) "
+                            "ORDER BY pid" + (" FOR UPDATE" if lock else ""), list(pids))
+    found = {r["pid"]: PlayerRating(r["pid"], r["mu"], r["sigma"], r["games"]) for r in rows}
+    return {pid: found.get(pid, PlayerRating(pid)) for pid in pids}
 
 
-def _unpack_change(pid: str | bytes, c: dict[str, Any]) -> RatingChange:
-    return RatingChange(_text(pid), c["n"], c["b"], c["a"], c["mu"], c["s"], c["g"], c["w"],
-                        c["l"])
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value
+def _change_of(r: asyncpg.Record) -> RatingChange:
+    return RatingChange(r["pid"], r["name"], r["before"], r["after"], r["mu"], r["sigma"],
+                        r["games"], r["won"], r["left_game"])

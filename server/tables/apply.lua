@@ -2,6 +2,9 @@
 --
 -- KEYS[1] table hash (fields rev, st)   KEYS[2] table event stream   KEYS[3] timers zset
 -- KEYS[4] the current game's action log (a list; the blob holds the game without it)
+-- KEYS[5] (only on the write that ends a game) the archive queue stream: the game's
+--         final blob, its whole log and its start time are queued there in this same
+--         script, so a node that dies after the last card loses nothing (server/archive)
 -- ARGV[1] the rev the caller read (0: the table must not exist yet)
 -- ARGV[2] the new table blob
 -- ARGV[3] the notice: stream entry field "e" and the pub/sub message
@@ -27,8 +30,10 @@ if ARGV[7] ~= '' then
     for entry in string.gmatch(ARGV[7], '[^\n]+') do
       redis.call('RPUSH', KEYS[4], entry)
     end
-  else
-    redis.call('RPUSH', KEYS[4], ARGV[7])
+  elseif redis.call('RPUSH', KEYS[4], ARGV[7]) == 1 then
+    -- a game's first action: its start time, for the archive (ms)
+    local now = redis.call('TIME')
+    redis.call('HSET', KEYS[1], 'gs', now[1] * 1000 + math.floor(now[2] / 1000))
   end
   redis.call('EXPIRE', KEYS[4], ARGV[5])
 end
@@ -38,6 +43,11 @@ for i = 9, 8 + n do
 end
 for i = 9 + n, #ARGV, 2 do
   redis.call('ZADD', KEYS[3], ARGV[i], ARGV[i + 1])
+end
+if KEYS[5] then
+  local log = redis.call('LRANGE', KEYS[4], 0, -1)
+  redis.call('XADD', KEYS[5], '*', 'st', ARGV[2], 'rev', rev, 'log', table.concat(log, '\n'),
+             'gs', redis.call('HGET', KEYS[1], 'gs') or '0')
 end
 redis.call('PUBLISH', ARGV[4], ARGV[3])
 return {1, rev}

@@ -8,6 +8,7 @@ node polls); see docs/architecture.md for what that means under Cluster.
 from __future__ import annotations
 
 __all__ = [
+    "ARCHIVE_QUEUE",
     "TIMERS",
     "game_log",
     "open_tables",
@@ -18,6 +19,7 @@ __all__ = [
     "table_id_of_channel",
 ]
 
+ARCHIVE_QUEUE = "archive:q"  # stream: finished games waiting for the archive (server/archive)
 TIMERS = "timers"  # sorted set: member "table|kind|seat|marker", score = due time (ms)
 
 

@@ -128,6 +128,8 @@ class Store:
                 args.extend((due, member))
         script_keys = [keys.table(table.id), keys.table_events(table.id), keys.TIMERS,
                        keys.game_log(table.id, table.game_no)]
+        if "a" in notice and table.status == "over" and table.kind != PRACTICE:
+            script_keys.append(keys.ARCHIVE_QUEUE)  # the game's end: queued for the archive
         async with _wrapped("write"):
             if self._pipe is None:
                 written, current = await self._apply(keys=script_keys, args=args)

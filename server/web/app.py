@@ -35,6 +35,7 @@ from server.tables.room import Room
 from shared.protocol import Error, Format, Hello, encode
 
 from .connection import COOKIE, Client
+from .http_archive import ArchiveDeps, archive_routes
 from .http_learn import learn_routes
 from .http_social import SESSION_COOKIE, SocialDeps, social_routes, ws_origin_allowed
 from .limits import AddressLimit
@@ -54,6 +55,7 @@ class NodeParts(Protocol):
     room: Room
     social: SocialHub
     deps: SocialDeps
+    archive_deps: ArchiveDeps
 
     async def start(self) -> None: ...
 
@@ -71,6 +73,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         node = make_node(settings)
         await node.start()
         app.state.room, app.state.social, app.state.deps = node.room, node.social, node.deps
+        app.state.archive = node.archive_deps
         print(f"Spades Room: http://{settings.host}:{settings.port}/ "
               f"(node {node.room.node_id})", flush=True)
         try:
@@ -121,6 +124,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         WebSocketRoute("/ws", ws_endpoint),
         Route("/healthz", healthz),
         Route("/metrics", metrics),
+        *archive_routes(lambda: app.state.archive),  # games, players (before /api/players/..)
         *social_routes(lambda: app.state.deps),  # accounts, leaderboard
         *learn_routes(),  # the course and the rules page
         Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"),

@@ -67,13 +67,14 @@ async def browser(ci: CI) -> AsyncIterator[Browser]:
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def start_room(redis_url: str) -> AsyncIterator[Start]:
+async def start_room(redis_url: str, database_url: str) -> AsyncIterator[Start]:
     """As ``tests/room/conftest.py``'s ``start_server`` (same settings and uvicorn
     configuration), in the session's loop; fast bots and a short fill wait by default."""
     started: list[LocalServer] = []
 
     async def start(**overrides: Any) -> LocalServer:
-        local = await launch(redis_url, **{"fill_wait_s": 0.3, "bot_pace_s": 0.0, **overrides})
+        local = await launch(redis_url, **{"fill_wait_s": 0.3, "bot_pace_s": 0.0,
+                                           "database_url": database_url, **overrides})
         started.append(local)
         return local
 

@@ -34,7 +34,8 @@ def test_compose_file_is_valid(ci: CI) -> None:
     tool = shutil.which("docker-compose")
     if tool is None:
         ci.require("docker-compose")
-    env = {**os.environ, "REDIS_PASSWORD": "pw-from-the-operator"}
+    env = {**os.environ, "REDIS_PASSWORD": "pw-from-the-operator",
+           "POSTGRES_PASSWORD": "pg-from-the-operator"}
     env.pop("METRICS_TOKEN", None)
     out = subprocess.run([tool, "-f", str(ROOT / "docker-compose.yml"), "config"],
                          capture_output=True, text=True, timeout=60, cwd=ROOT, env=env)
@@ -43,6 +44,9 @@ def test_compose_file_is_valid(ci: CI) -> None:
     assert "redis:7" in out.stdout and "nginx" in out.stdout
     assert "REDIS_URL: redis://:pw-from-the-operator@redis:6379/0" in out.stdout
     assert "--requirepass" in out.stdout  # Redis needs the password (docs/security.md)
+    assert "postgres:16" in out.stdout  # accounts, ratings and the archive
+    assert ("DATABASE_URL: postgresql://spades:pg-from-the-operator@postgres:5432/spades"
+            in out.stdout)
     assert "FORWARDED_ALLOW_IPS: 172.30.80.0/24" in out.stdout  # nginx's network
     without = {k: v for k, v in env.items() if k != "REDIS_PASSWORD"}
     refused = subprocess.run([tool, "-f", str(ROOT / "docker-compose.yml"), "config"],
@@ -54,7 +58,8 @@ def test_compose_file_is_valid(ci: CI) -> None:
 def test_compose_keeps_redis_off_the_public_network() -> None:
     text = (ROOT / "docker-compose.yml").read_text()
     blocks = dict(re.findall(r"^  (\w+):.*\n((?:(?:    .*)?\n)*)", text, re.MULTILINE))
-    assert "ports:" not in blocks["redis"] and "networks: [back]" in blocks["redis"]
+    for store in ("redis", "postgres"):
+        assert "ports:" not in blocks[store] and "networks: [back]" in blocks[store]
     assert "networks: [front]" in blocks["nginx"]
     assert re.search(r"^  back:\n    internal: true$", text, re.MULTILINE)
 

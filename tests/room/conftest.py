@@ -2,10 +2,12 @@
 free ports, on the private Redis of ``tests/conftest.py``, and real WebSocket clients.
 
 - ``start_server(**settings)``: a uvicorn server running ``server.app`` in this event
-  loop; returns a ``LocalServer`` (``.ws`` address, ``.room``, ``.stop()``).
+  loop, on the test's own database (``database_url``); returns a ``LocalServer``
+  (``.ws`` address, ``.room``, ``.stop()``).
 - ``server``: one such server with fast test settings (bot pace 0, short fill wait).
 - ``spawn_node(port=None, **env)``: ``python -m server`` as a child process (for SIGKILL
-  and restarts); returns a ``Node`` (``.ws``, ``.kill()``, ``.stop()``).
+  and restarts), on the test's own archive database (``database_url``); returns a
+  ``Node`` (``.ws``, ``.kill()``, ``.stop()``).
 - ``make_client(addresses, **kw)``: a connected ``RoomClient``, closed after the test.
 - ``play_until(client, done)``: play random legal actions until ``done(client)``.
 """
@@ -95,11 +97,12 @@ async def launch(redis_url: str, **overrides: Any) -> LocalServer:
 
 
 @pytest.fixture
-async def start_server(redis_url: str) -> AsyncIterator[Callable[..., Awaitable[LocalServer]]]:
+async def start_server(redis_url: str, database_url: str
+                       ) -> AsyncIterator[Callable[..., Awaitable[LocalServer]]]:
     started: list[LocalServer] = []
 
     async def start(**overrides: Any) -> LocalServer:
-        local = await launch(redis_url, **overrides)
+        local = await launch(redis_url, **{"database_url": database_url, **overrides})
         started.append(local)
         return local
 
@@ -144,13 +147,15 @@ class Node:
 
 
 @pytest.fixture
-def spawn_node(redis_url: str, tmp_path: Path) -> Iterator[Callable[..., Node]]:
+def spawn_node(redis_url: str, database_url: str, tmp_path: Path
+               ) -> Iterator[Callable[..., Node]]:
     nodes: list[Node] = []
 
     def spawn(port: int | None = None, **env: str) -> Node:
         port = port or free_port()
         log_path = tmp_path / f"node-{port}-{len(nodes)}.log"
-        environ = {**os.environ, "REDIS_URL": redis_url, "PORT": str(port), "HOST": "127.0.0.1",
+        environ = {**os.environ, "REDIS_URL": redis_url, "DATABASE_URL": database_url,
+                   "PORT": str(port), "HOST": "127.0.0.1",
                    "FILL_WAIT_S": "0.05", "BOT_PACE_S": "0", "TIMER_POLL_S": "0.05",
                    "MSG_RATE_PER_S": "0", **env}
         with log_path.open("wb") as out:
@@ -158,7 +163,7 @@ def spawn_node(redis_url: str, tmp_path: Path) -> Iterator[Callable[..., Node]]:
                                     stdout=out, stderr=subprocess.STDOUT)
         node = Node(port, proc, log_path)
         nodes.append(node)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 90  # a busy machine: imports and migrations take a while
         while time.monotonic() < deadline:
             if proc.poll() is not None:
                 raise RuntimeError(f"node exited at start-up:\n{node.log()}")

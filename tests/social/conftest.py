@@ -2,7 +2,8 @@
 
 - ``cheap_policy``: an ``AccountPolicy`` with the cheapest argon2id parameters, so a
   test that hashes pays microseconds; one test measures the production parameters.
-- ``accounts``, ``ratings``, ``chat``, ``invites``: the modules on the ``redis`` client.
+- ``accounts``, ``ratings``, ``chat``, ``invites``: the modules on the ``redis`` client
+  and, for accounts and ratings, the test's PostgreSQL (``db``).
 - ``clock``: a ``Clock`` the test moves by hand (starts at the real time, so Redis
   expiries, which run on Redis's clock, still make sense).
 """
@@ -14,6 +15,7 @@ import time
 import pytest
 import redis.asyncio as redis_async
 
+from server.archive.db import Database
 from server.social.accounts import AccountPolicy, Accounts
 from server.social.chat import Chat
 from server.social.invites import Invites
@@ -45,13 +47,13 @@ def cheap_policy() -> AccountPolicy:
 
 @pytest.fixture
 def accounts(redis: redis_async.Redis, cheap_policy: AccountPolicy,
-             clock: ManualClock) -> Accounts:
-    return Accounts(redis, cheap_policy, clock)
+             clock: ManualClock, db: Database) -> Accounts:
+    return Accounts(redis, cheap_policy, clock, db=db)
 
 
 @pytest.fixture
-def ratings(redis: redis_async.Redis, clock: ManualClock) -> Ratings:
-    return Ratings(redis, clock)
+def ratings(db: Database, clock: ManualClock) -> Ratings:
+    return Ratings(db, clock)
 
 
 @pytest.fixture

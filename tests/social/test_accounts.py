@@ -15,6 +15,7 @@ import redis.asyncio as redis_async
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import VerifyMismatchError
 
+from server.archive.db import Database
 from server.social.accounts import AccountPolicy, Accounts, check_name, check_password, parse_token
 from server.social.errors import (
     BadCredentials,
@@ -96,7 +97,8 @@ async def test_wrong_password_and_unknown_name_read_the_same(accounts: Accounts)
 
 
 async def test_only_a_hash_of_the_token_is_stored(accounts: Accounts,
-                                                  redis: redis_async.Redis) -> None:
+                                                  redis: redis_async.Redis,
+                                                  db: Database) -> None:
     session = await accounts.register("Ann", PASSWORD, ADDR)
     pid, secret = parse_token(session.token) or ("", "")
     assert pid == session.account.pid
@@ -110,8 +112,10 @@ async def test_only_a_hash_of_the_token_is_stored(accounts: Accounts,
             dumped += b"".join(k + v for k, v in (await redis.hgetall(key)).items())
     assert secret.encode() not in dumped
     assert PASSWORD.encode() not in dumped
-    stored = await redis.hget("a:{acct}:n:ann", "hash")
-    assert stored is not None and stored.startswith(b"$argon2id$")
+    async with db.connection("test") as conn:
+        stored = await conn.fetchval("SELECT hash FROM accounts WHERE name_key = 'ann'")
+    assert stored is not None and stored.startswith("$argon2id$")
+    assert secret not in stored and PASSWORD not in stored
 
 
 async def test_sign_out_ends_every_session_of_the_account(accounts: Accounts) -> None:
@@ -144,8 +148,9 @@ async def test_sign_out_is_announced_to_every_node(accounts: Accounts,
         await listener.aclose()
 
 
-async def test_sessions_expire(redis: redis_async.Redis, cheap_policy: AccountPolicy) -> None:
-    accounts = Accounts(redis, replace(cheap_policy, session_ttl_s=1))
+async def test_sessions_expire(redis: redis_async.Redis, cheap_policy: AccountPolicy,
+                               db: Database) -> None:
+    accounts = Accounts(redis, replace(cheap_policy, session_ttl_s=1), db=db)
     session = await accounts.register("Ann", PASSWORD, ADDR)
     assert await accounts.resolve(session.token) is not None
     await asyncio.sleep(1.2)
@@ -218,12 +223,13 @@ async def test_one_address_trying_many_names_is_slowed_down(accounts: Accounts) 
 
 
 async def test_the_throttle_lives_in_redis_for_every_node(accounts: Accounts,
-                                                          redis: redis_async.Redis) -> None:
+                                                          redis: redis_async.Redis,
+                                                          db: Database) -> None:
     await accounts.register("Ann", PASSWORD, ADDR)
     for _ in range(accounts.policy.signin.free_per_pair + 1):
         with pytest.raises(BadCredentials):
             await accounts.sign_in("Ann", "wrong password", ADDR)
-    other_node = Accounts(redis, accounts.policy)  # another node: same Redis, own object
+    other_node = Accounts(redis, accounts.policy, db=db)  # another node: same stores
     with pytest.raises(RateLimited):
         await other_node.sign_in("Ann", PASSWORD, ADDR)
     assert await redis.ttl(pair_key("ann", ADDR)) > 0  # forgotten after a while
@@ -238,13 +244,15 @@ async def test_registrations_are_limited_per_address(accounts: Accounts) -> None
 
 
 async def test_an_old_hash_is_upgraded_at_sign_in(redis: redis_async.Redis,
-                                                  cheap_policy: AccountPolicy) -> None:
-    await Accounts(redis, cheap_policy).register("Ann", PASSWORD, ADDR)
+                                                  cheap_policy: AccountPolicy,
+                                                  db: Database) -> None:
+    await Accounts(redis, cheap_policy, db=db).register("Ann", PASSWORD, ADDR)
     stronger = replace(cheap_policy, time_cost=2, memory_kib=16)
-    await Accounts(redis, stronger).sign_in("Ann", PASSWORD, ADDR)
-    stored = (await redis.hget("a:{acct}:n:ann", "hash") or b"").decode()
+    await Accounts(redis, stronger, db=db).sign_in("Ann", PASSWORD, ADDR)
+    async with db.connection("test") as conn:
+        stored = await conn.fetchval("SELECT hash FROM accounts WHERE name_key = 'ann'")
     assert "m=16,t=2" in stored
-    await Accounts(redis, stronger).sign_in("Ann", PASSWORD, ADDR)
+    await Accounts(redis, stronger, db=db).sign_in("Ann", PASSWORD, ADDR)
 
 
 def test_production_parameters_hash_well_under_100_ms() -> None:
@@ -268,8 +276,9 @@ def test_production_parameters_hash_well_under_100_ms() -> None:
         PasswordHasher(type=Type.ID).verify(stored, "wrong")
 
 
-async def test_hashing_does_not_block_the_event_loop(redis: redis_async.Redis) -> None:
-    accounts = Accounts(redis, AccountPolicy())  # production cost
+async def test_hashing_does_not_block_the_event_loop(redis: redis_async.Redis,
+                                                     db: Database) -> None:
+    accounts = Accounts(redis, AccountPolicy(), db=db)  # production cost
     ticks = 0
 
     async def tick() -> None:

@@ -11,6 +11,7 @@ import redis.asyncio as redis_async
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 
+from server.archive.db import Database
 from server.social.accounts import AccountPolicy, Accounts
 from server.social.chat import Chat
 from server.social.ratings import Ratings
@@ -22,8 +23,8 @@ ANN = {"name": "Ann", "password": "correct horse battery"}
 
 
 @pytest.fixture
-def deps(redis: redis_async.Redis, cheap_policy: AccountPolicy) -> SocialDeps:
-    return SocialDeps(Accounts(redis, cheap_policy), Ratings(redis), Chat(redis),
+def deps(redis: redis_async.Redis, cheap_policy: AccountPolicy, db: Database) -> SocialDeps:
+    return SocialDeps(Accounts(redis, cheap_policy, db=db), Ratings(db), Chat(redis),
                       allowed_origins=frozenset({"http://localhost:5173"}))
 
 
@@ -200,10 +201,10 @@ async def test_the_parts_may_be_found_per_request(deps: SocialDeps) -> None:
     assert len(found) == 2
 
 
-async def test_redis_down_is_a_503_json_error(cheap_policy: AccountPolicy) -> None:
+async def test_redis_down_is_a_503_json_error(cheap_policy: AccountPolicy, db: Database) -> None:
     dead = redis_async.Redis.from_url("redis://127.0.0.1:1", socket_connect_timeout=0.5)
     try:
-        deps = SocialDeps(Accounts(dead, cheap_policy), Ratings(dead))
+        deps = SocialDeps(Accounts(dead, cheap_policy, db=db), Ratings(db))
         async with make_client(deps) as web:
             response = await web.post("/api/signin", json=ANN, headers=ORIGIN)
             assert response.status_code == 503

@@ -12,6 +12,7 @@ import redis.asyncio as redis_async
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from server.archive.db import Database
 from server.social.accounts import Account
 from server.social.errors import SignInRequired
 from server.social.matchmaking import Match, Matchmaker, Waiting, WindowPolicy, balance, form_groups
@@ -165,10 +166,10 @@ async def test_the_queue_uses_each_player_s_rating(matchmaker: Matchmaker,
 
 
 async def test_several_matchers_at_once_claim_each_player_once(
-        redis_url: str, clock: ManualClock) -> None:
+        redis_url: str, clock: ManualClock, db: Database) -> None:
     clients = [redis_async.Redis.from_url(redis_url) for _ in range(3)]
     try:
-        nodes = [Matchmaker(c, Ratings(c), POLICY, clock) for c in clients]
+        nodes = [Matchmaker(c, Ratings(db), POLICY, clock) for c in clients]
         for i in range(40):
             await nodes[i % 3].join(account(i))
         matches: list[Match] = []

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-import redis.asyncio as redis_async
 
+from server.archive.db import Database
 from server.social.ratings import (
     PROVISIONAL_GAMES,
     PlayerRating,
@@ -82,27 +82,29 @@ async def test_rating_a_game_changes_ratings_history_and_board(ratings: Ratings)
 
 
 async def test_rating_the_same_game_twice_changes_nothing(ratings: Ratings,
-                                                         redis: redis_async.Redis) -> None:
+                                                         db: Database) -> None:
     first = await ratings.rate_game("g1", TEAMS, 0, NAMES)
-    snapshot = {key: await _dump(redis, key) async for key in redis.scan_iter("rk:*")}
+    snapshot = await _dump(db)
     again = await ratings.rate_game("g1", TEAMS, 1, NAMES)  # even with another outcome
     assert again.already_rated
     assert again.changes == first.changes
-    assert {key: await _dump(redis, key) async for key in redis.scan_iter("rk:*")} == snapshot
+    assert await _dump(db) == snapshot
 
 
 async def test_one_game_rated_from_many_nodes_at_once_counts_once(
-        redis_url: str) -> None:
-    clients = [redis_async.Redis.from_url(redis_url) for _ in range(4)]
+        database_url: str) -> None:
+    nodes = [Database(database_url) for _ in range(4)]  # each its own pool, as nodes have
     try:
-        results = await asyncio.gather(*(Ratings(c).rate_game("g1", TEAMS, 0, NAMES)
-                                         for c in clients))
+        for node in nodes:
+            await node.open()
+        results = await asyncio.gather(*(Ratings(node).rate_game("g1", TEAMS, 0, NAMES)
+                                         for node in nodes))
         assert sum(not r.already_rated for r in results) == 1
         assert len({tuple(sorted(r.changes.items())) for r in results}) == 1
-        assert (await Ratings(clients[0]).rating("s")).games == 1
+        assert (await Ratings(nodes[0]).rating("s")).games == 1
     finally:
-        for c in clients:
-            await c.aclose()
+        for node in nodes:
+            await node.close()
 
 
 async def test_games_sharing_a_player_at_once_are_both_counted(ratings: Ratings) -> None:
@@ -156,12 +158,8 @@ async def test_the_board_keeps_the_top_and_ranks_everyone(ratings: Ratings) -> N
     assert sorted(r for r in ranks if r is not None) == list(range(1, 121))
 
 
-async def _dump(redis: redis_async.Redis, key: bytes) -> object:
-    kind = await redis.type(key)
-    if kind == b"hash":
-        return await redis.hgetall(key)
-    if kind == b"list":
-        return await redis.lrange(key, 0, -1)
-    if kind == b"zset":
-        return await redis.zrange(key, 0, -1, withscores=True)
-    return await redis.get(key)
+async def _dump(db: Database) -> object:
+    async with db.connection("test") as conn:
+        return ([tuple(r) for r in await conn.fetch("SELECT * FROM ratings ORDER BY pid")],
+                [tuple(r) for r in await conn.fetch(
+                    "SELECT * FROM rating_changes ORDER BY game_id, pid")])

@@ -1,0 +1,141 @@
+"""The archive queue's consumer: every node drains the stream of finished games.
+
+A game's end is queued on the Redis stream ``archive:q`` by the write of its last
+action (``apply.lua``), so it is never on the per-action path and never lost with the
+node that wrote it. Every node runs one ``ArchiveQueue``: a member of the stream's
+consumer group ``archivers``, it reads new entries, writes each game to PostgreSQL
+(``write_game``, idempotent), then acknowledges and deletes the entry.
+
+PostgreSQL down: the entry stays unacknowledged and the consumer retries its own
+pending entries with a growing pause (up to ``MAX_BACKOFF_S``); play never waits for it,
+and the games are written when PostgreSQL is back. A node that died with entries
+pending: another node claims them once they have been idle ``CLAIM_IDLE_MS``
+(XAUTOCLAIM). An entry that is not a game (``BadEntry``) is moved to ``archive:bad``
+and logged, never retried forever.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import asyncpg
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError, ResponseError
+
+from server.tables.keys import ARCHIVE_QUEUE
+
+from .db import ArchiveUnavailable
+from .intake import AccountNames, BadEntry, record_of_entry
+from .writer import write_game
+
+__all__ = ["BAD_ENTRIES", "GROUP", "ArchiveQueue"]
+
+log = logging.getLogger(__name__)
+
+GROUP = "archivers"
+BAD_ENTRIES = "archive:bad"
+BATCH = 50
+BLOCK_MS = 500
+CLAIM_IDLE_MS = 30_000
+MAX_BACKOFF_S = 5.0
+
+
+async def _no_accounts(pids: list[str]) -> dict[str, str]:
+    return {}
+
+
+class ArchiveQueue:
+    """One node's consumer (``start``, then ``stop``); ``written`` counts its games."""
+
+    def __init__(self, client: aioredis.Redis, pool: asyncpg.Pool, consumer: str,
+                 account_names: AccountNames = _no_accounts) -> None:
+        self._client = client
+        self._pool = pool
+        self._consumer = consumer
+        self._account_names = account_names
+        self._task: asyncio.Task[None] | None = None
+        self.written = 0
+        self.failures = 0  # PostgreSQL failures met (each retried)
+
+    async def start(self) -> None:
+        await self._ensure_group()
+        self._task = asyncio.create_task(self._run(), name="archive-queue")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.wait([self._task], timeout=2)
+
+    async def _ensure_group(self) -> None:
+        with contextlib.suppress(ResponseError):  # BUSYGROUP: made by another node
+            await self._client.xgroup_create(ARCHIVE_QUEUE, GROUP, id="0", mkstream=True)
+
+    async def _run(self) -> None:
+        backoff = 0.0
+        while True:
+            try:
+                if backoff:
+                    await asyncio.sleep(backoff)
+                # Own pending entries first (a failed write), then others' stuck ones,
+                # then new ones.
+                if await self._drain("0") and await self._claim_stuck():
+                    await self._drain(">", block=True)
+                backoff = 0.0
+            except ArchiveUnavailable:
+                self.failures += 1
+                backoff = min(MAX_BACKOFF_S, max(0.2, backoff * 2))
+            except ResponseError as err:
+                if "NOGROUP" in str(err):  # the stream was deleted (FLUSHALL in tests)
+                    await self._ensure_group()
+                    continue
+                log.warning("archive queue: %s", err)
+                backoff = 1.0
+            except (RedisError, OSError) as err:
+                log.warning("archive queue: redis failed: %r", err)
+                backoff = 1.0
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("archive queue failed")
+                backoff = MAX_BACKOFF_S
+
+    async def _drain(self, start: str, block: bool = False) -> bool:
+        """Read and write one batch (``"0"``: own pending; ``">"``: new). True when
+        there was nothing left of that kind."""
+        reply = await self._client.xreadgroup(GROUP, self._consumer, {ARCHIVE_QUEUE: start},
+                                              count=BATCH, block=BLOCK_MS if block else None)
+        entries = reply[0][1] if reply else []
+        for entry_id, fields in entries:
+            if fields:  # a pending entry deleted meanwhile comes back without fields
+                await self._write(entry_id, fields)
+            await self._done(entry_id)
+        return len(entries) < BATCH
+
+    async def _claim_stuck(self) -> bool:
+        reply = await self._client.xautoclaim(ARCHIVE_QUEUE, GROUP, self._consumer,
+                                              min_idle_time=CLAIM_IDLE_MS, count=BATCH)
+        for entry_id, fields in reply[1]:
+            if fields:
+                await self._write(entry_id, fields)
+            await self._done(entry_id)
+        return True
+
+    async def _write(self, raw_id: Any, fields: dict[bytes, bytes]) -> None:
+        entry_id = raw_id.decode() if isinstance(raw_id, bytes) else str(raw_id)
+        try:
+            record = await record_of_entry(entry_id, fields, self._account_names)
+            if await write_game(self._pool, record):
+                self.written += 1
+        except (BadEntry, ValueError) as err:
+            log.error("archive: %s; kept in %s", err, BAD_ENTRIES)
+            await self._client.xadd(BAD_ENTRIES, {**fields, b"error": str(err).encode()},
+                                    maxlen=10_000, approximate=True)
+
+    async def _done(self, entry_id: Any) -> None:
+        async with self._client.pipeline(transaction=True) as pipe:
+            pipe.xack(ARCHIVE_QUEUE, GROUP, entry_id)
+            pipe.xdel(ARCHIVE_QUEUE, entry_id)
+            await pipe.execute()
