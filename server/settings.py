@@ -56,6 +56,7 @@ class Settings:
     practice_ttl_s: int = 3_600  # an idle practice table is forgotten after this
     tables_per_player: int = 3  # open private (and, apart, practice) tables per player
     tables_per_address: int = 20  # open private and practice tables per client address
+    presence_ttl_s: float = 10.0  # a killed node's accounts read offline within this
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -98,6 +99,7 @@ class Settings:
             tables_per_player=_int(env, "TABLES_PER_PLAYER", base.tables_per_player, 1, 1000),
             tables_per_address=_int(env, "TABLES_PER_ADDRESS", base.tables_per_address, 1,
                                     1_000_000),
+            presence_ttl_s=_seconds(env, "PRESENCE_TTL_S", base.presence_ttl_s),
         )
 
 

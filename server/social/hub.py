@@ -33,13 +33,17 @@ from server.errors import RoomError
 from server.tables.actor import new_deal, now_ms
 from server.tables.model import RANKED, Table
 from server.tables.seating import create_ranked
-from shared.protocol import ChatLine, Format, Rated, ServerMessage, encode
+from shared.protocol import ChatLine, Format, Invited, Rated, ServerMessage, encode
 
 from . import keys as social_keys
 from .accounts import SIGNED_OUT_CHANNEL, AccountPolicy, Accounts
 from .chat import Chat, ChatMessage
+from .friends import Friends
 from .invites import Invites
 from .matchmaking import Match, Matchmaker
+from .name_invites import CHANNEL as NAME_INVITE_CHANNEL
+from .name_invites import NameInvites
+from .presence import LOBBY, Presence
 from .ratings import Ratings
 from .table_quota import TableQuota
 
@@ -82,6 +86,9 @@ class SocialHub:
         self.matchmaker = Matchmaker(client, self.ratings)
         self.quota = TableQuota(room.store, settings.tables_per_player,
                                 settings.tables_per_address)
+        self.friends = Friends(db)
+        self.name_invites = NameInvites(client)
+        self.presence = Presence(client, room.node_id, settings.presence_ttl_s)
         self.clients: dict[str, set[SocialSocket]] = {}
         # Sockets by the account their session cookie claims, hello or not (sign out
         # everywhere closes them too: session_guard).
@@ -93,27 +100,53 @@ class SocialHub:
         self._next_sweep = 0.0  # monotonic s: when to sweep the unrated ranked games next
 
     async def start(self) -> None:
+        await self.presence.start()
         await self.room.notices.listen(SIGNED_OUT_CHANNEL, self._on_signed_out)
         await self.room.notices.listen(social_keys.QUEUE_CHANNEL, self._on_placed)
+        await self.room.notices.listen(NAME_INVITE_CHANNEL, self._on_invited)
         self._loop = asyncio.create_task(self._match_forever(), name="ranked-matcher")
 
     async def stop(self) -> None:
         if self._loop is not None:
             self._loop.cancel()
             await asyncio.wait([self._loop], timeout=2)  # see Room.stop: never unbounded
+        await self.presence.stop()
 
     # -- sockets by player ----------------------------------------------------------------
 
     def register(self, sock: SocialSocket) -> None:
         if sock.pid is not None:
             self.clients.setdefault(sock.pid, set()).add(sock)
+            if _is_account(sock):
+                self.presence.connect(sock.pid, self._doing(sock.pid))
+
+    def moved(self, sock: SocialSocket) -> None:
+        """``sock`` entered or left a table: its account's presence follows."""
+        if sock.pid is not None and _is_account(sock):
+            self.presence.set_doing(sock.pid, self._doing(sock.pid))
+
+    def _doing(self, pid: str) -> str:
+        """What the account does on this node, from its sockets here (the busiest)."""
+        doing = LOBBY
+        for sock in self.clients.get(pid, ()):
+            actor = getattr(sock, "actor", None)
+            if actor is None:
+                continue
+            if sock.seat is not None:
+                return f"playing:{actor.id}"
+            doing = f"watching:{actor.id}"
+        return doing
 
     def unregister(self, sock: SocialSocket) -> None:
         if sock.pid is None:
             return
         socks = self.clients.get(sock.pid)
-        if socks is not None:
+        if socks is not None and sock in socks:
             socks.discard(sock)
+            if _is_account(sock):
+                self.presence.disconnect(sock.pid)
+                if socks:
+                    self.presence.set_doing(sock.pid, self._doing(sock.pid))
             if not socks:
                 del self.clients[sock.pid]
                 if self.queued.pop(sock.pid, None) is not None:
@@ -146,6 +179,14 @@ class SocialHub:
             doomed = [*self.clients.get(pid, ()), *self.sessions.get(pid, ())]
         for sock in doomed:
             sock.close(4001, "signed out")
+
+    def _on_invited(self, data: bytes) -> None:
+        """An invite by name: to this node's sockets of the invitee (any page)."""
+        notice = msgpack.unpackb(data)
+        message = Invited(id=notice["id"], from_name=notice["from"], table=notice["table"],
+                          expires=notice["expires"])
+        for sock in list(self.clients.get(notice["to"], ())):
+            _send(sock, message)
 
     # -- ranked ------------------------------------------------------------------------------
 
@@ -268,6 +309,11 @@ class SocialHub:
                 if sock.fmt not in frames:
                     frames[sock.fmt] = encode(line, sock.fmt)
                 sock.push(frames[sock.fmt])
+
+
+def _is_account(sock: SocialSocket) -> bool:
+    """Presence and friends are for accounts; guests have neither."""
+    return getattr(sock, "account", None) is not None
 
 
 def _send(sock: SocialSocket, message: ServerMessage) -> None:

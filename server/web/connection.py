@@ -433,10 +433,12 @@ class Client:
             self.seat = None
             raise
         self.actor = actor
+        self.social.moved(self)
 
     async def _detach(self) -> None:
         if self.actor is not None:
             actor, self.actor = self.actor, None
+            self.social.moved(self)
             await actor.leave(self)
 
     async def _quick(self) -> None:

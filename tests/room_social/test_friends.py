@@ -1,0 +1,160 @@
+"""Friends, presence, invites by name and blocks over real HTTP and sockets, on two
+nodes sharing one Redis and one PostgreSQL (issue 17)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+
+from server.web.http_social import SESSION_COOKIE
+from shared.protocol import CreatePrivate, Join
+from tests.room.conftest import LocalServer
+
+from .conftest import SocialFactory, Start, origin, register
+
+
+async def call(server: LocalServer, cookie: str, path: str,
+               body: dict[str, Any] | None = None) -> httpx.Response:
+    async with httpx.AsyncClient(base_url=server.http,
+                                 cookies={SESSION_COOKIE: cookie}) as web:
+        if body is None:
+            return await web.get(path)
+        return await web.post(path, json=body, headers=origin(server))
+
+
+async def friend_row(server: LocalServer, cookie: str, name: str) -> dict[str, Any]:
+    response = await call(server, cookie, "/api/friends")
+    assert response.status_code == 200, response.text
+    rows = [r for r in response.json()["friends"] if r["name"] == name]
+    assert rows, response.json()
+    return rows[0]
+
+
+async def until(check: Callable[[], Any], timeout: float = 20.0) -> None:
+    """Poll the coroutine function ``check`` until it returns true."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not await check():
+        assert asyncio.get_running_loop().time() < deadline, "the condition did not come true"
+        await asyncio.sleep(0.05)
+
+
+async def befriend(server: LocalServer, a: tuple[str, str], b: tuple[str, str]) -> None:
+    (a_name, a_cookie), (b_name, b_cookie) = a, b
+    first = await call(server, a_cookie, "/api/follow", {"name": b_name})
+    assert first.json() == {"name": b_name, "following": True, "friends": False}
+    second = await call(server, b_cookie, "/api/follow", {"name": a_name})
+    assert second.json() == {"name": a_name, "following": True, "friends": True}
+
+
+async def test_presence_crosses_nodes_and_counts_sockets(
+        start_server: Start, social_client: SocialFactory) -> None:
+    a, b = await start_server(), await start_server()
+    alice, bob = await register(a, "alice"), await register(b, "bob")
+    await befriend(a, ("alice", alice), ("bob", bob))
+    assert (await friend_row(b, bob, "alice"))["doing"] == "offline"
+
+    tab1 = await social_client(a, cookie=alice)
+    tab2 = await social_client(a, cookie=alice)
+
+    async def seen_as(doing: str) -> bool:
+        return (await friend_row(b, bob, "alice"))["doing"] == doing
+
+    await until(lambda: seen_as("lobby"))
+    assert tab1.pid is not None
+    pid = tab1.pid
+    await tab1.close()
+
+    async def one_socket_left() -> bool:
+        return len(a.social.clients.get(pid, ())) == 1
+
+    await until(one_socket_left)
+    await a.social.presence.flushed()
+    assert await seen_as("lobby")  # one socket of two closed: still online
+    await tab2.request(CreatePrivate())
+    await until(lambda: seen_as("playing"))
+    row = await friend_row(b, bob, "alice")
+    assert row["table"] == tab2.table
+    await tab2.close()
+    await until(lambda: seen_as("offline"))
+
+
+async def test_an_invite_by_name_reaches_the_other_node_and_is_answered_once(
+        start_server: Start, social_client: SocialFactory) -> None:
+    a, b = await start_server(), await start_server()
+    host_cookie, bob = await register(a, "hosty"), await register(b, "bobby")
+    host = await social_client(a, cookie=host_cookie)
+    invitee = await social_client(b, cookie=bob)
+    refused = await call(a, host_cookie, "/api/invite", {"name": "bobby"})
+    assert refused.status_code == 403 and refused.json()["error"] == "not_host"
+    await host.request(CreatePrivate())
+    sent = await call(a, host_cookie, "/api/invite", {"name": "bobby"})
+    assert sent.status_code == 200, sent.text
+    await invitee.wait_for(lambda c: bool(c.invited))
+    notice = invitee.invited[0]
+    assert (notice.from_name, notice.table, notice.id) == ("hosty", host.table,
+                                                           sent.json()["id"])
+    joined = await call(b, bob, "/api/invites/answer", {"id": notice.id, "join": True})
+    assert joined.status_code == 200 and joined.json()["table"] == host.table
+    await invitee.request(Join(code=joined.json()["code"]))
+    assert invitee.table == host.table and invitee.seat is not None
+    again = await call(b, bob, "/api/invites/answer", {"id": notice.id, "join": False})
+    assert again.status_code == 404 and again.json()["error"] == "invite_expired"
+    nobody = await call(a, host_cookie, "/api/invite", {"name": "nobody-here"})
+    assert nobody.status_code == 404 and nobody.json()["error"] == "no_player"
+
+
+async def test_a_block_stops_follows_and_invites_and_ends_the_friendship(
+        start_server: Start, social_client: SocialFactory) -> None:
+    a, b = await start_server(), await start_server()
+    carol, dave = await register(a, "carol"), await register(b, "dave")
+    await befriend(a, ("carol", carol), ("dave", dave))
+    blocked = await call(b, dave, "/api/block", {"name": "carol"})
+    assert blocked.json() == {"name": "carol", "blocked": True}
+    listing = (await call(a, carol, "/api/friends")).json()
+    assert listing["friends"] == [] and listing["following"] == []
+    follow = await call(a, carol, "/api/follow", {"name": "dave"})
+    assert follow.status_code == 403 and follow.json()["error"] == "blocked"
+    host = await social_client(a, cookie=carol)
+    await host.request(CreatePrivate())
+    invite = await call(a, carol, "/api/invite", {"name": "dave"})
+    assert invite.status_code == 403 and invite.json()["error"] == "blocked"
+    assert (await call(b, dave, "/api/friends")).json()["blocked"] == ["carol"]
+
+
+async def test_bad_input_gets_typed_errors(start_server: Start) -> None:
+    a = await start_server()
+    erin = await register(a, "erin")
+    async with httpx.AsyncClient(base_url=a.http) as web:
+        anonymous = await web.get("/api/friends")
+    assert anonymous.status_code == 401 and anonymous.json()["error"] == "sign_in_required"
+    cases = [({"name": 7}, 400, "bad_name"), ({"name": "erin"}, 400, "bad_target"),
+             ({"name": "ghost"}, 404, "no_player"),
+             ({"name": "erin", "on": "yes"}, 400, "malformed")]
+    for body, status, code in cases:
+        response = await call(a, erin, "/api/follow", body)
+        assert (response.status_code, response.json()["error"]) == (status, code), body
+    answer = await call(a, erin, "/api/invites/answer", {"id": "x" * 400})
+    assert answer.json()["error"] == "invite_expired"
+
+
+async def test_follows_are_rate_limited(start_server: Start) -> None:
+    a = await start_server()
+    frank, _ = await register(a, "frank"), await register(a, "grace")
+    codes = []
+    for i in range(61):
+        response = await call(a, frank, "/api/follow", {"name": "grace", "on": i % 2 == 0})
+        codes.append(response.status_code)
+    assert codes[:60] == [200] * 60 and codes[60] == 429
+    with_retry = await call(a, frank, "/api/follow", {"name": "grace"})
+    assert with_retry.headers["Retry-After"]
+
+
+async def test_a_guest_is_not_counted(start_server: Start,
+                                      social_client: SocialFactory) -> None:
+    a = await start_server()
+    guest = await social_client(a)
+    assert guest.pid is not None and guest.pid in a.social.clients
+    assert a.social.presence.online_here == 0
