@@ -14,7 +14,8 @@ they read and delete the fields of dead nodes as they go.
 live nodes (playing over watching over lobby).
 
 Redis load for N accounts on a node: 1 SET per ``ttl_s / 3`` seconds for the node,
-plus about one HSET per connect, table change and disconnect (docs/benchmarks.md).
+plus about one HSET per connect, table change and disconnect, sent by one writer task
+in pipelines that keep only each account's latest state (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -71,21 +72,26 @@ class Presence:
         self.ttl_s = ttl_s
         self._count: dict[str, int] = {}
         self._doing: dict[str, str] = {}
-        self._writes: dict[str, asyncio.Task[None]] = {}
-        self._beat: asyncio.Task[None] | None = None
+        self._pending: dict[str, str | None] = {}  # pid -> latest doing (None: gone)
+        self._wake = asyncio.Event()
+        self._fresh: set[str] = set()  # pids connected since the last batch
+        self._busy = False
+        self._tasks: list[asyncio.Task[None]] = []
 
     # -- the heartbeat ---------------------------------------------------------------------
 
     async def start(self) -> None:
         await self._alive()
-        self._beat = asyncio.create_task(self._beat_forever(), name="presence-heartbeat")
+        self._tasks = [asyncio.create_task(self._beat_forever(), name="presence-heartbeat"),
+                       asyncio.create_task(self._write_forever(), name="presence-writer")]
 
     async def stop(self) -> None:
-        """Stop the heartbeat and say goodbye: the node key goes at once, so this node's
-        accounts read offline without waiting for the TTL."""
-        if self._beat is not None:
-            self._beat.cancel()
-            await asyncio.wait([self._beat], timeout=2)
+        """Stop the heartbeat and the writer and say goodbye: the node key goes at once,
+        so this node's accounts read offline without waiting for the TTL."""
+        for task in self._tasks:
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=2)
         with contextlib.suppress(Exception):
             await self._client.delete(node_key(self.node))
 
@@ -112,6 +118,7 @@ class Presence:
         count = self._count.get(pid, 0)
         self._count[pid] = count + 1
         if count == 0:
+            self._fresh.add(pid)
             self.set_doing(pid, doing)
 
     def disconnect(self, pid: str) -> None:
@@ -132,35 +139,43 @@ class Presence:
         self._write(pid, doing)
 
     def _write(self, pid: str, doing: str | None) -> None:
-        # Writes of one account run in order (a connect then a disconnect must not land
-        # the other way round), without making the caller wait for Redis.
-        previous = self._writes.get(pid)
-        task = asyncio.create_task(self._apply(previous, pid, doing), name="presence-write")
-        self._writes[pid] = task
-        task.add_done_callback(lambda t: self._writes.pop(pid, None)
-                               if self._writes.get(pid) is t else None)
+        # Only the latest state of each account is kept until the writer sends it: a
+        # burst (every socket reconnecting after a node restart) becomes a few
+        # pipelines on one connection, not one connection per write.
+        self._pending[pid] = doing
+        self._wake.set()
 
-    async def _apply(self, previous: asyncio.Task[None] | None, pid: str,
-                     doing: str | None) -> None:
-        if previous is not None:
-            with contextlib.suppress(Exception):
-                await previous
-        key = presence_key(pid)
-        try:
-            if doing is None:
-                await self._client.hdel(key, self.node)
-            else:
+    async def _write_forever(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            batch, self._pending = self._pending, {}
+            fresh, self._fresh = self._fresh, set()
+            self._busy = True
+            try:
                 async with self._client.pipeline(transaction=False) as pipe:
-                    pipe.hset(key, self.node, doing)
-                    pipe.expire(key, PRESENCE_KEY_TTL_S)
+                    for pid, doing in batch.items():
+                        key = presence_key(pid)
+                        if doing is None:
+                            pipe.hdel(key, self.node)
+                        else:
+                            pipe.hset(key, self.node, doing)
+                            if pid in fresh:  # a connect: the key may be new
+                                pipe.expire(key, PRESENCE_KEY_TTL_S)
                     await pipe.execute()
-        except Exception as err:  # the reader's liveness check still holds
-            log.warning("presence write for %s failed: %r", pid, err)
+            except Exception as err:  # Redis away: keep what is still the latest, retry
+                log.warning("presence writes failed (%d accounts): %r", len(batch), err)
+                self._pending = {**batch, **self._pending}
+                self._fresh |= fresh
+                await asyncio.sleep(min(1.0, self.ttl_s / 3))
+                self._wake.set()
+            finally:
+                self._busy = False
 
     async def flushed(self) -> None:
-        """Wait for the writes started so far (tests, the benchmark)."""
-        while self._writes:
-            await asyncio.gather(*list(self._writes.values()), return_exceptions=True)
+        """Wait until the writes asked for so far are in Redis (tests, the benchmark)."""
+        while self._pending or self._wake.is_set() or self._busy:
+            await asyncio.sleep(0.01)
 
     # -- reading -----------------------------------------------------------------------------
 

@@ -8,10 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
+import pytest
 
 from server.web.http_social import SESSION_COOKIE
 from shared.protocol import CreatePrivate, Join
-from tests.room.conftest import LocalServer
+from tests.room.conftest import LocalServer, Node, spawn_node
+
+__all__ = ["spawn_node"]  # a fixture, re-exported for pytest
 
 from .conftest import SocialFactory, Start, origin, register
 
@@ -158,3 +161,28 @@ async def test_a_guest_is_not_counted(start_server: Start,
     guest = await social_client(a)
     assert guest.pid is not None and guest.pid in a.social.clients
     assert a.social.presence.online_here == 0
+
+
+@pytest.mark.slow
+async def test_a_killed_nodes_players_show_offline_then_online_on_reconnect(
+        spawn_node: Callable[..., Node], start_server: Start,
+        social_client: SocialFactory) -> None:
+    ttl = 2.0
+    doomed = spawn_node(PRESENCE_TTL_S=str(ttl))
+    reader = await start_server(presence_ttl_s=ttl)
+    henry, ivy = await register(reader, "henry"), await register(reader, "ivy")
+    await befriend(reader, ("henry", henry), ("ivy", ivy))
+    await social_client(doomed.ws, cookie=henry, reconnect_for=0)
+
+    async def seen_as(doing: str) -> bool:
+        return (await friend_row(reader, ivy, "henry"))["doing"] == doing
+
+    await until(lambda: seen_as("lobby"))
+    doomed.kill()  # no goodbye: only the node key's TTL tells
+    killed = asyncio.get_running_loop().time()
+    await until(lambda: seen_as("offline"), timeout=ttl * 3)
+    # Offline within the TTL (and the readers' poll), never sooner than the node's
+    # last heartbeat allows.
+    assert asyncio.get_running_loop().time() - killed <= ttl + 3.0
+    await social_client(reader, cookie=henry)
+    await until(lambda: seen_as("lobby"))
