@@ -5,11 +5,12 @@
 Starts a private Redis in a temporary directory and one node's ``Presence`` (the hub's
 part, ``server/social/presence.py``) on it, with the room's default TTL. It connects
 ``--accounts`` accounts (two sockets each for a tenth of them: the second socket costs
-no write), moves each to a table and back once, then stays idle ``--idle`` seconds;
-it reports Redis's ``used_memory`` growth, the commands Redis processed in each phase
-(``INFO stats`` ``total_commands_processed``, less the benchmark's own INFO calls) and
-the idle rate, then reads every account's presence once (``doing_of`` in batches of
-100, the friends list's call) and times it. Figures: docs/benchmarks.md, "Issue 17".
+no write), moves each to a table and back once, then stays idle ``--idle`` seconds. It
+reports Redis's ``used_memory`` growth, the commands Redis processed in each phase
+(``INFO stats`` ``total_commands_processed``, less the benchmark's own INFO calls), the
+idle rate, and the node's own memory for its counts (tracemalloc, which also slows the
+connect phase); then it reads every account's presence once (``doing_of`` in batches
+of 100, the friends list's call) and times it. Figures: docs/benchmarks.md, "Issue 17".
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import asyncio
 import json
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +43,7 @@ async def run(accounts: int, idle_s: float, ttl_s: float) -> dict[str, Any]:
         await presence.start()
         pids = [f"{i:016x}" for i in range(accounts)]
         mem0, cmd0 = await _stats(client)
+        tracemalloc.start()
         started = time.perf_counter()
         for i, pid in enumerate(pids):
             presence.connect(pid)
@@ -50,6 +53,8 @@ async def run(accounts: int, idle_s: float, ttl_s: float) -> dict[str, Any]:
                 await presence.flushed()
         await presence.flushed()
         connect_s = time.perf_counter() - started
+        node_bytes = tracemalloc.get_traced_memory()[0]  # the node's counts and doings
+        tracemalloc.stop()
         mem1, cmd1 = await _stats(client)
         for pid in pids:
             presence.set_doing(pid, f"playing:{pid[:12]}")
@@ -57,7 +62,7 @@ async def run(accounts: int, idle_s: float, ttl_s: float) -> dict[str, Any]:
         for pid in pids:
             presence.set_doing(pid, "lobby")
         await presence.flushed()
-        mem2, cmd2 = await _stats(client)
+        _, cmd2 = await _stats(client)
         await asyncio.sleep(idle_s)
         mem3, cmd3 = await _stats(client)
         started = time.perf_counter()
@@ -73,6 +78,7 @@ async def run(accounts: int, idle_s: float, ttl_s: float) -> dict[str, Any]:
         "accounts": accounts, "sockets": accounts + (accounts + 9) // 10, "ttl_s": ttl_s,
         "connect_s": round(connect_s, 3),
         "memory_bytes": mem1 - mem0, "memory_bytes_per_account": round((mem1 - mem0) / accounts, 1),
+        "node_python_bytes": node_bytes,
         "commands_connect": cmd1 - cmd0 - info_calls,
         "commands_two_table_moves": cmd2 - cmd1 - info_calls,
         "idle_s": idle_s, "commands_idle": cmd3 - cmd2 - info_calls,
