@@ -13,11 +13,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import msgpack
+import redis.asyncio as aioredis
+
 from server.archive.db import Database
 
 from .errors import SocialError
+from .store import redis_errors
 
-__all__ = ["Blocked", "Friends", "Graph", "SelfTarget"]
+__all__ = ["BLOCKS_CHANNEL", "Blocked", "Friends", "Graph", "SelfTarget"]
+
+BLOCKS_CHANNEL = "bk:n"  # msgpack {"pid"}: that account's blocks changed (nodes reload)
 
 MAX_FOLLOWS = 500  # follows per account: a list a person can read
 
@@ -55,8 +61,14 @@ class Graph:
 
 
 class Friends:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, client: aioredis.Redis | None = None) -> None:
         self._db = db
+        self._client = client  # where block changes are announced (None: nowhere)
+
+    async def _announce(self, pid: str) -> None:
+        if self._client is not None:
+            async with redis_errors("blocks notice"):
+                await self._client.publish(BLOCKS_CHANNEL, msgpack.packb({"pid": pid}))
 
     async def follow(self, pid: str, other: str, on: bool = True) -> None:
         """``pid`` follows (``on``) or stops following ``other``. Refused (``Blocked``)
@@ -82,18 +94,20 @@ class Friends:
                                    "ON CONFLICT DO NOTHING", pid, other)
 
     async def block(self, pid: str, other: str, on: bool = True) -> None:
-        """``pid`` blocks (``on``) or unblocks ``other``; a block ends both follows."""
+        """``pid`` blocks (``on``) or unblocks ``other``; a block ends both follows.
+        Every node hears of it (``BLOCKS_CHANNEL``) and hides or shows the chat."""
         if pid == other:
             raise SelfTarget("You cannot block yourself.")
         async with self._db.connection("block") as conn, conn.transaction():
             if not on:
                 await conn.execute("DELETE FROM blocks WHERE blocker = $1 AND blocked = $2",
                                    pid, other)
-                return
-            await conn.execute("INSERT INTO blocks (blocker, blocked) VALUES ($1, $2) "
-                               "ON CONFLICT DO NOTHING", pid, other)
-            await conn.execute("DELETE FROM follows WHERE (follower = $1 AND followee = $2) "
-                               "OR (follower = $2 AND followee = $1)", pid, other)
+            else:
+                await conn.execute("INSERT INTO blocks (blocker, blocked) VALUES ($1, $2) "
+                                   "ON CONFLICT DO NOTHING", pid, other)
+                await conn.execute("DELETE FROM follows WHERE (follower = $1 AND followee = "
+                                   "$2) OR (follower = $2 AND followee = $1)", pid, other)
+        await self._announce(pid)
 
     async def graph(self, pid: str) -> Graph:
         async with self._db.connection("friends") as conn:

@@ -38,7 +38,7 @@ from shared.protocol import ChatLine, Format, Invited, Rated, ServerMessage, enc
 from . import keys as social_keys
 from .accounts import SIGNED_OUT_CHANNEL, AccountPolicy, Accounts
 from .chat import Chat, ChatMessage
-from .friends import Friends
+from .friends import BLOCKS_CHANNEL, Friends
 from .invites import Invites
 from .matchmaking import Match, Matchmaker
 from .name_invites import CHANNEL as NAME_INVITE_CHANNEL
@@ -86,10 +86,13 @@ class SocialHub:
         self.matchmaker = Matchmaker(client, self.ratings)
         self.quota = TableQuota(room.store, settings.tables_per_player,
                                 settings.tables_per_address)
-        self.friends = Friends(db)
+        self.friends = Friends(db, client)
         self.name_invites = NameInvites(client)
         self.presence = Presence(client, room.node_id, settings.presence_ttl_s)
         self.clients: dict[str, set[SocialSocket]] = {}
+        # The accounts each account with a socket here blocked (their chat is hidden
+        # from it); loaded at its first socket, reloaded on a BLOCKS_CHANNEL notice.
+        self.blocked: dict[str, frozenset[str]] = {}
         # Sockets by the account their session cookie claims, hello or not (sign out
         # everywhere closes them too: session_guard).
         self.sessions: dict[str, set[SocialSocket]] = {}
@@ -104,6 +107,7 @@ class SocialHub:
         await self.room.notices.listen(SIGNED_OUT_CHANNEL, self._on_signed_out)
         await self.room.notices.listen(social_keys.QUEUE_CHANNEL, self._on_placed)
         await self.room.notices.listen(NAME_INVITE_CHANNEL, self._on_invited)
+        await self.room.notices.listen(BLOCKS_CHANNEL, self._on_blocks)
         self._loop = asyncio.create_task(self._match_forever(), name="ranked-matcher")
 
     async def stop(self) -> None:
@@ -118,7 +122,29 @@ class SocialHub:
         if sock.pid is not None:
             self.clients.setdefault(sock.pid, set()).add(sock)
             if _is_account(sock):
+                if sock.pid not in self.presence.counts:
+                    self.room.spawn(self.reload_blocks(sock.pid), name="blocks-load")
                 self.presence.connect(sock.pid, self._doing(sock.pid))
+
+    async def reload_blocks(self, pid: str) -> None:
+        """Read again whom ``pid`` blocked, if it still has a socket here."""
+        blocked = await self.friends.blocked_by(pid)
+        if pid in self.clients:
+            self.blocked[pid] = blocked
+
+    def without_blocked(self, pid: str, table: Table,
+                        messages: list[ChatMessage]) -> list[ChatMessage]:
+        """``messages`` less those from seats of accounts ``pid`` blocked."""
+        blocked = self.blocked.get(pid)
+        if not blocked:
+            return messages
+        return [m for m in messages
+                if m.seat is None or table.seats[m.seat].pid not in blocked]
+
+    def _on_blocks(self, data: bytes) -> None:
+        pid = msgpack.unpackb(data)["pid"]
+        if pid in self.clients:
+            self.room.spawn(self.reload_blocks(pid), name="blocks-load")
 
     def moved(self, sock: SocialSocket) -> None:
         """``sock`` entered or left a table: its account's presence follows."""
@@ -149,6 +175,7 @@ class SocialHub:
                     self.presence.set_doing(sock.pid, self._doing(sock.pid))
             if not socks:
                 del self.clients[sock.pid]
+                self.blocked.pop(sock.pid, None)
                 if self.queued.pop(sock.pid, None) is not None:
                     # The player's last socket here closed: out of the queue.
                     self.room.spawn(self.matchmaker.leave(sock.pid), name="queue-leave")
@@ -299,12 +326,18 @@ class SocialHub:
         message = ChatMessage.from_dict(notice)
         line = ChatLine(**message.to_wire())
         frames: dict[Format, bytes | str] = {}
+        sender = None
+        table = actor.cached
+        if message.seat is not None and table is not None:
+            sender = table.seats[message.seat].pid
         for sock in list(actor.sockets):
             seat = sock.seat
             if message.seat is None:
                 wanted = seat is None and getattr(sock, "chat_on", False)
             else:
                 wanted = seat is not None and seat in message.to
+            if wanted and sender is not None and sock.pid is not None:
+                wanted = sender not in self.blocked.get(sock.pid, ())  # the blocker's own
             if wanted:
                 if sock.fmt not in frames:
                     frames[sock.fmt] = encode(line, sock.fmt)

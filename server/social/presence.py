@@ -109,6 +109,11 @@ class Presence:
     # -- this node's sockets ------------------------------------------------------------------
 
     @property
+    def counts(self) -> dict[str, int]:
+        """Sockets per account on this node (read only)."""
+        return self._count
+
+    @property
     def online_here(self) -> int:
         """Accounts with a socket on this node."""
         return len(self._count)

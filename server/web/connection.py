@@ -357,7 +357,8 @@ class Client:
         if not self.chat_on:
             return {"chat_on": False}
         seats = [s.pid if s.is_person else None for s in table.seats]
-        history = await chat.history(table.id, seats, self.pid)
+        history = self.social.without_blocked(
+            self.pid, table, await chat.history(table.id, seats, self.pid))
         muted = (await chat.muted_by(table.id)).get(self.pid, frozenset())
         return {"chat_on": True, "chat": [m.to_wire() for m in history],
                 "muted": sorted(muted)}

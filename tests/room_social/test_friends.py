@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from server.web.http_social import SESSION_COOKIE
-from shared.protocol import CreatePrivate, Join
+from shared.protocol import ChatOn, CreatePrivate, Join, Say
 from tests.room.conftest import LocalServer, Node, spawn_node
 
 __all__ = ["spawn_node"]  # a fixture, re-exported for pytest
@@ -186,3 +186,40 @@ async def test_a_killed_nodes_players_show_offline_then_online_on_reconnect(
     assert asyncio.get_running_loop().time() - killed <= ttl + 3.0
     await social_client(reader, cookie=henry)
     await until(lambda: seen_as("lobby"))
+
+
+async def test_a_blocked_players_chat_is_hidden_from_the_blocker_on_another_node(
+        start_server: Start, social_client: SocialFactory) -> None:
+    a, b = await start_server(), await start_server()
+    kim, leo = await register(a, "kim"), await register(b, "leo")
+    host = await social_client(a, cookie=kim)
+    created = await host.request(CreatePrivate())
+    guest = await social_client(b, cookie=leo)
+    await guest.request(Join(code=created.code))
+    for client in (host, guest):
+        await client.request(ChatOn(on=True))
+    blocked = await call(b, leo, "/api/block", {"name": "kim"})
+    assert blocked.status_code == 200
+
+    async def hidden_everywhere() -> bool:
+        return bool(b.social.blocked.get(guest.pid or ""))
+
+    await until(hidden_everywhere)
+    await host.request(Say(text="hello from kim"))
+    await guest.request(Say(text="leo here"))
+    await guest.wait_for(lambda c: "leo here" in c.texts())
+    await host.wait_for(lambda c: "leo here" in c.texts())
+    assert guest.texts() == ["leo here"]  # kim's came first, and was hidden
+    assert host.texts() == ["hello from kim", "leo here"]
+    late = await social_client(b, cookie=leo)  # a new tab: the kept chat, filtered
+    await late.request(Join(table=host.table))
+    assert late.snap is not None
+    assert [m["text"] for m in late.snap.chat or []] == ["leo here"]
+    await call(b, leo, "/api/block", {"name": "kim", "on": False})
+
+    async def shown_again() -> bool:
+        return not b.social.blocked.get(guest.pid or "")
+
+    await until(shown_again)
+    await host.request(Say(text="kim again"))
+    await guest.wait_for(lambda c: "kim again" in c.texts())
