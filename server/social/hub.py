@@ -45,6 +45,7 @@ from .name_invites import CHANNEL as NAME_INVITE_CHANNEL
 from .name_invites import NameInvites
 from .presence import LOBBY, Presence
 from .ratings import Ratings
+from .reports import Reports, Sanctions
 from .table_quota import TableQuota
 
 if TYPE_CHECKING:
@@ -88,6 +89,8 @@ class SocialHub:
                                 settings.tables_per_address)
         self.friends = Friends(db, client)
         self.name_invites = NameInvites(client)
+        self.sanctions = Sanctions(client, db)
+        self.reports = Reports(client, db)
         self.presence = Presence(client, room.node_id, settings.presence_ttl_s)
         self.clients: dict[str, set[SocialSocket]] = {}
         # The accounts each account with a socket here blocked (their chat is hidden

@@ -7,7 +7,11 @@
     POST /api/block    {"name", "on"?}      -> 200 {"name", "blocked"}
     POST /api/invite   {"name"}             -> 200 {"name", "id", "expires"}  (a private
                                                table's host, before or after the start)
-    POST /api/invites/answer {"id", "join"} -> 200 {"code"} (join) or {} (decline)
+    POST /api/invites/answer {"id", "join"} -> 200 {"code", "table"} (join) or {} (decline)
+    POST /api/report   {"name", "reason", "note"?} -> 201 {"id", "table", "game"}: reason
+                                               one of server.social.reports.REASONS; at
+                                               a table with the player, the report keeps
+                                               the table, the game id and the kept chat
 
 ``doing`` is ``"offline"``, ``"lobby"``, ``"playing"`` or ``"watching"``; ``table``
 is the table being played or watched (for Watch), else null. All need a signed-in
@@ -41,6 +45,7 @@ FRIEND_LIMITS = {
     "block": Limit("block", 60, 3600, "Too many blocks and unblocks."),
     "invite": Limit("name_invite", 20, 600, "Too many invites."),
     "answer": Limit("invite_answer", 60, 600, "Too many answers to invites."),
+    "report": Limit("report", 10, 3600, "Too many reports."),
 }
 
 
@@ -151,6 +156,23 @@ async def invite(request: Request, parts: _Parts) -> Response:
     return JSONResponse({"name": other.name, "id": sent.id, "expires": sent.expires_ms})
 
 
+async def report(request: Request, parts: _Parts) -> Response:
+    hub = parts.hub
+    me = await _me(request, hub)
+    body = await read_json_object(request, MAX_BODY)
+    other = await _other(hub, _name(body))
+    await parts.limiter.hit(FRIEND_LIMITS["report"], me.pid)
+    _, table_id = await hub.room.store.player(me.pid)
+    table = await hub.room.store.load(table_id) if table_id else None
+    at_table = table is not None and other.pid in [s.pid for s in table.seats]
+    game_id = f"{table.id}:{table.game_no}" if table is not None and at_table else None
+    report_id = await hub.reports.file(me.pid, other.pid, body.get("reason"),
+                                       body.get("note"), table.id if at_table and table
+                                       else None, game_id)
+    return JSONResponse({"id": report_id, "table": table_id if at_table else None,
+                         "game": game_id}, 201)
+
+
 async def answer(request: Request, parts: _Parts) -> Response:
     hub = parts.hub
     me = await _me(request, hub)
@@ -187,4 +209,4 @@ def friends_routes(hub_of: Callable[[], SocialHub],
 
     return [route("/api/friends", friends, "GET"), route("/api/follow", follow, "POST"),
             route("/api/block", block, "POST"), route("/api/invite", invite, "POST"),
-            route("/api/invites/answer", answer, "POST")]
+            route("/api/invites/answer", answer, "POST"), route("/api/report", report, "POST")]

@@ -235,6 +235,7 @@ async def _chat(c: Conn, m: ChatOn | Say | Mute, msg_id: int | None) -> None:
         await chat.set_muted(table.id, pid, m.seat, m.on, viewer_seat=table.seat_of(pid))
         c.reply(Ack(), msg_id)
         return
+    await c.social.sanctions.check(pid, "mute")  # the operator's, on every node
     seats = [s.pid if s.is_person else None for s in table.seats]
     own = table.seat_of(pid)
     name = (table.seats[own].name if own is not None else None) or c.name
@@ -258,6 +259,8 @@ async def _queue(c: Conn, m: Queue, msg_id: int | None) -> None:
         if (table is not None and table.kind == RANKED and table.status == "playing"
                 and table.seats[c.seat].is_person and table.seats[c.seat].pid not in table.left):
             raise NotAllowed("Finish your ranked game first.")
+    if c.account is not None:
+        await hub.sanctions.check(c.pid, "ranked_ban")
     waiting = await hub.matchmaker.join(c.account, c.address)  # a guest: sign_in_required
     hub.queued[c.pid] = time.monotonic()
     c.reply(Queued(waited=max(0, (now_ms() - waiting.joined_ms) // 1000)), msg_id)
