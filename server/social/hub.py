@@ -40,6 +40,7 @@ from .accounts import SIGNED_OUT_CHANNEL, AccountPolicy, Accounts
 from .chat import Chat, ChatMessage
 from .friends import BLOCKS_CHANNEL, Friends
 from .invites import Invites
+from .leavers import Leavers
 from .matchmaking import Match, Matchmaker
 from .name_invites import CHANNEL as NAME_INVITE_CHANNEL
 from .name_invites import NameInvites
@@ -91,6 +92,7 @@ class SocialHub:
         self.name_invites = NameInvites(client)
         self.sanctions = Sanctions(client, db)
         self.reports = Reports(client, db)
+        self.leavers = Leavers(db)
         self.presence = Presence(client, room.node_id, settings.presence_ttl_s)
         self.clients: dict[str, set[SocialSocket]] = {}
         # The accounts each account with a socket here blocked (their chat is hidden
@@ -303,6 +305,7 @@ class SocialHub:
         result = await self.ratings.rate_game(game_id, ((p0, p2), (p1, p3)),
                                               winner,  # type: ignore[arg-type]
                                               names, leavers=table.left)
+        await self.leavers.record(game_id, table.left)  # idempotent, like the rating
         if game_id in self._rated:
             return
         self._rated[game_id] = None

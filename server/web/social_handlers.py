@@ -261,6 +261,7 @@ async def _queue(c: Conn, m: Queue, msg_id: int | None) -> None:
             raise NotAllowed("Finish your ranked game first.")
     if c.account is not None:
         await hub.sanctions.check(c.pid, "ranked_ban")
+        await hub.leavers.check(c.pid)  # a growing cooldown after early leaves
     waiting = await hub.matchmaker.join(c.account, c.address)  # a guest: sign_in_required
     hub.queued[c.pid] = time.monotonic()
     c.reply(Queued(waited=max(0, (now_ms() - waiting.joined_ms) // 1000)), msg_id)
