@@ -41,6 +41,7 @@ from .chat import Chat, ChatMessage
 from .friends import BLOCKS_CHANNEL, Friends
 from .invites import Invites
 from .leavers import Leavers
+from .lobby_lists import LobbyLists
 from .matchmaking import Match, Matchmaker
 from .name_invites import CHANNEL as NAME_INVITE_CHANNEL
 from .name_invites import NameInvites
@@ -93,6 +94,7 @@ class SocialHub:
         self.sanctions = Sanctions(client, db)
         self.reports = Reports(client, db)
         self.leavers = Leavers(db)
+        self.lists = LobbyLists(client, room.store, self.ratings)
         self.presence = Presence(client, room.node_id, settings.presence_ttl_s)
         self.clients: dict[str, set[SocialSocket]] = {}
         # The accounts each account with a socket here blocked (their chat is hidden

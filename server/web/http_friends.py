@@ -8,6 +8,12 @@
     POST /api/invite   {"name"}             -> 200 {"name", "id", "expires"}  (a private
                                                table's host, before or after the start)
     POST /api/invites/answer {"id", "join"} -> 200 {"code", "table"} (join) or {} (decline)
+    GET  /api/lobby                         -> 200 {"open": [{"table", "rules", "free",
+                                               "host"}], "watch": [{"table", "kind",
+                                               "rating", "players", "rules"}]} (no account
+                                               needed; limited per address)
+    POST /api/tables/open {"open"}          -> 200 {"table", "open"}: the host lists (or
+                                               unlists) the private table, still filling
     POST /api/report   {"name", "reason", "note"?} -> 201 {"id", "table", "game"}: reason
                                                one of server.social.reports.REASONS; at
                                                a table with the player, the report keeps
@@ -33,7 +39,8 @@ from server.social.errors import NoSuchPlayer, NotHost, SignInRequired
 from server.social.friends import Blocked, SelfTarget
 from server.social.hub import SocialHub
 from server.social.store import Limit, Limiter
-from server.tables.model import PRIVATE
+from server.tables.actor import now_ms
+from server.tables.model import PRIVATE, Table
 from server.web.http_social import SESSION_COOKIE, SocialDeps, _endpoint
 from server.web.json_body import Refused, read_json_object
 
@@ -46,6 +53,8 @@ FRIEND_LIMITS = {
     "invite": Limit("name_invite", 20, 600, "Too many invites."),
     "answer": Limit("invite_answer", 60, 600, "Too many answers to invites."),
     "report": Limit("report", 10, 3600, "Too many reports."),
+    "lobby": Limit("lobby_lists", 120, 60, "Too many lobby refreshes."),
+    "open": Limit("open_table", 30, 600, "Too many changes to the table's listing."),
 }
 
 
@@ -142,11 +151,7 @@ async def invite(request: Request, parts: _Parts) -> Response:
     if other.pid == me.pid:
         raise SelfTarget("You cannot invite yourself.")
     await parts.limiter.hit(FRIEND_LIMITS["invite"], me.pid)
-    _, table_id = await hub.room.store.player(me.pid)
-    table = await hub.room.store.load(table_id) if table_id else None
-    if (table is None or table.kind != PRIVATE or table.lobby is None
-            or table.lobby.host != me.pid or table.status == "over"):
-        raise NotHost("Invite from a private table you host.")
+    table = await _hosted(hub, me)
     if await hub.friends.blocks_between(me.pid, [other.pid]):
         raise Blocked("You cannot invite this player.")
     code = await hub.invites.of_table(table.id)
@@ -171,6 +176,40 @@ async def report(request: Request, parts: _Parts) -> Response:
                                        else None, game_id)
     return JSONResponse({"id": report_id, "table": table_id if at_table else None,
                          "game": game_id}, 201)
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+async def lobby(request: Request, parts: _Parts) -> Response:
+    hub = parts.hub
+    await parts.limiter.hit(FRIEND_LIMITS["lobby"], _address(request))
+    return JSONResponse({"open": await hub.lists.open_tables(),
+                         "watch": await hub.lists.watch_list()})
+
+
+async def open_table(request: Request, parts: _Parts) -> Response:
+    hub = parts.hub
+    body = await read_json_object(request, MAX_BODY)
+    on = _flag(body, "open", True)
+    me = await _me(request, hub)
+    await parts.limiter.hit(FRIEND_LIMITS["open"], me.pid)
+    table = await _hosted(hub, me)
+    if on and table.status != "filling":
+        raise NotHost("Only a table still filling can be listed as open.")
+    await hub.lists.set_open(table.id, on, now_ms())
+    return JSONResponse({"table": table.id, "open": on})
+
+
+async def _hosted(hub: SocialHub, me: Account) -> Table:
+    """The private table ``me`` hosts now (``NotHost`` if none)."""
+    _, table_id = await hub.room.store.player(me.pid)
+    table = await hub.room.store.load(table_id) if table_id else None
+    if (table is None or table.kind != PRIVATE or table.lobby is None
+            or table.lobby.host != me.pid or table.status == "over"):
+        raise NotHost("Do that from a private table you host.")
+    return table
 
 
 async def answer(request: Request, parts: _Parts) -> Response:
@@ -209,4 +248,5 @@ def friends_routes(hub_of: Callable[[], SocialHub],
 
     return [route("/api/friends", friends, "GET"), route("/api/follow", follow, "POST"),
             route("/api/block", block, "POST"), route("/api/invite", invite, "POST"),
-            route("/api/invites/answer", answer, "POST"), route("/api/report", report, "POST")]
+            route("/api/invites/answer", answer, "POST"), route("/api/report", report, "POST"),
+            route("/api/lobby", lobby, "GET"), route("/api/tables/open", open_table, "POST")]

@@ -159,7 +159,10 @@ async def _join(c: Conn, m: Join) -> None:
                 raise
             await _watch(c, actor, table)  # started: watch if the host allows it
     elif table.kind == PRIVATE and table.status == "filling":
-        raise NotAllowed("Ask the host for the table's code or invite link to sit down.")
+        if not await c.social.lists.is_open(table_id):  # listed in the lobby: anyone sits
+            raise NotAllowed("Ask the host for the table's code or invite link to sit down.")
+        await c.enter(actor, lambda t: Change(take_seat(t, Sitter(pid, name), conn, m.seat)[0],
+                                              {"m": "sit"}))
     elif table.kind == CASUAL and table.status == "filling" and table.open_seats:
         await c.enter(actor, c.sit_change())
     else:
