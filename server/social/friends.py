@@ -130,6 +130,15 @@ class Friends:
                 "AND blocker = ANY($2::text[])", pid, others)
         return {r[0] for r in rows}
 
+    async def pairs_among(self, pids: list[str]) -> set[frozenset[str]]:
+        """The pairs of ``pids`` with a block between them (matchmaking keeps them apart)."""
+        if len(pids) < 2 or not self._db.configured:
+            return set()
+        async with self._db.connection("blocked pairs") as conn:
+            rows = await conn.fetch("SELECT blocker, blocked FROM blocks WHERE blocker = "
+                                    "ANY($1::text[]) AND blocked = ANY($1::text[])", pids)
+        return {frozenset((r[0], r[1])) for r in rows}
+
     async def blocked_by(self, pid: str) -> frozenset[str]:
         """The accounts ``pid`` blocked (their chat is hidden from ``pid``)."""
         if not self._db.configured:

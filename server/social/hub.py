@@ -86,10 +86,10 @@ class SocialHub:
         self.ratings = Ratings(db)
         self.chat = Chat(client, table_ttl_s=settings.table_ttl_s)
         self.invites = Invites(client)
-        self.matchmaker = Matchmaker(client, self.ratings)
+        self.friends = Friends(db, client)
+        self.matchmaker = Matchmaker(client, self.ratings, apart_of=self.friends.pairs_among)
         self.quota = TableQuota(room.store, settings.tables_per_player,
                                 settings.tables_per_address)
-        self.friends = Friends(db, client)
         self.name_invites = NameInvites(client)
         self.sanctions = Sanctions(client, db)
         self.reports = Reports(client, db)
