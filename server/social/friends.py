@@ -139,6 +139,15 @@ class Friends:
                                     "ANY($1::text[]) AND blocked = ANY($1::text[])", pids)
         return {frozenset((r[0], r[1])) for r in rows}
 
+    async def either_way(self, pid: str) -> set[str]:
+        """The accounts ``pid`` blocked or that blocked ``pid``."""
+        if not self._db.configured:
+            return set()
+        async with self._db.connection("blocks either way") as conn:
+            rows = await conn.fetch("SELECT blocked FROM blocks WHERE blocker = $1 UNION "
+                                    "SELECT blocker FROM blocks WHERE blocked = $1", pid)
+        return {r[0] for r in rows}
+
     async def blocked_by(self, pid: str) -> frozenset[str]:
         """The accounts ``pid`` blocked (their chat is hidden from ``pid``)."""
         if not self._db.configured:

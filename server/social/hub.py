@@ -148,6 +148,12 @@ class SocialHub:
         return [m for m in messages
                 if m.seat is None or table.seats[m.seat].pid not in blocked]
 
+    async def avoid_for(self, sock: SocialSocket) -> frozenset[str]:
+        """Whom quick play must not seat ``sock``'s account with (blocks either way)."""
+        if sock.pid is None or not _is_account(sock):
+            return frozenset()
+        return frozenset(await self.friends.either_way(sock.pid))
+
     def _on_blocks(self, data: bytes) -> None:
         pid = msgpack.unpackb(data)["pid"]
         if pid in self.clients:

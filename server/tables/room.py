@@ -192,14 +192,19 @@ class Room:
     # -- quick play ---------------------------------------------------------------------------
 
     async def quick_play(self, sock: Socket, name: str, conn: str,
-                         extra: ExtraFn | None = None) -> TableActor:
+                         extra: ExtraFn | None = None,
+                         avoid: frozenset[str] = frozenset()) -> TableActor:
         """Seat the player at a casual table with an open seat, or at a new one; the
         seat goes to ``sock.seat`` and the socket gets the table's snapshot (with
-        ``extra``'s fields for this viewer)."""
+        ``extra``'s fields for this viewer). Tables with a player of ``avoid`` seated
+        are passed over (a block between the two: a new table, bot-filled after the
+        fill wait, is always found instead)."""
         pid = sock.pid
         assert pid is not None
 
         def sit(table: Table) -> Change:
+            if avoid and any(seat.pid in avoid for seat in table.seats):
+                raise _Avoided
             new, sock.seat = table.sit(pid, name, conn)
             return Change(new.start_if_full(*new_deal()), {"m": "sit"})
 
@@ -207,6 +212,8 @@ class Room:
             actor = self.actor(table_id)
             try:
                 await actor.join(sock, sit, extra=extra)
+            except _Avoided:
+                continue
             except (TableFull, NoTable):
                 await self.store.mark_closed(CASUAL, table_id)
                 continue
@@ -218,3 +225,7 @@ class Room:
                          extra=extra)
         await self.store.mark_open(CASUAL, table_id, created)
         return actor
+
+
+class _Avoided(Exception):
+    """quick_play: this table seats someone the player must not sit with."""

@@ -455,10 +455,12 @@ class Client:
         self.seat = None
         try:
             self.actor = await self.room.quick_play(self, self.name, self.conn_id,
-                                                    self.snapshot_extra)
+                                                    self.snapshot_extra,
+                                                    await self.social.avoid_for(self))
         except BaseException:
             self.seat = None
             raise
+        self.social.moved(self)
         await self.room.store.set_player(self.pid, table=self.actor.id)
 
     async def _reclaim(self) -> None:

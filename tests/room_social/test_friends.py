@@ -223,3 +223,25 @@ async def test_a_blocked_players_chat_is_hidden_from_the_blocker_on_another_node
     await until(shown_again)
     await host.request(Say(text="kim again"))
     await guest.wait_for(lambda c: "kim again" in c.texts())
+
+
+async def test_quick_play_seats_a_blocked_pair_apart_and_friends_see_them_playing(
+        start_server: Start, social_client: SocialFactory) -> None:
+    a, b = await start_server(fill_wait_s=60), await start_server(fill_wait_s=60)
+    quinn, rob, sue = (await register(a, "quinn"), await register(b, "rob"),
+                       await register(b, "sue"))
+    await befriend(b, ("quinn", quinn), ("sue", sue))
+    assert (await call(a, quinn, "/api/block", {"name": "rob"})).status_code == 200
+    first = await social_client(a, cookie=quinn)
+    await first.quick_play()
+    blocked = await social_client(b, cookie=rob)
+    await blocked.quick_play()
+    assert blocked.table != first.table  # a table with free seats was passed over
+    passed = await a.room.store.load(first.table or "")
+    assert passed is not None and len(passed.open_seats) == 3
+
+    async def seen_playing() -> bool:
+        row = await friend_row(b, sue, "quinn")
+        return (row["doing"], row["table"]) == ("playing", first.table)
+
+    await until(seen_playing)
