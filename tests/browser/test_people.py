@@ -1,0 +1,46 @@
+"""The lobby's people (issue 17) in the page: follow by name, a friend shown online with
+what they do, and an invite by name arriving as a notice whose Join seats the page."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.async_api import expect
+
+from shared.protocol import CreatePrivate
+from tests.room_social.conftest import PASSWORD, SocialClient, register
+from tests.room_social.test_friends import call
+
+from .conftest import BROWSER
+from .play import page_state
+
+pytestmark = BROWSER
+
+
+async def test_follow_see_a_friend_online_and_join_by_an_invite(room, open_page) -> None:
+    page = await open_page(room)
+    await page.fill("#acct-name", "Vic")
+    await page.fill("#acct-pass", PASSWORD)
+    await page.click("#register")
+    await expect(page.locator("#signed-in-as")).to_contain_text("Vic")
+    wes = await register(room, "Wes")
+    assert (await call(room, wes, "/api/follow", {"name": "Vic"})).status_code == 200
+    friend = SocialClient(room.ws, headers={"Cookie": f"spades_session={wes}"})
+    await friend.connect()
+    try:
+        await friend.wait_for(lambda c: c.pid is not None)
+        await page.fill("#people-name", "Wes")
+        await page.click("#follow-go")
+        row = page.locator("#friends-list li[data-name='Wes']")
+        await expect(row).to_contain_text("in the lobby")
+        await friend.request(CreatePrivate())
+        async with httpx.AsyncClient(base_url=room.http, cookies={"spades_session": wes}) as web:
+            sent = await web.post("/api/invite", json={"name": "Vic"},
+                                  headers={"Origin": room.http})
+        assert sent.status_code == 200, sent.text
+        await expect(page.locator(".invite-notice")).to_contain_text("Wes invites you")
+        await page.click("#invite-join")
+        await page.wait_for_selector(".private-lobby")
+        state = await page_state(page)
+        assert state["table"] == friend.table and state["seat"] is not None
+    finally:
+        await friend.close()
