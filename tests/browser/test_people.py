@@ -8,12 +8,14 @@ from playwright.async_api import expect
 
 from shared.protocol import CreatePrivate
 from tests.room_social.conftest import PASSWORD, SocialClient, register
-from tests.room_social.test_friends import call
+from tests.room_social.test_friends import call, until
 
 from .conftest import BROWSER
 from .play import page_state
 
 pytestmark = BROWSER
+
+SIGNED_IN = "window.spadesApp.room.signedIn === true && window.spadesApp.room.state === 'open'"
 
 
 async def test_follow_see_a_friend_online_and_join_by_an_invite(room, open_page) -> None:
@@ -22,6 +24,7 @@ async def test_follow_see_a_friend_online_and_join_by_an_invite(room, open_page)
     await page.fill("#acct-pass", PASSWORD)
     await page.click("#register")
     await expect(page.locator("#signed-in-as")).to_contain_text("Vic")
+    await page.wait_for_function(SIGNED_IN)
     wes = await register(room, "Wes")
     assert (await call(room, wes, "/api/follow", {"name": "Vic"})).status_code == 200
     friend = SocialClient(room.ws, headers={"Cookie": f"spades_session={wes}"})
@@ -42,5 +45,35 @@ async def test_follow_see_a_friend_online_and_join_by_an_invite(room, open_page)
         await page.wait_for_selector(".private-lobby")
         state = await page_state(page)
         assert state["table"] == friend.table and state["seat"] is not None
+
     finally:
         await friend.close()
+
+
+async def test_a_host_lists_the_table_and_invites_by_name_from_the_page(room, open_page) -> None:
+    xan = await register(room, "Xan")
+    guest = SocialClient(room.ws, headers={"Cookie": f"spades_session={xan}"})
+    await guest.connect()
+    try:
+        await guest.wait_for(lambda c: c.pid is not None)
+        page = await open_page(room)
+        await page.fill("#acct-name", "Yara")
+        await page.fill("#acct-pass", PASSWORD)
+        await page.click("#register")
+        await expect(page.locator("#signed-in-as")).to_contain_text("Yara")
+        await page.wait_for_function(SIGNED_IN)  # the socket came back as the account
+        await page.click("#create-private")
+        await page.wait_for_selector(".private-lobby #invite-name")
+        await page.fill("#invite-name", "Xan")
+        await page.click("#invite-name-go")
+        await guest.wait_for(lambda c: bool(c.invited))
+        assert guest.invited[0].from_name == "Yara"
+        await page.click("#list-table")
+        table = (await page_state(page))["table"]
+        async with httpx.AsyncClient(base_url=room.http) as web:
+            async def listed() -> bool:
+                shown = (await web.get("/api/lobby")).json()["open"]
+                return [t["table"] for t in shown] == [table]
+            await until(listed)
+    finally:
+        await guest.close()

@@ -326,6 +326,15 @@ class App {
     }
   }
 
+  async listTable(open) {
+    try {
+      await people.listTable(open);
+      toast(open ? "Listed in the lobby: anyone may sit." : "No longer listed.");
+    } catch (err) {
+      toast(err.message, "warn");
+    }
+  }
+
   joinOpen(table) {
     return this.sendForTable("join", { table });
   }
