@@ -262,7 +262,7 @@ class Client:
         elif isinstance(message, Hello):
             await self._hello(message, msg_id)
         elif isinstance(message, QuickPlay):
-            await self._quick()
+            await self._quick(message.pool)
             self.reply(Ack(v=self.sent_rev), msg_id)
         elif isinstance(message, Back):
             actor, pid = self._seated()
@@ -442,7 +442,7 @@ class Client:
             self.social.moved(self)
             await actor.leave(self)
 
-    async def _quick(self) -> None:
+    async def _quick(self, pool: str | None = None) -> None:
         assert self.pid is not None
         if self.actor is not None and self.seat is not None:
             table = await self.actor.peek()
@@ -456,7 +456,7 @@ class Client:
         try:
             self.actor = await self.room.quick_play(self, self.name, self.conn_id,
                                                     self.snapshot_extra,
-                                                    await self.social.avoid_for(self))
+                                                    await self.social.avoid_for(self), pool)
         except BaseException:
             self.seat = None
             raise

@@ -10,7 +10,8 @@
     POST /api/invites/answer {"id", "join"} -> 200 {"code", "table"} (join) or {} (decline)
     GET  /api/lobby                         -> 200 {"open": [{"table", "rules", "free",
                                                "host"}], "watch": [{"table", "kind",
-                                               "rating", "players", "rules"}]} (no account
+                                               "rating", "players", "rules"}], "pools":
+                                               [{"pool", "rules"}]} (no account
                                                needed; limited per address)
     POST /api/tables/open {"open"}          -> 200 {"table", "open"}: the host lists (or
                                                unlists) the private table, still filling
@@ -38,9 +39,11 @@ from server.social.accounts import Account
 from server.social.errors import NoSuchPlayer, NotHost, SignInRequired
 from server.social.friends import Blocked, SelfTarget
 from server.social.hub import SocialHub
+from server.social.lobby_lists import rules_line
 from server.social.store import Limit, Limiter
 from server.tables.actor import now_ms
 from server.tables.model import PRIVATE, Table
+from server.tables.pools import POOLS
 from server.web.http_social import SESSION_COOKIE, SocialDeps, _endpoint
 from server.web.json_body import Refused, read_json_object
 
@@ -185,8 +188,10 @@ def _address(request: Request) -> str:
 async def lobby(request: Request, parts: _Parts) -> Response:
     hub = parts.hub
     await parts.limiter.hit(FRIEND_LIMITS["lobby"], _address(request))
+    pools = [{"pool": name, "rules": rules_line(POOLS[name].to_dict())}
+             for name in hub.room.settings.quick_pools]
     return JSONResponse({"open": await hub.lists.open_tables(),
-                         "watch": await hub.lists.watch_list()})
+                         "watch": await hub.lists.watch_list(), "pools": pools})
 
 
 async def open_table(request: Request, parts: _Parts) -> Response:

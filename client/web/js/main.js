@@ -335,6 +335,12 @@ class App {
     }
   }
 
+  /** Quick play in one of the room's pools (a popular rule set). */
+  async quickPool(pool) {
+    await askName(this.room, (name) => this.rename(name, true));
+    await this.sendForTable("quick", { pool });
+  }
+
   joinOpen(table) {
     return this.sendForTable("join", { table });
   }

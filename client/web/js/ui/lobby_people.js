@@ -28,6 +28,11 @@ export function peoplePanel(app, data) {
     parts.push(h("p", { class: "muted" }, "Sign in to follow players and see your friends online."));
   }
   const lobby = data.lobby || { open: [], watch: [] };
+  if (lobby.pools && lobby.pools.length) {
+    parts.push(h("h3", {}, "Quick play by rules"));
+    parts.push(h("ul", { class: "people", id: "quick-pools" }, lobby.pools.map((p) => h("li", {}, p.rules,
+      h("button", { type: "button", class: "btn btn-small", dataset: { pool: p.pool }, onclick: () => app.quickPool(p.pool) }, "Play")))));
+  }
   parts.push(h("h3", {}, "Open tables"));
   parts.push(lobby.open.length
     ? h("ul", { class: "people", id: "open-tables" }, lobby.open.map((t) => h("li", {},
