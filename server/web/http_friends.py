@@ -122,13 +122,20 @@ async def friends(request: Request, parts: _Parts) -> Response:
         "blocked": sorted((names.get(p, "?") for p in graph.blocked), key=str.lower)})
 
 
+async def _toward(request: Request, parts: _Parts, limit: str
+                  ) -> tuple[Account, Account, bool]:
+    """(me, the named other account, ``on``) of a follow or block, counted on ``limit``."""
+    me = await _me(request, parts.hub)
+    body = await read_json_object(request, MAX_BODY)
+    other = await _other(parts.hub, _name(body))
+    on = _flag(body, "on", True)
+    await parts.limiter.hit(FRIEND_LIMITS[limit], me.pid)
+    return me, other, on
+
+
 async def follow(request: Request, parts: _Parts) -> Response:
     hub = parts.hub
-    me = await _me(request, hub)
-    body = await read_json_object(request, MAX_BODY)
-    other = await _other(hub, _name(body))
-    on = _flag(body, "on", True)
-    await parts.limiter.hit(FRIEND_LIMITS["follow"], me.pid)
+    me, other, on = await _toward(request, parts, "follow")
     await hub.friends.follow(me.pid, other.pid, on)
     graph = await hub.friends.graph(me.pid)
     return JSONResponse({"name": other.name, "following": other.pid in graph.following,
@@ -136,13 +143,8 @@ async def follow(request: Request, parts: _Parts) -> Response:
 
 
 async def block(request: Request, parts: _Parts) -> Response:
-    hub = parts.hub
-    me = await _me(request, hub)
-    body = await read_json_object(request, MAX_BODY)
-    other = await _other(hub, _name(body))
-    on = _flag(body, "on", True)
-    await parts.limiter.hit(FRIEND_LIMITS["block"], me.pid)
-    await hub.friends.block(me.pid, other.pid, on)
+    me, other, on = await _toward(request, parts, "block")
+    await parts.hub.friends.block(me.pid, other.pid, on)
     return JSONResponse({"name": other.name, "blocked": on})
 
 

@@ -16,7 +16,7 @@ from tests.room.conftest import LocalServer, Node, spawn_node
 
 __all__ = ["spawn_node"]  # a fixture, re-exported for pytest
 
-from .conftest import SocialFactory, Start, origin, register
+from .conftest import SocialClient, SocialFactory, Start, origin, register
 
 
 async def call(server: LocalServer, cookie: str, path: str,
@@ -42,6 +42,20 @@ async def until(check: Callable[[], Any], timeout: float = 20.0) -> None:
     while not await check():
         assert asyncio.get_running_loop().time() < deadline, "the condition did not come true"
         await asyncio.sleep(0.05)
+
+
+async def chatting_at_one_table(social_client: SocialFactory,
+                                host: tuple[LocalServer, str], guest: tuple[LocalServer, str]
+                                ) -> tuple[SocialClient, SocialClient]:
+    """The host's private table (on the host's node, by session cookie) with the guest
+    seated by its code on theirs, both with chat on."""
+    hosting = await social_client(host[0], cookie=host[1])
+    created = await hosting.request(CreatePrivate())
+    joining = await social_client(guest[0], cookie=guest[1])
+    await joining.request(Join(code=created.code))
+    for client in (hosting, joining):
+        await client.request(ChatOn(on=True))
+    return hosting, joining
 
 
 async def befriend(server: LocalServer, a: tuple[str, str], b: tuple[str, str]) -> None:
@@ -191,13 +205,9 @@ async def test_a_killed_nodes_players_show_offline_then_online_on_reconnect(
 async def test_a_blocked_players_chat_is_hidden_from_the_blocker_on_another_node(
         start_server: Start, social_client: SocialFactory) -> None:
     a, b = await start_server(), await start_server()
-    kim, leo = await register(a, "kim"), await register(b, "leo")
-    host = await social_client(a, cookie=kim)
-    created = await host.request(CreatePrivate())
-    guest = await social_client(b, cookie=leo)
-    await guest.request(Join(code=created.code))
-    for client in (host, guest):
-        await client.request(ChatOn(on=True))
+    leo = await register(b, "leo")
+    host, guest = await chatting_at_one_table(social_client, (a, await register(a, "kim")),
+                                              (b, leo))
     blocked = await call(b, leo, "/api/block", {"name": "kim"})
     assert blocked.status_code == 200
 

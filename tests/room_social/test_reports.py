@@ -12,11 +12,11 @@ import sys
 import pytest
 
 from client.room_client import RequestFailed
-from shared.protocol import ChatOn, CreatePrivate, Join, Queue, Say
+from shared.protocol import Queue, Say
 from tests.room.conftest import ROOT
 
 from .conftest import SocialFactory, Start, register
-from .test_friends import call
+from .test_friends import call, chatting_at_one_table
 
 
 async def admin(redis_url: str, database_url: str, *args: str) -> str:
@@ -36,12 +36,7 @@ async def test_a_report_keeps_the_chat_and_the_operator_mutes_and_bans_on_every_
         database_url: str) -> None:
     a, b = await start_server(), await start_server()
     mia, ned = await register(a, "mia"), await register(b, "ned")
-    host = await social_client(a, cookie=mia)
-    created = await host.request(CreatePrivate())
-    other = await social_client(b, cookie=ned)
-    await other.request(Join(code=created.code))
-    for client in (host, other):
-        await client.request(ChatOn(on=True))
+    host, other = await chatting_at_one_table(social_client, (a, mia), (b, ned))
     await host.request(Say(text="you play like a potato"))
     await other.wait_for(lambda c: "you play like a potato" in c.texts())
 
