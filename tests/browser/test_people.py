@@ -35,6 +35,14 @@ async def test_follow_see_a_friend_online_and_join_by_an_invite(room, open_page)
         await page.click("#follow-go")
         row = page.locator("#friends-list li[data-name='Wes']")
         await expect(row).to_contain_text("in the lobby")
+        await page.fill("#people-name", "Wes")  # the panel was redrawn after the follow
+        await page.click("#people-panel details.report summary")
+        await page.select_option("#report-reason", "name")
+        await page.fill("#report-note", "rude name")
+        await page.click("#report-go")
+        await expect(page.locator("#toast")).to_contain_text("Report sent")
+        reports = await room.social.reports.open_reports()
+        assert [(r.reason, r.note) for r in reports] == [("name", "rude name")]
         await friend.request(CreatePrivate())
         async with httpx.AsyncClient(base_url=room.http, cookies={"spades_session": wes}) as web:
             sent = await web.post("/api/invite", json={"name": "Vic"},

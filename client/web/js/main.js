@@ -308,6 +308,15 @@ class App {
     if (this.screen instanceof Lobby) this.screen.loadPeople();
   }
 
+  async report(name, reason, note) {
+    try {
+      await people.report(name, reason, note);
+      toast("Report sent. Thank you.");
+    } catch (err) {
+      toast(err.message, "warn");
+    }
+  }
+
   async inviteByName(name) {
     try {
       const sent = await people.invite(name);

@@ -23,6 +23,7 @@ export function peoplePanel(app, data) {
     parts.push(h("div", { class: "inline" }, h("label", { for: "people-name", class: "sr-only" }, "Player"), name,
       h("button", { type: "button", class: "btn btn-small", id: "follow-go", onclick: act("follow") }, "Follow"),
       h("button", { type: "button", class: "btn btn-small", id: "block-go", onclick: act("block") }, "Block")));
+    parts.push(reportForm(app, name));
     if (friends.blocked.length) parts.push(h("p", { class: "fine" }, `Blocked: ${friends.blocked.join(", ")}`));
   } else {
     parts.push(h("p", { class: "muted" }, "Sign in to follow players and see your friends online."));
@@ -46,6 +47,22 @@ export function peoplePanel(app, data) {
       h("button", { type: "button", class: "btn btn-small", onclick: () => app.openTable(t.table) }, "Watch"))))
     : h("p", { class: "muted" }, "No games to watch right now."));
   return parts;
+}
+
+const REASONS = [["abuse", "Abuse in chat"], ["cheating", "Cheating"], ["stalling", "Stalling"],
+  ["name", "Offensive name"], ["other", "Something else"]];
+
+/** Report the player named in ``nameBox``: a reason and a line (the room keeps the
+ * table, the game and the chat when you share a table). */
+function reportForm(app, nameBox) {
+  const reason = h("select", { id: "report-reason", "aria-label": "Reason" },
+    REASONS.map(([value, text]) => h("option", { value }, text)));
+  const note = h("input", { id: "report-note", maxlength: 200, placeholder: "What happened (optional)", "aria-label": "Note" });
+  return h("details", { class: "report" }, h("summary", {}, "Report a player"),
+    h("div", { class: "inline" }, reason, note,
+      h("button", { type: "button", class: "btn btn-small", id: "report-go", onclick: () => {
+        if (nameBox.value.trim()) app.report(nameBox.value.trim(), reason.value, note.value.trim());
+      } }, "Send")));
 }
 
 /** The notice of an invite by name: Join or Decline (ignoring it costs nothing). */
