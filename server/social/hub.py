@@ -141,12 +141,12 @@ class SocialHub:
 
     def without_blocked(self, pid: str, table: Table,
                         messages: list[ChatMessage]) -> list[ChatMessage]:
-        """``messages`` less those from seats of accounts ``pid`` blocked."""
+        """``messages`` less those of accounts ``pid`` blocked (seats and gallery)."""
         blocked = self.blocked.get(pid)
         if not blocked:
             return messages
-        return [m for m in messages
-                if m.seat is None or table.seats[m.seat].pid not in blocked]
+        return [m for m in messages if (m.sender or (
+            table.seats[m.seat].pid if m.seat is not None else None)) not in blocked]
 
     async def avoid_for(self, sock: SocialSocket) -> frozenset[str]:
         """Whom quick play must not seat ``sock``'s account with (blocks either way)."""
@@ -340,9 +340,9 @@ class SocialHub:
         message = ChatMessage.from_dict(notice)
         line = ChatLine(**message.to_wire())
         frames: dict[Format, bytes | str] = {}
-        sender = None
+        sender = message.sender  # None in lines sent before senders were kept
         table = actor.cached
-        if message.seat is not None and table is not None:
+        if sender is None and message.seat is not None and table is not None:
             sender = table.seats[message.seat].pid
         for sock in list(actor.sockets):
             seat = sock.seat

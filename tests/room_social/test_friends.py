@@ -255,3 +255,28 @@ async def test_quick_play_seats_a_blocked_pair_apart_and_friends_see_them_playin
         return (row["doing"], row["table"]) == ("playing", first.table)
 
     await until(seen_playing)
+
+
+async def test_a_blocked_spectators_gallery_lines_are_hidden_from_the_blocker(
+        start_server: Start, social_client: SocialFactory) -> None:
+    a, b = await start_server(), await start_server()
+    host = await social_client(a, cookie=await register(a, "mona"))
+    await host.request(CreatePrivate(watch=True))
+    nia, oscar = await register(a, "nia"), await register(b, "oscar")
+    watcher = await social_client(a, cookie=nia)
+    blocker = await social_client(b, cookie=oscar)
+    for client in (watcher, blocker):
+        await client.request(Join(table=host.table, watch=True))
+        await client.request(ChatOn(on=True))
+    assert (await call(b, oscar, "/api/block", {"name": "nia"})).status_code == 200
+
+    async def known() -> bool:
+        return bool(b.social.blocked.get(blocker.pid or ""))
+
+    await until(known)
+    await watcher.request(Say(text="from the gallery"))
+    await blocker.request(Say(text="oscar here"))
+    await watcher.wait_for(lambda c: "oscar here" in c.texts())
+    await blocker.wait_for(lambda c: "oscar here" in c.texts())
+    assert blocker.texts() == ["oscar here"]
+    assert watcher.texts() == ["from the gallery", "oscar here"]
