@@ -59,6 +59,8 @@ class Settings:
     practice_ttl_s: int = 3_600  # an idle practice table is forgotten after this
     tables_per_player: int = 3  # open private (and, apart, practice) tables per player
     tables_per_address: int = 20  # open private and practice tables per client address
+    presence_ttl_s: float = 10.0  # a killed node's accounts read offline within this
+    quick_pools: tuple[str, ...] = ("quick", "standard", "jokers", "whiz")  # server.tables.pools
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -102,6 +104,8 @@ class Settings:
             tables_per_player=_int(env, "TABLES_PER_PLAYER", base.tables_per_player, 1, 1000),
             tables_per_address=_int(env, "TABLES_PER_ADDRESS", base.tables_per_address, 1,
                                     1_000_000),
+            presence_ttl_s=_seconds(env, "PRESENCE_TTL_S", base.presence_ttl_s),
+            quick_pools=_pools(env, base.quick_pools),
         )
 
 
@@ -128,6 +132,15 @@ def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
     if not 0 <= value <= 86_400:
         raise SettingsError(f"{name} must be between 0 and 86400 seconds, not {raw!r}")
     return value
+
+
+def _pools(env: Mapping[str, str], default: tuple[str, ...]) -> tuple[str, ...]:
+    """QUICK_POOLS: comma-separated pool names (server.tables.pools; the room checks
+    them at start); empty: no pools."""
+    raw = env.get("QUICK_POOLS")
+    if raw is None:
+        return default
+    return tuple(p.strip() for p in raw.split(",") if p.strip())
 
 
 def _choice(env: Mapping[str, str], name: str, default: str, choices: tuple[str, ...]) -> str:

@@ -137,6 +137,7 @@ class ChatMessage:
     at_ms: int
     phrase: str | None = None
     to: tuple[int, ...] = ()
+    sender: str | None = None  # the sender's pid (for blocks); never sent to clients
 
     @property
     def gallery(self) -> bool:
@@ -152,7 +153,8 @@ class ChatMessage:
         """msgpack of the message with its table and recipients, marked ``"k": "chat"``
         (it travels on the table's notice channel, see ``social_keys.chat_channel``)."""
         packed: bytes = msgpack.packb({**self.to_wire(), "table": self.table,
-                                       "to": list(self.to), "k": "chat"})
+                                       "to": list(self.to), "k": "chat",
+                                       "p": self.sender})
         return packed
 
     @classmethod
@@ -163,7 +165,7 @@ class ChatMessage:
     def from_dict(cls, d: Mapping[str, Any]) -> ChatMessage:
         """The message from ``pack``'s data once unpacked (a node's notice handler)."""
         return cls(d["id"], d["table"], d.get("seat"), d["name"], d["text"], d["at"],
-                   d.get("phrase"), tuple(d.get("to", ())))
+                   d.get("phrase"), tuple(d.get("to", ())), d.get("p"))
 
 
 class Chat:
@@ -273,7 +275,7 @@ class Chat:
             opted, mutes = await self._seat_state(table_id, seats)
             to = tuple(sorted(recipients(sender_seat, opted, mutes, ()).seats))
         message = ChatMessage(secrets.token_hex(6), table_id, sender_seat, name, body,
-                              self._clock(), phrase, to)
+                              self._clock(), phrase, to, sender_pid)
         log = keys.chat_log(table_id, GALLERY if sender_seat is None else PLAYERS)
         blob = message.pack()
         async with redis_errors("chat send"), self._client.pipeline(transaction=True) as p:

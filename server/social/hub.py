@@ -32,14 +32,21 @@ from server.errors import RoomError
 from server.tables.actor import new_deal, now_ms
 from server.tables.model import RANKED, Table
 from server.tables.seating import create_ranked
-from shared.protocol import ChatLine, Format, Rated, ServerMessage, encode
+from shared.protocol import ChatLine, Format, Invited, Rated, ServerMessage, encode
 
 from . import keys as social_keys
 from .accounts import SIGNED_OUT_CHANNEL, AccountPolicy, Accounts
 from .chat import Chat, ChatMessage
+from .friends import BLOCKS_CHANNEL, Friends
 from .invites import Invites
+from .leavers import Leavers
+from .lobby_lists import LobbyLists
 from .matchmaking import Match, Matchmaker
+from .name_invites import CHANNEL as NAME_INVITE_CHANNEL
+from .name_invites import NameInvites
+from .presence import LOBBY, Presence
 from .ratings import Ratings
+from .reports import Reports, Sanctions
 from .table_quota import TableQuota
 
 if TYPE_CHECKING:
@@ -79,10 +86,20 @@ class SocialHub:
         self.chat = Chat(client, table_ttl_s=settings.table_ttl_s,
                          publish=lambda: room.store.publish_command)
         self.invites = Invites(client)
-        self.matchmaker = Matchmaker(client, self.ratings)
+        self.friends = Friends(db, client)
+        self.matchmaker = Matchmaker(client, self.ratings, apart_of=self.friends.pairs_among)
         self.quota = TableQuota(room.store, settings.tables_per_player,
                                 settings.tables_per_address)
+        self.name_invites = NameInvites(client)
+        self.sanctions = Sanctions(client, db)
+        self.reports = Reports(client, db)
+        self.leavers = Leavers(db)
+        self.lists = LobbyLists(client, room.store, self.ratings)
+        self.presence = Presence(client, room.node_id, settings.presence_ttl_s)
         self.clients: dict[str, set[SocialSocket]] = {}
+        # The accounts each account with a socket here blocked (their chat is hidden
+        # from it); loaded at its first socket, reloaded on a BLOCKS_CHANNEL notice.
+        self.blocked: dict[str, frozenset[str]] = {}
         # Sockets by the account their session cookie claims, hello or not (sign out
         # everywhere closes them too: session_guard).
         self.sessions: dict[str, set[SocialSocket]] = {}
@@ -93,29 +110,85 @@ class SocialHub:
         self._next_sweep = 0.0  # monotonic s: when to sweep the unrated ranked games next
 
     async def start(self) -> None:
+        await self.presence.start()
         await self.room.notices.listen(SIGNED_OUT_CHANNEL, self._on_signed_out)
         await self.room.notices.listen(social_keys.QUEUE_CHANNEL, self._on_placed)
+        await self.room.notices.listen(NAME_INVITE_CHANNEL, self._on_invited)
+        await self.room.notices.listen(BLOCKS_CHANNEL, self._on_blocks)
         self._loop = asyncio.create_task(self._match_forever(), name="ranked-matcher")
 
     async def stop(self) -> None:
         if self._loop is not None:
             self._loop.cancel()
             await asyncio.wait([self._loop], timeout=2)  # see Room.stop: never unbounded
+        await self.presence.stop()
 
     # -- sockets by player ----------------------------------------------------------------
 
     def register(self, sock: SocialSocket) -> None:
         if sock.pid is not None:
             self.clients.setdefault(sock.pid, set()).add(sock)
+            if _is_account(sock):
+                if sock.pid not in self.presence.counts:
+                    self.room.spawn(self.reload_blocks(sock.pid), name="blocks-load")
+                self.presence.connect(sock.pid, self._doing(sock.pid))
+
+    async def reload_blocks(self, pid: str) -> None:
+        """Read again whom ``pid`` blocked, if it still has a socket here."""
+        blocked = await self.friends.blocked_by(pid)
+        if pid in self.clients:
+            self.blocked[pid] = blocked
+
+    def without_blocked(self, pid: str, table: Table,
+                        messages: list[ChatMessage]) -> list[ChatMessage]:
+        """``messages`` less those of accounts ``pid`` blocked (seats and gallery)."""
+        blocked = self.blocked.get(pid)
+        if not blocked:
+            return messages
+        return [m for m in messages if (m.sender or (
+            table.seats[m.seat].pid if m.seat is not None else None)) not in blocked]
+
+    async def avoid_for(self, sock: SocialSocket) -> frozenset[str]:
+        """Whom quick play must not seat ``sock``'s account with (blocks either way)."""
+        if sock.pid is None or not _is_account(sock):
+            return frozenset()
+        return frozenset(await self.friends.either_way(sock.pid))
+
+    def _on_blocks(self, data: bytes) -> None:
+        pid = msgpack.unpackb(data)["pid"]
+        if pid in self.clients:
+            self.room.spawn(self.reload_blocks(pid), name="blocks-load")
+
+    def moved(self, sock: SocialSocket) -> None:
+        """``sock`` entered or left a table: its account's presence follows."""
+        if sock.pid is not None and _is_account(sock):
+            self.presence.set_doing(sock.pid, self._doing(sock.pid))
+
+    def _doing(self, pid: str) -> str:
+        """What the account does on this node, from its sockets here (the busiest)."""
+        doing = LOBBY
+        for sock in self.clients.get(pid, ()):
+            actor = getattr(sock, "actor", None)
+            if actor is None:
+                continue
+            if sock.seat is not None:
+                return f"playing:{actor.id}"
+            doing = f"watching:{actor.id}"
+        return doing
 
     def unregister(self, sock: SocialSocket) -> None:
         if sock.pid is None:
             return
         socks = self.clients.get(sock.pid)
-        if socks is not None:
+        if socks is not None and sock in socks:
             socks.discard(sock)
+            if _is_account(sock):
+                self.presence.disconnect(sock.pid)
+                if socks:
+                    self.presence.set_doing(sock.pid, self._doing(sock.pid))
             if not socks:
                 del self.clients[sock.pid]
+                self.blocked.pop(sock.pid, None)
                 if self.queued.pop(sock.pid, None) is not None:
                     # The player's last socket here closed: out of the queue.
                     self.room.spawn(self.matchmaker.leave(sock.pid), name="queue-leave")
@@ -146,6 +219,14 @@ class SocialHub:
             doomed = [*self.clients.get(pid, ()), *self.sessions.get(pid, ())]
         for sock in doomed:
             sock.close(4001, "signed out")
+
+    def _on_invited(self, data: bytes) -> None:
+        """An invite by name: to this node's sockets of the invitee (any page)."""
+        notice = msgpack.unpackb(data)
+        message = Invited(id=notice["id"], from_name=notice["from"], table=notice["table"],
+                          expires=notice["expires"])
+        for sock in list(self.clients.get(notice["to"], ())):
+            _send(sock, message)
 
     # -- ranked ------------------------------------------------------------------------------
 
@@ -232,6 +313,7 @@ class SocialHub:
         result = await self.ratings.rate_game(game_id, ((p0, p2), (p1, p3)),
                                               winner,  # type: ignore[arg-type]
                                               names, leavers=table.left)
+        await self.leavers.record(game_id, table.left)  # idempotent, like the rating
         if game_id in self._rated:
             return
         self._rated[game_id] = None
@@ -258,16 +340,27 @@ class SocialHub:
         message = ChatMessage.from_dict(notice)
         line = ChatLine(**message.to_wire())
         frames: dict[Format, bytes | str] = {}
+        sender = message.sender  # None in lines sent before senders were kept
+        table = actor.cached
+        if sender is None and message.seat is not None and table is not None:
+            sender = table.seats[message.seat].pid
         for sock in list(actor.sockets):
             seat = sock.seat
             if message.seat is None:
                 wanted = seat is None and getattr(sock, "chat_on", False)
             else:
                 wanted = seat is not None and seat in message.to
+            if wanted and sender is not None and sock.pid is not None:
+                wanted = sender not in self.blocked.get(sock.pid, ())  # the blocker's own
             if wanted:
                 if sock.fmt not in frames:
                     frames[sock.fmt] = encode(line, sock.fmt)
                 sock.push(frames[sock.fmt])
+
+
+def _is_account(sock: SocialSocket) -> bool:
+    """Presence and friends are for accounts; guests have neither."""
+    return getattr(sock, "account", None) is not None
 
 
 def _send(sock: SocialSocket, message: ServerMessage) -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +59,9 @@ class WindowPolicy:
     base: float = 3.0
     per_s: float = 0.5
     cap: float | None = None
+    # Two accounts of which one blocked the other are kept apart while the anchor has
+    # waited less than this (issue 17); after it they may share a table rather than wait.
+    apart_s: float = 30.0
 
     def window(self, waited_ms: int) -> float:
         width = self.base + self.per_s * max(0, waited_ms) / 1000
@@ -124,9 +127,12 @@ def balance(group: Sequence[Waiting]) -> Teams:
 
 
 def form_groups(waiting: Iterable[Waiting], now: int,
-                policy: WindowPolicy | None = None) -> list[Group]:
+                policy: WindowPolicy | None = None,
+                apart: Collection[frozenset[str]] = ()) -> list[Group]:
     """Pure: the groups of four to form now (see the module docstring). Each player
-    is in at most one group. Deterministic for a given input."""
+    is in at most one group. Deterministic for a given input. ``apart``: pairs of pids
+    (a block between them) never grouped while another block of four can be taken,
+    or until the anchor waited ``policy.apart_s``."""
     policy = policy or WindowPolicy()
     players = list(waiting)
     pool = sorted(players, key=lambda w: (w.mu, w.pid))
@@ -141,6 +147,10 @@ def form_groups(waiting: Iterable[Waiting], now: int,
         starts = range(max(0, at - 3), min(at, len(near) - 4) + 1)
         if not starts:
             continue  # fewer than four addresses in the pool
+        if apart and now - anchor.joined_ms < policy.apart_s * 1000:
+            starts = [s for s in starts if not _holds_apart(near[s:s + 4], apart)]
+            if not starts:
+                continue  # wait for another table rather than seat the two together
         start = min(starts, key=lambda s: (near[s + 3].mu - near[s].mu, s))
         block = near[start:start + 4]
         if block[3].mu - block[0].mu <= policy.window(now - anchor.joined_ms):
@@ -148,6 +158,11 @@ def form_groups(waiting: Iterable[Waiting], now: int,
             for player in block:
                 pool.remove(player)
     return groups
+
+
+def _holds_apart(block: list[Waiting], apart: Collection[frozenset[str]]) -> bool:
+    pids = [w.pid for w in block]
+    return any(frozenset((a, b)) in apart for i, a in enumerate(pids) for b in pids[i + 1:])
 
 
 def _one_per_origin(pool: list[Waiting], anchor: Waiting) -> list[Waiting]:
@@ -171,8 +186,11 @@ class Matchmaker:
 
     def __init__(self, client: aioredis.Redis, ratings: Ratings,
                  policy: WindowPolicy | None = None, clock: Clock = now_ms,
-                 stale_after_s: float = 60.0) -> None:
+                 stale_after_s: float = 60.0,
+                 apart_of: Callable[[list[str]], Awaitable[set[frozenset[str]]]] | None = None
+                 ) -> None:
         self.policy = policy or WindowPolicy()
+        self._apart_of = apart_of  # the blocked pairs among the waiting (issue 17)
         self.stale_after_s = stale_after_s
         self._client = client
         self._ratings = ratings
@@ -250,7 +268,11 @@ class Matchmaker:
         claimed (create their tables, then ``announce``)."""
         now = self._clock()
         claimed = []
-        for group in form_groups(await self.waiting(), now, self.policy):
+        waiting = await self.waiting()
+        apart: set[frozenset[str]] = set()
+        if self._apart_of is not None and len(waiting) >= 4:
+            apart = await self._apart_of([w.pid for w in waiting])
+        for group in form_groups(waiting, now, self.policy, apart):
             found = Match(secrets.token_hex(8), balance(group), now)
             async with redis_errors("queue claim"):
                 won = await self._claim(

@@ -118,6 +118,11 @@ class TableActor:
                 self.room.table_changed(previous, table)
         return self._table
 
+    @property
+    def cached(self) -> Table | None:
+        """The table as this node last had it (None: not read yet); no I/O, may lag."""
+        return self._table
+
     async def peek(self) -> Table | None:
         """The table now (for a caller that only reads), or None if there is none."""
         async with self.lock:

@@ -25,12 +25,13 @@ import weakref
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from server.errors import NoTable, RoomError, TableFull
+from server.errors import InvalidRules, NoTable, RoomError, TableFull
 from server.settings import Settings
 from shared.spades import RuleSet
 
 from .actor import Change, ExtraFn, Socket, TableActor, new_deal, now_ms
 from .model import CASUAL, Table, parse_timer
+from .pools import POOLS, pool_index, pool_rules
 from .store import Store
 
 __all__ = ["ChangeListener", "ChatListener", "Room"]
@@ -49,6 +50,10 @@ ChatListener = Callable[[str, dict[str, Any]], None]
 class Room:
     def __init__(self, settings: Settings, store: Store, node_id: str | None = None) -> None:
         self.settings = settings
+        unknown = [p for p in settings.quick_pools if p not in POOLS]
+        if unknown:
+            raise ValueError(f"QUICK_POOLS: no pool {', '.join(unknown)} "
+                             f"(known: {', '.join(POOLS)})")
         self.store = store
         self.node_id = node_id or secrets.token_hex(4)
         self.casual_rules = RuleSet.preset(settings.casual_preset)
@@ -193,29 +198,47 @@ class Room:
     # -- quick play ---------------------------------------------------------------------------
 
     async def quick_play(self, sock: Socket, name: str, conn: str,
-                         extra: ExtraFn | None = None) -> TableActor:
+                         extra: ExtraFn | None = None,
+                         avoid: frozenset[str] = frozenset(),
+                         pool: str | None = None) -> TableActor:
         """Seat the player at a casual table with an open seat, or at a new one; the
         seat goes to ``sock.seat`` and the socket gets the table's snapshot (with
-        ``extra``'s fields for this viewer)."""
+        ``extra``'s fields for this viewer). Tables with a player of ``avoid`` seated
+        are passed over (a block between the two: a new table, bot-filled after the
+        fill wait, is always found instead). ``pool``: one of ``settings.quick_pools``
+        (``server.tables.pools``): its own tables under its rules."""
         pid = sock.pid
         assert pid is not None
+        if pool is not None and pool not in self.settings.quick_pools:
+            offered = ", ".join(self.settings.quick_pools) or "none"
+            raise InvalidRules(f"There is no quick-play pool {pool[:20]!r} (offered: {offered}).")
+        index = pool_index(pool) or CASUAL
+        rules = pool_rules(pool) if pool is not None else self.casual_rules
 
         def sit(table: Table) -> Change:
+            if avoid and any(seat.pid in avoid for seat in table.seats):
+                raise _Avoided
             new, sock.seat = table.sit(pid, name, conn)
             return Change(new.start_if_full(*new_deal(len(new.seats))), {"m": "sit"})
 
-        for table_id in await self.store.open_tables(CASUAL):
+        for table_id in await self.store.open_tables(index):
             actor = self.actor(table_id)
             try:
                 await actor.join(sock, sit, extra=extra)
+            except _Avoided:
+                continue
             except (TableFull, NoTable):
-                await self.store.mark_closed(CASUAL, table_id)
+                await self.store.mark_closed(index, table_id)
                 continue
             return actor
         table_id = self.store.new_table_id(6)
         created = int(time.time() * 1000)
         actor = self.actor(table_id)
-        await actor.join(sock, sit, base=Table.new(table_id, CASUAL, self.casual_rules, created),
+        await actor.join(sock, sit, base=Table.new(table_id, CASUAL, rules, created),
                          extra=extra)
-        await self.store.mark_open(CASUAL, table_id, created)
+        await self.store.mark_open(index, table_id, created)
         return actor
+
+
+class _Avoided(Exception):
+    """quick_play: this table seats someone the player must not sit with."""

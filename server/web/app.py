@@ -36,6 +36,7 @@ from shared.protocol import Error, Format, Hello, encode
 
 from .connection import COOKIE, Client
 from .http_archive import ArchiveDeps, archive_routes
+from .http_friends import friends_routes
 from .http_learn import learn_routes
 from .http_pages import page_routes
 from .http_social import SESSION_COOKIE, SocialDeps, social_routes, ws_origin_allowed
@@ -127,6 +128,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         Route("/metrics", metrics),
         *archive_routes(lambda: app.state.archive),  # games, players (before /api/players/..)
         *social_routes(lambda: app.state.deps),  # accounts, leaderboard
+        *friends_routes(lambda: app.state.social, lambda: app.state.deps),  # issue 17
         *learn_routes(),  # the course and the rules page
         *page_routes(),  # /g/ID (a finished game) and /@/NAME (a player)
         Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"),

@@ -287,7 +287,7 @@ class Client:
         elif isinstance(message, Hello):
             await self._hello(message, msg_id)
         elif isinstance(message, QuickPlay):
-            await self._quick()
+            await self._quick(message.pool)
             self.reply(Ack(v=self.sent_rev), msg_id)
         elif isinstance(message, Back):
             actor, pid = self._seated()
@@ -387,7 +387,8 @@ class Client:
         if not self.chat_on:
             return {"chat_on": False}
         seats = [s.pid if s.is_person else None for s in table.seats]
-        history = await chat.history(table.id, seats, self.pid)
+        history = self.social.without_blocked(
+            self.pid, table, await chat.history(table.id, seats, self.pid))
         muted = (await chat.muted_by(table.id)).get(self.pid, frozenset())
         return {"chat_on": True, "chat": [m.to_wire() for m in history],
                 "muted": sorted(muted)}
@@ -463,13 +464,15 @@ class Client:
             self.seat = None
             raise
         self.actor = actor
+        self.social.moved(self)
 
     async def _detach(self) -> None:
         if self.actor is not None:
             actor, self.actor = self.actor, None
+            self.social.moved(self)
             await actor.leave(self)
 
-    async def _quick(self) -> None:
+    async def _quick(self, pool: str | None = None) -> None:
         assert self.pid is not None
         if self.actor is not None and self.seat is not None:
             table = await self.actor.peek()
@@ -482,10 +485,12 @@ class Client:
         self.seat = None
         try:
             self.actor = await self.room.quick_play(self, self.name, self.conn_id,
-                                                    self.snapshot_extra)
+                                                    self.snapshot_extra,
+                                                    await self.social.avoid_for(self), pool)
         except BaseException:
             self.seat = None
             raise
+        self.social.moved(self)
         await self.room.store.set_player(self.pid, table=self.actor.id)
 
     async def _reclaim(self) -> None:

@@ -159,7 +159,10 @@ async def _join(c: Conn, m: Join) -> None:
                 raise
             await _watch(c, actor, table)  # started: watch if the host allows it
     elif table.kind == PRIVATE and table.status == "filling":
-        raise NotAllowed("Ask the host for the table's code or invite link to sit down.")
+        if not await c.social.lists.is_open(table_id):  # listed in the lobby: anyone sits
+            raise NotAllowed("Ask the host for the table's code or invite link to sit down.")
+        await c.enter(actor, lambda t: Change(take_seat(t, Sitter(pid, name), conn, m.seat)[0],
+                                              {"m": "sit"}))
     elif table.kind == CASUAL and table.status == "filling" and table.open_seats:
         await c.enter(actor, c.sit_change())
     else:
@@ -236,6 +239,7 @@ async def _chat(c: Conn, m: ChatOn | Say | Mute, msg_id: int | None) -> None:
                              seats=len(table.seats))
         c.reply(Ack(), msg_id)
         return
+    await c.social.sanctions.check(pid, "mute")  # the operator's, on every node
     seats = [s.pid if s.is_person else None for s in table.seats]
     own = table.seat_of(pid)
     name = (table.seats[own].name if own is not None else None) or c.name
@@ -259,6 +263,9 @@ async def _queue(c: Conn, m: Queue, msg_id: int | None) -> None:
         if (table is not None and table.kind == RANKED and table.status == "playing"
                 and table.seats[c.seat].is_person and table.seats[c.seat].pid not in table.left):
             raise NotAllowed("Finish your ranked game first.")
+    if c.account is not None:
+        await hub.sanctions.check(c.pid, "ranked_ban")
+        await hub.leavers.check(c.pid)  # a growing cooldown after early leaves
     waiting = await hub.matchmaker.join(c.account, c.address)  # a guest: sign_in_required
     hub.queued[c.pid] = time.monotonic()
     c.reply(Queued(waited=max(0, (now_ms() - waiting.joined_ms) // 1000)), msg_id)

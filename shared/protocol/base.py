@@ -50,6 +50,13 @@ ERROR_CODES: dict[str, str] = {
     "no_invite": "no private table has that code or link",
     "not_host": "only the table's host may do that",
     "seat": "that seat move is not possible now",
+    "blocked": "that player blocked you, or you blocked them",
+    "bad_target": "you cannot do that to yourself",
+    "too_many_follows": "you follow as many players as allowed",
+    "invite_expired": "that invite expired or was already answered",
+    "bad_report": "the report needs a reason from the list (and a short note)",
+    "sanctioned": "the operator muted your chat or banned you from ranked, for a time",
+    "cooldown": "you left ranked games early lately: wait before queueing again",
 }
 
 

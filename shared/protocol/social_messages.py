@@ -183,3 +183,16 @@ class Rated(ServerMessage):
     rank: int | None = None
     won: bool = False
     left: bool = False
+
+
+class Invited(ServerMessage):
+    """Push (issue 17): the host ``from_name`` invites me to the private table ``table``.
+    Join: ``POST /api/invites/answer {"id", "join": true}`` returns the table's code to
+    ``join`` with; Decline: the same with ``"join": false``. Ignoring it costs nothing:
+    it expires at ``expires`` (ms since the epoch)."""
+
+    T = "invited"
+    id: str
+    from_name: str
+    table: str
+    expires: int

@@ -35,9 +35,12 @@ class Hello(ClientMessage):
 
 
 class QuickPlay(ClientMessage):
-    """Sit at a casual table with an open seat, or a new one."""
+    """Sit at a casual table with an open seat, or a new one. ``pool``: one of the
+    room's quick-play pools (a popular rule set: quick, standard, jokers, whiz; the
+    room's setting says which); None: the room's casual rules."""
 
     T = "quick"
+    pool: Annotated[str, Field(max_length=20)] | None = None
 
 
 class Act(ClientMessage):

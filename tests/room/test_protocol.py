@@ -140,6 +140,10 @@ SERVER_CASES: list[tuple[p.ServerMessage, int | None, str]] = [
      '"error":"This is not a game"},"id":32}'),
     (p.Advice(a="bid 4", why="♠A ♥A sure winners"), 27,
      '{"t":"advice","d":{"a":"bid 4","why":"♠A ♥A sure winners"},"id":27}'),
+    (p.Invited(id="Zk3v9QmX1aB2", from_name="olga", table="Qx3-k9LmTz2a8bCd",
+               expires=1700000120000), None,
+     '{"t":"invited","d":{"id":"Zk3v9QmX1aB2","from_name":"olga","table":"Qx3-k9LmTz2a8bCd",'
+     '"expires":1700000120000}}'),
 ]
 
 

@@ -2,7 +2,7 @@
 
 - ``start_server`` and ``make_client`` come from ``tests/room/conftest.py``.
 - ``SocialClient``: a ``RoomClient`` that also keeps what the social layer pushes
-  (chat lines, ``rated``, ``queued``, the snapshot's chat, lobby and practice fields).
+  (chat lines, ``rated``, ``queued``, ``invited``, the snapshot's chat, lobby and practice fields).
 - ``social_client(server, **kw)``: a connected ``SocialClient`` (closed after the test);
   ``cookie=`` a session cookie value signs the socket in.
 - ``register(server, name)`` / ``sign_in(...)``: HTTP calls returning the session cookie.
@@ -23,7 +23,16 @@ import pytest
 from client.room_client import RequestFailed, RoomClient
 from server.web.http_social import SESSION_COOKIE
 from shared.bots import choose
-from shared.protocol import ChatLine, Error, Queued, Rated, ServerMessage, Snapshot, Welcome
+from shared.protocol import (
+    ChatLine,
+    Error,
+    Invited,
+    Queued,
+    Rated,
+    ServerMessage,
+    Snapshot,
+    Welcome,
+)
 from tests.room.conftest import LocalServer, game_over, make_client, server, start_server
 
 __all__ = ["make_client", "server", "start_server"]  # re-exported: pytest finds them here
@@ -39,6 +48,7 @@ class SocialClient(RoomClient):
         self.chat: list[ChatLine] = []
         self.rated: list[Rated] = []
         self.queued: list[Queued] = []
+        self.invited: list[Invited] = []
         self.pushed_errors: list[Error] = []
         self.signed_in: bool | None = None
         self.snap: Snapshot | None = None  # the last snapshot, with its extra fields
@@ -51,6 +61,8 @@ class SocialClient(RoomClient):
             self.rated.append(message)
         elif isinstance(message, Queued):
             self.queued.append(message)
+        elif isinstance(message, Invited):
+            self.invited.append(message)
         elif isinstance(message, Welcome):
             self.signed_in = message.signed_in
         elif isinstance(message, Snapshot):

@@ -127,6 +127,10 @@ async def test_a_ranked_leaver_is_played_by_the_autopilot_and_scored_as_losing(
     assert partner.rated[0].won == (outcome == seat % 2) and not partner.rated[0].left
     history = await nodes[0].social.ratings.history(leaver.pid or "")
     assert len(history) == 1 and history[0].left and not history[0].won
+    with pytest.raises(RequestFailed) as cooldown:  # issue 17: a wait before the next queue
+        await leaver.request(Queue(on=True))
+    assert cooldown.value.code == "cooldown" and "5 min" in cooldown.value.message
+    await partner.request(Queue(on=True))  # who stayed may queue at once
 
 
 async def test_a_game_that_ended_unseen_is_rated_by_a_later_node(

@@ -6,7 +6,9 @@ import { Room } from "./net/room.js";
 import { TableState } from "./net/table_state.js";
 import { closeDialog, openDialog } from "./ui/dialog.js";
 import { clearToast, h, toast } from "./ui/dom.js";
+import { people } from "./net/people_api.js";
 import { Lobby } from "./ui/lobby.js";
+import { inviteNotice } from "./ui/lobby_people.js";
 import { askName } from "./ui/name_prompt.js";
 import { applySettings, settingsForm } from "./ui/settings.js";
 import { TableScreen } from "./ui/table_screen.js";
@@ -77,6 +79,8 @@ class App {
       if (this.screen instanceof Lobby) this.screen.update();
     } else if (t === "rated") {
       this.onRated(d);
+    } else if (t === "invited") {
+      document.body.append(inviteNotice(d, (join) => this.answerInvite(d.id, join)));
     } else if (t === "err") {
       toast(d.msg, "warn");
       if (d.code === "no_table") this.leaveTable();
@@ -284,6 +288,71 @@ class App {
 
   leaderboard() {
     return fetchLeaderboard();
+  }
+
+  // -- people (issue 17, HTTP) -----------------------------------------------------------
+
+  async peopleData() {
+    const [friends, lobby] = await Promise.all([
+      this.me ? people.friends().catch(() => null) : null, people.lobby().catch(() => null)]);
+    return { friends, lobby };
+  }
+
+  /** Follow or block a player by name ("follow" | "block"). */
+  async people(what, name) {
+    try {
+      const done = await people[what](name);
+      toast(what === "block" ? `Blocked ${done.name}.` : done.friends ? `You and ${done.name} are friends.` : `Following ${done.name}.`);
+    } catch (err) {
+      toast(err.message, "warn");
+    }
+    if (this.screen instanceof Lobby) this.screen.loadPeople();
+  }
+
+  async report(name, reason, note) {
+    try {
+      await people.report(name, reason, note);
+      toast("Report sent. Thank you.");
+    } catch (err) {
+      toast(err.message, "warn");
+    }
+  }
+
+  async inviteByName(name) {
+    try {
+      const sent = await people.invite(name);
+      toast(`Invited ${sent.name}.`);
+    } catch (err) {
+      toast(err.message, "warn");
+    }
+  }
+
+  async answerInvite(id, join) {
+    try {
+      const reply = await people.answer(id, join);
+      if (join) await this.sendForTable("join", { code: reply.code });
+    } catch (err) {
+      toast(err.message, "warn");
+    }
+  }
+
+  async listTable(open) {
+    try {
+      await people.listTable(open);
+      toast(open ? "Listed in the lobby: anyone may sit." : "No longer listed.");
+    } catch (err) {
+      toast(err.message, "warn");
+    }
+  }
+
+  /** Quick play in one of the room's pools (a popular rule set). */
+  async quickPool(pool) {
+    await askName(this.room, (name) => this.rename(name, true));
+    await this.sendForTable("quick", { pool });
+  }
+
+  joinOpen(table) {
+    return this.sendForTable("join", { table });
   }
 }
 

@@ -4,6 +4,7 @@
 // nothing a player is typing is lost.
 import { accountPanel, leaderboardPanel, rankedPanel } from "./lobby_ranked.js";
 import { fill, h, seconds } from "./dom.js";
+import { peoplePanel } from "./lobby_people.js";
 import { LEVELS, PRACTICE_PACES } from "./practice.js";
 import { formatRow, privateForm, radioRow } from "./private_form.js";
 import { loadYourGames } from "./your_games.js";
@@ -21,6 +22,7 @@ export class Lobby {
 
   destroy() {
     clearInterval(this.tick);
+    clearTimeout(this.peopleTimer);
   }
 
   render() {
@@ -60,6 +62,7 @@ export class Lobby {
     this.rankedEl = h("div", { class: "panel", id: "ranked-panel" });
     this.boardEl = h("div", { class: "panel", id: "leaderboard" });
     this.gamesEl = h("section", { class: "panel", id: "your-games", "aria-labelledby": "your-games-title" });
+    this.peopleEl = h("div", { class: "panel", id: "people-panel" });
     this.el.replaceChildren(
       h("div", { class: "lobby-hero" },
         h("h1", { id: "lobby-title" }, h("span", { class: "logo", "aria-hidden": "true" }, "♠"), " Spades Room"),
@@ -69,7 +72,7 @@ export class Lobby {
           h("a", { href: "/learn/#/rules" }, "Rules"), " · ",
           h("a", { href: "/learn/#/strategy" }, "Strategy"))),
       h("div", { class: "lobby-grid" }, play, practice, privateForm((form) => this.named(() => app.createPrivate(form))), join,
-        this.gamesEl, this.accountEl, this.rankedEl, this.boardEl));
+        this.gamesEl, this.peopleEl, this.accountEl, this.rankedEl, this.boardEl));
     this.update();
     // The name box is where a keyboard player starts (the course links come first in the
     // page's order). Not on touch screens: focusing would pop the keyboard over the lobby.
@@ -104,6 +107,7 @@ export class Lobby {
       fill(this.accountEl, accountPanel(app, me));
       this.loadBoard(); // "you" on the board follows the account
       loadYourGames(this.gamesEl); // a sign-in or sign-out changes whose games they are
+      this.loadPeople();
     }
     const rankedKey = JSON.stringify([!!account, app.queueSince !== null, this.refused]);
     if (rankedKey !== this.rankedKey) {
@@ -130,6 +134,13 @@ export class Lobby {
     if (!this.queueLine) return;
     const since = this.app.queueSince;
     this.queueLine.textContent = since === null ? "" : `In the queue: ${seconds(performance.now() - since)}s waited`;
+  }
+
+  /** Friends (an account's) and the lobby's lists; again every 10 s while shown. */
+  async loadPeople() {
+    clearTimeout(this.peopleTimer);
+    fill(this.peopleEl, peoplePanel(this.app, await this.app.peopleData()));
+    if (this.el.isConnected) this.peopleTimer = setTimeout(() => this.loadPeople(), 10_000);
   }
 
   async loadBoard() {

@@ -92,7 +92,20 @@ export class PrivateLobby {
           navigator.clipboard?.writeText(link).then(() => toast("Link copied."), () => toast("Select the link and copy it."));
         } }, "Copy link")),
       h("button", { type: "button", class: "btn btn-link", dataset: { key: "renew" }, onclick: () => this.app.requestInvite(true) },
-        "New code and link (the old ones stop working)"));
+        "New code and link (the old ones stop working)"),
+      this.byName());
+  }
+
+  /** Issue 17: invite an account by name (a notice on any page of theirs), or list the
+   * table in the lobby for anyone to join. */
+  byName() {
+    const name = h("input", { id: "invite-name", maxlength: 20, placeholder: "A player's name", autocomplete: "off",
+      "aria-label": "Invite a player by name" });
+    return h("div", { class: "inline link-row" }, name,
+      h("button", { type: "button", class: "btn", id: "invite-name-go", dataset: { key: "invite-name" },
+        onclick: () => name.value.trim() && this.app.inviteByName(name.value.trim()) }, "Invite"),
+      h("button", { type: "button", class: "btn btn-link", id: "list-table", dataset: { key: "list" },
+        onclick: () => this.app.listTable(true) }, "List in the lobby (open to anyone)"));
   }
 
   seatRow(i, lobby, host, fmt) {

@@ -1,0 +1,76 @@
+// The lobby's people and tables (issue 17): friends online and what they do (Watch),
+// follow / block a player by name, open tables to join, and live games to watch. The
+// panel's contents only; lobby.js owns the panel and when it is redrawn.
+import { h } from "./dom.js";
+
+const DOING = { playing: "playing", watching: "watching", lobby: "in the lobby", offline: "offline" };
+
+/** ``data``: {friends (GET /api/friends or null for a guest), lobby (GET /api/lobby)}. */
+export function peoplePanel(app, data) {
+  const parts = [h("h2", {}, "Friends and tables")];
+  const friends = data.friends;
+  if (friends) {
+    const online = friends.friends.filter((f) => f.doing !== "offline");
+    parts.push(h("h3", {}, `Friends online (${online.length} of ${friends.friends.length})`));
+    parts.push(friends.friends.length
+      ? h("ul", { class: "people", id: "friends-list" }, friends.friends.map((f) => h("li", { "data-name": f.name },
+        h("b", {}, f.name), ` ${DOING[f.doing] || f.doing}`,
+        f.table ? h("button", { type: "button", class: "btn btn-small", onclick: () => app.openTable(f.table) }, "Watch") : null,
+        app.resumeTable ? h("button", { type: "button", class: "btn btn-small", onclick: () => app.inviteByName(f.name) }, "Invite") : null)))
+      : h("p", { class: "muted" }, "Follow players; those who follow you back are your friends."));
+    const name = h("input", { id: "people-name", maxlength: 20, placeholder: "A player's name", autocomplete: "off" });
+    const act = (what) => () => name.value.trim() && app.people(what, name.value.trim());
+    parts.push(h("div", { class: "inline" }, h("label", { for: "people-name", class: "sr-only" }, "Player"), name,
+      h("button", { type: "button", class: "btn btn-small", id: "follow-go", onclick: act("follow") }, "Follow"),
+      h("button", { type: "button", class: "btn btn-small", id: "block-go", onclick: act("block") }, "Block")));
+    parts.push(reportForm(app, name));
+    if (friends.blocked.length) parts.push(h("p", { class: "fine" }, `Blocked: ${friends.blocked.join(", ")}`));
+  } else {
+    parts.push(h("p", { class: "muted" }, "Sign in to follow players and see your friends online."));
+  }
+  const lobby = data.lobby || { open: [], watch: [] };
+  if (lobby.pools && lobby.pools.length) {
+    parts.push(h("h3", {}, "Quick play by rules"));
+    parts.push(h("ul", { class: "people", id: "quick-pools" }, lobby.pools.map((p) => h("li", {}, p.rules,
+      h("button", { type: "button", class: "btn btn-small", dataset: { pool: p.pool }, onclick: () => app.quickPool(p.pool) }, "Play")))));
+  }
+  parts.push(h("h3", {}, "Open tables"));
+  parts.push(lobby.open.length
+    ? h("ul", { class: "people", id: "open-tables" }, lobby.open.map((t) => h("li", {},
+      `${t.rules} · ${t.free} free`, t.host ? ` · ${t.host}` : "",
+      h("button", { type: "button", class: "btn btn-small", onclick: () => app.joinOpen(t.table) }, "Join"))))
+    : h("p", { class: "muted" }, "No open tables right now. Host one and list it."));
+  parts.push(h("h3", {}, "Watch"));
+  parts.push(lobby.watch.length
+    ? h("ul", { class: "people", id: "watch-list" }, lobby.watch.map((t) => h("li", {},
+      t.kind === "ranked" ? `Ranked ${t.rating.toFixed(1)} · ` : "", t.players.join(", "),
+      h("button", { type: "button", class: "btn btn-small", onclick: () => app.openTable(t.table) }, "Watch"))))
+    : h("p", { class: "muted" }, "No games to watch right now."));
+  return parts;
+}
+
+const REASONS = [["abuse", "Abuse in chat"], ["cheating", "Cheating"], ["stalling", "Stalling"],
+  ["name", "Offensive name"], ["other", "Something else"]];
+
+/** Report the player named in ``nameBox``: a reason and a line (the room keeps the
+ * table, the game and the chat when you share a table). */
+function reportForm(app, nameBox) {
+  const reason = h("select", { id: "report-reason", "aria-label": "Reason" },
+    REASONS.map(([value, text]) => h("option", { value }, text)));
+  const note = h("input", { id: "report-note", maxlength: 200, placeholder: "What happened (optional)", "aria-label": "Note" });
+  return h("details", { class: "report" }, h("summary", {}, "Report a player"),
+    h("div", { class: "inline" }, reason, note,
+      h("button", { type: "button", class: "btn btn-small", id: "report-go", onclick: () => {
+        if (nameBox.value.trim()) app.report(nameBox.value.trim(), reason.value, note.value.trim());
+      } }, "Send")));
+}
+
+/** The notice of an invite by name: Join or Decline (ignoring it costs nothing). */
+export function inviteNotice(d, answer) {
+  const box = h("div", { class: "invite-notice", role: "alertdialog", "aria-label": "Invite" },
+    h("p", {}, h("b", {}, d.from_name), " invites you to a table."),
+    h("button", { type: "button", class: "btn btn-primary", id: "invite-join", onclick: () => { box.remove(); answer(true); } }, "Join"),
+    h("button", { type: "button", class: "btn", id: "invite-decline", onclick: () => { box.remove(); answer(false); } }, "Decline"));
+  setTimeout(() => box.remove(), Math.max(0, d.expires - Date.now()));
+  return box;
+}

@@ -1,0 +1,124 @@
+"""The lobby's lists (issue 17): open tables to join and live games to watch.
+
+- **Open tables.** A private table's host may list it (``set_open``): it goes in the
+  sorted set ``lb:{lb}:open`` (table id -> time listed). ``open_tables`` reads the
+  listed tables, drops those that started, ended or expired, and gives each with its
+  rules in one line (``rules_line``), its free seats and its host's name. Anyone may
+  then ``join`` it by table id (``is_open``) as if they had its code.
+- **Watch.** ``watch_list`` gives tables being played that allow spectators: ranked
+  games in play (the rating sweep's list ``rk:{rk}:unrated``) first, by the players'
+  mean shown rating, then listed private tables that started with spectators allowed.
+  Casual quick-play tables are not indexed anywhere, so they are not listed (yet).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import redis.asyncio as aioredis
+
+from server.tables.model import PRIVATE, RANKED, Table
+from server.tables.store import Store
+from shared.spades.rules import RuleSet
+
+from . import keys as social_keys
+from .ratings import Ratings
+from .store import redis_errors
+
+__all__ = ["OPEN_TABLES", "LobbyLists", "rules_line"]
+
+OPEN_TABLES = "lb:{lb}:open"
+SCAN = 60  # listed tables read per request (newest first)
+SHOWN = 30
+
+
+def rules_line(rules: dict[str, Any], bot_level: str | None = None) -> str:
+    """"500 · Blind Nil any · bags 10/100 · Standard bots" for a table's rules."""
+    try:
+        r = RuleSet.from_dict(rules)
+    except (ValueError, TypeError):
+        return "house rules"
+    parts = [f"{r.target_score}"]
+    if r.name not in ("standard", "custom"):
+        parts.insert(0, r.name.replace("_", " ").title())
+    if r.blind_nil != "off":
+        parts.append(f"Blind Nil {r.blind_nil.replace('_', ' ')}")
+    if r.bidding != "standard":
+        parts.append(f"{r.bidding} bidding")
+    if r.jokers:
+        parts.append("jokers")
+    parts.append(f"bags {r.bag_limit}/{r.bag_penalty_points}" if r.bag_penalty else "no bags")
+    if bot_level:
+        parts.append(f"{bot_level.title()} bots")
+    return " · ".join(parts)
+
+
+class LobbyLists:
+    def __init__(self, client: aioredis.Redis, store: Store, ratings: Ratings) -> None:
+        self._client = client
+        self._store = store
+        self._ratings = ratings
+
+    async def set_open(self, table_id: str, on: bool, now_ms: int) -> None:
+        async with redis_errors("open table"):
+            if on:
+                await self._client.zadd(OPEN_TABLES, {table_id: now_ms})
+            else:
+                await self._client.zrem(OPEN_TABLES, table_id)
+
+    async def is_open(self, table_id: str) -> bool:
+        async with redis_errors("open table read"):
+            return await self._client.zscore(OPEN_TABLES, table_id) is not None
+
+    async def _listed(self) -> list[Table]:
+        async with redis_errors("open tables"):
+            ids = [_text(i) for i in await self._client.zrevrange(OPEN_TABLES, 0, SCAN - 1)]
+        tables, gone = [], []
+        for table_id in ids:
+            table = await self._store.load(table_id)
+            if table is None or table.kind != PRIVATE or table.status == "over":
+                gone.append(table_id)
+            else:
+                tables.append(table)
+        if gone:
+            async with redis_errors("open tables prune"):
+                await self._client.zrem(OPEN_TABLES, *gone)
+        return tables
+
+    async def open_tables(self) -> list[dict[str, Any]]:
+        rows = []
+        for table in await self._listed():
+            if table.status != "filling" or not table.open_seats or table.lobby is None:
+                continue
+            host = next((s.name for s in table.lobby.seats
+                         if s is not None and s.pid == table.lobby.host), None)
+            rows.append({"table": table.id, "rules": rules_line(table.rules, table.bot_level),
+                         "free": len(table.open_seats), "host": host})
+        return rows[:SHOWN]
+
+    async def watch_list(self) -> list[dict[str, Any]]:
+        ranked = []
+        async with redis_errors("watch list"):
+            ids = [_text(i) for i in
+                   await self._client.zrevrange(social_keys.RANKED_UNRATED, 0, SCAN - 1)]
+        for table_id in ids:
+            table = await self._store.load(table_id)
+            if table is None or table.kind != RANKED or table.status != "playing":
+                continue
+            shown = [(await self._ratings.rating(s.pid)).shown for s in table.seats if s.pid]
+            mean = round(sum(shown) / len(shown), 1) if shown else 0.0
+            ranked.append({"table": table.id, "kind": RANKED, "rating": mean,
+                           "players": [s.name for s in table.seats],
+                           "rules": rules_line(table.rules)})
+        ranked.sort(key=lambda row: -float(row["rating"]))
+        private = [{"table": t.id, "kind": PRIVATE, "rating": None,
+                    "players": [s.name for s in t.seats],
+                    "rules": rules_line(t.rules, t.bot_level)}
+                   for t in await self._listed()
+                   if t.status == "playing" and t.lobby is not None
+                   and t.lobby.allow_spectators]
+        return [*ranked, *private][:SHOWN]
+
+
+def _text(raw: bytes | str) -> str:
+    return raw.decode() if isinstance(raw, bytes) else raw

@@ -1,0 +1,77 @@
+"""Invites by name (issue 17): a private table's host invites an account; the invitee's
+sockets on every node get an ``invited`` notice with Join and Decline. Live data in
+Redis, expiring after ``ttl_s`` (ignoring an invite costs nothing: it just expires).
+
+An invite is one key ``ni:{<invitee pid>}:<id>`` (msgpack ``{"t": table, "c": the
+table's code, "f": host's name}``) with a TTL; the notice goes out on channel
+``ni:n`` as msgpack ``{"to", "id", "from", "table", "expires"}`` and every node hands it
+to its sockets of ``to``. ``take(pid, id)`` ends an invite (Join or Decline) and
+returns it, once; the table's code it returns is what the invitee joins with.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+
+import msgpack
+import redis.asyncio as aioredis
+
+from .errors import SocialError
+from .store import redis_errors
+
+__all__ = ["CHANNEL", "InviteExpired", "NameInvite", "NameInvites"]
+
+CHANNEL = "ni:n"
+PER_INVITEE = 20  # live invites one account may hold at once (older ones still expire)
+
+
+class InviteExpired(SocialError):
+    """No live invite of that id for this account (declined, used or expired)."""
+
+    code = "invite_expired"
+    status = 404
+
+
+@dataclass(frozen=True, slots=True)
+class NameInvite:
+    id: str
+    table: str
+    code: str
+    host: str  # the inviting host's name
+    expires_ms: int
+
+
+def _key(pid: str, invite_id: str) -> str:
+    return f"ni:{{{pid}}}:{invite_id}"
+
+
+class NameInvites:
+    def __init__(self, client: aioredis.Redis, ttl_s: int = 120) -> None:
+        self._client = client
+        self.ttl_s = ttl_s
+
+    async def send(self, to_pid: str, table: str, code: str, host: str) -> NameInvite:
+        """Record an invite for ``to_pid`` and tell every node."""
+        invite = NameInvite(secrets.token_urlsafe(9), table, code, host,
+                            int(time.time() * 1000) + self.ttl_s * 1000)
+        record = msgpack.packb({"t": table, "c": code, "f": host})
+        notice = msgpack.packb({"to": to_pid, "id": invite.id, "from": host, "table": table,
+                                "expires": invite.expires_ms})
+        async with redis_errors("invite by name"):
+            await self._client.set(_key(to_pid, invite.id), record, ex=self.ttl_s)
+            await self._client.publish(CHANNEL, notice)
+        return invite
+
+    async def take(self, pid: str, invite_id: str) -> NameInvite:
+        """End ``pid``'s invite ``invite_id`` and return it (``InviteExpired`` if it is
+        not live: a second Join or Decline, or too late)."""
+        if not (0 < len(invite_id) <= 20 and invite_id.isascii()):
+            raise InviteExpired("There is no such invite.")
+        async with redis_errors("invite take"):
+            raw = await self._client.getdel(_key(pid, invite_id))
+        if raw is None:
+            raise InviteExpired("That invite has expired or was already answered.")
+        record = msgpack.unpackb(raw)
+        return NameInvite(invite_id, record["t"], record["c"], record["f"], 0)

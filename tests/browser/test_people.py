@@ -1,0 +1,87 @@
+"""The lobby's people (issue 17) in the page: follow by name, a friend shown online with
+what they do, and an invite by name arriving as a notice whose Join seats the page."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.async_api import expect
+
+from shared.protocol import CreatePrivate
+from tests.room_social.conftest import PASSWORD, SocialClient, register
+from tests.room_social.test_friends import call, until
+
+from .conftest import BROWSER
+from .play import page_state
+
+pytestmark = BROWSER
+
+SIGNED_IN = "window.spadesApp.room.signedIn === true && window.spadesApp.room.state === 'open'"
+
+
+async def test_follow_see_a_friend_online_and_join_by_an_invite(room, open_page) -> None:
+    page = await open_page(room)
+    await page.fill("#acct-name", "Vic")
+    await page.fill("#acct-pass", PASSWORD)
+    await page.click("#register")
+    await expect(page.locator("#signed-in-as")).to_contain_text("Vic")
+    await page.wait_for_function(SIGNED_IN)
+    wes = await register(room, "Wes")
+    assert (await call(room, wes, "/api/follow", {"name": "Vic"})).status_code == 200
+    friend = SocialClient(room.ws, headers={"Cookie": f"spades_session={wes}"})
+    await friend.connect()
+    try:
+        await friend.wait_for(lambda c: c.pid is not None)
+        await page.fill("#people-name", "Wes")
+        await page.click("#follow-go")
+        row = page.locator("#friends-list li[data-name='Wes']")
+        await expect(row).to_contain_text("in the lobby")
+        await page.fill("#people-name", "Wes")  # the panel was redrawn after the follow
+        await page.click("#people-panel details.report summary")
+        await page.select_option("#report-reason", "name")
+        await page.fill("#report-note", "rude name")
+        await page.click("#report-go")
+        await expect(page.locator("#toast")).to_contain_text("Report sent")
+        reports = await room.social.reports.open_reports()
+        assert [(r.reason, r.note) for r in reports] == [("name", "rude name")]
+        await friend.request(CreatePrivate())
+        async with httpx.AsyncClient(base_url=room.http, cookies={"spades_session": wes}) as web:
+            sent = await web.post("/api/invite", json={"name": "Vic"},
+                                  headers={"Origin": room.http})
+        assert sent.status_code == 200, sent.text
+        await expect(page.locator(".invite-notice")).to_contain_text("Wes invites you")
+        await page.click("#invite-join")
+        await page.wait_for_selector(".private-lobby")
+        state = await page_state(page)
+        assert state["table"] == friend.table and state["seat"] is not None
+
+    finally:
+        await friend.close()
+
+
+async def test_a_host_lists_the_table_and_invites_by_name_from_the_page(room, open_page) -> None:
+    xan = await register(room, "Xan")
+    guest = SocialClient(room.ws, headers={"Cookie": f"spades_session={xan}"})
+    await guest.connect()
+    try:
+        await guest.wait_for(lambda c: c.pid is not None)
+        page = await open_page(room)
+        await page.fill("#acct-name", "Yara")
+        await page.fill("#acct-pass", PASSWORD)
+        await page.click("#register")
+        await expect(page.locator("#signed-in-as")).to_contain_text("Yara")
+        await page.wait_for_function(SIGNED_IN)  # the socket came back as the account
+        await page.click("#create-private")
+        await page.wait_for_selector(".private-lobby #invite-name")
+        await page.fill("#invite-name", "Xan")
+        await page.click("#invite-name-go")
+        await guest.wait_for(lambda c: bool(c.invited))
+        assert guest.invited[0].from_name == "Yara"
+        await page.click("#list-table")
+        table = (await page_state(page))["table"]
+        async with httpx.AsyncClient(base_url=room.http) as web:
+            async def listed() -> bool:
+                shown = (await web.get("/api/lobby")).json()["open"]
+                return [t["table"] for t in shown] == [table]
+            await until(listed)
+    finally:
+        await guest.close()
