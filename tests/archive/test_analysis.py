@@ -4,8 +4,10 @@ archive writes it; the route a player asks with, and its typed errors."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 import asyncpg
 import httpx
@@ -17,8 +19,12 @@ from server.analysis.store import REQUESTS
 from server.analysis.worker import Worker
 from server.archive.writer import write_game
 from server.social.accounts import pid_of
+from server.tables.keys import ARCHIVE_QUEUE
+from server.tables.model import Seat, Table, encode_table
 from server.web.http_analysis import ASK_LIMIT
 from shared.archive import SeatRecord
+from shared.archive.generate import random_game
+from shared.spades import RuleSet
 from tests.analysis.positions import nil_cover_position, nil_cover_record
 from tests.room.conftest import LocalServer
 
@@ -97,6 +103,33 @@ async def test_a_ranked_games_people_are_queued_when_it_is_archived(
     assert asked == [("tbr.0", 0), ("tbr.0", 2)]  # not the bot, not the leaver
     # The archive written twice (a retaken entry) queues nothing more.
     assert await queue_people(redis, pool, ranked) == 0
+
+
+async def test_a_node_queues_a_ranked_games_people_when_its_archive_writes_it(
+        archive_server: Callable[..., Awaitable[LocalServer]], pool: asyncpg.Pool,
+        redis: redis_async.Redis) -> None:
+    """The node's own archive queue, fed as apply.lua feeds it at a game's last card."""
+    rules = RuleSet.preset("quick")
+    game = random_game(rules, 11)
+    people = (Seat("a1a1a1a1a1a1a1a1", "Ann"), Seat(None, "Bot", bot=True),
+              Seat("c3c3c3c3c3c3c3c3", "Cy"), Seat("d4d4d4d4d4d4d4d4", "Dee"))
+    table = replace(Table.new("rk1", "ranked", rules, 1_764_612_000_000), seats=people,
+                    game=game, status="over")
+    log = "\n".join(f"{seat} {action}" for seat, action in game.events)
+    await archive_server()
+    await redis.xadd(ARCHIVE_QUEUE, {b"st": encode_table(table), b"rev": b"300",
+                                     b"log": log.encode(), b"gs": b"1764612000500"})
+    deadline = asyncio.get_running_loop().time() + 30
+    while await redis.xlen(REQUESTS) < 3:
+        assert asyncio.get_running_loop().time() < deadline, "no analysis was queued"
+        await asyncio.sleep(0.05)
+    asked = sorted((body["game"], body["seat"]) for body in
+                   (msgpack.unpackb(fields[b"r"]) for _, fields in await redis.xrange(REQUESTS)))
+    assert asked == [("rk1.0", 0), ("rk1.0", 2), ("rk1.0", 3)]
+    rows = await pool.fetch("SELECT seat, status FROM game_analyses WHERE game_id = 'rk1.0' "
+                            "ORDER BY seat")
+    assert [(r["seat"], r["status"]) for r in rows] == [(0, "queued"), (2, "queued"),
+                                                        (3, "queued")]
 
 
 async def test_the_route_asks_for_the_callers_seat_with_typed_errors(
