@@ -5,7 +5,11 @@ archive writes it; the route a player asks with, and its typed errors."""
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
+import signal
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
@@ -195,3 +199,31 @@ async def test_asking_is_rate_limited(
         assert int(refused.headers["retry-after"]) > 0
         # What was asked is still answered (a done or queued one costs no new request).
         assert (await http.post(f"/api/games/{ids[0]}/analysis")).status_code == 202
+
+
+async def test_a_worker_process_with_database_url_analyses_an_archived_game(
+        redis: redis_async.Redis, redis_url: str, pool: asyncpg.Pool,
+        database_url: str) -> None:
+    """``python -m server.analysis`` given DATABASE_URL (the environment, as deployed)."""
+    assert await write_game(pool, nil_cover_record("tbw.0", seats()))
+    results = PostgresResults(pool)
+    proc = subprocess.Popen([sys.executable, "-m", "server.analysis", "--name", "pw"],
+                            env={**os.environ, "REDIS_URL": redis_url,
+                                 "DATABASE_URL": database_url},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        await request_archived(redis, results, "tbw.0", 2)
+        deadline = asyncio.get_running_loop().time() + 120
+        while True:
+            found = await results.get("tbw.0", 2)
+            if found is not None and found["status"] == "done":
+                break
+            assert asyncio.get_running_loop().time() < deadline, found
+            await asyncio.sleep(0.2)
+        assert found["analysis"]["seat"] == 2
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        code = proc.wait(timeout=60)
+        assert proc.stderr is not None
+        proc.stderr.close()
+    assert code == 0
