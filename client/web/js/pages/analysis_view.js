@@ -94,7 +94,7 @@ export class AnalysisView {
       parts.push(h("p", { class: "muted" }, `${playerName(game, failed.seat)}'s analysis failed: ${failed.error}`));
     }
     if (waiting) parts.push(h("p", { class: "muted loading", id: "analysis-waiting" }, "An analysis is being made…"));
-    if (body.you !== null && body.you !== undefined && (!mine || mine.status === "failed")) {
+    if (body.you !== null && body.you !== undefined && !mine) { // a failed one fails again
       this.askButton = h("button", { type: "button", class: "btn", id: "analyse-my-play", onclick: () => this.ask() },
         "Analyse my play");
       parts.push(this.askButton);
