@@ -11,14 +11,14 @@ import asyncpg
 import redis.asyncio as redis_async
 from playwright.async_api import expect
 
-from server.analysis.archived import PostgresResults
+from server.analysis.archived import PostgresResults, queue_people
 from server.analysis.worker import Worker
 from server.archive.writer import write_game
 from server.social.accounts import pid_of
 from shared.archive import SeatRecord
 from tests.analysis.positions import nil_cover_record
 
-from .conftest import BROWSER, shot
+from .conftest import BROWSER, PHONE_TALL, shot
 
 pytestmark = BROWSER
 
@@ -80,6 +80,39 @@ async def test_a_player_asks_and_the_mark_opens_its_practice_position(
         assert "AH" in view["hand"] and "4H" in view["hand"] and len(view["hand"]) == 13
         assert [card for _, card in view["trick"]] == ["2H", "QH", "3H"]
         assert view["bids"] == [6, 3, "nil", 3]
+    finally:
+        await client.aclose()
+        await pool.close()
+
+
+async def test_the_marks_fit_a_phone(start_room, open_page, redis_url: str,
+                                     database_url: str) -> None:
+    """An analysed game (ranked: queued at its archiving; here asked directly) on a
+    390×844 phone: the ticks and the note fit, nothing scrolls sideways."""
+    room = await start_room()
+    seats = [SeatRecord(0, "Ann", "a1a1a1a1a1a1a1a1"), SeatRecord(1, "Bot W", None, bot="easy"),
+             SeatRecord(2, "Nia", "c3c3c3c3c3c3c3c3"), SeatRecord(3, "Bot E", None, bot="easy")]
+    pool = await asyncpg.create_pool(database_url, min_size=0, max_size=2)
+    client = redis_async.Redis.from_url(redis_url)
+    try:
+        assert await write_game(pool, nil_cover_record("tbg2.0", seats, kind="ranked"))
+        assert await queue_people(client, pool, nil_cover_record("tbg2.0", seats, "ranked")) == 2
+        worker = Worker(client, PostgresResults(pool), "browser", pool=pool)
+        await worker.ensure_group()
+        assert await worker.step() + await worker.step() == 2
+        page = await open_page(room, phone=True, viewport=PHONE_TALL)
+        await page.goto(f"{room.http}/g/tbg2.0")
+        ticks = page.locator(".slider-mark")
+        await expect(ticks.first).to_be_visible()
+        await expect(page.locator("#analyse-my-play")).to_have_count(0)  # not a player
+        await expect(page.locator("#analysis")).to_contain_text("Analysed: Ann, Nia.")
+        await page.locator(".mark-item.mistake").first.get_by_role("button").click()
+        await expect(page.locator("#move-mark .mark-note")).to_be_visible()
+        width = await page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE_TALL["width"], f"the page scrolls sideways ({width}px)"
+        for box in [await tick.bounding_box() for tick in await ticks.all()]:
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        await shot(page, "game-page-analysis-phone")
     finally:
         await client.aclose()
         await pool.close()

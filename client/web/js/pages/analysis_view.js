@@ -114,10 +114,16 @@ export class AnalysisView {
     const pos = this.page.list[at];
     const where = mark.trick ? `hand ${pos.hand + 1}, trick ${mark.trick}` : `hand ${pos.hand + 1}, the bidding`;
     return h("li", { class: `mark-item ${mark.label === "mistake" ? "mistake" : "bad-luck"}`, "data-move": at },
-      h("button", { type: "button", class: "btn btn-small btn-ghost", onclick: () => this.page.go(at) }, `Move ${at + 1}`), " ",
+      h("button", { type: "button", class: "btn btn-small btn-ghost", onclick: () => this.jump(at) }, `Move ${at + 1}`), " ",
       h("b", {}, mark.label === "mistake" ? "Mistake" : "Bad luck"), ` · ${where} · ${playerName(game, mark.seat)} chose ` +
         `${words(mark.action)}` + (mark.label === "mistake" ? `; better ${words(mark.better)} (about ${Math.round(mark.cost)} points)` : ""),
       h("br"), h("span", { class: "mark-reason" }, mark.reason));
+  }
+
+  /** From the list: to the move, and the board into view (the list is below it). */
+  jump(at) {
+    this.page.go(at);
+    this.page.moveLine.scrollIntoView({ block: "center" });
   }
 
   /** The note at position ``index`` (called by the page at every move). */
