@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from starlette.applications import Starlette
 
+from server.analysis.archived import queue_people
 from server.archive.db import Database
 from server.archive.queue import ArchiveQueue
 from server.ops.gc_governor import GcGovernor
@@ -52,7 +53,8 @@ class Node:
         self.deps = SocialDeps(self.social.accounts, self.social.ratings, self.social.chat,
                                allowed_origins=frozenset(settings.allowed_origins))
         # Every node with a database drains the queue of finished games.
-        self.archive_deps = ArchiveDeps(None, self.social.accounts, self.social.ratings)
+        self.archive_deps = ArchiveDeps(None, self.social.accounts, self.social.ratings,
+                                        allowed_origins=frozenset(settings.allowed_origins))
         self.archive: ArchiveQueue | None = None
         self.loop_lag = LoopLag()
         self.gc = GcGovernor(settings.gc_tick_s) if settings.gc_tick_s > 0 else None
@@ -74,9 +76,11 @@ class Node:
         if self.db.pool is not None:
             pool = self.db.pool
             self.archive_deps.pool = pool
+            self.archive_deps.redis = self.store.client
             self.archive = ArchiveQueue(
                 self.store.client, pool, self.node_id, self.social.accounts.names_of,
-                streams=[keys.archive_queue(timer_set) for timer_set in self.store.timers.keys])
+                streams=[keys.archive_queue(timer_set) for timer_set in self.store.timers.keys],
+                on_written=lambda record: queue_people(self.store.client, pool, record))
             await self.archive.start()
 
     async def stop(self) -> None:

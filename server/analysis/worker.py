@@ -5,6 +5,11 @@ reaches the Redis: the consumer group gives each request to one of them. A worke
 first retakes requests another worker took and never acknowledged (it died mid-way)
 for ``CLAIM_IDLE_MS``, then reads new ones. The analysis itself (``shared.analysis``,
 pure and CPU-bound) runs in a thread so the connection stays served.
+
+A request for an archived game (``"archived": true``: see :mod:`.archived`) is read from
+PostgreSQL and its result written there; the worker needs the archive's ``pool`` for
+those. PostgreSQL failing leaves the request unacknowledged: it is retaken (by this
+worker or another) after ``claim_idle_ms``.
 """
 
 from __future__ import annotations
@@ -13,32 +18,43 @@ import asyncio
 import logging
 from typing import Any
 
+import asyncpg
 import msgpack  # type: ignore[import-untyped]
 import redis.asyncio as aioredis
 from redis.exceptions import ResponseError
 
+from server.archive.db import ArchiveUnavailable
 from shared.analysis import THRESHOLD, analyse
 
+from .archived import PostgresResults, archived_record
 from .store import CLAIM_IDLE_MS, GROUP, REQUESTS, ResultStore
 
 log = logging.getLogger("server.analysis")
 
 
-def run_request(fields: dict[bytes, bytes], threshold: float = THRESHOLD
-                ) -> tuple[str, int, dict[str, Any]] | None:
-    """(game, seat, result) for one stream entry; None for an entry that names no game
-    and seat (nothing can be written for it)."""
+def read_request(fields: dict[bytes, bytes]) -> tuple[str, int, Any, bool] | None:
+    """(game, seat, record, archived) of one stream entry (``record`` None for an
+    archived game's); None for an entry that names no game and seat."""
     try:
         body = msgpack.unpackb(fields[b"r"])
-        game, seat, record = str(body["game"]), int(body["seat"]), body["record"]
-    except (KeyError, TypeError, ValueError, msgpack.UnpackException):
+        game, seat = str(body["game"]), int(body["seat"])
+        archived = body.get("archived") is True
+        record = None if archived else body["record"]
+    except (KeyError, TypeError, ValueError, AttributeError, msgpack.UnpackException):
         return None
+    return game, seat, record, archived
+
+
+def analysed(game: str, seat: int, record: Any, threshold: float = THRESHOLD
+             ) -> dict[str, Any]:
+    """The result of ``seat``'s analysis of ``record`` (a failed one for a record the
+    analysis refuses)."""
     head = {"game": game, "seat": seat}
     try:
         result = analyse(record, seat, threshold)
     except ValueError as err:
-        return game, seat, {"status": "failed", **head, "error": str(err)}
-    return game, seat, {"status": "done", **head, "analysis": result.to_dict()}
+        return {"status": "failed", **head, "error": str(err)}
+    return {"status": "done", **head, "analysis": result.to_dict()}
 
 
 class Worker:
@@ -46,8 +62,10 @@ class Worker:
 
     def __init__(self, client: aioredis.Redis, results: ResultStore, name: str,
                  threshold: float = THRESHOLD, block_ms: int = 2_000,
-                 claim_idle_ms: int = CLAIM_IDLE_MS) -> None:
+                 claim_idle_ms: int = CLAIM_IDLE_MS, pool: asyncpg.Pool | None = None
+                 ) -> None:
         self.client = client
+        self.pool = pool  # the archive's, for archived games' requests
         self.claim_idle_ms = claim_idle_ms
         self.results = results
         self.name = name
@@ -76,18 +94,34 @@ class Worker:
             entries = [e for _, batch in got or [] for e in batch]
         for entry_id, fields in entries:
             if fields:  # a retaken entry trimmed from the stream has none
-                await self._handle(fields)
+                try:
+                    await self._handle(fields)
+                except ArchiveUnavailable:
+                    log.warning("analysis: the archive is unavailable; retried later")
+                    continue  # unacknowledged: retaken after claim_idle_ms
             await self.client.xack(REQUESTS, GROUP, entry_id)
         self.done += len(entries)
         return len(entries)
 
     async def _handle(self, fields: dict[bytes, bytes]) -> None:
-        out = await asyncio.to_thread(run_request, fields, self.threshold)
-        if out is None:
+        read = read_request(fields)
+        if read is None:
             log.warning("analysis request without a game and seat: dropped")
             return
-        game, seat, result = out
-        await self.results.put(game, seat, result)
+        game, seat, record, archived = read
+        results: ResultStore = self.results
+        if archived:
+            if self.pool is None:
+                log.error("analysis of archived game %s: this worker has no DATABASE_URL; "
+                          "dropped", game)
+                return
+            results = PostgresResults(self.pool)
+            record = await archived_record(self.pool, game)
+            if record is None:
+                log.warning("analysis of archived game %s: no such game; dropped", game)
+                return
+        result = await asyncio.to_thread(analysed, game, seat, record, self.threshold)
+        await results.put(game, seat, result)
         log.info("analysed %s seat %d: %s", game, seat, result["status"])
 
     async def run(self, stop: asyncio.Event) -> None:

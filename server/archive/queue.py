@@ -13,6 +13,10 @@ and the games are written when PostgreSQL is back. A node that died with entries
 pending: another node claims them once they have been idle ``CLAIM_IDLE_MS``
 (XAUTOCLAIM). An entry that is not a game (``BadEntry``) is moved to ``archive:bad``
 and logged, never retried forever.
+
+``on_written(record)`` runs after a game is stored the first time (the node queues a
+ranked game's analysis there); its failure is logged and never holds the queue (the
+game is stored; a player can still ask for the analysis).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import asyncpg
@@ -27,6 +32,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError, ResponseError
 
 from server.tables.keys import ARCHIVE_QUEUE
+from shared.archive import GameRecord
 
 from .db import ArchiveUnavailable
 from .intake import AccountNames, BadEntry, record_of_entry
@@ -53,8 +59,10 @@ class ArchiveQueue:
 
     def __init__(self, client: aioredis.Redis, pool: asyncpg.Pool, consumer: str,
                  account_names: AccountNames = _no_accounts,
-                 streams: list[str] | None = None) -> None:
+                 streams: list[str] | None = None,
+                 on_written: Callable[[GameRecord], Awaitable[Any]] | None = None) -> None:
         self._client = client
+        self._on_written = on_written
         # One stream on one Redis; one per timer bucket under Cluster, each read on its
         # own (a read over several streams would cross slots).
         self._streams = streams or [ARCHIVE_QUEUE]
@@ -145,10 +153,19 @@ class ArchiveQueue:
             record = await record_of_entry(entry_id, fields, self._account_names)
             if await write_game(self._pool, record):
                 self.written += 1
+                await self._after(record)
         except (BadEntry, ValueError) as err:
             log.error("archive: %s; kept in %s", err, BAD_ENTRIES)
             await self._client.xadd(BAD_ENTRIES, {**fields, b"error": str(err).encode()},
                                     maxlen=10_000, approximate=True)
+
+    async def _after(self, record: GameRecord) -> None:
+        if self._on_written is None:
+            return
+        try:
+            await self._on_written(record)
+        except Exception:  # the game is stored: nothing to retry here
+            log.exception("archive: after writing %s", record.id)
 
     async def _done(self, stream: str, entry_id: Any) -> None:
         async with self._client.pipeline(transaction=True) as pipe:

@@ -35,6 +35,7 @@ from server.tables.room import Room
 from shared.protocol import Error, Format, Hello, encode
 
 from .connection import COOKIE, Client
+from .http_analysis import analysis_routes
 from .http_archive import ArchiveDeps, archive_routes
 from .http_friends import friends_routes
 from .http_learn import learn_routes
@@ -126,6 +127,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         WebSocketRoute("/ws", ws_endpoint),
         Route("/healthz", healthz),
         Route("/metrics", metrics),
+        *analysis_routes(lambda: app.state.archive),  # an archived game's analysis
         *archive_routes(lambda: app.state.archive),  # games, players (before /api/players/..)
         *social_routes(lambda: app.state.deps),  # accounts, leaderboard
         *friends_routes(lambda: app.state.social, lambda: app.state.deps),  # issue 17

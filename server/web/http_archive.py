@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import asyncpg
 from starlette.requests import Request
@@ -46,18 +47,24 @@ HISTORY = 100
 
 
 class Refusal(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status, self.code = status, code
+        self.headers = headers or {}
 
 
 @dataclass
 class ArchiveDeps:
-    """What the routes use; ``pool`` None: this node has no archive database."""
+    """What the routes use; ``pool`` None: this node has no archive database.
+    ``redis`` (the room's) and ``allowed_origins`` serve the analysis routes
+    (``http_analysis``)."""
 
     pool: asyncpg.Pool | None
     accounts: Accounts
     ratings: Ratings
+    redis: Any = None
+    allowed_origins: frozenset[str] = field(default_factory=frozenset)
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -152,22 +159,32 @@ async def _my_games(request: Request, deps: ArchiveDeps) -> Response:
 Handler = Callable[[Request, ArchiveDeps], Awaitable[Response]]
 
 
+def json_route(path: str, handler: Handler, deps: Callable[[], ArchiveDeps],
+               methods: tuple[str, ...] = ("GET",)) -> Route:
+    """A route answering ``handler``'s response, or its Refusal / StoreError as the
+    archive's typed JSON error."""
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            return await handler(request, deps())
+        except Refusal as err:
+            response = _error(err.status, err.code, str(err))
+            response.headers.update(err.headers)
+            return response
+        except StoreError as err:
+            return _error(503, err.code, str(err))
+        except Exception:
+            log.exception("archive request failed")
+            return _error(500, "internal", "The server failed on this request.")
+
+    return Route(path, endpoint, methods=list(methods))
+
+
 def archive_routes(deps: Callable[[], ArchiveDeps]) -> list[Route]:
     """The routes of the module docstring; ``deps()`` gives the parts per request."""
 
     def route(path: str, handler: Handler) -> Route:
-        async def endpoint(request: Request) -> Response:
-            try:
-                return await handler(request, deps())
-            except Refusal as err:
-                return _error(err.status, err.code, str(err))
-            except StoreError as err:
-                return _error(503, err.code, str(err))
-            except Exception:
-                log.exception("archive request failed")
-                return _error(500, "internal", "The server failed on this request.")
-
-        return Route(path, endpoint, methods=["GET"])
+        return json_route(path, handler, deps)
 
     return [
         route("/api/games/{id}", _get_game),

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from shared.archive import GameRecord, SeatRecord
 from shared.bots import choose
 from shared.spades import Game, RuleSet
 
@@ -27,10 +30,10 @@ def finish_hand(game: Game, level: str = "standard") -> Game:
     return game
 
 
-def nil_cover_position() -> Game:
+def nil_cover_position(rules: RuleSet | None = None) -> Game:
     """The Nil-cover position, South to play (a seat looks at its cards before its bid:
     Blind Nil is open in the standard rules)."""
-    game = Game.new(RuleSet.preset("standard"), 7, 0, deal=NIL_COVER_DEAL)
+    game = Game.new(rules or RuleSet.preset("standard"), 7, 0, deal=NIL_COVER_DEAL)
     for seat, text in NIL_COVER_MOVES:
         if game.phase == "bidding" and not game.looked[seat]:
             game = game.apply(seat, "look")
@@ -41,3 +44,17 @@ def nil_cover_position() -> Game:
 def nil_cover_game(south_card: str) -> Game:
     """The Nil-cover position with South's card ``south_card``, the hand played out."""
     return finish_hand(nil_cover_position().apply(0, south_card))
+
+
+def nil_cover_record(game_id: str, seats: Sequence[SeatRecord], kind: str = "casual",
+                     ended_ms: int = 1_796_000_000_000) -> GameRecord:
+    """The archive's record of a game of two hands (``max_hands``) opening with the
+    Nil-cover hand and South's mistake (♥4 under its Nil partner's ♥Q)."""
+    rules = RuleSet.from_dict({**RuleSet.preset("standard").to_dict(), "max_hands": 2})
+    game = finish_hand(finish_hand(nil_cover_position(rules).apply(0, "play 4H")))
+    return GameRecord(id=game_id, kind=kind, private=kind == "private",
+                      rules=game.rules.to_dict(), seed=game.seed,
+                      first_dealer=game.first_dealer, started_ms=ended_ms - 600_000,
+                      ended_ms=ended_ms, seats=tuple(seats), actions=tuple(game.events),
+                      winner=None, totals=tuple(game.scores),
+                      hands_played=game.hands_played, opening=game.opening)

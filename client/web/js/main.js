@@ -39,6 +39,10 @@ class App {
     this.refreshMe();
     await this.room.connect(target.table ? { table: target.table } : {});
     if (target.invite) this.join(target.invite);
+    if (target.practice) {
+      history.replaceState(null, "", "#/");
+      this.sendForTable("practice", { level: "challenge", ...target.practice });
+    }
   }
 
   // -- messages ----------------------------------------------------------------------------
@@ -362,6 +366,16 @@ function parseHash() {
   if (m) return { table: m[1] };
   m = hash.match(/^#\/join\/([A-Za-z0-9_-]{1,64})$/);
   if (m) return { invite: m[1] };
+  // A position to practise (the game page's analysis links here): {preset, position}.
+  m = hash.match(/^#\/practice\/(.{1,4000})$/);
+  if (m) {
+    try {
+      const { preset, position } = JSON.parse(decodeURIComponent(m[1]));
+      if (position && typeof position === "object") return { practice: { preset, position } };
+    } catch {
+      // not a position: the lobby
+    }
+  }
   return {};
 }
 

@@ -11,10 +11,10 @@ export class ArchiveError extends Error {
   }
 }
 
-async function getJson(path, notFound) {
+async function getJson(path, notFound, method = "GET") {
   let response;
   try {
-    response = await fetch(path, { credentials: "same-origin", headers: { accept: "application/json" } });
+    response = await fetch(path, { method, credentials: "same-origin", headers: { accept: "application/json" } });
   } catch {
     throw new ArchiveError("unavailable", "The room could not be reached; try again.");
   }
@@ -33,6 +33,17 @@ async function getJson(path, notFound) {
 /** A finished game (the archive's document). */
 export function fetchGame(id) {
   return getJson(`/api/games/${encodeURIComponent(id)}`, `There is no game ${id} in the archive.`);
+}
+
+/** The analyses of a game's seats kept so far: {game, you (the caller's seat or null),
+ * analyses: [{seat, status: "queued" | "done" | "failed", analysis?, error?}]}. */
+export function fetchAnalysis(id) {
+  return getJson(`/api/games/${encodeURIComponent(id)}/analysis`, `There is no game ${id} in the archive.`);
+}
+
+/** Ask for the analysis of the caller's seat: {seat, status, analysis?, error?}. */
+export function askAnalysis(id) {
+  return getJson(`/api/games/${encodeURIComponent(id)}/analysis`, `There is no game ${id} in the archive.`, "POST");
 }
 
 /** A player's page data: rating and its history, games, statistics, recent games. */

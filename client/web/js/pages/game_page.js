@@ -2,8 +2,10 @@
 // every move of the game, ←/→ (one move), Home/End (the game's ends), PageUp/PageDown
 // (a hand back or on); the table at that move (game_board.js), the score sheet, the deal
 // proof of the hand shown, and the plain-text record to download. The address keeps the
-// move (#m=42), so a reload or a shared link opens the same moment.
+// move (#m=42), so a reload or a shared link opens the same moment. The analysis of the
+// players' decisions marks its moves on the slider (analysis_view.js).
 import { announce, h } from "../ui/dom.js";
+import { AnalysisView } from "./analysis_view.js";
 import { ArchiveError, fetchGame, playerHref, recordHref } from "./api.js";
 import { boardView, dealProof, scoreSheet } from "./game_board.js";
 import { kindName, points, when } from "./games_list.js";
@@ -16,6 +18,7 @@ export class GamePage {
     this.list = positions(game);
     this.at = 0;
     this.proofHand = null;
+    this.analysis = new AnalysisView(this);
   }
 
   render() {
@@ -35,10 +38,11 @@ export class GamePage {
       header(game),
       h("section", { class: "panel replay", "aria-labelledby": "replay-title" },
         h("h2", { id: "replay-title" }, "Move by move"),
-        controls, this.moveLine,
+        controls, this.analysis.ticks, this.moveLine, this.analysis.note,
         h("p", { class: "fine keys-line" }, "Keys: ← → a move, PageUp PageDown a hand, Home End the ends."),
         this.boardEl),
       h("section", { class: "panel" }, this.sheetEl, this.proofEl),
+      this.analysis.panel,
       h("p", { class: "game-links" },
         h("a", { class: "btn", id: "download-record", href: recordHref(game.id), download: `spades-${game.id}.txt` },
           "Download the record (text)"), " ",
@@ -46,6 +50,7 @@ export class GamePage {
     document.addEventListener("keydown", (e) => this.onKey(e));
     const fromHash = location.hash.match(/^#m=(\d+)$/);
     this.go(fromHash ? Number(fromHash[1]) : 0, false, true);
+    this.analysis.load();
   }
 
   onKey(e) {
@@ -90,6 +95,7 @@ export class GamePage {
       if (sheetFocus) this.sheetEl.querySelector(`tr[data-hand="${pos.hand}"] .hand-jump`)?.focus();
       this.proofEl.replaceChildren(dealProof(this.game, pos.hand));
     }
+    this.analysis.at(at);
     history.replaceState(null, "", `#m=${at}`);
     if (speak) announce(pos.text);
   }

@@ -1,0 +1,79 @@
+"""The analysis of an archived game over HTTP (issue 19; docs/archive.md)::
+
+    GET  /api/games/{id}/analysis  -> 200 {game, you, analyses: [{seat, status, ...}]}
+    POST /api/games/{id}/analysis  -> 202 queued / 200 done or failed: the caller's seat
+                                      (403 not_a_player, 429 rate_limited, 403 bad_origin)
+
+Both answer the archive's 404 ``no_game`` and 403 ``private_game`` as the game's route
+does. An archived game shows every hand face up, so every seat's analysis is shown to
+whoever may see the game; only a player of the game may ask for one (their own seat),
+at most ``ASK_LIMIT`` new requests an hour. The work is done by the analysis workers
+(``python -m server.analysis``), whose results are kept in PostgreSQL with the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from server.analysis.archived import PostgresResults, request_archived
+from server.social.errors import RateLimited
+from server.social.store import Limit, Limiter
+from shared.archive import GameRecord
+
+from .http_archive import ArchiveDeps, Refusal, _caller, _game, _pool, json_route
+from .http_social import origin_allowed
+
+__all__ = ["ASK_LIMIT", "analysis_routes"]
+
+ASK_LIMIT = Limit("analysis_ask", 12, 3600, "You have asked for many analyses this hour.")
+
+
+def _you(record: GameRecord, caller: str | None) -> int | None:
+    """The caller's seat in the game, or None."""
+    return next((s.seat for s in record.seats if caller is not None and s.pid == caller),
+                None)
+
+
+async def _get(request: Request, deps: ArchiveDeps) -> Response:
+    row = await _game(request, deps)
+    record = row.record
+    caller = await _caller(request, deps)
+    you = _you(record, caller)
+    analyses = await PostgresResults(_pool(deps)).all_seats(record.id)
+    return JSONResponse({"game": record.id, "you": you, "analyses": analyses})
+
+
+async def _ask(request: Request, deps: ArchiveDeps) -> Response:
+    if not origin_allowed(request.headers, request.url.scheme, deps.allowed_origins):
+        raise Refusal(403, "bad_origin", "This request must come from the room's own page.")
+    row = await _game(request, deps)
+    record = row.record
+    caller = await _caller(request, deps)
+    you = _you(record, caller)
+    if you is None:
+        raise Refusal(403, "not_a_player", "Only a player of this game can ask for the "
+                      "analysis of their play.")
+    if deps.redis is None:
+        raise Refusal(503, "no_archive", "This server runs no analysis.")
+    results = PostgresResults(_pool(deps))
+    known = await results.get(record.id, you)
+    if known is None or known["status"] == "queued":
+        if known is None:  # only a new request counts (a waiting one is resent at most
+            assert caller is not None  # hourly, when its marker has gone stale)
+            try:
+                await Limiter(deps.redis).hit(ASK_LIMIT, caller)
+            except RateLimited as err:
+                raise Refusal(429, err.code, str(err),
+                              {"Retry-After": str(err.retry_after_s)}) from None
+        known, _ = await request_archived(deps.redis, results, record.id, you)
+    return JSONResponse(known, 202 if known["status"] == "queued" else 200)
+
+
+def analysis_routes(deps: Callable[[], ArchiveDeps]) -> list[Route]:
+    """The routes of the module docstring; ``deps()`` gives the parts per request."""
+    return [json_route("/api/games/{id}/analysis", _get, deps),
+            json_route("/api/games/{id}/analysis", _ask, deps, ("POST",))]

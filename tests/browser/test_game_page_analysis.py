@@ -1,0 +1,118 @@
+"""The analysis on the game page /g/ID, on a game kept by the real archive (PostgreSQL)
+and analysed by the real worker: a player asks with "Analyse my play", the worker's
+result marks the planted mistake at its move on the slider with the better card and the
+reason, and the mark opens its position at a practice table."""
+
+from __future__ import annotations
+
+import re
+
+import asyncpg
+import redis.asyncio as redis_async
+from playwright.async_api import expect
+
+from server.analysis.archived import PostgresResults, queue_people
+from server.analysis.worker import Worker
+from server.archive.writer import write_game
+from server.social.accounts import pid_of
+from shared.archive import SeatRecord
+from tests.analysis.positions import nil_cover_record
+
+from .conftest import BROWSER, PHONE_TALL, shot
+
+pytestmark = BROWSER
+
+GAME = "tbg1.0"
+
+
+async def test_a_player_asks_and_the_mark_opens_its_practice_position(
+        start_room, open_page, redis_url: str, database_url: str) -> None:
+    room = await start_room()
+    page = await open_page(room)
+    token = next(c["value"] for c in await page.context.cookies()
+                 if c["name"] == "spades_token")
+    seats = [SeatRecord(0, "Ann", pid_of(token)), SeatRecord(1, "Bot W", None, bot="standard"),
+             SeatRecord(2, "Nia", "c3c3c3c3c3c3c3c3"), SeatRecord(3, "Bot E", None,
+                                                                  bot="standard")]
+    pool = await asyncpg.create_pool(database_url, min_size=0, max_size=2)
+    client = redis_async.Redis.from_url(redis_url)
+    try:
+        assert await write_game(pool, nil_cover_record(GAME, seats))
+        await page.goto(f"{room.http}/g/{GAME}")
+        await expect(page.locator("#move-slider")).to_be_visible()
+        ask = page.locator("#analyse-my-play")
+        await expect(ask).to_be_visible()
+        await expect(page.locator(".slider-mark")).to_have_count(0)
+        await ask.click()
+        await expect(page.locator("#analysis-waiting")).to_be_visible()
+        # The worker (as `python -m server.analysis` runs it) takes the request.
+        worker = Worker(client, PostgresResults(pool), "browser", pool=pool)
+        await worker.ensure_group()
+        assert await worker.step() == 1
+        mistake = page.locator(".slider-mark.mistake")
+        await expect(mistake.first).to_be_visible(timeout=30_000)
+        await expect(page.locator("#analyse-my-play")).to_have_count(0)
+        # The Nil-cover mistake is at South's first card (the fourth card of hand 1).
+        cover = page.locator(".mark-item.mistake", has_text="trick 1")
+        await expect(cover).to_contain_text(
+            "Ann chose the Four of hearts; better the Ace of hearts")
+        await expect(cover).to_contain_text("covered your partner's Nil")
+        await expect(page.locator(".mark-item.bad-luck").first).to_contain_text("Bad luck")
+        move = int(await cover.get_attribute("data-move") or "-1")
+        await page.locator(f'.slider-mark[data-move="{move}"]').click()
+        await expect(page.locator("#move-line")).to_have_text(
+            re.compile(rf"^Move {move + 1} of \d+ · Ann plays the Four of hearts"))
+        note = page.locator("#move-mark")
+        await expect(note).to_contain_text("Mistake: better the Ace of hearts.")
+        await expect(note).to_contain_text("covered your partner's Nil")
+        await shot(page, "game-page-analysis-desktop")
+        # A move without a mark has no note.
+        await page.keyboard.press("Home")
+        await expect(note).to_be_empty()
+        await page.locator(f'.slider-mark[data-move="{move}"]').click()
+        await note.get_by_role("link", name="Practise this position").click()
+        # The practice table opens at that position: South to play, ♥A and ♥4 in hand,
+        # the trick as it was (West's ♥2, North's ♥Q, East's ♥3).
+        await page.wait_for_function(
+            "window.spadesApp.state.kind === 'practice' && window.spadesApp.state.view "
+            "&& window.spadesApp.state.view.to_act === 0", timeout=15_000)
+        view = await page.evaluate("window.spadesApp.state.view")
+        assert "AH" in view["hand"] and "4H" in view["hand"] and len(view["hand"]) == 13
+        assert [card for _, card in view["trick"]] == ["2H", "QH", "3H"]
+        assert view["bids"] == [6, 3, "nil", 3]
+    finally:
+        await client.aclose()
+        await pool.close()
+
+
+async def test_the_marks_fit_a_phone(start_room, open_page, redis_url: str,
+                                     database_url: str) -> None:
+    """An analysed game (ranked: queued at its archiving; here asked directly) on a
+    390×844 phone: the ticks and the note fit, nothing scrolls sideways."""
+    room = await start_room()
+    seats = [SeatRecord(0, "Ann", "a1a1a1a1a1a1a1a1"), SeatRecord(1, "Bot W", None, bot="easy"),
+             SeatRecord(2, "Nia", "c3c3c3c3c3c3c3c3"), SeatRecord(3, "Bot E", None, bot="easy")]
+    pool = await asyncpg.create_pool(database_url, min_size=0, max_size=2)
+    client = redis_async.Redis.from_url(redis_url)
+    try:
+        assert await write_game(pool, nil_cover_record("tbg2.0", seats, kind="ranked"))
+        assert await queue_people(client, pool, nil_cover_record("tbg2.0", seats, "ranked")) == 2
+        worker = Worker(client, PostgresResults(pool), "browser", pool=pool)
+        await worker.ensure_group()
+        assert await worker.step() + await worker.step() == 2
+        page = await open_page(room, phone=True, viewport=PHONE_TALL)
+        await page.goto(f"{room.http}/g/tbg2.0")
+        ticks = page.locator(".slider-mark")
+        await expect(ticks.first).to_be_visible()
+        await expect(page.locator("#analyse-my-play")).to_have_count(0)  # not a player
+        await expect(page.locator("#analysis")).to_contain_text("Analysed: Ann, Nia.")
+        await page.locator(".mark-item.mistake").first.get_by_role("button").click()
+        await expect(page.locator("#move-mark .mark-note")).to_be_visible()
+        width = await page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE_TALL["width"], f"the page scrolls sideways ({width}px)"
+        for box in [await tick.bounding_box() for tick in await ticks.all()]:
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        await shot(page, "game-page-analysis-phone")
+    finally:
+        await client.aclose()
+        await pool.close()
