@@ -5,7 +5,7 @@ a seat; the stream entry carries no record (``{"game", "seat", "archived": true}
 the worker reads the game from PostgreSQL (:func:`archived_record`), so a request is
 small and can only name a game the archive really kept. :class:`PostgresResults` is the
 :class:`~server.analysis.store.ResultStore` of those games: one row per seat of
-``game_analyses`` (migration ``0003.analyses.sql``), removed with its game.
+``game_analyses`` (migration ``0006.analyses.sql``), removed with its game.
 
 Ranked games are queued for analysis when the archive writes them (:func:`queue_people`,
 the archive queue's ``on_written`` hook): every seat a person played to the end. Any
