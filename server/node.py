@@ -19,6 +19,8 @@ from starlette.applications import Starlette
 
 from server.archive.db import Database
 from server.archive.queue import ArchiveQueue
+from server.daily.par_keeper import ParKeeper
+from server.daily.service import DailyService
 from server.settings import Settings
 from server.social.hub import SocialHub
 from server.tables import keys
@@ -26,6 +28,7 @@ from server.tables.room import Room
 from server.tables.store import Store
 from server.web import app as web_app
 from server.web.http_archive import ArchiveDeps
+from server.web.http_daily import DailyDeps
 from server.web.http_social import SocialDeps
 
 __all__ = ["Node", "create_app"]
@@ -52,6 +55,12 @@ class Node:
         # Every node with a database drains the queue of finished games.
         self.archive_deps = ArchiveDeps(None, self.social.accounts, self.social.ratings)
         self.archive: ArchiveQueue | None = None
+        # The daily deal (issue 19) needs the database: its secret, tries and par.
+        self.daily = (DailyService(self.db, settings.daily_secret)
+                      if self.db.configured else None)
+        self.daily_deps = DailyDeps(self.daily, self.social.accounts)
+        self.par_keeper = (ParKeeper(self.daily, settings.daily_par_every_s)
+                           if self.daily is not None else None)
 
     @property
     def node_id(self) -> str:
@@ -68,10 +77,14 @@ class Node:
                 self.store.client, pool, self.node_id, self.social.accounts.names_of,
                 streams=[keys.archive_queue(timer_set) for timer_set in self.store.timers.keys])
             await self.archive.start()
+        if self.par_keeper is not None:
+            self.par_keeper.start()
 
     async def stop(self) -> None:
         """Stop the background work (social first: it uses the room), then the store."""
         try:
+            if self.par_keeper is not None:
+                await self.par_keeper.stop()
             if self.archive is not None:
                 await self.archive.stop()
             await self.social.stop()

@@ -56,6 +56,8 @@ class Settings:
     practice_ttl_s: int = 3_600  # an idle practice table is forgotten after this
     tables_per_player: int = 3  # open private (and, apart, practice) tables per player
     tables_per_address: int = 20  # open private and practice tables per client address
+    daily_secret: str | None = None  # the daily deal's seeds' secret (None: kept in PostgreSQL)
+    daily_par_every_s: float = 60.0  # how often a node looks whether today's par is known
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -98,7 +100,17 @@ class Settings:
             tables_per_player=_int(env, "TABLES_PER_PLAYER", base.tables_per_player, 1, 1000),
             tables_per_address=_int(env, "TABLES_PER_ADDRESS", base.tables_per_address, 1,
                                     1_000_000),
+            daily_secret=_daily_secret(env.get("DAILY_SECRET")),
+            daily_par_every_s=_seconds(env, "DAILY_PAR_EVERY_S", base.daily_par_every_s),
         )
+
+
+def _daily_secret(raw: str | None) -> str | None:
+    if not raw:
+        return None
+    if len(raw.encode()) < 16:
+        raise SettingsError("DAILY_SECRET must be at least 16 bytes long")
+    return raw
 
 
 def _seconds(env: Mapping[str, str], name: str, default: float) -> float:

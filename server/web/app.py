@@ -36,6 +36,7 @@ from shared.protocol import Error, Format, Hello, encode
 
 from .connection import COOKIE, Client
 from .http_archive import ArchiveDeps, archive_routes
+from .http_daily import DailyDeps, daily_routes
 from .http_learn import learn_routes
 from .http_social import SESSION_COOKIE, SocialDeps, social_routes, ws_origin_allowed
 from .limits import AddressLimit
@@ -56,6 +57,7 @@ class NodeParts(Protocol):
     social: SocialHub
     deps: SocialDeps
     archive_deps: ArchiveDeps
+    daily_deps: DailyDeps
 
     async def start(self) -> None: ...
 
@@ -74,6 +76,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         await node.start()
         app.state.room, app.state.social, app.state.deps = node.room, node.social, node.deps
         app.state.archive = node.archive_deps
+        app.state.daily = node.daily_deps
         print(f"Spades Room: http://{settings.host}:{settings.port}/ "
               f"(node {node.room.node_id})", flush=True)
         try:
@@ -124,6 +127,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         WebSocketRoute("/ws", ws_endpoint),
         Route("/healthz", healthz),
         Route("/metrics", metrics),
+        *daily_routes(lambda: app.state.daily),  # the daily deal
         *archive_routes(lambda: app.state.archive),  # games, players (before /api/players/..)
         *social_routes(lambda: app.state.deps),  # accounts, leaderboard
         *learn_routes(),  # the course and the rules page
