@@ -69,7 +69,10 @@ export class GameOver {
       } },
         inSheet ? "Review last hand" : "Review"),
     ];
-    if (s.kind === "ranked") {
+    const daily = screen.app.daily ? screen.app.daily.buttonFor(s) : null;
+    if (daily) {
+      list.push(daily); // a daily hand: the next one, not a rematch
+    } else if (s.kind === "ranked") {
       // No rematch in ranked play: the next game comes from the queue.
       list.push(h("button", { type: "button", class: "btn btn-primary", dataset: { key: "queue" }, onclick: () => {
         screen.app.goLobby();
