@@ -24,6 +24,7 @@ from server.tables.actor import Change, now_ms
 from server.tables.model import PRACTICE, Table
 from shared.daily import DailyDeals, daily_rules, hand_points
 from shared.protocol import DailyDone, DailyHand
+from shared.spades import Game, SpadesError
 
 if TYPE_CHECKING:
     from .conn import Conn
@@ -51,25 +52,27 @@ async def handle_daily(c: Conn, daily: DailyService | None, msg_id: int | None) 
     if mine is None:
         table_id = c.room.store.new_table_id(12)
         account = c.account.name if c.account is not None else None
-        if not await store.begin(day, c.pid, account, c.name, table_id, now):
-            raise DailyPlayed("You have already started today's daily deal.")
-        await _deal(c, deals, 0, table_id, msg_id)
-        return
+        if await store.begin(day, c.pid, account, c.name, table_id, now):
+            await _deal(c, deals, 0, table_id, msg_id)
+            return
+        mine = await store.get_try(day, c.pid)  # another socket of theirs began it
+        assert mine is not None
     if mine.finished:
         raise DailyPlayed("You have played today's daily deal: one try a day. Your "
                           "result is on the daily page; a new deal opens at 00:00 UTC.")
     table = await c.room.actor(mine.table_id).peek()
-    if table is None:  # expired unplayed: the same hand again at a new table
+    over = None if table is None else await _finished_hand(c, table, deals, mine.hand)
+    if table is None or (over is None and table.game_no > 0):
+        # Expired unplayed, or rematched and the hand's log is gone: the same hand again.
         table_id = c.room.store.new_table_id(12)
         await store.move(day, c.pid, table_id)
         await _deal(c, deals, mine.hand, table_id, msg_id)
         return
-    if not _hand_over(table, deals, mine.hand):
+    if over is None:  # still in play: back to its table
         await c.enter(c.room.actor(table.id), c.sit_change())
         _reply_hand(c, deals, mine.hand, msg_id)
         return
-    assert table.game is not None
-    points = hand_points(table.game, SEAT)
+    points = hand_points(over, SEAT)
     last = mine.hand + 1 >= len(deals.seeds)
     next_table = None if last else c.room.store.new_table_id(12)
     done = await store.advance(day, c.pid, mine.hand, points, next_table, now)
@@ -82,10 +85,20 @@ async def handle_daily(c: Conn, daily: DailyService | None, msg_id: int | None) 
     await _deal(c, deals, done.hand, next_table, msg_id)
 
 
-def _hand_over(table: Table, deals: DailyDeals, hand: int) -> bool:
-    game = table.game
-    return (game is not None and game.over and game.seed == deals.seeds[hand]
-            and table.seats[SEAT].pid is not None)
+async def _finished_hand(c: Conn, table: Table, deals: DailyDeals, hand: int) -> Game | None:
+    """The daily hand's game once over, else None. It is the table's first game; after a
+    rematch at the table it is rebuilt from that game's log."""
+    if table.seats[SEAT].pid != c.pid:
+        return None
+    if table.game_no == 0:
+        game = table.game
+        return game if game is not None and game.over and game.seed == deals.seeds[hand] else None
+    log = await c.room.store.game_events(table.id, 0)
+    try:
+        game = Game.replay(daily_rules(), deals.seeds[hand], deals.dealer(hand), log)
+    except (SpadesError, ValueError):
+        return None
+    return game if game.over else None
 
 
 async def _deal(c: Conn, deals: DailyDeals, hand: int, table_id: str,

@@ -213,3 +213,25 @@ async def test_a_whole_daily_through_a_real_socket(start_server: Start,
     par_hand_1 = hand_points(play_hand(day.game(0), "challenge"))
     assert body["hands"][0]["par"] == par_hand_1
     assert body["hands"][0]["text"] == f"hand 1: you scored {points[0]:+d}, par {par_hand_1:+d}"
+
+
+async def test_a_rematch_at_a_daily_table_still_counts_the_daily_hand(
+        start_server: Start, social_client: SocialFactory) -> None:
+    server = await start_server(**NO_PAR)
+    client = await social_client(server, name="Remy")
+    assert isinstance(await client.request(Daily()), DailyHand)
+    table = client.table or ""
+    await bot_play_until(client, game_over, timeout=240)
+    stored = await server.room.actor(table).peek()
+    assert stored is not None and stored.game is not None
+    points = hand_points(stored.game)
+    # A rematch deals another game at the same table: not the daily hand ...
+    await client.rematch(True)
+    await client.wait_for(lambda c: c.view is not None and not c.view["over"], timeout=30)
+    again = await server.room.actor(table).peek()
+    assert again is not None and again.game_no == 1
+    # ... yet daily counts the daily hand, rebuilt from its game's log, and moves on.
+    reply = await client.request(Daily())
+    assert isinstance(reply, DailyHand) and reply.hand == 2 and client.table != table
+    response = await get(server, f"/api/daily/{today()}/me", {"spades_token": client.token or ""})
+    assert response.json() == {"day": today(), "finished": False, "hand": 2, "points": [points]}
