@@ -77,7 +77,8 @@ async def test_the_daily_deal_from_the_lobby_to_the_result_page(start_room, open
     board = page.locator("#daily-board tbody tr")
     await expect(board).to_have_count(2)  # accounts only: Ada and Bea
     await expect(board.first).to_contain_text("Ada")
-    await expect(page.locator("#daily-commitments")).to_contain_text("The check opens when the day closes")
+    await expect(page.locator("#daily-commitments")).to_contain_text(
+        "The check opens when the day closes")
     await shot(page, "daily-result")
     # Yesterday is closed: its seeds are out and the page checks every deal.
     yesterday = (dt.datetime.now(dt.UTC).date() - dt.timedelta(days=1)).isoformat()
