@@ -4,9 +4,11 @@ The par is the day's hands played by Challenge in all four seats (``shared.daily
 .play_hand``), scored for South's side. Every node with a database runs a
 ``ParKeeper``: every ``every_s`` it looks whether today's par is known; if not, it
 claims the day in PostgreSQL (``DailyStore.claim_par``: one node wins, a claim of a
-node that died is taken over after 10 minutes) and plays the hands in a separate
-process (a ``ProcessPoolExecutor`` of one worker, started for the job), so the search's
-CPU never holds the node's event loop or its GIL. Cost: see docs/benchmarks.md.
+node that died is taken over after 10 minutes) and plays the hands in a child process
+(``python -m server.daily.par_keeper DAY``, the secret on its stdin), so the search's
+CPU never holds the node's event loop or its GIL; a node that stops kills it. Only a
+day somebody has started is computed (a room nobody plays spends nothing), and the
+first look comes ``every_s`` after the node starts. Cost: see docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import json
 import logging
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
+import sys
 
 from server.errors import StoreError
 from shared.daily import DailyDeals, hand_points, play_hand
@@ -55,26 +57,44 @@ class ParKeeper:
 
     async def _forever(self) -> None:
         while True:
+            await asyncio.sleep(self.every_s)
             try:
                 await self.ensure(today())
             except StoreError as err:  # PostgreSQL down: try again next round
                 log.warning("daily par: %s", err)
             except Exception:
                 log.exception("daily par failed")
-            await asyncio.sleep(self.every_s)
 
     async def ensure(self, day: str) -> bool:
         """Compute and store ``day``'s par if it is unknown and this node wins the claim;
         True if it did."""
         store = self.daily.store
-        if await store.par(day) is not None:
+        if await store.par(day) is not None or not await store.started(day):
             return False
         if not await store.claim_par(day, dt.datetime.now(dt.UTC)):
             return False
-        secret = await self.daily.secret()
-        loop = asyncio.get_running_loop()
-        with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-            par = await loop.run_in_executor(pool, compute_par, secret, day)
+        par = await _in_child(await self.daily.secret(), day)
         await store.set_par(day, par)
         log.info("daily par of %s: %s", day, par)
         return True
+
+
+async def _in_child(secret: bytes, day: str) -> list[int]:
+    """``compute_par`` in a child process (killed if the caller is cancelled)."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "server.daily.par_keeper", day, stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        out, err = await proc.communicate(secret.hex().encode())
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    if proc.returncode != 0:
+        raise RuntimeError(f"the par's process failed: {err.decode(errors='replace')[-500:]}")
+    par = json.loads(out)
+    return [int(p) for p in par]
+
+
+if __name__ == "__main__":  # the child: the secret (hex) on stdin, the day as argument
+    print(json.dumps(compute_par(bytes.fromhex(sys.stdin.read().strip()), sys.argv[1])))

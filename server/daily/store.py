@@ -118,6 +118,12 @@ class DailyStore:
                                     as_date(day), limit)
         return [Try.of(r) for r in rows]
 
+    async def started(self, day: str) -> bool:
+        """Somebody has started a try of ``day``."""
+        async with self.db.connection("daily started") as conn:
+            return bool(await conn.fetchval("SELECT EXISTS (SELECT 1 FROM daily_tries "
+                                            "WHERE day = $1)", as_date(day)))
+
     async def par(self, day: str) -> list[int] | None:
         async with self.db.connection("daily par") as conn:
             par = await conn.fetchval("SELECT par FROM daily_par WHERE day = $1",
