@@ -56,14 +56,20 @@ async def test_the_daily_deal_from_the_lobby_to_the_result_page(start_room, open
                                  "window.spadesApp.daily.current && "
                                  "window.spadesApp.daily.current.hand === 1")
     first = (await page.evaluate("window.spadesApp.state.table"))
+    await expect(page.locator(".title-btn")).to_have_text("Daily deal · hand 1 of 8")
     await play_until(page, lambda s: s["over"], timeout=240)
     # The game-over sheet offers the next daily hand instead of a rematch.
     sheet = page.locator("dialog.game-over")
     await expect(sheet.locator("#daily-next")).to_have_text("Next daily hand (2 of 8)")
     await expect(sheet.get_by_role("button", name="Rematch")).to_have_count(0)
+    points = await page.evaluate("window.spadesApp.state.view.history[0].teams[0].hand_total")
+    await expect(sheet.locator("#dialog-title")).to_have_text(
+        f"Hand 1: you scored {'+' if points >= 0 else '−'}{abs(points)}")
+    await shot(page, "daily-hand-over")
     await sheet.locator("#daily-next").click()
     await page.wait_for_function(f"window.spadesApp.state.table !== {first!r} && "
                                  "window.spadesApp.daily.current.hand === 2")
+    await expect(page.locator(".title-btn")).to_have_text("Daily deal · hand 2 of 8")
     # The rest of the try, and the field, as if played; then the result page.
     token = await page.evaluate("window.spadesApp.room.session.token")
     await seed_field(database_url, pid_of(token))

@@ -6,9 +6,12 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 
+import pytest
+
 from server.archive.db import Database
 from server.daily.par_keeper import ParKeeper
 from server.daily.service import DailyService, today
+from server.settings import Settings, SettingsError
 
 SECRET = "a-daily-secret-for-the-par-tests"
 
@@ -40,3 +43,11 @@ async def test_a_stopping_node_kills_the_par_process(db: Database) -> None:
     # ... but after ten minutes it may.
     later = dt.datetime.now(dt.UTC) + dt.timedelta(minutes=11)
     assert await daily.store.claim_par(today(), later) is True
+
+
+def test_the_daily_settings_are_read_and_checked() -> None:
+    read = Settings.from_env({"DAILY_SECRET": SECRET, "DAILY_PAR_EVERY_S": "5"})
+    assert (read.daily_secret, read.daily_par_every_s) == (SECRET, 5.0)
+    assert Settings.from_env({}).daily_secret is None
+    with pytest.raises(SettingsError, match="DAILY_SECRET must be at least 16 bytes"):
+        Settings.from_env({"DAILY_SECRET": "short"})

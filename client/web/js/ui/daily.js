@@ -49,14 +49,41 @@ export class DailyPlay {
     }
   }
 
+  /** A daily hand's table: its rules are named "daily" (shared/daily/deals.py). */
+  isDailyTable(state) {
+    return state.kind === "practice" && !!(state.view && state.view.rules && state.view.rules.name === "daily");
+  }
+
+  /** The daily hand in play at this table, as the last daily_hand said (null after a
+   * reload: the next `daily` says it again). */
+  handAt(state) {
+    const c = this.current;
+    return c && c.table === state.table ? c : null;
+  }
+
+  /** The table bar's title at a daily table ("Daily deal · hand 3 of 8"), or null. */
+  titleFor(state) {
+    if (!this.isDailyTable(state)) return null;
+    const c = this.handAt(state);
+    return c ? `Daily deal · hand ${c.hand} of ${c.hands}` : "Daily deal";
+  }
+
+  /** The game-over sheet's title at a daily table ("Hand 1: you scored +60"), or null. */
+  overTitle(state) {
+    if (!this.isDailyTable(state) || state.seat === null || !state.view.history.length) return null;
+    const c = this.handAt(state);
+    const points = state.view.history[0].teams[state.seat % 2].hand_total;
+    return `${c ? `Hand ${c.hand}` : "Daily hand"}: you scored ${signed(points)}`;
+  }
+
   /** The game-over sheet's next step at a daily table (instead of Rematch), or null. */
   buttonFor(state) {
-    const c = this.current;
-    if (!c || c.table !== state.table || state.seat === null) return null;
-    const last = c.hand >= c.hands;
+    if (!this.isDailyTable(state) || state.seat === null) return null;
+    const c = this.handAt(state);
+    const text = !c ? "Next daily hand" : c.hand >= c.hands ? "See your daily result"
+      : `Next daily hand (${c.hand + 1} of ${c.hands})`;
     return h("button", { type: "button", class: "btn btn-primary", id: "daily-next", dataset: { key: "daily" },
-      onclick: () => { closeDialog(); this.start(); } },
-    last ? "See your daily result" : `Next daily hand (${c.hand + 1} of ${c.hands})`);
+      onclick: () => { closeDialog(); this.start(); } }, text);
   }
 
   showPage(day) {

@@ -105,7 +105,9 @@ export class GameOver {
     // An earlier hand's result panel would be stale: the sheet shows the last hand.
     if (!screen.resultPanel.hidden) screen.hideResult();
     this.render();
-    openDialog(outcomeTitle(view.outcome, s.seat), body, { className: "game-over", actions: this.actions(true),
+    // A daily hand is scored on its own: its points, not who won (ui/daily.js).
+    const daily = screen.app.daily ? screen.app.daily.overTitle(s) : null;
+    openDialog(daily || outcomeTitle(view.outcome, s.seat), body, { className: "game-over", actions: this.actions(true),
       onClose: () => {
         // Closed by ✕, Escape or a button while the game is still over: keep the bar.
         // (The close event comes after a redrawn sheet opened: that one is not closed.)
