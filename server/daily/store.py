@@ -1,4 +1,4 @@
-"""The daily deal in PostgreSQL (migration 0003): the secret, each day's par, the tries.
+"""The daily deal in PostgreSQL (migration 0007): the secret, each day's par, the tries.
 
 Every method may raise ``ArchiveUnavailable`` (PostgreSQL down, or a node run without
 it). A try is one row per (day, player): ``hand`` is the hand in play (0-based) and
