@@ -20,6 +20,8 @@ from starlette.applications import Starlette
 from server.analysis.archived import queue_people
 from server.archive.db import Database
 from server.archive.queue import ArchiveQueue
+from server.daily.par_keeper import ParKeeper
+from server.daily.service import DailyService
 from server.ops.gc_governor import GcGovernor
 from server.ops.loop_lag import LoopLag, watch_gc
 from server.settings import Settings
@@ -29,6 +31,7 @@ from server.tables.room import Room
 from server.tables.store import Store
 from server.web import app as web_app
 from server.web.http_archive import ArchiveDeps
+from server.web.http_daily import DailyDeps
 from server.web.http_social import SocialDeps
 
 __all__ = ["Node", "create_app"]
@@ -58,6 +61,12 @@ class Node:
         self.archive: ArchiveQueue | None = None
         self.loop_lag = LoopLag()
         self.gc = GcGovernor(settings.gc_tick_s) if settings.gc_tick_s > 0 else None
+        # The daily deal (issue 19) needs the database: its secret, tries and par.
+        self.daily = (DailyService(self.db, settings.daily_secret)
+                      if self.db.configured else None)
+        self.daily_deps = DailyDeps(self.daily, self.social.accounts)
+        self.par_keeper = (ParKeeper(self.daily, settings.daily_par_every_s)
+                           if self.daily is not None else None)
 
     @property
     def node_id(self) -> str:
@@ -82,6 +91,8 @@ class Node:
                 streams=[keys.archive_queue(timer_set) for timer_set in self.store.timers.keys],
                 on_written=lambda record: queue_people(self.store.client, pool, record))
             await self.archive.start()
+        if self.par_keeper is not None:
+            self.par_keeper.start()
 
     async def stop(self) -> None:
         """Stop the background work (social first: it uses the room), then the store."""
@@ -89,6 +100,8 @@ class Node:
         if self.gc is not None:
             self.gc.stop()
         try:
+            if self.par_keeper is not None:
+                await self.par_keeper.stop()
             if self.archive is not None:
                 await self.archive.stop()
             await self.social.stop()

@@ -61,6 +61,8 @@ class Settings:
     tables_per_address: int = 20  # open private and practice tables per client address
     presence_ttl_s: float = 10.0  # a killed node's accounts read offline within this
     quick_pools: tuple[str, ...] = ("quick", "standard", "jokers", "whiz")  # server.tables.pools
+    daily_secret: str | None = None  # the daily deal's seeds' secret (None: kept in PostgreSQL)
+    daily_par_every_s: float = 60.0  # how often a node looks whether today's par is known
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -106,6 +108,8 @@ class Settings:
                                     1_000_000),
             presence_ttl_s=_seconds(env, "PRESENCE_TTL_S", base.presence_ttl_s),
             quick_pools=_pools(env, base.quick_pools),
+            daily_secret=_daily_secret(env.get("DAILY_SECRET")),
+            daily_par_every_s=_seconds(env, "DAILY_PAR_EVERY_S", base.daily_par_every_s),
         )
 
 
@@ -119,6 +123,14 @@ def _casual_preset(name: str) -> str:
         raise SettingsError(f"CASUAL_PRESET must be a four-player partnership preset; {name!r} "
                             "is another format (quick play seats two teams of two)")
     return name
+
+
+def _daily_secret(raw: str | None) -> str | None:
+    if not raw:
+        return None
+    if len(raw.encode()) < 16:
+        raise SettingsError("DAILY_SECRET must be at least 16 bytes long")
+    return raw
 
 
 def _seconds(env: Mapping[str, str], name: str, default: float) -> float:

@@ -37,6 +37,7 @@ from shared.protocol import Error, Format, Hello, encode
 from .connection import COOKIE, Client
 from .http_analysis import analysis_routes
 from .http_archive import ArchiveDeps, archive_routes
+from .http_daily import DailyDeps, daily_routes
 from .http_friends import friends_routes
 from .http_learn import learn_routes
 from .http_pages import page_routes
@@ -59,6 +60,7 @@ class NodeParts(Protocol):
     social: SocialHub
     deps: SocialDeps
     archive_deps: ArchiveDeps
+    daily_deps: DailyDeps
 
     async def start(self) -> None: ...
 
@@ -77,6 +79,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         await node.start()
         app.state.room, app.state.social, app.state.deps = node.room, node.social, node.deps
         app.state.archive = node.archive_deps
+        app.state.daily = node.daily_deps
         print(f"Spades Room: http://{settings.host}:{settings.port}/ "
               f"(node {node.room.node_id})", flush=True)
         try:
@@ -128,6 +131,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         Route("/healthz", healthz),
         Route("/metrics", metrics),
         *analysis_routes(lambda: app.state.archive),  # an archived game's analysis
+        *daily_routes(lambda: app.state.daily),  # the daily deal
         *archive_routes(lambda: app.state.archive),  # games, players (before /api/players/..)
         *social_routes(lambda: app.state.deps),  # accounts, leaderboard
         *friends_routes(lambda: app.state.social, lambda: app.state.deps),  # issue 17

@@ -42,6 +42,7 @@ from shared.protocol import (
     Act,
     Analyse,
     Back,
+    Daily,
     Decoded,
     Error,
     Format,
@@ -66,6 +67,7 @@ from shared.spades import SpadesError
 
 from . import session_guard, social_handlers
 from .analysis_handler import handle_analyse
+from .daily_handler import handle_daily
 from .limits import MessageRate
 
 __all__ = ["COOKIE", "Client", "pid_of"]
@@ -326,6 +328,8 @@ class Client:
             await social_handlers.handle(self, message, msg_id)
         elif isinstance(message, Analyse):
             await handle_analyse(self, msg_id)
+        elif isinstance(message, Daily):
+            await handle_daily(self, self.ws.app.state.daily.daily, msg_id)
         else:  # pragma: no cover - the codec only yields the types above
             raise AssertionError(message)
 

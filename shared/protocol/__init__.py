@@ -43,6 +43,7 @@ from .base import (
     UnknownMessageType,
 )
 from .codec import CLIENT_MESSAGES, SERVER_MESSAGES, Decoded, decode, encode
+from .daily_messages import Daily, DailyDone, DailyHand
 from .practice_messages import Advice, Hint, Practice, Redo, Tip, Undo
 from .social_messages import (
     ChatLine,
@@ -106,6 +107,9 @@ __all__ = [
     "ClientMessage",
     "CreatePrivate",
     "Created",
+    "Daily",
+    "DailyDone",
+    "DailyHand",
     "Decoded",
     "Error",
     "Event",

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from . import (  # noqa: F401 (registered)
     analysis_messages,
+    daily_messages,
     practice_messages,
     social_messages,
     table_messages,

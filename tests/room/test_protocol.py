@@ -59,6 +59,7 @@ CLIENT_CASES: list[tuple[p.ClientMessage, int | None, str]] = [
     (p.Practice(scenario="nil"), 26,
      '{"t":"practice","d":{"level":"easy","pace":"standard","scenario":"nil"},"id":26}'),
     (p.Analyse(), 31, '{"t":"analyse","d":{},"id":31}'),
+    (p.Daily(), 32, '{"t":"daily","d":{},"id":32}'),
     (p.Tip(), 27, '{"t":"tip","d":{},"id":27}'),
     (p.Hint(), 28, '{"t":"hint","d":{},"id":28}'),
     (p.Undo(), 29, '{"t":"undo","d":{},"id":29}'),
@@ -144,6 +145,11 @@ SERVER_CASES: list[tuple[p.ServerMessage, int | None, str]] = [
                expires=1700000120000), None,
      '{"t":"invited","d":{"id":"Zk3v9QmX1aB2","from_name":"olga","table":"Qx3-k9LmTz2a8bCd",'
      '"expires":1700000120000}}'),
+    (p.DailyHand(day="2026-12-01", hand=3, hands=8, commitment="0e70", day_commitment="9a1f"),
+     33, '{"t":"daily_hand","d":{"day":"2026-12-01","hand":3,"hands":8,"commitment":"0e70",'
+     '"day_commitment":"9a1f"},"id":33}'),
+    (p.DailyDone(day="2026-12-01", points=[62, -40], total=22), 34,
+     '{"t":"daily_done","d":{"day":"2026-12-01","points":[62,-40],"total":22},"id":34}'),
 ]
 
 

@@ -10,6 +10,7 @@ from shared import protocol as p
 BASE = {"hello", "quick", "act", "back", "leave", "watch", "resync", "name", "rematch", "ping",
         "ready", "reclaim"}
 ANALYSIS = {"analyse"}  # server/web/analysis_handler.py
+DAILY = {"daily"}  # server/web/daily_handler.py
 
 
 def test_every_social_error_code_is_a_wire_code() -> None:
@@ -20,8 +21,8 @@ def test_every_social_error_code_is_a_wire_code() -> None:
 
 def test_every_client_message_has_a_handler() -> None:
     handled = {cls.T for cls in social_handlers.HANDLED}
-    assert handled.isdisjoint(BASE | ANALYSIS)
-    assert handled | BASE | ANALYSIS == set(p.CLIENT_MESSAGES)
+    assert handled.isdisjoint(BASE | ANALYSIS | DAILY)
+    assert handled | BASE | ANALYSIS | DAILY == set(p.CLIENT_MESSAGES)
 
 
 def test_a_casual_snapshot_carries_no_social_field() -> None:

@@ -1,9 +1,10 @@
 // The page: one Room connection, one TableState, and the screen that shows it (lobby or
 // table). Addresses: "#/" the lobby, "#/t/ID" a table (a link others can open),
-// "#/join/TOKEN" a private table's invite.
+// "#/join/TOKEN" a private table's invite, "#/daily" and "#/daily/DAY" the daily deal's page.
 import { fetchLeaderboard, fetchMe, postAccount } from "./net/accounts.js";
 import { Room } from "./net/room.js";
 import { TableState } from "./net/table_state.js";
+import { DailyPlay } from "./ui/daily.js";
 import { closeDialog, openDialog } from "./ui/dialog.js";
 import { clearToast, h, toast } from "./ui/dom.js";
 import { people } from "./net/people_api.js";
@@ -26,6 +27,7 @@ class App {
     this.invites = new Map(); // private table id -> {code, invite} (the host's `created`)
     this.rated = null; // the last `rated` push, with the table it was for
     this.wantTable = false; // the player asked for a table: show the next snapshot's
+    this.daily = new DailyPlay(this); // the daily deal: its hands, its page
     this.room.resume = () => (this.state.table ? { table: this.state.table, v: this.state.v } : null);
     this.room.addEventListener("message", (e) => this.onMessage(e.detail.t, e.detail.d));
     this.room.addEventListener("connection", (e) => this.onConnection(e.detail));
@@ -35,7 +37,8 @@ class App {
   async start() {
     applySettings();
     const target = parseHash();
-    this.showLobby();
+    if (target.daily !== undefined) this.daily.showPage(target.daily);
+    else this.showLobby();
     this.refreshMe();
     await this.room.connect(target.table ? { table: target.table } : {});
     if (target.invite) this.join(target.invite);
@@ -59,7 +62,9 @@ class App {
         // A snapshot of the table the player stepped away from (a reconnect while in the
         // lobby, a new hand) leaves them in the lobby; a new table, or one they asked
         // for, is shown.
-        const show = newTable || this.wantTable || this.screen instanceof TableScreen;
+        // The daily deal's page stays unless the player asked for a table.
+        const onPage = !!(this.screen && this.screen.dailyPage);
+        const show = (newTable && !onPage) || this.wantTable || this.screen instanceof TableScreen;
         this.wantTable = false;
         if (!show) {
           if (this.screen instanceof Lobby) this.screen.update();
@@ -124,7 +129,8 @@ class App {
 
   route() {
     const target = parseHash();
-    if (target.table && target.table !== this.state.table) this.openTable(target.table);
+    if (target.daily !== undefined) this.daily.showPage(target.daily);
+    else if (target.table && target.table !== this.state.table) this.openTable(target.table);
     else if (target.invite) this.join(target.invite);
     else if (!target.table && !(this.screen instanceof Lobby)) this.showLobby();
   }
@@ -376,6 +382,8 @@ function parseHash() {
       // not a position: the lobby
     }
   }
+  m = hash.match(/^#\/daily(?:\/(\d{4}-\d{2}-\d{2}))?$/);
+  if (m) return { daily: m[1] || "" };
   return {};
 }
 

@@ -95,7 +95,10 @@ export class GameOver {
     ];
     const page = gamePageLink(s, "btn");
     if (page) list.push(page);
-    if (s.kind === "ranked") {
+    const daily = screen.app.daily ? screen.app.daily.buttonFor(s) : null;
+    if (daily) {
+      list.push(daily); // a daily hand: the next one, not a rematch
+    } else if (s.kind === "ranked") {
       // No rematch in ranked play: the next game comes from the queue.
       list.push(h("button", { type: "button", class: "btn btn-primary", dataset: { key: "queue" }, onclick: () => {
         screen.app.goLobby();
@@ -131,7 +134,9 @@ export class GameOver {
     this.render();
     // More than two sides need the wide sheet for their columns.
     const className = fmt.teams.length > 2 ? "game-over wide" : "game-over";
-    openDialog(outcomeTitle(view.outcome, s.seat, fmt, s.seats), body, { className, actions: this.actions(true),
+    // A daily hand is scored on its own: its points, not who won (ui/daily.js).
+    const daily = screen.app.daily ? screen.app.daily.overTitle(s) : null;
+    openDialog(daily || outcomeTitle(view.outcome, s.seat, fmt, s.seats), body, { className, actions: this.actions(true),
       onClose: () => {
         // Closed by ✕, Escape or a button while the game is still over: keep the bar.
         // (The close event comes after a redrawn sheet opened: that one is not closed.)

@@ -3,6 +3,7 @@
 // parts that follow the session (who you are, the queue, the board) update in place so
 // nothing a player is typing is lost.
 import { accountPanel, leaderboardPanel, rankedPanel } from "./lobby_ranked.js";
+import { dailyPanel } from "./daily.js";
 import { fill, h, seconds } from "./dom.js";
 import { peoplePanel } from "./lobby_people.js";
 import { LEVELS, PRACTICE_PACES } from "./practice.js";
@@ -71,7 +72,7 @@ export class Lobby {
           h("a", { href: "/learn/", id: "learn-link" }, "New to Spades? Learn to play"), " · ",
           h("a", { href: "/learn/#/rules" }, "Rules"), " · ",
           h("a", { href: "/learn/#/strategy" }, "Strategy"))),
-      h("div", { class: "lobby-grid" }, play, practice, privateForm((form) => this.named(() => app.createPrivate(form))), join,
+      h("div", { class: "lobby-grid" }, play, dailyPanel(app), practice, privateForm((form) => this.named(() => app.createPrivate(form))), join,
         this.gamesEl, this.peopleEl, this.accountEl, this.rankedEl, this.boardEl));
     this.update();
     // The name box is where a keyboard player starts (the course links come first in the

@@ -233,8 +233,9 @@ export class TableScreen {
     const s = this.state;
     const view = s.view;
     const rules = this.rules();
-    const title = s.kind === "practice" && s.extra.level
-      ? `${tableTitle(s.kind, rules)} · ${LEVELS[s.extra.level] || s.extra.level}` : tableTitle(s.kind, rules);
+    const daily = this.app.daily ? this.app.daily.titleFor(s) : null; // ui/daily.js
+    const title = daily || (s.kind === "practice" && s.extra.level
+      ? `${tableTitle(s.kind, rules)} · ${LEVELS[s.extra.level] || s.extra.level}` : tableTitle(s.kind, rules));
     this.titleBtn.textContent = title;
     this.titleBtn.setAttribute("aria-label", `${title}: show the rules`);
     const fmt = s.format;

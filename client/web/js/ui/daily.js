@@ -1,0 +1,215 @@
+// The daily deal (issue 19): the same eight hands for everyone today, each played at an
+// ordinary table with Challenge bots as partner and opponents; then the result page (hand
+// by hand against the field's median and the bots' par, the percentile, the
+// distribution), the day's board of accounts, and, once the day is closed, the check of
+// every deal against the commitments published when the day opened.
+// The socket's `daily` deals the next hand (docs/protocol.md); the page reads
+// GET /api/daily/{day}, /me and /board.
+import { commitmentOf, dealFromSeed } from "../game/deal_check.js";
+import { closeDialog } from "./dialog.js";
+import { h, toast } from "./dom.js";
+
+/** The lobby's entry. */
+export function dailyPanel(app) {
+  return h("div", { class: "panel", id: "daily-panel", "aria-labelledby": "daily-title" },
+    h("h2", { id: "daily-title" }, "Daily deal"),
+    h("p", { class: "muted" }, "Eight hands, the same for everyone today, with Challenge bots as partner and opponents. One try a day: see where you stand against the field and the bots' par."),
+    h("div", { class: "inline" },
+      h("button", { type: "button", class: "btn", id: "daily-start", onclick: () => app.daily.start() }, "Play today's deal"),
+      h("a", { href: "#/daily", class: "btn btn-link", id: "daily-page-link" }, "Results and board")));
+}
+
+/** The player's way through today's hands: which table is the daily hand in play. */
+export class DailyPlay {
+  constructor(app) {
+    this.app = app;
+    this.current = null; // the last daily_hand: {day, hand, hands, commitment, table}
+  }
+
+  /** Start today's deal, or go on to the next hand once the one in play is over. */
+  async start() {
+    const app = this.app;
+    app.wantTable = true;
+    let reply;
+    try {
+      reply = await app.room.request("daily");
+    } catch (err) {
+      app.wantTable = false;
+      toast(err.message, "warn");
+      if (err.code === "daily_played") location.hash = "#/daily";
+      return;
+    }
+    if (reply.t === "daily_hand") {
+      this.current = { ...reply, table: app.state.table };
+      toast(`Daily deal: hand ${reply.hand} of ${reply.hands}.`);
+    } else if (reply.t === "daily_done") {
+      app.wantTable = false;
+      this.current = null;
+      location.hash = `#/daily/${reply.day}`;
+    }
+  }
+
+  /** A daily hand's table: its rules are named "daily" (shared/daily/deals.py). */
+  isDailyTable(state) {
+    return state.kind === "practice" && !!(state.view && state.view.rules && state.view.rules.name === "daily");
+  }
+
+  /** The daily hand in play at this table, as the last daily_hand said (null after a
+   * reload: the next `daily` says it again). */
+  handAt(state) {
+    const c = this.current;
+    return c && c.table === state.table ? c : null;
+  }
+
+  /** The table bar's title at a daily table ("Daily deal · hand 3 of 8"), or null. */
+  titleFor(state) {
+    if (!this.isDailyTable(state)) return null;
+    const c = this.handAt(state);
+    return c ? `Daily deal · hand ${c.hand} of ${c.hands}` : "Daily deal";
+  }
+
+  /** The game-over sheet's title at a daily table ("Hand 1: you scored +60"), or null. */
+  overTitle(state) {
+    if (!this.isDailyTable(state) || state.seat === null || !state.view.history.length) return null;
+    const c = this.handAt(state);
+    const points = state.view.history[0].teams[state.seat % 2].hand_total;
+    return `${c ? `Hand ${c.hand}` : "Daily hand"}: you scored ${signed(points)}`;
+  }
+
+  /** The game-over sheet's next step at a daily table (instead of Rematch), or null. */
+  buttonFor(state) {
+    if (!this.isDailyTable(state) || state.seat === null) return null;
+    const c = this.handAt(state);
+    const text = !c ? "Next daily hand" : c.hand >= c.hands ? "See your daily result"
+      : `Next daily hand (${c.hand + 1} of ${c.hands})`;
+    return h("button", { type: "button", class: "btn btn-primary", id: "daily-next", dataset: { key: "daily" },
+      onclick: () => { closeDialog(); this.start(); } }, text);
+  }
+
+  showPage(day) {
+    const page = new DailyPage(this.app, day || null);
+    this.app.setScreen(page);
+    document.title = "Spades Room · daily deal";
+    page.load();
+  }
+}
+
+async function getJson(path) {
+  const response = await fetch(path, { credentials: "same-origin" });
+  const body = await response.json().catch(() => ({}));
+  return { ok: response.ok, status: response.status, body };
+}
+
+function signed(value) {
+  if (value === null || value === undefined) return "–";
+  const text = Number.isInteger(value) ? String(Math.abs(value)) : Math.abs(value).toFixed(1);
+  return `${value < 0 ? "−" : "+"}${text}`;
+}
+
+/** The result page of one day (today when ``day`` is null). */
+class DailyPage {
+  constructor(app, day) {
+    this.app = app;
+    this.day = day;
+    this.dailyPage = true; // main.js: a snapshot of an old table does not replace the page
+    this.el = h("section", { class: "daily-page", "aria-labelledby": "daily-page-title" });
+  }
+
+  async load() {
+    const record = await getJson(this.day ? `/api/daily/${this.day}` : "/api/daily");
+    if (!record.ok) {
+      this.el.replaceChildren(this.head(this.day || "today"),
+        h("p", { role: "alert" }, record.body.error ? record.body.error.message : "The daily deal is not available."));
+      return;
+    }
+    const day = record.body.day;
+    const [mine, board] = await Promise.all([getJson(`/api/daily/${day}/me`), getJson(`/api/daily/${day}/board`)]);
+    this.el.replaceChildren(this.head(day), this.result(record.body, mine), this.board(board.body),
+      this.check(record.body));
+  }
+
+  head(day) {
+    return h("header", { class: "daily-head" },
+      h("h1", { id: "daily-page-title" }, `Daily deal · ${day}`),
+      h("a", { href: "#/", class: "btn btn-link", id: "daily-lobby" }, "Back to the lobby"));
+  }
+
+  result(record, mine) {
+    const box = h("div", { class: "panel", id: "daily-result" }, h("h2", {}, "Your result"));
+    if (!mine.ok) {
+      box.append(h("p", {}, "You have not played this day's deal."));
+      if (!record.closed) box.append(h("button", { type: "button", class: "btn btn-primary", onclick: () => this.app.daily.start() }, "Play today's deal"));
+      return box;
+    }
+    const me = mine.body;
+    if (!me.finished) {
+      box.append(h("p", {}, `You are at hand ${me.hand} of ${record.hands}.`),
+        h("button", { type: "button", class: "btn btn-primary", onclick: () => this.app.daily.start() }, "Go on"));
+      return box;
+    }
+    const field = me.field;
+    box.append(
+      h("p", { class: "daily-total" }, "Total ", h("b", { id: "daily-total" }, signed(me.total)),
+        me.par_total !== null ? ` · par ${signed(me.par_total)}` : " · par not computed yet"),
+      h("p", { id: "daily-percentile" }, `Percentile ${me.percentile} among ${field.players} player${field.players === 1 ? "" : "s"} (a tie counts half).`),
+      h("ul", { class: "daily-hands", id: "daily-hands" }, me.hands.map((line) => h("li", {}, line.text))),
+      h("h3", {}, "The field"),
+      h("p", { class: "fine" }, `Low ${signed(field.low)} · quartiles ${signed(field.q1)} / ${signed(field.median)} / ${signed(field.q3)} · high ${signed(field.high)}`),
+      this.histogram(field, me.total));
+    return box;
+  }
+
+  histogram(field, total) {
+    const most = Math.max(1, ...field.buckets.map(([, n]) => n));
+    return h("ul", { class: "daily-histogram", id: "daily-histogram", "aria-label": "The distribution of totals" },
+      field.buckets.map(([edge, count]) => {
+        const mine = total >= edge && total < edge + field.width;
+        return h("li", { class: mine ? "mine" : "" },
+          h("span", { class: "range" }, `${signed(edge)} to ${signed(edge + field.width - 1)}`),
+          h("span", { class: "bar", style: `width: ${Math.round((100 * count) / most)}%` }),
+          h("span", { class: "count" }, `${count}${mine ? " (you)" : ""}`));
+      }));
+  }
+
+  board(body) {
+    const rows = (body && body.board) || [];
+    return h("div", { class: "panel", id: "daily-board" }, h("h2", {}, "The day's board"),
+      rows.length
+        ? h("table", { class: "board" },
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Total"))),
+          h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, String(r.rank)),
+            h("td", {}, h("a", { href: `/@/${encodeURIComponent(r.name)}` }, r.name)), h("td", {}, signed(r.total))))))
+        : h("p", { class: "muted" }, "No account has finished this day's deal yet."));
+  }
+
+  check(record) {
+    const out = h("div", { class: "daily-check-out", id: "daily-check-out", role: "status" });
+    const box = h("div", { class: "panel", id: "daily-commitments" }, h("h2", {}, "The deals' commitments"),
+      h("p", { class: "fine" }, "Published when the day opened; the seeds are published when it closes (00:00 UTC), so anyone can check every deal."),
+      h("p", { class: "mono" }, "Day: ", h("code", {}, record.day_commitment)),
+      h("ol", { class: "mono fine" }, record.commitments.map((c) => h("li", {}, h("code", {}, c)))));
+    if (record.closed) {
+      box.append(h("button", { type: "button", class: "btn", id: "daily-check", onclick: () => this.runCheck(record, out) }, "Check the deals"), out);
+    } else {
+      box.append(h("p", { class: "muted" }, "The check opens when the day closes."));
+    }
+    return box;
+  }
+
+  /** The page's deal check for each hand: the revealed seed derives the deal seed whose
+   * SHA-256 was committed, the commitments hash to the day's, and the deal it makes. */
+  async runCheck(record, out) {
+    const lines = [];
+    const dayHash = await commitmentOf(record.commitments.join("\n"));
+    lines.push(dayHash === record.day_commitment
+      ? "✓ The hands' commitments hash to the day's commitment."
+      : "✗ The hands' commitments do not hash to the day's commitment.");
+    for (let k = 0; k < record.seeds.length; k++) {
+      const dealSeed = (await commitmentOf(`spades-room/deal/${record.seeds[k]}/0`)).slice(0, 32);
+      const ok = (await commitmentOf(dealSeed)) === record.commitments[k];
+      const south = (await dealFromSeed(dealSeed, record.dealers[k]))[0];
+      lines.push(`${ok ? "✓" : "✗"} Hand ${k + 1}: ${ok ? "the seed deals the committed hand" : "the seed does not deal the committed hand"}; South held ${south.join(" ")}.`);
+    }
+    out.replaceChildren(...lines.map((text) => h("p", { class: text.startsWith("✓") ? "ok" : "bad" }, text)));
+  }
+}

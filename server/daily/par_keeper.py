@@ -1,0 +1,100 @@
+"""The par of each day, computed once per day by one node, off the hot path.
+
+The par is the day's hands played by Challenge in all four seats (``shared.daily
+.play_hand``), scored for South's side. Every node with a database runs a
+``ParKeeper``: every ``every_s`` it looks whether today's par is known; if not, it
+claims the day in PostgreSQL (``DailyStore.claim_par``: one node wins, a claim of a
+node that died is taken over after 10 minutes) and plays the hands in a child process
+(``python -m server.daily.par_keeper DAY``, the secret on its stdin), so the search's
+CPU never holds the node's event loop or its GIL; a node that stops kills it. Only a
+day somebody has started is computed (a room nobody plays spends nothing), and the
+first look comes ``every_s`` after the node starts. Cost: see docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import json
+import logging
+import sys
+
+from server.errors import StoreError
+from shared.daily import DailyDeals, hand_points, play_hand
+
+from .service import DailyService, today
+
+__all__ = ["ParKeeper", "compute_par"]
+
+log = logging.getLogger(__name__)
+
+
+def compute_par(secret: bytes, day: str) -> list[int]:
+    """The par of ``day`` by hand (CPU-bound; runs in the keeper's worker process)."""
+    deals = DailyDeals.for_day(secret, day)
+    return [hand_points(play_hand(deals.game(k), "challenge")) for k in range(len(deals.seeds))]
+
+
+class ParKeeper:
+    """Keeps today's par computed (see the module's docstring)."""
+
+    def __init__(self, daily: DailyService, every_s: float) -> None:
+        self.daily = daily
+        self.every_s = every_s
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self.every_s > 0 and self._task is None:
+            self._task = asyncio.create_task(self._forever(), name="daily-par")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.every_s)
+            try:
+                await self.ensure(today())
+            except StoreError as err:  # PostgreSQL down: try again next round
+                log.warning("daily par: %s", err)
+            except Exception:
+                log.exception("daily par failed")
+
+    async def ensure(self, day: str) -> bool:
+        """Compute and store ``day``'s par if it is unknown and this node wins the claim;
+        True if it did."""
+        store = self.daily.store
+        if await store.par(day) is not None or not await store.started(day):
+            return False
+        if not await store.claim_par(day, dt.datetime.now(dt.UTC)):
+            return False
+        par = await _in_child(await self.daily.secret(), day)
+        await store.set_par(day, par)
+        log.info("daily par of %s: %s", day, par)
+        return True
+
+
+async def _in_child(secret: bytes, day: str) -> list[int]:
+    """``compute_par`` in a child process (killed if the caller is cancelled)."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "server.daily.par_keeper", day, stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        out, err = await proc.communicate(secret.hex().encode())
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    if proc.returncode != 0:
+        raise RuntimeError(f"the par's process failed: {err.decode(errors='replace')[-500:]}")
+    par = json.loads(out)
+    return [int(p) for p in par]
+
+
+if __name__ == "__main__":  # the child: the secret (hex) on stdin, the day as argument
+    print(json.dumps(compute_par(bytes.fromhex(sys.stdin.read().strip()), sys.argv[1])))

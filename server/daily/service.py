@@ -1,0 +1,111 @@
+"""The daily deal's rules on the server: the day, its deals, the tries, the results.
+
+The day is the UTC date. A day is *open* while it is today and *closed* once it is
+past: the commitments of today's hands are public, the seeds of a day only once it is
+closed (``shared.daily.deals``). The secret is ``DAILY_SECRET`` (the setting) when set,
+else generated once and kept in PostgreSQL (``DailyStore.secret``), so every node of
+the room deals the same hands.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from server.archive.db import Database
+from shared.daily import (
+    DailyDeals,
+    hand_lines,
+    percentile,
+    summarize,
+)
+
+from .store import DailyStore, Try
+
+__all__ = ["DailyService", "today"]
+
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def today(now: dt.datetime | None = None) -> str:
+    """The day's name (YYYY-MM-DD) at ``now`` (default: now), in UTC."""
+    return (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC).date().isoformat()
+
+
+def valid_day(day: str) -> bool:
+    if not _DAY.match(day):
+        return False
+    try:
+        dt.date.fromisoformat(day)
+    except ValueError:
+        return False
+    return True
+
+
+class DailyService:
+    """The node's daily deal: ``store`` (PostgreSQL) and the days' deals, cached."""
+
+    def __init__(self, db: Database, secret: str | None = None) -> None:
+        self.store = DailyStore(db)
+        self._secret: bytes | None = secret.encode() if secret else None
+        self._days: dict[str, DailyDeals] = {}
+
+    async def secret(self) -> bytes:
+        if self._secret is None:
+            self._secret = await self.store.secret()
+        return self._secret
+
+    async def deals(self, day: str) -> DailyDeals:
+        found = self._days.get(day)
+        if found is None:
+            found = DailyDeals.for_day(await self.secret(), day)
+            if len(self._days) > 8:
+                self._days.clear()
+            self._days[day] = found
+        return found
+
+    async def public(self, day: str, now: str | None = None) -> dict[str, Any]:
+        """``GET /api/daily/{day}``: the commitments; the seeds (as strings) once closed."""
+        deals = await self.deals(day)
+        closed = day < (now or today())
+        out = deals.public(closed=closed)
+        if closed:
+            out["seeds"] = [str(s) for s in deals.seeds]
+        out["closed"] = closed
+        out["dealers"] = [deals.dealer(k) for k in range(len(deals.seeds))]
+        out["par"] = await self.store.par(day)
+        return out
+
+    async def result(self, day: str, mine: Try) -> dict[str, Any]:
+        """The result page's body for ``mine`` (a finished try) against the field."""
+        field = await self.store.finished(day)
+        par = await self.store.par(day)
+        others = [list(t.points) for t in field if t.pid != mine.pid]
+        totals = [t.total for t in field if t.total is not None]
+        assert mine.total is not None
+        summary = summarize(totals)
+        lines = hand_lines(list(mine.points), others, par)
+        return {
+            "day": day,
+            "name": mine.name,
+            "total": mine.total,
+            "percentile": percentile(mine.total, totals),
+            "par_total": None if par is None else sum(par),
+            "hands": [{"hand": ln.hand, "you": ln.you, "field_median": ln.field_median,
+                       "par": ln.par, "text": ln.text()} for ln in lines],
+            "field": {"players": summary.players, "low": summary.low, "q1": summary.q1,
+                      "median": summary.median, "q3": summary.q3, "high": summary.high,
+                      "width": summary.width,
+                      "buckets": [[edge, count] for edge, count in summary.buckets]},
+        }
+
+    async def board(self, day: str) -> dict[str, Any]:
+        rows = await self.store.board(day)
+        out, rank, last = [], 0, None
+        for n, t in enumerate(rows, 1):
+            if t.total != last:
+                rank, last = n, t.total
+            out.append({"rank": rank, "name": t.account, "total": t.total,
+                        "points": list(t.points)})
+        return {"day": day, "board": out}

@@ -1,0 +1,101 @@
+"""The daily deal over HTTP (docs/protocol.md, "The daily deal")::
+
+    GET /api/daily                 -> 200 today: its commitments (never its seeds)
+    GET /api/daily/{day}           -> 200 a day: commitments, and seeds once closed
+                                      (404 no_day: not a day, or one not yet open)
+    GET /api/daily/{day}/me        -> 200 the caller's result against the field and par
+                                      (404 no_try; {"finished": false, ...} mid-way)
+    GET /api/daily/{day}/board     -> 200 the accounts' totals, best first
+
+Errors are ``{"error": {"code", "message"}}``; 503 ``no_archive`` on a node without a
+database, 503 ``archive_unavailable`` when PostgreSQL is down. The caller is the
+signed-in account of the session cookie, else the guest of the guest cookie.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from server.daily.service import DailyService, today, valid_day
+from server.errors import StoreError
+from server.social.accounts import Accounts, pid_of
+
+from .http_social import GUEST_COOKIE, SESSION_COOKIE
+
+__all__ = ["DailyDeps", "daily_routes"]
+
+
+@dataclass
+class DailyDeps:
+    daily: DailyService | None
+    accounts: Accounts
+
+
+class _Refused(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code = status, code
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status)
+
+
+def _service(deps: DailyDeps) -> DailyService:
+    if deps.daily is None:
+        raise _Refused(503, "no_archive", "This server runs without its database; the "
+                       "daily deal needs it.")
+    return deps.daily
+
+
+def _day(request: Request) -> str:
+    day = str(request.path_params.get("day", today()))
+    if not valid_day(day) or day > today():
+        raise _Refused(404, "no_day", f"There is no daily deal of {day[:12]!r} yet.")
+    return day
+
+
+Handler = Callable[[Request, DailyDeps], Awaitable[dict[str, Any]]]
+
+
+def daily_routes(get_deps: Callable[[], DailyDeps]) -> list[Route]:
+    def route(path: str, handler: Handler) -> Route:
+        async def endpoint(request: Request) -> JSONResponse:
+            try:
+                return JSONResponse(await handler(request, get_deps()))
+            except _Refused as err:
+                return _error(err.status, err.code, str(err))
+            except StoreError as err:
+                return _error(503, err.code, str(err))
+        return Route(path, endpoint)
+
+    return [route("/api/daily", _public), route("/api/daily/{day}", _public),
+            route("/api/daily/{day}/me", _mine), route("/api/daily/{day}/board", _board)]
+
+
+async def _public(request: Request, deps: DailyDeps) -> dict[str, Any]:
+    return await _service(deps).public(_day(request))
+
+
+async def _mine(request: Request, deps: DailyDeps) -> dict[str, Any]:
+    daily, day = _service(deps), _day(request)
+    account = await deps.accounts.resolve(request.cookies.get(SESSION_COOKIE))
+    token = request.cookies.get(GUEST_COOKIE)
+    pid = account.pid if account is not None else (pid_of(token) if token else None)
+    mine = None if pid is None else await daily.store.get_try(day, pid)
+    if mine is None:
+        raise _Refused(404, "no_try", "You have not played this day's daily deal.")
+    if not mine.finished:
+        return {"day": day, "finished": False, "hand": mine.hand + 1,
+                "points": list(mine.points)}
+    return {"finished": True, **await daily.result(day, mine)}
+
+
+async def _board(request: Request, deps: DailyDeps) -> dict[str, Any]:
+    return await _service(deps).board(_day(request))

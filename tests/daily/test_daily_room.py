@@ -1,0 +1,237 @@
+"""The daily deal through the room: real sockets, real Redis, real PostgreSQL.
+
+The node's secret is DAILY_SECRET (``SECRET``), so a test knows the day's hands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from typing import Any
+
+import httpx
+import pytest
+
+from client.room_client import RequestFailed
+from server.archive.db import Database
+from server.daily.store import DailyStore
+from server.social.accounts import pid_of
+from shared.daily import DailyDeals, hand_points, play_hand, verify_day
+from shared.protocol import Daily, DailyDone, DailyHand
+from shared.spades.cards import codes_of
+from tests.room.conftest import game_over
+from tests.room_social.conftest import (
+    SocialClient,
+    SocialFactory,
+    Start,
+    bot_play_until,
+    register,
+)
+
+SECRET = "a-daily-secret-for-the-tests"
+NO_PAR = {"daily_secret": SECRET, "daily_par_every_s": 0.0}
+
+
+def today() -> str:
+    return dt.datetime.now(dt.UTC).date().isoformat()
+
+
+def deals() -> DailyDeals:
+    return DailyDeals.for_day(SECRET.encode(), today())
+
+
+def dealt(client: SocialClient) -> list[str]:
+    """The cards dealt to the client (South), once it has looked."""
+    assert client.view is not None
+    return sorted(client.view["hand"])
+
+
+async def look(client: SocialClient) -> None:
+    """Wait for South's first decision and look at the cards (Blind Nil may be offered)."""
+    await client.wait_for(lambda c: c.my_turn)
+    if client.view is not None and client.view["hand_hidden"]:
+        await client.act("look")
+
+
+async def get(server: Any, path: str, cookies: dict[str, str]) -> httpx.Response:
+    async with httpx.AsyncClient(base_url=server.http, cookies=cookies) as web:
+        return await web.get(path)
+
+
+async def test_every_player_is_dealt_the_committed_hands(start_server: Start,
+                                                         social_client: SocialFactory) -> None:
+    server = await start_server(**NO_PAR)
+    day = deals()
+    seen = []
+    for name in ("Ann", "Bob"):
+        client = await social_client(server, name=name)
+        reply = await client.request(Daily())
+        assert isinstance(reply, DailyHand)
+        assert (reply.day, reply.hand, reply.hands) == (today(), 1, 8)
+        assert reply.commitment == day.commitments[0]
+        assert reply.day_commitment == day.day_commitment
+        assert client.snap is not None and client.snap.kind == "practice"
+        assert client.snap.level == "challenge" and client.seat == 0
+        assert [s["bot"] for s in client.seats] == [False, True, True, True]
+        await look(client)
+        seen.append(dealt(client))
+    expected = sorted(codes_of(day.game(0).hands[0]))
+    assert seen[0] == seen[1] == expected
+    # Today's record shows the commitments, never the seeds.
+    body = (await get(server, "/api/daily", {})).json()
+    assert body["day"] == today() and body["closed"] is False and "seeds" not in body
+    assert body["commitments"] == list(day.commitments)
+    assert body["day_commitment"] == day.day_commitment
+
+
+async def test_a_closed_day_reveals_seeds_that_check(start_server: Start) -> None:
+    server = await start_server(**NO_PAR)
+    yesterday = (dt.datetime.now(dt.UTC).date() - dt.timedelta(days=1)).isoformat()
+    body = (await get(server, f"/api/daily/{yesterday}", {})).json()
+    assert body["closed"] is True
+    seeds = [int(s) for s in body["seeds"]]
+    assert verify_day(body["day_commitment"], body["commitments"], seeds) == []
+    assert seeds == list(DailyDeals.for_day(SECRET.encode(), yesterday).seeds)
+    tomorrow = (dt.datetime.now(dt.UTC).date() + dt.timedelta(days=1)).isoformat()
+    for day in (tomorrow, "not-a-day", "2026-02-30"):
+        response = await get(server, f"/api/daily/{day}", {})
+        assert response.status_code == 404 and response.json()["error"]["code"] == "no_day"
+
+
+async def finish_try(database_url: str, pid: str, name: str, account: str | None,
+                     points: list[int]) -> None:
+    db = Database(database_url)
+    await db.open()
+    try:
+        store = DailyStore(db)
+        now = dt.datetime.now(dt.UTC)
+        assert await store.begin(today(), pid, account, name, "t0", now)
+        for k, p in enumerate(points):
+            last = k == len(points) - 1
+            assert await store.advance(today(), pid, k, p, None if last else f"t{k + 1}", now)
+        # A hand's result sent twice is counted once.
+        assert await store.advance(today(), pid, len(points) - 1, 99, None, now) is None
+    finally:
+        await db.close()
+
+
+async def test_a_second_try_is_refused(start_server: Start, social_client: SocialFactory,
+                                       database_url: str) -> None:
+    server = await start_server(**NO_PAR)
+    cookie = await register(server, "Carla")
+    first = await social_client(server, cookie=cookie)
+    assert isinstance(await first.request(Daily()), DailyHand)
+    assert first.pid is not None
+    # The try is finished (as if the eight hands were played) ...
+    db = Database(database_url)
+    await db.open()
+    try:
+        store = DailyStore(db)
+        now = dt.datetime.now(dt.UTC)
+        for k in range(8):
+            assert await store.advance(today(), first.pid, k, 10, None if k == 7 else "x", now)
+    finally:
+        await db.close()
+    # ... so the same account is refused, on this socket and on another.
+    second = await social_client(server, cookie=cookie)
+    for client in (first, second):
+        with pytest.raises(RequestFailed) as refused:
+            await client.request(Daily())
+        assert refused.value.code == "daily_played"
+        assert "one try a day" in str(refused.value)
+    # A guest (another browser session) still has a try.
+    guest = await social_client(server, name="Gus")
+    assert isinstance(await guest.request(Daily()), DailyHand)
+
+
+async def test_the_result_against_a_seeded_field(start_server: Start,
+                                                 database_url: str) -> None:
+    server = await start_server(**NO_PAR)
+    field = {"p1": [10, 20, 30, 40, 50, 60, 70, -80],   # 200
+             "p2": [0] * 8,                             # 0
+             "p3": [50, 50, 50, 50, 0, 0, 0, 0],        # 200
+             "p4": [100, 100, 100, 0, 0, 0, 0, 0],      # 300
+             "p5": [-10, -10, -10, -10, 0, 0, 0, 0]}    # -40
+    for n, (pid, points) in enumerate(field.items()):
+        await finish_try(database_url, pid, pid.upper(), pid.upper() if n < 4 else None, points)
+    token = "guest-token-of-p1-for-the-daily-test"
+    await finish_try(database_url, pid_of(token), "Me", None, [25] * 8)  # 200 as well
+    body = (await get(server, f"/api/daily/{today()}/me", {"spades_token": token})).json()
+    assert body["finished"] is True and body["total"] == 200
+    # Beats 0, -40 (2 of 6), ties 200 thrice (3 halves): (2 + 1.5) / 6.
+    assert body["percentile"] == 58.3
+    first = body["hands"][0]
+    # Hand 1 of the five others: 10, 0, 50, 100, -10: median 10.
+    assert (first["you"], first["field_median"], first["par"]) == (25, 10, None)
+    assert first["text"] == "hand 1: you scored +25, the field's median +10"
+    assert body["field"]["players"] == 6 and body["field"]["median"] == 200
+    assert body["field"]["low"] == -40 and body["field"]["high"] == 300
+    # The board: accounts only (p5 and "Me" are guests), ties share a rank.
+    board = (await get(server, f"/api/daily/{today()}/board", {})).json()["board"]
+    assert [(r["rank"], r["name"], r["total"]) for r in board] == [
+        (1, "P4", 300), (2, "P1", 200), (2, "P3", 200), (4, "P2", 0)]
+    # Nobody else's result is anybody's: no try, no result.
+    response = await get(server, f"/api/daily/{today()}/me", {"spades_token": "x" * 32})
+    assert response.status_code == 404 and response.json()["error"]["code"] == "no_try"
+
+
+@pytest.mark.timeout(600)
+async def test_a_whole_daily_through_a_real_socket(start_server: Start,
+                                                   social_client: SocialFactory) -> None:
+    server = await start_server(daily_secret=SECRET, daily_par_every_s=0.2)
+    day = deals()
+    client = await social_client(server, name="Dora")
+    reply: Any = await client.request(Daily())
+    points = []
+    for k in range(8):
+        assert isinstance(reply, DailyHand) and reply.hand == k + 1
+        assert reply.commitment == day.commitments[k]
+        table = client.table
+        await bot_play_until(client, game_over, timeout=240)
+        stored = await server.room.actor(table or "").peek()
+        assert stored is not None and stored.game is not None
+        assert stored.game.seed == day.seeds[k]
+        points.append(hand_points(stored.game))
+        # The hand is over: daily counts it and deals the next at a new table.
+        reply = await client.request(Daily())
+        if k < 7:
+            assert client.table != table
+    assert isinstance(reply, DailyDone) and reply.points == points
+    assert reply.total == sum(points)
+    with pytest.raises(RequestFailed) as refused:
+        await client.request(Daily())
+    assert refused.value.code == "daily_played"
+    # The result page's data, with the par once the node has computed it.
+    cookies = {"spades_token": client.token or ""}
+    for _ in range(1200):
+        body = (await get(server, f"/api/daily/{today()}/me", cookies)).json()
+        if body["par_total"] is not None:
+            break
+        await asyncio.sleep(0.25)
+    assert body["total"] == sum(points) and body["percentile"] == 50.0
+    assert [h["you"] for h in body["hands"]] == points
+    par_hand_1 = hand_points(play_hand(day.game(0), "challenge"))
+    assert body["hands"][0]["par"] == par_hand_1
+    assert body["hands"][0]["text"] == f"hand 1: you scored {points[0]:+d}, par {par_hand_1:+d}"
+
+
+async def test_a_rematch_at_a_daily_table_still_counts_the_daily_hand(
+        start_server: Start, social_client: SocialFactory) -> None:
+    server = await start_server(**NO_PAR)
+    client = await social_client(server, name="Remy")
+    assert isinstance(await client.request(Daily()), DailyHand)
+    table = client.table or ""
+    await bot_play_until(client, game_over, timeout=240)
+    stored = await server.room.actor(table).peek()
+    assert stored is not None and stored.game is not None
+    points = hand_points(stored.game)
+    # A rematch deals another game at the same table: not the daily hand ...
+    await client.rematch(True)
+    await client.wait_for(lambda c: c.view is not None and not c.view["over"], timeout=30)
+    again = await server.room.actor(table).peek()
+    assert again is not None and again.game_no == 1
+    # ... yet daily counts the daily hand, rebuilt from its game's log, and moves on.
+    reply = await client.request(Daily())
+    assert isinstance(reply, DailyHand) and reply.hand == 2 and client.table != table
+    response = await get(server, f"/api/daily/{today()}/me", {"spades_token": client.token or ""})
+    assert response.json() == {"day": today(), "finished": False, "hand": 2, "points": [points]}
