@@ -51,12 +51,15 @@ async def test_the_daily_deal_from_the_lobby_to_the_result_page(start_room, open
     page = await open_page(room)
     panel = page.locator("#daily-panel")
     await expect(panel).to_contain_text("Daily deal")
+    # The name typed in the lobby's name box is the player's at the daily table too.
+    await page.fill("#guest-name", "Newbie")
     await panel.locator("#daily-start").click()
     await page.wait_for_function("window.spadesApp.state.kind === 'practice' && "
                                  "window.spadesApp.daily.current && "
                                  "window.spadesApp.daily.current.hand === 1")
     first = (await page.evaluate("window.spadesApp.state.table"))
     await expect(page.locator(".title-btn")).to_have_text("Daily deal · hand 1 of 8")
+    await expect(page.locator(".seat.at-bottom")).to_contain_text("Newbie")
     await play_until(page, lambda s: s["over"], timeout=240)
     # The game-over sheet offers the next daily hand instead of a rematch.
     sheet = page.locator("dialog.game-over")

@@ -9,13 +9,14 @@ import { commitmentOf, dealFromSeed } from "../game/deal_check.js";
 import { closeDialog } from "./dialog.js";
 import { h, toast } from "./dom.js";
 
-/** The lobby's entry. */
-export function dailyPanel(app) {
+/** The lobby's entry; ``onStart`` starts today's deal (the lobby first takes the name
+ * typed in its name box, as for every other way to a table). */
+export function dailyPanel(onStart) {
   return h("div", { class: "panel", id: "daily-panel", "aria-labelledby": "daily-title" },
     h("h2", { id: "daily-title" }, "Daily deal"),
     h("p", { class: "muted" }, "Eight hands, the same for everyone today, with Challenge bots as partner and opponents. One try a day: see where you stand against the field and the bots' par."),
     h("div", { class: "inline" },
-      h("button", { type: "button", class: "btn", id: "daily-start", onclick: () => app.daily.start() }, "Play today's deal"),
+      h("button", { type: "button", class: "btn", id: "daily-start", onclick: onStart }, "Play today's deal"),
       h("a", { href: "#/daily", class: "btn btn-link", id: "daily-page-link" }, "Results and board")));
 }
 

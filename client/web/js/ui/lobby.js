@@ -72,7 +72,7 @@ export class Lobby {
           h("a", { href: "/learn/", id: "learn-link" }, "New to Spades? Learn to play"), " · ",
           h("a", { href: "/learn/#/rules" }, "Rules"), " · ",
           h("a", { href: "/learn/#/strategy" }, "Strategy"))),
-      h("div", { class: "lobby-grid" }, play, dailyPanel(app), practice, privateForm((form) => this.named(() => app.createPrivate(form))), join,
+      h("div", { class: "lobby-grid" }, play, dailyPanel(() => this.named(() => app.daily.start())), practice, privateForm((form) => this.named(() => app.createPrivate(form))), join,
         this.gamesEl, this.peopleEl, this.accountEl, this.rankedEl, this.boardEl));
     this.update();
     // The name box is where a keyboard player starts (the course links come first in the
