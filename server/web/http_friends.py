@@ -12,7 +12,9 @@
                                                "host"}], "watch": [{"table", "kind",
                                                "rating", "players", "rules"}], "pools":
                                                [{"pool", "rules"}]} (no account
-                                               needed; limited per address)
+                                               needed; limited per address; watch:
+                                               ranked by rating, then private, then
+                                               casual, whose rating is null)
     POST /api/tables/open {"open"}          -> 200 {"table", "open"}: the host lists (or
                                                unlists) the private table, still filling
     POST /api/report   {"name", "reason", "note"?} -> 201 {"id", "table", "game"}: reason
