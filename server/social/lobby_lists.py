@@ -76,20 +76,20 @@ class LobbyLists:
         self._store = store
         self._ratings = ratings
 
-    async def set_open(self, table_id: str, on: bool, now_ms: int) -> None:
-        async with redis_errors("open table"):
+    async def _mark(self, key: str, table_id: str, on: bool, now_ms: int) -> None:
+        async with redis_errors(key):
             if on:
-                await self._client.zadd(OPEN_TABLES, {table_id: now_ms})
+                await self._client.zadd(key, {table_id: now_ms})
             else:
-                await self._client.zrem(OPEN_TABLES, table_id)
+                await self._client.zrem(key, table_id)
+
+    async def set_open(self, table_id: str, on: bool, now_ms: int) -> None:
+        """List (``on``) or unlist a private table still filling."""
+        await self._mark(OPEN_TABLES, table_id, on, now_ms)
 
     async def set_live(self, table_id: str, on: bool, now_ms: int) -> None:
         """Index (``on``) or drop a casual table whose game started or ended."""
-        async with redis_errors("live tables"):
-            if on:
-                await self._client.zadd(LIVE_CASUAL, {table_id: now_ms})
-            else:
-                await self._client.zrem(LIVE_CASUAL, table_id)
+        await self._mark(LIVE_CASUAL, table_id, on, now_ms)
 
     async def _live_casual(self) -> list[dict[str, Any]]:
         async with redis_errors("live tables"):

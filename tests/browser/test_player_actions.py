@@ -26,6 +26,16 @@ async def sign_up(page: Page, name: str) -> None:
     await page.wait_for_function(SIGNED_IN)
 
 
+async def send_report(page: Page, prefix: str, reason: str, note: str) -> None:
+    """Open, fill and send the report form whose fields are ``#<prefix>-report-*``
+    (the callers check the sentence it answers)."""
+    reason_box = page.locator(f"#{prefix}-report-reason")
+    await reason_box.locator("xpath=ancestor::details/summary").click()
+    await page.select_option(f"#{prefix}-report-reason", reason)
+    await page.fill(f"#{prefix}-report-note", note)
+    await page.click(f"#{prefix}-report-go")
+
+
 async def test_a_visitor_follows_blocks_and_reports_from_the_player_page(room, open_page) -> None:
     wes = await register(room, "Wes")
     page = await open_page(room)
@@ -72,10 +82,7 @@ async def test_a_visitor_follows_blocks_and_reports_from_the_player_page(room, o
     await expect(status).to_have_text("Unblocked Wes.")
     assert not (await room.social.friends.graph(una.pid)).blocked
     # A report with a reason and a line (no shared table: no table or game kept).
-    await page.click("#player-actions details.report summary")
-    await page.select_option("#player-report-reason", "stalling")
-    await page.fill("#player-report-note", "waits out every turn")
-    await page.click("#player-report-go")
+    await send_report(page, "player", "stalling", "waits out every turn")
     await expect(status).to_have_text("Report sent. Thank you.")
     reports = await room.social.reports.open_reports()
     assert [(r.reason, r.note, r.table_id, r.game_id) for r in reports] == [

@@ -13,7 +13,7 @@ from tests.room_social.conftest import SocialClient, register
 
 from .conftest import BROWSER
 from .play import page_state
-from .test_player_actions import sign_up
+from .test_player_actions import send_report, sign_up
 
 pytestmark = BROWSER
 
@@ -47,10 +47,7 @@ async def test_a_seat_menu_follows_reports_and_blocks_by_seat(room, open_page) -
         status = page.locator("#seat-menu-status")
         await page.click("#seat-follow")
         await expect(status).to_have_text("Following Wes.")
-        await page.click(".seat-menu-dialog details.report summary")
-        await page.select_option("#seat-report-reason", "abuse")
-        await page.fill("#seat-report-note", "rude at the table")
-        await page.click("#seat-report-go")
+        await send_report(page, "seat", "abuse", "rude at the table")
         await expect(status).to_have_text("Report sent. Thank you.")
         reports = await room.social.reports.open_reports()
         assert [(r.reason, r.note, r.table_id) for r in reports] == [
