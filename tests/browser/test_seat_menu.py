@@ -43,6 +43,8 @@ async def test_a_seat_menu_follows_reports_and_blocks_by_seat(room, open_page) -
         assert state["table"] == host.table
         # One's own seat and the open seats have no menu; the two people's seats do.
         await expect(page.locator(".seat-menu-btn")).to_have_count(2)
+        # A seat without a menu shows no stray text where the menu's button would be.
+        await expect(page.locator(".seat", has_text="null")).to_have_count(0)
         await page.click(".seat-menu-btn[aria-label^='Wes:']")
         status = page.locator("#seat-menu-status")
         await page.click("#seat-follow")

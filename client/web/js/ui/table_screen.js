@@ -345,8 +345,8 @@ export class TableScreen {
     // Another person's seat opens its menu (Follow, Block, Report) for a signed-in player.
     const menu = info.name && !info.bot && seat !== s.seat && this.room.signedIn;
     el.replaceChildren(
-      menu ? h("button", { type: "button", class: "seat-menu-btn", "aria-haspopup": "dialog",
-        "aria-label": `${name}: follow, block or report`, onclick: (e) => { e.stopPropagation(); openSeatMenu(seat, name, fmt.seatName(seat)); } }) : null,
+      ...(menu ? [h("button", { type: "button", class: "seat-menu-btn", "aria-haspopup": "dialog",
+        "aria-label": `${name}: follow, block or report`, onclick: (e) => { e.stopPropagation(); openSeatMenu(seat, name, fmt.seatName(seat)); } })] : []),
       h("span", { class: `avatar${info.bot ? " bot" : ""}`, "aria-hidden": "true" }, (name[0] || "?").toUpperCase()),
       h("span", { class: "seat-text", "aria-hidden": "true" },
         h("span", { class: "seat-name" }, h("span", { class: "nm" }, name), tags),
