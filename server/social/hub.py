@@ -40,7 +40,7 @@ from .chat import Chat, ChatMessage
 from .friends import BLOCKS_CHANNEL, Friends
 from .invites import Invites
 from .leavers import Leavers
-from .lobby_lists import LobbyLists
+from .lobby_lists import LobbyLists, casual_change
 from .matchmaking import Match, Matchmaker
 from .name_invites import CHANNEL as NAME_INVITE_CHANNEL
 from .name_invites import NameInvites
@@ -277,7 +277,10 @@ class SocialHub:
 
     def table_changed(self, old: Table | None, new: Table) -> None:
         """A table change this node saw (wrote, or heard of): rate a ranked game that
-        just ended."""
+        just ended; index a casual game that started or ended for the Watch list."""
+        live = casual_change(old, new)
+        if live is not None:
+            self.room.spawn(self.lists.set_live(new.id, live, now_ms()), name=f"live-{new.id}")
         if (new.kind == RANKED and new.status == "over" and new.game is not None
                 and new.game.over and (old is None or old.status != "over"
                                        or old.game_no != new.game_no)):

@@ -7,8 +7,11 @@
   then ``join`` it by table id (``is_open``) as if they had its code.
 - **Watch.** ``watch_list`` gives tables being played that allow spectators: ranked
   games in play (the rating sweep's list ``rk:{rk}:unrated``) first, by the players'
-  mean shown rating, then listed private tables that started with spectators allowed.
-  Casual quick-play tables are not indexed anywhere, so they are not listed (yet).
+  mean shown rating, then listed private tables that started with spectators allowed,
+  then casual (quick-play) games in play, newest first. Those are indexed in the sorted
+  set ``lb:{lb}:live`` (table id -> when its game started): ``casual_change`` tells the
+  hub's table listener when a casual game starts (ZADD) or ends (ZREM), so the cost is
+  two commands a game; a table that expired without ending is pruned when read.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
-from server.tables.model import PRIVATE, RANKED, Table
+from server.tables.model import CASUAL, PRIVATE, RANKED, Table
 from server.tables.store import Store
 from shared.spades.rules import RuleSet
 
@@ -25,9 +28,10 @@ from . import keys as social_keys
 from .ratings import Ratings
 from .store import redis_errors
 
-__all__ = ["OPEN_TABLES", "LobbyLists", "rules_line"]
+__all__ = ["LIVE_CASUAL", "OPEN_TABLES", "LobbyLists", "casual_change", "rules_line"]
 
 OPEN_TABLES = "lb:{lb}:open"
+LIVE_CASUAL = "lb:{lb}:live"
 SCAN = 60  # listed tables read per request (newest first)
 SHOWN = 30
 
@@ -53,18 +57,56 @@ def rules_line(rules: dict[str, Any], bot_level: str | None = None) -> str:
     return " · ".join(parts)
 
 
+def casual_change(old: Table | None, new: Table) -> bool | None:
+    """True when ``new`` is a casual table whose game just started, False when its game
+    just ended, else None (nothing for the live index to do)."""
+    if new.kind != CASUAL:
+        return None
+    if new.status == "playing" and (old is None or old.status != "playing"
+                                    or old.game_no != new.game_no):
+        return True
+    if new.status == "over" and (old is None or old.status != "over"):
+        return False
+    return None
+
+
 class LobbyLists:
     def __init__(self, client: aioredis.Redis, store: Store, ratings: Ratings) -> None:
         self._client = client
         self._store = store
         self._ratings = ratings
 
-    async def set_open(self, table_id: str, on: bool, now_ms: int) -> None:
-        async with redis_errors("open table"):
+    async def _mark(self, key: str, table_id: str, on: bool, now_ms: int) -> None:
+        async with redis_errors(key):
             if on:
-                await self._client.zadd(OPEN_TABLES, {table_id: now_ms})
+                await self._client.zadd(key, {table_id: now_ms})
             else:
-                await self._client.zrem(OPEN_TABLES, table_id)
+                await self._client.zrem(key, table_id)
+
+    async def set_open(self, table_id: str, on: bool, now_ms: int) -> None:
+        """List (``on``) or unlist a private table still filling."""
+        await self._mark(OPEN_TABLES, table_id, on, now_ms)
+
+    async def set_live(self, table_id: str, on: bool, now_ms: int) -> None:
+        """Index (``on``) or drop a casual table whose game started or ended."""
+        await self._mark(LIVE_CASUAL, table_id, on, now_ms)
+
+    async def _live_casual(self) -> list[dict[str, Any]]:
+        async with redis_errors("live tables"):
+            ids = [_text(i) for i in await self._client.zrevrange(LIVE_CASUAL, 0, SCAN - 1)]
+        rows, gone = [], []
+        for table_id in ids:
+            table = await self._store.load(table_id)
+            if table is None or table.kind != CASUAL or table.status != "playing":
+                gone.append(table_id)  # expired, or its end was missed
+                continue
+            rows.append({"table": table.id, "kind": CASUAL, "rating": None,
+                         "players": [s.name for s in table.seats],
+                         "rules": rules_line(table.rules)})
+        if gone:
+            async with redis_errors("live tables prune"):
+                await self._client.zrem(LIVE_CASUAL, *gone)
+        return rows
 
     async def is_open(self, table_id: str) -> bool:
         async with redis_errors("open table read"):
@@ -117,7 +159,9 @@ class LobbyLists:
                    for t in await self._listed()
                    if t.status == "playing" and t.lobby is not None
                    and t.lobby.allow_spectators]
-        return [*ranked, *private][:SHOWN]
+        if len(ranked) + len(private) >= SHOWN:
+            return [*ranked, *private][:SHOWN]
+        return [*ranked, *private, *await self._live_casual()][:SHOWN]
 
 
 def _text(raw: bytes | str) -> str:

@@ -12,7 +12,9 @@
                                                "host"}], "watch": [{"table", "kind",
                                                "rating", "players", "rules"}], "pools":
                                                [{"pool", "rules"}]} (no account
-                                               needed; limited per address)
+                                               needed; limited per address; watch:
+                                               ranked by rating, then private, then
+                                               casual, whose rating is null)
     POST /api/tables/open {"open"}          -> 200 {"table", "open"}: the host lists (or
                                                unlists) the private table, still filling
     POST /api/report   {"name", "reason", "note"?} -> 201 {"id", "table", "game"}: reason
@@ -20,7 +22,9 @@
                                                a table with the player, the report keeps
                                                the table, the game id and the kept chat
 
-``doing`` is ``"offline"``, ``"lobby"``, ``"playing"`` or ``"watching"``; ``table``
+Follow, block and report name the other player by ``name``, or by ``seat`` instead:
+a seat of the caller's own table (a seat's menu; 404 ``no_player`` for a guest's or a
+bot's seat). ``doing`` is ``"offline"``, ``"lobby"``, ``"playing"`` or ``"watching"``; ``table``
 is the table being played or watched (for Watch), else null. All need a signed-in
 account (401 ``sign_in_required``); bodies and errors as in ``http_social``; each
 POST is limited per account (429 ``rate_limited`` with ``Retry-After``).
@@ -95,6 +99,27 @@ async def _other(hub: SocialHub, name: str) -> Account:
     return account
 
 
+async def _target(hub: SocialHub, me: Account, body: dict[str, object]) -> Account:
+    """The account a follow, block or report is about: ``name``, or ``seat`` (a seat of
+    the caller's own table: a guest there may carry any account's name, so a seat's
+    menu names the seat, never the name shown on it)."""
+    if "seat" not in body:
+        return await _other(hub, _name(body))
+    seat = body["seat"]
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise Refused(400, "malformed", "'seat' must be a seat number.")
+    _, table_id = await hub.room.store.player(me.pid)
+    table = await hub.room.store.load(table_id) if table_id else None
+    if table is None or not 0 <= seat < len(table.seats):
+        raise NoSuchPlayer("There is no such seat at your table.")
+    held = table.seats[seat]
+    names = await hub.accounts.names_of([held.pid]) if held.is_person and held.pid else {}
+    account = await hub.accounts.by_name(names[held.pid]) if held.pid in names else None
+    if account is None or account.pid != held.pid:
+        raise NoSuchPlayer("This seat's player is a guest or a bot, with no account.")
+    return account
+
+
 def _doing(raw: str | None) -> tuple[str, str | None]:
     if raw is None:
         return "offline", None
@@ -127,7 +152,7 @@ async def _toward(request: Request, parts: _Parts, limit: str
     """(me, the named other account, ``on``) of a follow or block, counted on ``limit``."""
     me = await _me(request, parts.hub)
     body = await read_json_object(request, MAX_BODY)
-    other = await _other(parts.hub, _name(body))
+    other = await _target(parts.hub, me, body)
     on = _flag(body, "on", True)
     await parts.limiter.hit(FRIEND_LIMITS[limit], me.pid)
     return me, other, on
@@ -170,7 +195,7 @@ async def report(request: Request, parts: _Parts) -> Response:
     hub = parts.hub
     me = await _me(request, hub)
     body = await read_json_object(request, MAX_BODY)
-    other = await _other(hub, _name(body))
+    other = await _target(hub, me, body)
     await parts.limiter.hit(FRIEND_LIMITS["report"], me.pid)
     _, table_id = await hub.room.store.player(me.pid)
     table = await hub.room.store.load(table_id) if table_id else None

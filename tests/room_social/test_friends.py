@@ -149,7 +149,10 @@ async def test_bad_input_gets_typed_errors(start_server: Start) -> None:
     assert anonymous.status_code == 401 and anonymous.json()["error"] == "sign_in_required"
     cases = [({"name": 7}, 400, "bad_name"), ({"name": "erin"}, 400, "bad_target"),
              ({"name": "ghost"}, 404, "no_player"),
-             ({"name": "erin", "on": "yes"}, 400, "malformed")]
+             ({"name": "erin", "on": "yes"}, 400, "malformed"),
+             # By seat (a seat's menu): a number, of a seat at the caller's own table.
+             ({"seat": True}, 400, "malformed"), ({"seat": "1"}, 400, "malformed"),
+             ({"seat": 1}, 404, "no_player")]
     for body, status, code in cases:
         response = await call(a, erin, "/api/follow", body)
         assert (response.status_code, response.json()["error"]) == (status, code), body

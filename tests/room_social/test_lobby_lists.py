@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 import pytest
 
 from client.room_client import RequestFailed
-from server.social.lobby_lists import rules_line
-from shared.protocol import CreatePrivate, Join, StartGame
+from server.social.lobby_lists import LIVE_CASUAL, rules_line
+from shared.protocol import CreatePrivate, Join, QuickPlay, StartGame, Watch
 
-from .conftest import SocialFactory, Start, register
-from .test_friends import call
+from .conftest import SocialFactory, Start, bot_play_until, register
+from .test_friends import call, until
 
 
 def test_the_rules_in_one_line() -> None:
@@ -51,3 +53,39 @@ async def test_a_listed_table_is_shown_joined_by_anyone_then_watched(
     assert shown["open"] == []  # started: not open to join any more
     assert [(w["table"], w["kind"]) for w in shown["watch"]] == [(host.table, "private")]
     assert "olga" in shown["watch"][0]["players"]
+
+
+async def test_a_casual_game_is_on_the_watch_list_while_it_is_played(
+        start_server: Start, social_client: SocialFactory) -> None:
+    # Four people fill one quick-play table (no bot takes a seat: the fill wait is a
+    # minute), and the game waits for them at every turn (ten minutes each).
+    a = await start_server(fill_wait_s=60, turn_time_s=600)
+    b = await start_server(fill_wait_s=60, turn_time_s=600)
+    players = [await social_client(node) for node in (a, b, a, b)]
+    for player in players:
+        await player.request(QuickPlay())
+    table = players[0].table
+    assert table is not None and all(p.table == table for p in players)
+    await players[0].wait_for(lambda c: c.status == "playing")
+
+    async def watch_rows() -> list[dict[str, object]]:
+        async with httpx.AsyncClient(base_url=b.http) as web:
+            return list((await web.get("/api/lobby")).json()["watch"])
+
+    async def shown() -> bool:
+        return [(w["table"], w["kind"]) for w in await watch_rows()] == [(table, "casual")]
+    await until(shown)
+    row = (await watch_rows())[0]
+    assert row["rating"] is None and str(row["rules"]).startswith("Quick")
+    assert sorted(str(n) for n in row["players"]) == sorted(str(p.name) for p in players)
+    # A stranger on the other node watches it from the list.
+    stranger = await social_client(b)
+    await stranger.request(Watch(table=table))
+    assert stranger.table == table and stranger.seat is None
+    # Played to the end: off the index (and so off the list).
+    await asyncio.gather(*(bot_play_until(p) for p in players))
+
+    async def gone() -> bool:
+        return await a.room.store.client.zscore(LIVE_CASUAL, table) is None
+    await until(gone)
+    assert await watch_rows() == []

@@ -26,5 +26,9 @@ export const people = {
   invite: (name) => call("/api/invite", { name }),
   answer: (id, join) => call("/api/invites/answer", { id, join }),
   report: (name, reason, note) => call("/api/report", { name, reason, note }),
+  // A seat of the caller's table instead of a name (a seat's menu).
+  followSeat: (seat, on = true) => call("/api/follow", { seat, on }),
+  blockSeat: (seat, on = true) => call("/api/block", { seat, on }),
+  reportSeat: (seat, reason, note) => call("/api/report", { seat, reason, note }),
   listTable: (open) => call("/api/tables/open", { open }),
 };

@@ -1,9 +1,11 @@
 // The player page, /@/NAME: an account's rating with the chart of its history, games
-// played and won, how often they finish what they start, their Spades statistics, and
-// their recent games (each a link to its game page).
+// played and won, how often they finish what they start (completion), their Spades
+// statistics, and their recent games (each a link to its game page); for a signed-in
+// visitor, Follow, Block and Report (player_actions.js).
 import { h } from "../ui/dom.js";
 import { ratingText } from "../ui/lobby_ranked.js";
 import { fetchPlayer } from "./api.js";
+import { playerActions } from "./player_actions.js";
 import { gamesList, when } from "./games_list.js";
 import { ratingChart } from "./rating_chart.js";
 
@@ -85,6 +87,10 @@ export async function showPlayer(root, name) {
   const player = await fetchPlayer(name);
   root.replaceChildren(playerView(player));
   window.playerPage = player; // for the browser tests and the curious
+  // Follow, block and report, for a signed-in visitor who is someone else.
+  const actions = await playerActions(player.name);
+  if (actions) root.querySelector(".player-page header").after(actions);
+  root.dataset.actions = actions ? "shown" : "none"; // the page has decided (tests wait on it)
   // Redrawn for a new width (a phone turned), so the chart's text keeps its size.
   let width = chartWidth();
   window.addEventListener("resize", () => {

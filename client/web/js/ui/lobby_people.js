@@ -49,7 +49,8 @@ export function peoplePanel(app, data) {
   return parts;
 }
 
-const REASONS = [["abuse", "Abuse in chat"], ["cheating", "Cheating"], ["stalling", "Stalling"],
+/** The report route's reasons (server.social.reports.REASONS), each with its words. */
+export const REASONS = [["abuse", "Abuse in chat"], ["cheating", "Cheating"], ["stalling", "Stalling"],
   ["name", "Offensive name"], ["other", "Something else"]];
 
 /** Report the player named in ``nameBox``: a reason and a line (the room keeps the

@@ -19,6 +19,7 @@ import { LEVELS, PracticeBar } from "./practice.js";
 import { PrivateLobby } from "./private_lobby.js";
 import { reviewPanel, rememberCommitment } from "./review.js";
 import { bagCycle, gameSheet, handTable, sideNames, sideOrder } from "./score_sheet.js";
+import { openSeatMenu } from "./seat_menu.js";
 import { SeatStatus } from "./seat_status.js";
 import { play as sound } from "./sound.js";
 import { turnStrip } from "./turn_strip.js";
@@ -342,7 +343,11 @@ export class TableScreen {
       `${bid !== null && view ? `, bid ${bidText(bid)}, ${won} trick${won === 1 ? "" : "s"} taken` : ""}${acting ? ", to act" : ""}`;
     el.setAttribute("aria-label", label);
     el.setAttribute("role", "group");
+    // Another person's seat opens its menu (Follow, Block, Report) for a signed-in player.
+    const menu = info.name && !info.bot && seat !== s.seat && this.room.signedIn;
     el.replaceChildren(
+      ...(menu ? [h("button", { type: "button", class: "seat-menu-btn", "aria-haspopup": "dialog",
+        "aria-label": `${name}: follow, block or report`, onclick: (e) => { e.stopPropagation(); openSeatMenu(seat, name, fmt.seatName(seat)); } })] : []),
       h("span", { class: `avatar${info.bot ? " bot" : ""}`, "aria-hidden": "true" }, (name[0] || "?").toUpperCase()),
       h("span", { class: "seat-text", "aria-hidden": "true" },
         h("span", { class: "seat-name" }, h("span", { class: "nm" }, name), tags),
