@@ -56,5 +56,6 @@ def nil_cover_record(game_id: str, seats: Sequence[SeatRecord], kind: str = "cas
                       rules=game.rules.to_dict(), seed=game.seed,
                       first_dealer=game.first_dealer, started_ms=ended_ms - 600_000,
                       ended_ms=ended_ms, seats=tuple(seats), actions=tuple(game.events),
-                      winner=None, totals=tuple(game.scores),
+                      winner=game.outcome if isinstance(game.outcome, int) else None,
+                      totals=tuple(game.scores),
                       hands_played=game.hands_played, opening=game.opening)
