@@ -78,6 +78,8 @@ async def play_a_hand(page: Page, fmt: str, name: str, width: int) -> None:
     if fmt == "two_handed":
         await expect(page.locator(".draw-step")).to_be_visible()
         await expect(page.locator(".draw-step .draw-btn").first).to_be_focused()
+        if name == "desktop":  # the private table's 30 s clock names the draw
+            await expect(page.locator(".turn-timer span")).to_contain_text("s to draw")
         await shot(page, f"format-{fmt}-draw-{name}")
     await play_until(page, lambda s: s["phase"] == "playing" and s["tricks"] >= 2 and s["myTurn"],
                      turn=take_turn, timeout=90)

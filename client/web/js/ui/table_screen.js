@@ -371,7 +371,7 @@ export class TableScreen {
       const el = this.seatEls[view.to_act].querySelector(".seat-timer");
       if (el) el.textContent = `${secs}s`;
       if (view.to_act === s.seat) {
-        this.timerBar.querySelector("span").textContent = `${secs}s to ${view.phase === "bidding" ? "bid" : "play"}`;
+        this.timerBar.querySelector("span").textContent = `${secs}s to ${{ bidding: "bid", drawing: "draw" }[view.phase] || "play"}`;
         this.timerBar.querySelector("i").style.width = `${Math.min(100, (left / 300))}%`;
         this.timerBar.classList.toggle("low", secs <= 10);
       }

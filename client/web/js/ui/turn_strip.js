@@ -19,7 +19,7 @@ export function turnStrip(state) {
     const mine = !!(view && state.myTurn && !view.over);
     let line = "";
     if (mine) {
-      const what = view.phase === "bidding" ? "bid" : view.phase === "passing" ? "pass cards" : "play";
+      const what = { bidding: "bid", passing: "pass cards", drawing: "draw" }[view.phase] || "play";
       const left = state.turnDeadline ? ` · ${seconds(state.turnDeadline - performance.now())}s left` : "";
       line = `Your turn to ${what}${left}`;
     }
