@@ -73,8 +73,10 @@ async def test_a_player_asks_and_the_mark_opens_its_practice_position(
         await note.get_by_role("link", name="Practise this position").click()
         # The practice table opens at that position: South to play, ♥A and ♥4 in hand,
         # the trick as it was (West's ♥2, North's ♥Q, East's ♥3).
+        # The link loads the room's page: until its app exists there is no state to read.
         await page.wait_for_function(
-            "window.spadesApp.state.kind === 'practice' && window.spadesApp.state.view "
+            "window.spadesApp && window.spadesApp.state "
+            "&& window.spadesApp.state.kind === 'practice' && window.spadesApp.state.view "
             "&& window.spadesApp.state.view.to_act === 0", timeout=15_000)
         view = await page.evaluate("window.spadesApp.state.view")
         assert "AH" in view["hand"] and "4H" in view["hand"] and len(view["hand"]) == 13
