@@ -80,8 +80,14 @@ async def test_a_private_table_of_each_format_plays_to_its_end(
     assert host.status == "over" and host.view is not None and host.view["over"]
     legal_counts(host)
     view = host.view
-    assert view["outcome"] in range(len(PRESETS[preset].teams))
-    assert view["standings"][0] == view["outcome"]
+    if view["outcome"] == "draw":
+        # Only the hand cap ends a game level at the top (match_outcome): four hands
+        # played and two sides sharing the best total. Seen in a fresh-clone run.
+        best = max(view["scores"])
+        assert len(view["history"]) == 4 and view["scores"].count(best) >= 2
+    else:
+        assert view["outcome"] in range(len(PRESETS[preset].teams))
+        assert view["standings"][0] == view["outcome"]
     assert host.recorded is not None
     # Every card of the game's hands reached the host as a frame, and each was scanned.
     # (Not a fixed count: with a target of 100 a made Nil can end the game in one hand.)
