@@ -36,6 +36,9 @@ RunFn = Callable[..., Awaitable[Any]]
 
 _PER_ACTION = ("server_cpu_ms_per_action", "redis_cpu_ms_per_action",
                "redis_calls_per_action", "redis_commands_per_action")
+# A child's result is one JSON line holding every latency it measured: 20 s at 750
+# tables is ~7,500 samples a process, past asyncio's 64 KiB default line limit.
+RESULT_LINE_LIMIT = 64 * 1024 * 1024
 
 
 def shares(tables: int, procs: int) -> list[int]:
@@ -60,7 +63,8 @@ async def run_split(run: RunFn, addresses: list[str], procs: int, **kwargs: Any)
         for address in addresses:
             argv += ["--url", address]
         children.append(await asyncio.create_subprocess_exec(
-            *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE))
+            *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            limit=RESULT_LINE_LIMIT))
 
     async def gate(stage: str) -> None:
         if stage != "play":
