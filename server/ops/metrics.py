@@ -134,6 +134,10 @@ class Metrics:
         self.gc_collections = Counter("spades_gc_collections_total",
                                       "Cyclic garbage collections, by generation.",
                                       "generation")
+        self.gc_probes = Counter("spades_gc_probes_total",
+                                 "Forked probes of what a full collection would free, by "
+                                 "what they found (garbage: the node collected; clean: it "
+                                 "did not; failed).", "result")
         self.errors = Counter("spades_client_errors_total",
                               "err answers sent to clients, by code.", "code")
         self.redis_errors = Counter("spades_redis_errors_total",
@@ -147,7 +151,7 @@ class Metrics:
                        self.actions, self.action_seconds, self.action_node_seconds,
                        self.loop_lag_seconds, self.loop_lag_own_seconds,
                        self.gc_pause_seconds, self.gc_pause_cpu_seconds, self.gc_collections,
-                       self.errors, self.redis_errors):
+                       self.gc_probes, self.errors, self.redis_errors):
             lines.extend(metric.lines())
         tables_gauge = Gauge("spades_tables", "Tables this node has sockets at.")
         tables_gauge.value = tables

@@ -1,12 +1,16 @@
 """The node's garbage-collector governor (issue 22, server/ops/gc_governor.py): the
 automatic collector is off while it runs, each tick collects the young objects and
-freezes the survivors, garbage cycles are still freed, a second governor is refused,
-and stop() hands the collector back. Ticks are awaited as conditions, never timed."""
+freezes the survivors, garbage cycles are still freed, a heap that grew is probed in a
+forked child and collected in full only when that found garbage worth a pause, a
+second governor is refused, and stop() hands the collector back. Ticks are awaited as
+conditions, never timed."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import os
+import socket
 import sys
 import time
 import weakref
@@ -14,7 +18,13 @@ from collections.abc import Callable
 
 import pytest
 
-from server.ops.gc_governor import FULL_GROWTH, GcGovernor
+from server.ops.gc_governor import (
+    FULL_GROWTH,
+    GARBAGE_MIN,
+    GARBAGE_SHARE,
+    GcGovernor,
+    probe_garbage,
+)
 from server.settings import Settings, SettingsError
 
 
@@ -54,24 +64,93 @@ async def test_ticks_free_young_cycles_and_freeze_the_rest() -> None:
     assert gc.isenabled() and gc.get_freeze_count() == 0
 
 
+def _tracked() -> int:
+    return gc.get_freeze_count() + sum(gc.get_count())
+
+
+def _grow() -> list[list[int]]:
+    """Live objects enough to pass the growth rule (the next tick probes)."""
+    return [[] for _ in range(int(sys.getallocatedblocks() * (FULL_GROWTH - 1)) + 1000)]
+
+
 async def test_a_full_collection_frees_cycles_that_died_frozen() -> None:
     governor = GcGovernor(0.01)
     assert governor.start()
     try:
         ticks = _young()
-        old = _Cycle()
-        gone = weakref.ref(old)
+        # Garbage worth a pause: more than the probe's share of everything tracked.
+        old = [_Cycle() for _ in range(max(GARBAGE_MIN, int(_tracked() * GARBAGE_SHARE * 3)))]
+        gone = weakref.ref(old[0])
         await _until(lambda: _young() >= ticks + 2, "no ticks")
-        del old  # it was frozen: the young collections no longer see it
+        del old  # frozen by now: the young collections no longer see the cycles
         await _until(lambda: _young() >= ticks + 4, "no ticks")
         assert gone() is not None
         fulls = governor.full_collections
-        # Blocks enough to pass the growth rule: the next tick collects everything.
-        grown = [[] for _ in range(int(sys.getallocatedblocks() * (FULL_GROWTH - 1)) + 1000)]
+        grown = _grow()
         await _until(lambda: governor.full_collections > fulls, "no full collection")
         assert gone() is None and len(grown) > 0
+        assert governor.probe is not None and governor.probe[0] >= GARBAGE_MIN
     finally:
         governor.stop()
+
+
+async def test_a_heap_grown_with_live_objects_is_probed_and_not_collected() -> None:
+    governor = GcGovernor(0.01)
+    assert governor.start()
+    try:
+        fulls, probes = governor.full_collections, governor.probes
+        grown = _grow()
+        await _until(lambda: governor.probes > probes, "no probe")
+        assert governor.full_collections == fulls  # nothing worth a pause was found
+        assert governor.probe is not None
+        garbage, tracked = governor.probe
+        assert tracked >= len(grown) and garbage < tracked * GARBAGE_SHARE
+        ticks = _young()
+        await _until(lambda: _young() >= ticks + 3, "no ticks")
+        assert governor.probes == probes + 1  # the baseline moved up: no probe again
+    finally:
+        governor.stop()
+
+
+class _Tattler:
+    """Garbage whose finalizer writes to a socket: run in the probe it must not reach
+    the node's sockets."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd, self.me = fd, self
+
+    def __del__(self) -> None:
+        try:
+            os.write(self.fd, b"x")
+        except OSError:
+            pass
+
+
+async def test_the_probe_counts_frozen_garbage_and_leaves_the_nodes_sockets_alone() -> None:
+    ours, theirs = socket.socketpair()
+    try:
+        theirs.setblocking(False)
+        gc.collect()
+        gc.freeze()
+        try:
+            cycles = [_Cycle() for _ in range(5000)] + [_Tattler(ours.fileno())]
+            gc.freeze()
+            del cycles
+            found = await probe_garbage()
+            assert found is not None
+            garbage, tracked = found
+            assert garbage >= 5001 and tracked >= garbage
+            with pytest.raises(BlockingIOError):
+                theirs.recv(1)  # the child's finalizer ran on closed descriptors
+            ours.send(b"y")
+            assert theirs.recv(1) == b"y"  # and the socket still works
+        finally:
+            gc.unfreeze()
+        gc.collect()  # the same finalizer in this process does write: the check can fail
+        assert theirs.recv(1) == b"x"
+    finally:
+        ours.close()
+        theirs.close()
 
 
 async def test_one_governor_per_process() -> None:
