@@ -160,8 +160,14 @@ def _collect_garbage_after_each_test() -> Iterator[None]:
     """Collect reference cycles at the end of every test, so that a resource a test
     left open (an unclosed Redis connection, a socket) warns inside that test and fails
     it by name, instead of at the interpreter's exit, where pytest can only fail the
-    whole run without saying which test it was."""
+    whole run without saying which test it was.
+
+    What is still alive after it (session fixtures, imported modules) is then frozen:
+    the next test's collection walks only what that test made. Without the freeze every
+    test paid a full collection of the whole process, about 0.1 s each, a sixth of the
+    suite's time."""
     yield
     import gc
 
     gc.collect()
+    gc.freeze()

@@ -44,7 +44,10 @@ ROOT = Path(__file__).resolve().parents[2]
 # Bots at pace 0 let a test client act faster than any person: no message rate limit.
 FAST = {"fill_wait_s": 0.05, "bot_pace_s": 0.0, "turn_time_s": 30.0, "reconnect_grace_s": 60.0,
         "between_hands_s": 0.0,
-        "timer_poll_s": 0.05, "msg_rate_per_s": 0}
+        "timer_poll_s": 0.05, "msg_rate_per_s": 0,
+        # The test process's collector is the suite's (tests/conftest.py): a node in it
+        # leaves it alone (tests/room/test_gc_governor.py tests the governor).
+        "gc_tick_s": 0.0}
 
 
 @dataclass
