@@ -8,6 +8,7 @@ conditions, never timed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import os
 import socket
@@ -120,10 +121,8 @@ class _Tattler:
         self.fd, self.me = fd, self
 
     def __del__(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             os.write(self.fd, b"x")
-        except OSError:
-            pass
 
 
 async def test_the_probe_counts_frozen_garbage_and_leaves_the_nodes_sockets_alone() -> None:
