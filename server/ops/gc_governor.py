@@ -32,7 +32,7 @@ youngest generation held up to 30,000 objects when it was collected.
   filled the node) and the baseline moves up to the heap as it is, with no pause.
   A full collection walks every tracked object: 300-500 ms of CPU at 3,000 players,
   600,000 objects, almost all of them the sockets' ASGI stacks (docs/benchmarks.md);
-  it ran in every window of the 3,000-player benchmark while the node filled, and
+  it fell in two of four 3,000-player benchmark windows while the node filled, and
   found nearly nothing. Memory held by cycles stays within ``FULL_GROWTH`` of the live
   set as before. The probe costs the node a ``fork()`` (page tables copied: a few ms)
   and, while the child runs (niced, about as long as the collection it spares), the
