@@ -97,3 +97,43 @@ def test_sweep_sizes_and_rows() -> None:
     lines = loadtest_sweep.table([figures]).splitlines()
     assert len(lines) == 3 and lines[0].startswith("| tables | players | load |")
     assert "| 12.50 |" in lines[2] and "| 3.25 |" in lines[2]
+
+
+class _Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+async def test_the_generator_collects_young_cycles_on_its_tick_and_freezes_survivors() -> None:
+    """The generator's own collector while it plays (client.loadtest._collect_young):
+    automatic collection off, a young cycle freed at the next tick, a live object
+    frozen, and the task ends with its ``stop``."""
+    import asyncio
+    import gc
+    import weakref
+
+    from client.loadtest import _collect_young
+
+    was_on = gc.isenabled()
+    gc.disable()
+    stop = asyncio.Event()
+    task = asyncio.create_task(_collect_young(stop, tick_s=0.01))
+    try:
+        frozen = gc.get_freeze_count()
+        garbage = _Cycle()
+        gone = weakref.ref(garbage)
+        del garbage
+        kept = [_Cycle() for _ in range(100)]
+        for _ in range(3000):  # conditions, not a timed wait
+            if gone() is None and gc.get_freeze_count() >= frozen + 100:
+                break
+            await asyncio.sleep(0.01)
+        assert gone() is None, "a young cycle was not collected"
+        assert gc.get_freeze_count() >= frozen + len(kept)
+        stop.set()
+        await asyncio.wait_for(task, timeout=30)
+    finally:
+        task.cancel()
+        gc.unfreeze()
+        if was_on:
+            gc.enable()
