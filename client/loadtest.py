@@ -41,7 +41,9 @@ Figures (``--json`` prints them as one object):
 - ``load_1m``: the machine's 1-minute load average at the end of the window;
 - the nodes' own figures, from their ``/metrics`` over the window (``loadtest_node``):
   ``node_p50_ms`` / ``node_p99_ms`` / ``node_max_ms`` (an act frame read to the last
-  seat's frame written), ``loop_lag_*`` and ``loop_lag_own_*`` (the event loop's lag,
+  seat's frame written), ``redis_write_*`` (inside that, the table write's round trip:
+  Redis, the network and the node's loop picking the reply up; Redis's own CPU is
+  ``redis_cpu_ms_per_action``), ``loop_lag_*`` and ``loop_lag_own_*`` (the event loop's lag,
   and the same less its waits for a CPU), ``gc_pause_*`` / ``gc_cpu_*`` (collector
   pauses, wall and CPU) and ``gc_pause_ms_per_s`` / ``gc_cpu_ms_per_s``; with
   ``--nginx`` each node is read directly;

@@ -1,7 +1,9 @@
 """The nodes' own latency figures for the load benchmark, read from their ``/metrics``.
 
 The node keeps histograms of its share of each action (``spades_action_node_seconds``:
-the act frame read to the last seat's frame written), of its event loop's lag
+the act frame read to the last seat's frame written), of the table write's round trip
+inside it (``spades_redis_write_seconds``: Redis, the network, and the node's loop
+picking the reply up), of its event loop's lag
 (``spades_loop_lag_seconds``, and ``_own_seconds``: less the waits for a CPU) and of
 its GC pauses (``spades_gc_pause_seconds``, and ``_cpu_seconds``: the CPU they took):
 ``server/ops``. ``scrape(urls)`` reads them from every node at once; ``figures(before,
@@ -23,7 +25,8 @@ from collections.abc import Sequence
 __all__ = ["HISTOGRAMS", "Scrape", "figures", "metrics_url", "quantile", "scrape"]
 
 # The node's histograms this reads, and the prefix of their figures.
-HISTOGRAMS = {"spades_action_node_seconds": "node", "spades_loop_lag_seconds": "loop_lag",
+HISTOGRAMS = {"spades_action_node_seconds": "node", "spades_redis_write_seconds": "redis_write",
+              "spades_loop_lag_seconds": "loop_lag",
               "spades_loop_lag_own_seconds": "loop_lag_own",
               "spades_gc_pause_seconds": "gc_pause", "spades_gc_pause_cpu_seconds": "gc_cpu"}
 _BUCKET = re.compile(r'^(\w+)_bucket\{le="([^"]+)"\} (\S+)$')

@@ -117,6 +117,10 @@ class Metrics:
             "spades_action_node_seconds",
             "From a client's act read off its socket to the last seat's frame of it "
             "handed to its socket (seconds).", FINE_BUCKETS)
+        self.redis_write_seconds = Histogram(
+            "spades_redis_write_seconds",
+            "A table write's round trip as the node sees it: the script sent to Redis "
+            "until the awaiting action resumes with its reply (seconds).", FINE_BUCKETS)
         self.loop_lag_seconds = Histogram(
             "spades_loop_lag_seconds",
             "How much later than asked the event loop ran a periodic timer (seconds).",
@@ -149,7 +153,7 @@ class Metrics:
         lines: list[str] = []
         for metric in (self.connections, self.connections_total, self.refused, self.closed,
                        self.actions, self.action_seconds, self.action_node_seconds,
-                       self.loop_lag_seconds, self.loop_lag_own_seconds,
+                       self.redis_write_seconds, self.loop_lag_seconds, self.loop_lag_own_seconds,
                        self.gc_pause_seconds, self.gc_pause_cpu_seconds, self.gc_collections,
                        self.gc_probes, self.errors, self.redis_errors):
             lines.extend(metric.lines())

@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import importlib.resources
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -201,6 +202,7 @@ class Store:
         if "a" in notice and table.status == "over" and table.kind != PRACTICE:
             # The game's end, queued for the archive in the stream of the table's slot.
             script_keys.append(keys.archive_queue(self.timers.key_for(table.id)))
+        started = time.perf_counter()
         async with _wrapped("write"):
             if self._shards is not None:
                 written, current = await self._write_shard(script_keys, args)
@@ -213,6 +215,7 @@ class Store:
                 except NoScriptError:  # a restarted Redis: send the script itself
                     written, current = await self._pipe.call(
                         "EVAL", self._apply.script, len(script_keys), *script_keys, *args)
+        METRICS.redis_write_seconds.observe(time.perf_counter() - started)
         if not written:
             log.debug("table %s: version %s moved on to %s", table.id, old_rev, current)
             return None

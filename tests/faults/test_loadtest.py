@@ -33,6 +33,8 @@ def test_the_load_test_measures_a_small_room() -> None:
     # The node's own share, from its /metrics: every action timed, the loop-lag timer
     # ticking (every 20 ms) through the window.
     assert figures["node_count"] > 0 and figures["node_p50_ms"] is not None
+    # ... and inside it the table writes' round trips.
+    assert figures["redis_write_count"] > 0 and figures["redis_write_p99_ms"] is not None
     assert figures["loop_lag_count"] > 0 and figures["loop_lag_p99_ms"] is not None
     assert figures["loop_lag_own_count"] == figures["loop_lag_count"]
     assert "gc_pause_ms_per_s" in figures and figures["load_1m"] is not None

@@ -20,7 +20,8 @@ from server.ops.node_time import ActionMark
 
 from .conftest import LocalServer
 
-HISTOGRAMS = ("spades_action_node_seconds", "spades_loop_lag_seconds",
+HISTOGRAMS = ("spades_action_node_seconds", "spades_redis_write_seconds",
+              "spades_loop_lag_seconds",
               "spades_loop_lag_own_seconds", "spades_gc_pause_seconds",
               "spades_gc_pause_cpu_seconds")
 
@@ -67,6 +68,9 @@ async def test_each_played_action_is_timed_once_to_its_last_frame(
     assert after[f"{name}_count"] - before[f"{name}_count"] == acted
     assert after[f"{name}_sum"] > before[f"{name}_sum"]
     assert after["spades_actions_total"] - before["spades_actions_total"] == acted
+    # Every write is timed, the bots' and the ready presses' too: at least one a move.
+    writes = "spades_redis_write_seconds_count"
+    assert after[writes] - before[writes] >= acted
 
 
 def test_a_mark_observes_when_its_last_frame_is_written() -> None:
