@@ -56,15 +56,25 @@ import contextlib
 import gc
 import logging
 import os
+import select
 import signal
 import sys
+import time
 import warnings
 from typing import NoReturn
 
 from .metrics import METRICS
 
-__all__ = ["DEFAULT_TICK_S", "FULL_GROWTH", "GARBAGE_MIN", "GARBAGE_SHARE", "GcGovernor",
-           "Probe", "probe_garbage"]
+__all__ = [
+    "DEFAULT_TICK_S",
+    "FULL_GROWTH",
+    "GARBAGE_MIN",
+    "GARBAGE_SHARE",
+    "PROBE_TIMEOUT_S",
+    "GcGovernor",
+    "Probe",
+    "probe_garbage",
+]
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +82,7 @@ DEFAULT_TICK_S = 0.1
 FULL_GROWTH = 1.25  # consider a full collection when the heap grew by a quarter
 GARBAGE_SHARE = 0.05  # ... and run it when the probe found this share of objects garbage
 GARBAGE_MIN = 2_000  # ... and at least this many (a small heap's few cycles can wait)
+PROBE_TIMEOUT_S = 60.0  # a probe not back by then is killed and counts as failed
 
 Probe = tuple[int, int]  # (garbage objects found, objects tracked) in the probe's snapshot
 
@@ -161,12 +172,13 @@ class GcGovernor:
         self.full_collections += 1
 
 
-async def probe_garbage() -> Probe | None:
+async def probe_garbage(timeout_s: float = PROBE_TIMEOUT_S) -> Probe | None:
     """What a full collection would find now, measured in a forked child: (garbage
-    objects, objects tracked), or None where the process cannot fork. The node's loop
-    goes on meanwhile; the child shares the heap copy-on-write, closes every file
-    descriptor but its pipe first (a finalizer run there must not touch the node's
-    sockets), ignores signals and exits without cleanup."""
+    objects, objects tracked), or None where the process cannot fork or the child was
+    not back within ``timeout_s`` (it is then killed). The node's loop goes on
+    meanwhile; the child shares the heap copy-on-write, closes every file descriptor
+    but its pipe first (a finalizer run there must not touch the node's sockets),
+    ignores signals and exits without cleanup."""
     if not hasattr(os, "fork"):
         return None
     read_fd, write_fd = os.pipe()
@@ -185,7 +197,7 @@ async def probe_garbage() -> Probe | None:
         os.close(write_fd)
     # One thread reads the answer, closes the pipe and reaps the child: a caller
     # cancelled meanwhile leaves it to finish alone (it must not close an fd in use).
-    answer = await asyncio.to_thread(_answer, read_fd, pid)
+    answer = await asyncio.to_thread(_answer, read_fd, pid, timeout_s)
     parts = answer.split()
     if len(parts) != 2:
         return None
@@ -206,11 +218,22 @@ def _probe_child(write_fd: int) -> NoReturn:
         os._exit(0)
 
 
-def _answer(read_fd: int, pid: int) -> bytes:
-    """The child's report (its pipe read to the end), with the child reaped."""
+def _answer(read_fd: int, pid: int, timeout_s: float) -> bytes:
+    """The child's report (its pipe read to the end), with the child reaped; empty if
+    it did not finish within ``timeout_s`` (then it is killed: a finalizer run in the
+    child may wait forever on a lock another thread of the node held at the fork)."""
     chunks = []
+    deadline = time.monotonic() + timeout_s
     try:
-        while chunk := os.read(read_fd, 4096):
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([read_fd], [], [], left)[0]:
+                os.kill(pid, signal.SIGKILL)
+                chunks = []
+                break
+            chunk = os.read(read_fd, 4096)
+            if not chunk:
+                break
             chunks.append(chunk)
     finally:
         os.close(read_fd)

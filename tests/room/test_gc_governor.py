@@ -173,3 +173,28 @@ def test_the_tick_is_a_setting() -> None:
         Settings.from_env({"GC_TICK_S": "soon"})
     with pytest.raises(ValueError):
         GcGovernor(0)
+
+
+class _Stuck:
+    """Garbage whose finalizer never returns in a forked child (as one waiting on a lock
+    another thread held at the fork would); in this process it returns at once."""
+
+    def __init__(self, parent: int) -> None:
+        self.parent, self.me = parent, self
+
+    def __del__(self) -> None:
+        if os.getpid() != self.parent:
+            time.sleep(3600)
+
+
+async def test_a_probe_that_does_not_come_back_is_killed_and_counts_as_failed() -> None:
+    gc.collect()
+    gc.freeze()
+    try:
+        stuck = _Stuck(os.getpid())
+        gc.freeze()
+        del stuck
+        assert await probe_garbage(timeout_s=1.0) is None
+    finally:
+        gc.unfreeze()
+    gc.collect()  # here the finalizer returns: the object is freed
