@@ -224,10 +224,12 @@ def _answer(read_fd: int, pid: int, timeout_s: float) -> bytes:
     child may wait forever on a lock another thread of the node held at the fork)."""
     chunks = []
     deadline = time.monotonic() + timeout_s
+    poller = select.poll()  # not select(): a loaded node's descriptors pass 1,024
+    poller.register(read_fd, select.POLLIN)
     try:
         while True:
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([read_fd], [], [], left)[0]:
+            if left <= 0 or not poller.poll(left * 1000):
                 os.kill(pid, signal.SIGKILL)
                 chunks = []
                 break

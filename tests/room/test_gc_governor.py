@@ -198,3 +198,27 @@ async def test_a_probe_that_does_not_come_back_is_killed_and_counts_as_failed() 
     finally:
         gc.unfreeze()
     gc.collect()  # here the finalizer returns: the object is freed
+
+
+async def test_the_probe_works_with_descriptors_past_1024() -> None:
+    """A node with 3,000 sockets has descriptors past select()'s 1,024: the probe's
+    pipe is numbered after them and must still be read."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = 1_200
+    if soft < want:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(want, hard), hard))
+    held = []
+    try:
+        with open(os.devnull) as null:
+            while len(held) < want - 100:
+                held.append(os.dup(null.fileno()))
+        assert max(held) > 1_024
+        found = await probe_garbage()
+        assert found is not None and found[1] > 0
+    finally:
+        for fd in held:
+            os.close(fd)
+        if soft < want:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
