@@ -71,6 +71,24 @@ async def check_table(page: Page, fmt: str, width: int) -> None:
     assert await page.evaluate(NO_SIDEWAYS_SCROLL)
 
 
+# The seats whose badge covers a card of the trick, measured when nothing on the page
+# moves (a card arriving or a trick swept away passes under the badges on purpose).
+COVERED_CARDS = """() => {
+  const trick = document.querySelector('.felt .trick');
+  if (!trick || document.getAnimations().length) return null;
+  const cards = [...trick.querySelectorAll('.played')].map(e => e.getBoundingClientRect());
+  const out = [];
+  for (const seat of document.querySelectorAll('.felt .seat')) {
+    const s = seat.getBoundingClientRect();
+    for (const c of cards) {
+      const across = s.left < c.right - 2 && c.left < s.right - 2;
+      if (across && s.top < c.bottom - 2 && c.top < s.bottom - 2) out.push(seat.className);
+    }
+  }
+  return out;
+}"""
+
+
 async def play_a_hand(page: Page, fmt: str, name: str, width: int) -> None:
     """Play the first hand to its result, with screenshots along the way."""
     state = await play_until(page, lambda s: s["myTurn"], turn=take_turn, timeout=60)
@@ -84,8 +102,17 @@ async def play_a_hand(page: Page, fmt: str, name: str, width: int) -> None:
     await play_until(page, lambda s: s["phase"] == "playing" and s["tricks"] >= 2 and s["myTurn"],
                      turn=take_turn, timeout=90)
     await shot(page, f"format-{fmt}-{name}")
-    state = await play_until(page, lambda s: s["history"] >= 1, turn=take_turn, timeout=120)
+    covered: list[str] = []
+
+    async def hand_over(state: dict) -> bool:
+        # Through the whole hand, no seat's badge lies over a card on the table.
+        found = await page.evaluate(COVERED_CARDS)
+        covered.extend(found or [])
+        return bool(state["history"] >= 1)
+
+    state = await play_until(page, hand_over, turn=take_turn, timeout=120)
     assert state["history"] >= 1
+    assert not covered, f"seat badges over the trick's cards: {sorted(set(covered))}"
     # The hand result (or, when the hand ended the game, the game-over sheet): one
     # column per side (and the Line column), none wider than the screen.
     over = bool(state["over"])
