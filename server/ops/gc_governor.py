@@ -29,20 +29,21 @@ youngest generation held up to 30,000 objects when it was collected.
   Only when that is at least ``GARBAGE_SHARE`` of them (and ``GARBAGE_MIN``) does the
   node run the full collection itself (``gc.unfreeze()``, ``gc.collect()``,
   ``gc.freeze()``); otherwise the growth was live state (tables and sockets that
-  filled the node) and the baseline moves up to the heap as it is, with no pause.
-  A full collection walks every tracked object: 300-500 ms of CPU at 3,000 players,
+  filled the node) and the baseline moves up to the heap as it is, with no pause. A
+  full collection walks every tracked object: 300-500 ms of CPU at 3,000 players,
   600,000 objects, almost all of them the sockets' ASGI stacks (docs/benchmarks.md);
   it fell in two of four 3,000-player benchmark windows while the node filled, and
-  found nearly nothing. Memory held by cycles stays within ``FULL_GROWTH`` of the live
-  set as before. The probe costs the node a ``fork()`` (page tables copied: a few ms)
-  and, while the child runs (niced, about as long as the collection it spares), the
-  copies of the pages either process writes; where ``fork`` is missing or fails the
-  node collects as before. The heap is ``sys.getallocatedblocks()`` (the
-  interpreter's allocated memory blocks: a walk of its arenas, about 0.2 ms for a
-  loaded node's heap), not ``gc.get_freeze_count()``, which walks every frozen object
-  (13 ms for 600,000), nor the youngest generation's count, which old objects freed
-  pull down only while it is above 0 (summed over ticks, it saw a steady heap grow by
-  a quarter in seconds).
+  found nearly nothing. Memory held by dead cycles stays within about a quarter of the
+  live set as before: a probe runs at each quarter's growth, and the node collects
+  once the garbage it finds is ``GARBAGE_SHARE`` of what it tracks. The probe costs
+  the node a ``fork()`` (page tables copied: 4-5 ms at 3,000 players) and, while the
+  child runs (niced, 0.25-0.4 s), the copies of the pages either process writes; where
+  ``fork`` is missing or fails the node collects as before. The heap is
+  ``sys.getallocatedblocks()`` (the interpreter's allocated memory blocks: a walk of
+  its arenas, about 0.2 ms for a loaded node's heap), not ``gc.get_freeze_count()``,
+  which walks every frozen object (13 ms for 600,000), nor the youngest generation's
+  count, which old objects freed pull down only while it is above 0 (summed over
+  ticks, it saw a steady heap grow by a quarter in seconds).
 
 ``stop()`` gives the objects back to CPython's collector and turns it on again. One
 governor per process runs (the collector is the process's): a second ``start()``
