@@ -352,7 +352,6 @@ async def run(addresses: list[str], *, tables: int, duration: float, pace_ms: in
         # a burst of acts at the node (docs/benchmarks.md, issue 22).
         gc.collect()
         gc.freeze()
-        gc_was_on = gc.isenabled()
         gc.disable()
         young_gc = asyncio.create_task(_collect_young(stop))
         if gate is not None:

@@ -4,10 +4,14 @@ Pure functions on fixed inputs; the end-to-end runs are in test_loadtest.py."""
 
 from __future__ import annotations
 
+import asyncio
+import gc
+import weakref
+
 import pytest
 
 from client import loadtest_node, loadtest_procs, loadtest_sweep
-from client.loadtest import LoadResult, flat
+from client.loadtest import LoadResult, _collect_young, flat
 
 EXPOSITION = """\
 # TYPE spades_action_node_seconds histogram
@@ -108,12 +112,6 @@ async def test_the_generator_collects_young_cycles_on_its_tick_and_freezes_survi
     """The generator's own collector while it plays (client.loadtest._collect_young):
     automatic collection off, a young cycle freed at the next tick, a live object
     frozen, and the task ends with its ``stop``."""
-    import asyncio
-    import gc
-    import weakref
-
-    from client.loadtest import _collect_young
-
     was_on = gc.isenabled()
     gc.disable()
     stop = asyncio.Event()
