@@ -37,7 +37,7 @@ youngest generation held up to 30,000 objects when it was collected.
   live set as before: a probe runs at each quarter's growth, and the node collects
   once the garbage it finds is ``GARBAGE_SHARE`` of what it tracks. The probe costs
   the node a ``fork()`` (page tables copied: 4-5 ms at 3,000 players) and, while the
-  child runs (niced, 0.25-0.4 s), the copies of the pages either process writes; where
+  child runs (niced, 0.24-0.42 s), the copies of the pages either process writes; where
   ``fork`` is missing or fails the node collects as before. The heap is
   ``sys.getallocatedblocks()`` (the interpreter's allocated memory blocks: a walk of
   its arenas, about 0.2 ms for a loaded node's heap), not ``gc.get_freeze_count()``,
