@@ -31,6 +31,7 @@ ERROR_CODES: dict[str, str] = {
     "no_table": "that table does not exist or is over",
     "not_allowed": "this session may not do that",
     "unavailable": "the room cannot reach its storage; try again",
+    "archive_unavailable": "the room's database is down, or this node runs without one",
     "internal": "the server failed on this message; nothing was applied",
     "rate_limited": "too many messages or attempts; wait a moment, then try again",
     "too_many_connections": "too many connections from this address; the socket is closed",

@@ -210,3 +210,21 @@ async def test_the_host_leaving_does_not_end_the_table(
     # and the host may come back to the seat while the game is on.
     await host.request(Join(code=created.invite))
     assert host.seat == host_seat and not host.seats[host_seat]["bot"]
+
+
+async def test_quick_play_from_a_private_seat_returns_that_table(
+    server: LocalServer, social_client: SocialFactory
+) -> None:
+    """docs/protocol.md, ``quick``: a socket seated at a private table (in its lobby, or
+    in its game) is answered with that table, not moved to a casual one."""
+    host = await social_client(server, name="Hana")
+    await create(host)
+    private = host.table
+    await host.quick_play()
+    assert (host.table, host.seat, host.snap and host.snap.kind) == (private, 0, "private")
+    await host.request(StartGame())
+    await host.wait_for(lambda c: c.status == "playing")
+    await host.quick_play()
+    assert (host.table, host.seat, host.status) == (private, 0, "playing")
+    table = await server.room.store.load(private or "")
+    assert table is not None and table.seat_of(host.pid or "") == 0
