@@ -37,12 +37,12 @@ from shared.archive import format_record, replay_hands
 from shared.archive.export import iso_ms
 
 from .http_social import GUEST_COOKIE, SESSION_COOKIE
+from .path_keys import is_key, shown
 
 __all__ = ["ArchiveDeps", "archive_routes"]
 
 log = logging.getLogger(__name__)
 
-MAX_ID = 64
 HISTORY = 100
 
 
@@ -89,7 +89,7 @@ def _pool(deps: ArchiveDeps) -> asyncpg.Pool:
 async def _game(request: Request, deps: ArchiveDeps) -> queries.GameRow:
     game_id = request.path_params["id"]
     row = None
-    if len(game_id) <= MAX_ID:
+    if is_key(game_id):
         row = await queries.load_game(_pool(deps), game_id)
     if row is None:
         raise Refusal(404, "no_game", "There is no archived game with that id.")
@@ -124,9 +124,9 @@ async def _get_record(request: Request, deps: ArchiveDeps) -> Response:
 
 async def _get_player(request: Request, deps: ArchiveDeps) -> Response:
     name = request.path_params["name"]
-    account = await deps.accounts.by_name(name)
+    account = await deps.accounts.by_name(name) if is_key(name) else None
     if account is None:
-        raise Refusal(404, "no_player", f"No player is called {name[:20]!r}.")
+        raise Refusal(404, "no_player", f"No player is called {shown(name)}.")
     pool = _pool(deps)
     rating = await deps.ratings.rating(account.pid)
     history = await deps.ratings.history(account.pid, HISTORY)
