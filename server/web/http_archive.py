@@ -31,11 +31,13 @@ from starlette.routing import Route
 from server.archive import queries
 from server.archive.api import game_json, recent_json, stats_json
 from server.errors import StoreError
+from server.settings import Settings
 from server.social.accounts import Accounts, pid_of
 from server.social.ratings import Ratings
 from shared.archive import format_record, replay_hands
 from shared.archive.export import iso_ms
 
+from .analysis_gate import AnalysisGate
 from .http_social import GUEST_COOKIE, SESSION_COOKIE
 from .path_keys import is_key, shown
 
@@ -57,14 +59,16 @@ class Refusal(Exception):
 @dataclass
 class ArchiveDeps:
     """What the routes use; ``pool`` None: this node has no archive database.
-    ``redis`` (the room's) and ``allowed_origins`` serve the analysis routes
-    (``http_analysis``)."""
+    ``redis`` (the room's), ``allowed_origins`` and ``analysis_gate`` serve the analysis
+    routes (``http_analysis``)."""
 
     pool: asyncpg.Pool | None
     accounts: Accounts
     ratings: Ratings
     redis: Any = None
     allowed_origins: frozenset[str] = field(default_factory=frozenset)
+    analysis_gate: AnalysisGate = field(
+        default_factory=lambda: AnalysisGate.from_settings(Settings()))
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:

@@ -37,9 +37,10 @@ async def test_a_request_is_analysed_and_its_result_kept(redis: redis_async.Redi
     cover = next(m for m in marks if m["event"] == COVER_EVENT)
     assert cover["better"] == "play AH" and "covered your partner's Nil" in cover["reason"]
     assert cover["position"]["position"]["seat"] == 0
-    # Asked again: the kept result, and nothing more in the stream.
+    # Asked again: the kept result, and nothing in the stream (the request was deleted
+    # when acknowledged).
     assert (await request(redis, results, "tb1:0", 0, _record()))["status"] == "done"
-    assert await redis.xlen(REQUESTS) == 1
+    assert await redis.xlen(REQUESTS) == 0
     pending = await redis.xpending(REQUESTS, GROUP)
     assert pending["pending"] == 0
 
