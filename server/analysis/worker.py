@@ -98,7 +98,7 @@ class Worker:
             last = last.decode() if isinstance(last, bytes) else str(last)
             ms, _, seq = last.partition("-")
             first = f"{ms}-{int(seq or 0) + 1}"
-        await self.client.xtrim(REQUESTS, minid=first)
+        await self.client.xtrim(REQUESTS, minid=first, approximate=False)
 
     async def step(self, block: bool = True) -> int:
         """Handle the requests waiting now (retaken ones first); how many were handled.
