@@ -26,9 +26,10 @@ worker has read and finished it (trimming with MAXLEN dropped unread ones, whose
 
 from __future__ import annotations
 
+import contextlib
 import importlib.resources
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
 
 import msgpack  # type: ignore[import-untyped]
@@ -77,14 +78,26 @@ class ResultStore(Protocol):
         """Forget a ``queued`` marker whose request was not sent (a result stays)."""
 
 
+@contextlib.asynccontextmanager
+async def _redis(what: str) -> AsyncIterator[None]:
+    """Redis failing comes out as the room's StoreError, never raw."""
+    try:
+        yield
+    except (RedisError, OSError) as err:
+        log.warning("redis failed during %s: %r", what, err)
+        raise storage_error(err) from err
+
+
 class RedisResults:
-    """:class:`ResultStore` on Redis (``client`` returns bytes)."""
+    """:class:`ResultStore` on Redis (``client`` returns bytes); Redis failing raises
+    StoreError."""
 
     def __init__(self, client: aioredis.Redis) -> None:
         self.client = client
 
     async def get(self, game: str, seat: int) -> dict[str, Any] | None:
-        raw = await self.client.get(result_key(game, seat))
+        async with _redis("analysis get"):
+            raw = await self.client.get(result_key(game, seat))
         if raw is None:
             return None
         value: dict[str, Any] = msgpack.unpackb(raw)
@@ -92,16 +105,21 @@ class RedisResults:
 
     async def mark_queued(self, game: str, seat: int) -> bool:
         marker = msgpack.packb({"status": "queued", "game": game, "seat": seat})
-        done = await self.client.set(result_key(game, seat), marker, nx=True, ex=QUEUED_TTL_S)
+        async with _redis("analysis mark"):
+            done = await self.client.set(result_key(game, seat), marker, nx=True,
+                                         ex=QUEUED_TTL_S)
         return bool(done)
 
     async def put(self, game: str, seat: int, result: dict[str, Any]) -> None:
-        await self.client.set(result_key(game, seat), msgpack.packb(result), ex=RESULT_TTL_S)
+        async with _redis("analysis put"):
+            await self.client.set(result_key(game, seat), msgpack.packb(result),
+                                  ex=RESULT_TTL_S)
 
     async def unmark(self, game: str, seat: int) -> None:
         known = await self.get(game, seat)
         if known is not None and known.get("status") == "queued":
-            await self.client.delete(result_key(game, seat))
+            async with _redis("analysis unmark"):
+                await self.client.delete(result_key(game, seat))
 
 
 Admit = Callable[[], Awaitable[None]]  # counts a new request; raises to refuse it
@@ -110,11 +128,8 @@ Admit = Callable[[], Awaitable[None]]  # counts a new request; raises to refuse 
 async def enqueue(client: aioredis.Redis, body: bytes, backlog: int = MAX_BACKLOG) -> None:
     """Add the request ``body`` to the stream; raises AnalysisBusy when ``backlog``
     requests already wait (nothing is added), StoreError when Redis fails."""
-    try:
+    async with _redis("analysis enqueue"):
         added = await client.register_script(_ENQUEUE)(keys=[REQUESTS], args=[backlog, body])
-    except (RedisError, OSError) as err:
-        log.warning("redis failed while queueing an analysis: %r", err)
-        raise storage_error(err) from err
     if not added:
         raise AnalysisBusy("Too many analyses are waiting right now, so this one was not "
                            "queued. Ask again in a few minutes.")
