@@ -30,6 +30,7 @@ from server.tables import keys
 from server.tables.room import Room
 from server.tables.store import Store
 from server.web import app as web_app
+from server.web.analysis_gate import AnalysisGate
 from server.web.http_archive import ArchiveDeps
 from server.web.http_daily import DailyDeps
 from server.web.http_social import SocialDeps
@@ -57,7 +58,8 @@ class Node:
                                allowed_origins=frozenset(settings.allowed_origins))
         # Every node with a database drains the queue of finished games.
         self.archive_deps = ArchiveDeps(None, self.social.accounts, self.social.ratings,
-                                        allowed_origins=frozenset(settings.allowed_origins))
+                                        allowed_origins=frozenset(settings.allowed_origins),
+                                        analysis_gate=AnalysisGate.from_settings(settings))
         self.archive: ArchiveQueue | None = None
         self.loop_lag = LoopLag()
         self.gc = GcGovernor(settings.gc_tick_s) if settings.gc_tick_s > 0 else None

@@ -59,6 +59,9 @@ class Settings:
     practice_ttl_s: int = 3_600  # an idle practice table is forgotten after this
     tables_per_player: int = 3  # open private (and, apart, practice) tables per player
     tables_per_address: int = 20  # open private and practice tables per client address
+    analyses_per_player: int = 12  # new analysis requests per player an hour (socket + HTTP)
+    analyses_per_address: int = 30  # ... per client address (an IPv6 /64) an hour
+    analysis_backlog: int = 2_000  # requests waiting for a worker; more are refused
     presence_ttl_s: float = 10.0  # a killed node's accounts read offline within this
     quick_pools: tuple[str, ...] = ("quick", "standard", "jokers", "whiz")  # server.tables.pools
     daily_secret: str | None = None  # the daily deal's seeds' secret (None: kept in PostgreSQL)
@@ -106,6 +109,12 @@ class Settings:
             tables_per_player=_int(env, "TABLES_PER_PLAYER", base.tables_per_player, 1, 1000),
             tables_per_address=_int(env, "TABLES_PER_ADDRESS", base.tables_per_address, 1,
                                     1_000_000),
+            analyses_per_player=_int(env, "ANALYSES_PER_PLAYER", base.analyses_per_player,
+                                     1, 1_000_000),
+            analyses_per_address=_int(env, "ANALYSES_PER_ADDRESS",
+                                      base.analyses_per_address, 1, 1_000_000),
+            analysis_backlog=_int(env, "ANALYSIS_BACKLOG", base.analysis_backlog, 1,
+                                  10_000_000),
             presence_ttl_s=_seconds(env, "PRESENCE_TTL_S", base.presence_ttl_s),
             quick_pools=_pools(env, base.quick_pools),
             daily_secret=_daily_secret(env.get("DAILY_SECRET")),

@@ -26,7 +26,7 @@ from server.archive import queries
 from server.archive.db import guarded
 from shared.archive import GameRecord
 
-from .store import MAX_STREAM, QUEUED_TTL_S, REQUESTS
+from .store import MAX_BACKLOG, QUEUED_TTL_S, Admit, AnalysisBusy, send_marked
 
 __all__ = ["PostgresResults", "archived_record", "people_seats", "queue_people",
            "request_archived"]
@@ -85,6 +85,11 @@ class PostgresResults:
         async with guarded("analysis mark"), self.pool.acquire() as conn:
             return await conn.fetchval(_MARK, game, seat) is not None
 
+    async def unmark(self, game: str, seat: int) -> None:
+        async with guarded("analysis unmark"), self.pool.acquire() as conn:
+            await conn.execute("DELETE FROM game_analyses WHERE game_id = $1 AND seat = $2 "
+                               "AND status = 'queued'", game, seat)
+
     async def put(self, game: str, seat: int, result: dict[str, Any]) -> None:
         analysis = result.get("analysis")
         async with guarded("analysis put"), self.pool.acquire() as conn:
@@ -107,18 +112,23 @@ async def archived_record(pool: asyncpg.Pool, game: str) -> dict[str, Any] | Non
 
 
 async def request_archived(client: aioredis.Redis, results: PostgresResults, game: str,
-                           seat: int) -> tuple[dict[str, Any], bool]:
+                           seat: int, admit: Admit | None = None,
+                           backlog: int = MAX_BACKLOG) -> tuple[dict[str, Any], bool]:
     """Ask for ``seat``'s analysis of the archived ``game`` (the caller checked that it
     exists). Returns (what is known now, whether a request was sent): the result, or
-    the ``queued`` marker; a request already waiting or done is not sent again."""
+    the ``queued`` marker; a request already waiting or done is not sent again. A new
+    one (none known) is first counted by ``admit``, which raises to refuse it; a full
+    backlog raises AnalysisBusy (store.enqueue)."""
     known = await results.get(game, seat)
     if known is not None and known["status"] != "queued":
         return known, False
+    if known is None and admit is not None:
+        await admit()
     if not await results.mark_queued(game, seat):
         found = await results.get(game, seat)
         return found or {"status": "queued", "game": game, "seat": seat}, False
     body = msgpack.packb({"game": game, "seat": seat, "archived": True})
-    await client.xadd(REQUESTS, {"r": body}, maxlen=MAX_STREAM, approximate=True)
+    await send_marked(client, results, game, seat, body, backlog)
     return {"status": "queued", "game": game, "seat": seat}, True
 
 
@@ -136,6 +146,10 @@ async def queue_people(client: aioredis.Redis, pool: asyncpg.Pool,
     results = PostgresResults(pool)
     sent = 0
     for seat in people_seats(record):
-        _, new = await request_archived(client, results, record.id, seat)
+        try:
+            _, new = await request_archived(client, results, record.id, seat)
+        except AnalysisBusy:  # its player can ask for it later, from the game's page
+            log.warning("analysis backlog full: %s seat %d not queued", record.id, seat)
+            continue
         sent += new
     return sent

@@ -79,6 +79,26 @@ class Worker:
         except ResponseError as err:
             if "BUSYGROUP" not in str(err):
                 raise
+        await self.trim_acknowledged()
+
+    async def trim_acknowledged(self) -> None:
+        """Remove the entries the group acknowledged but kept (workers before this one
+        left them for MAXLEN trimming): they would count as backlog forever. Only
+        entries below the oldest pending one and up to the last one delivered go."""
+        groups: Any = await self.client.xinfo_groups(REQUESTS)
+        group = next((g for g in groups if g["name"] in (GROUP, GROUP.encode())), None)
+        if group is None:
+            return
+        pending: Any = await self.client.xpending(REQUESTS, GROUP)
+        if pending["pending"]:
+            first = pending["min"]
+            first = first.decode() if isinstance(first, bytes) else str(first)
+        else:
+            last = group["last-delivered-id"]
+            last = last.decode() if isinstance(last, bytes) else str(last)
+            ms, _, seq = last.partition("-")
+            first = f"{ms}-{int(seq or 0) + 1}"
+        await self.client.xtrim(REQUESTS, minid=first, approximate=False)
 
     async def step(self, block: bool = True) -> int:
         """Handle the requests waiting now (retaken ones first); how many were handled.
@@ -99,7 +119,12 @@ class Worker:
                 except ArchiveUnavailable:
                     log.warning("analysis: the archive is unavailable; retried later")
                     continue  # unacknowledged: retaken after claim_idle_ms
-            await self.client.xack(REQUESTS, GROUP, entry_id)
+            # Acknowledged and deleted at once: the stream's length is the backlog
+            # (store.enqueue), and nothing else ever removes an entry.
+            async with self.client.pipeline(transaction=True) as pipe:
+                pipe.xack(REQUESTS, GROUP, entry_id)
+                pipe.xdel(REQUESTS, entry_id)
+                await pipe.execute()
         self.done += len(entries)
         return len(entries)
 

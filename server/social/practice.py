@@ -35,7 +35,8 @@ from shared.spades import Game, RuleSet, SpadesError
 
 from .errors import InvalidPosition, NotOffered, NotYourDecision
 
-__all__ = ["Opening", "advice", "create_practice", "opening_from", "redo_action", "undo"]
+__all__ = ["MAX_BAGS", "MAX_SCORE", "Opening", "advice", "bag_bounds", "create_practice",
+           "opening_from", "redo_action", "score_bounds", "undo"]
 
 Move = tuple[int, str]
 
@@ -70,15 +71,50 @@ def opening_from(rules: RuleSet, scenario: str | None = None,
         moves = position.get("moves", [])
         if not isinstance(moves, list) or len(moves) > 60:
             raise ValueError("moves must be a list of at most 60 actions")
-        if moves and position.get("deal") is None:
+        deal = position.get("deal")
+        if moves and deal is None:
             raise ValueError("moves need a fixed deal")
-        game = Game.new(rules, 0, dealer, deal=position.get("deal"),
-                        scores=tuple(position.get("scores", (0,) * len(rules.teams))),
-                        bags=tuple(position.get("bags", (0,) * len(rules.teams))))
+        if deal is not None and not isinstance(deal, list):
+            raise ValueError("the deal is a list of each seat's cards")
+        sides = len(rules.teams)
+        scores = _side_numbers(position.get("scores", [0] * sides), "scores", sides,
+                               *score_bounds(rules))
+        bags = _side_numbers(position.get("bags", [0] * sides), "bags", sides,
+                             *bag_bounds(rules))
+        game = Game.new(rules, 0, dealer, deal=deal, scores=scores, bags=bags)
         game = _play_moves(game, [str(m) for m in moves])
     except (SpadesError, ValueError, TypeError) as err:
         raise InvalidPosition(f"That position cannot be played: {err}") from None
     return Opening(rules, seat, dealer, game.opening, tuple(game.events))
+
+
+MAX_SCORE = 10_000  # no game's score goes beyond this (the largest target is 10,000)
+MAX_BAGS = 100  # nor its bag counter (the largest bag limit is 100)
+
+
+def score_bounds(rules: RuleSet) -> tuple[int, int]:
+    """The lowest and highest score a side may have at a practice position: the game
+    is not over yet, so below the target and above the losing score (if any)."""
+    low = -MAX_SCORE if rules.losing_score is None else rules.losing_score + 1
+    return low, rules.target_score - 1
+
+
+def bag_bounds(rules: RuleSet) -> tuple[int, int]:
+    """The bag counter's bounds: below the bag limit when bags cost a penalty (the
+    penalty would have been taken), else at most ``MAX_BAGS``."""
+    return 0, (rules.bag_limit - 1 if rules.bag_penalty else MAX_BAGS)
+
+
+def _side_numbers(values: object, what: str, sides: int, low: int, high: int
+                  ) -> tuple[int, ...]:
+    # Every number of a raw position is bounded before the engine or the table's
+    # storage (msgpack: 64 bits) sees it; a sentence says which and how.
+    if (not isinstance(values, list) or len(values) != sides
+            or any(isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high
+                   for v in values)):
+        raise ValueError(f"{what} must be {sides} whole numbers, one per side, "
+                         f"each from {low} to {high}")
+    return tuple(values)
 
 
 def _seat_value(value: object, what: str, seats: int) -> int:

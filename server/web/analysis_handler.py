@@ -5,6 +5,12 @@ Only the finished hands are analysed, so the answer never reveals a card of the 
 play; at a ranked table not until the game is over (the analysis of a partner's and
 one's own play is advice). The request names the game by table, game number and
 finished hands, so asking again after another hand asks for a new analysis.
+
+A new request counts against the limit HTTP's requests share (``analysis_gate``) and
+is refused while the backlog is full (``analysis_busy``). A practice table opened from
+a raw position (the ``practice`` message's ``position``: a deal, scores and moves the
+player chose) is not analysed: such positions cost nothing to make, one per table, and
+are no game the room dealt; a fresh practice game, a lesson's or the daily deal's is.
 """
 
 from __future__ import annotations
@@ -13,11 +19,22 @@ from typing import TYPE_CHECKING, Any
 
 from server.analysis.store import RedisResults, request
 from server.errors import GameNotOn, NoTable, NotAllowed, NotSeated
-from server.tables.model import RANKED
+from server.tables.model import RANKED, Table
 from shared.protocol import AnalysisReply
+
+from .analysis_gate import AnalysisGate
 
 if TYPE_CHECKING:
     from .conn import Conn
+
+
+def is_raw_position(table: Table) -> bool:
+    """A practice table whose game opened from a raw ``position`` (a fixed deal, scores
+    or moves the player chose), not from a lesson (``scenario``) or a fresh deal."""
+    practice = table.practice
+    if practice is None or practice.scenario is not None:
+        return False
+    return bool(practice.base) or (table.game is not None and table.game.opening is not None)
 
 
 async def handle_analyse(c: Conn, msg_id: int | None) -> None:
@@ -34,6 +51,9 @@ async def handle_analyse(c: Conn, msg_id: int | None) -> None:
         raise GameNotOn("No hand of this game has finished yet: there is nothing to analyse.")
     if table.kind == RANKED and not game.over:
         raise NotAllowed("The analysis of a ranked game opens when the game is over.")
+    if is_raw_position(table):
+        raise NotAllowed("A position you set up yourself is not analysed: play a game "
+                         "the room deals (or a lesson) to have it analysed.")
     log = await c.room.store.game_events(table.id, table.game_no)
     base = list(table.practice.base) if table.practice is not None else []
     record: dict[str, Any] = {
@@ -41,6 +61,8 @@ async def handle_analyse(c: Conn, msg_id: int | None) -> None:
         "opening": game.opening, "events": [[s, a] for s, a in [*base, *log]]}
     name = f"{table.id}:{table.game_no}:{len(game.history)}"
     client = c.room.store.client
-    known = await request(client, RedisResults(client), name, seat, record)
+    gate = AnalysisGate.from_settings(c.room.settings)
+    known = await request(client, RedisResults(client), name, seat, record,
+                          gate.admit(client, c.pid, c.address), gate.backlog)
     c.reply(AnalysisReply(game=name, seat=seat, status=known["status"],
                           analysis=known.get("analysis"), error=known.get("error")), msg_id)

@@ -20,6 +20,7 @@ from typing import Protocol
 
 from redis.exceptions import RedisError
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -139,11 +140,24 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         *page_routes(),  # /g/ID (a finished game) and /@/NAME (a player)
         Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={404: _nothing_here, 405: _nothing_here})
     app.state.drain = drain
     app.add_middleware(GuestCookie)
     app.add_middleware(SecurityHeaders)
     return app
+
+
+_NOTHING_HERE = {404: "There is nothing at this address.",
+                 405: "This address does not answer that kind of request."}
+
+
+async def _nothing_here(request: Request, exc: Exception) -> Response:
+    """A path no route takes (a static file that is not there, a route's id decoded
+    into another path): a sentence rather than Starlette's bare "Not Found"."""
+    assert isinstance(exc, HTTPException)
+    return PlainTextResponse(_NOTHING_HERE.get(exc.status_code, str(exc.detail)),
+                             exc.status_code, headers=exc.headers)
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str) -> None:

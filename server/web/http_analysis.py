@@ -2,12 +2,15 @@
 
     GET  /api/games/{id}/analysis  -> 200 {game, you, analyses: [{seat, status, ...}]}
     POST /api/games/{id}/analysis  -> 202 queued / 200 done or failed: the caller's seat
-                                      (403 not_a_player, 429 rate_limited, 403 bad_origin)
+                                      (403 not_a_player, 429 rate_limited,
+                                      503 analysis_busy, 403 bad_origin)
 
 Both answer the archive's 404 ``no_game`` and 403 ``private_game`` as the game's route
 does. An archived game shows every hand face up, so every seat's analysis is shown to
-whoever may see the game; only a player of the game may ask for one (their own seat),
-at most ``ASK_LIMIT`` new requests an hour. The work is done by the analysis workers
+whoever may see the game; only a player of the game may ask for one (their own seat).
+A new request counts against the limit the socket's ``analyse`` shares
+(``analysis_gate``: per player and per address an hour) and is refused while the
+backlog of requests is full. The work is done by the analysis workers
 (``python -m server.analysis``), whose results are kept in PostgreSQL with the game.
 """
 
@@ -20,16 +23,14 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server.analysis.archived import PostgresResults, request_archived
+from server.analysis.store import AnalysisBusy
 from server.social.errors import RateLimited
-from server.social.store import Limit, Limiter
 from shared.archive import GameRecord
 
 from .http_archive import ArchiveDeps, Refusal, _caller, _game, _pool, json_route
 from .http_social import origin_allowed
 
-__all__ = ["ASK_LIMIT", "analysis_routes"]
-
-ASK_LIMIT = Limit("analysis_ask", 12, 3600, "You have asked for many analyses this hour.")
+__all__ = ["analysis_routes"]
 
 
 def _you(record: GameRecord, caller: str | None) -> int | None:
@@ -59,17 +60,22 @@ async def _ask(request: Request, deps: ArchiveDeps) -> Response:
                       "analysis of their play.")
     if deps.redis is None:
         raise Refusal(503, "no_archive", "This server runs no analysis.")
-    results = PostgresResults(_pool(deps))
-    known = await results.get(record.id, you)
-    if known is None or known["status"] == "queued":
-        if known is None:  # only a new request counts (a waiting one is resent at most
-            assert caller is not None  # hourly, when its marker has gone stale)
-            try:
-                await Limiter(deps.redis).hit(ASK_LIMIT, caller)
-            except RateLimited as err:
-                raise Refusal(429, err.code, str(err),
-                              {"Retry-After": str(err.retry_after_s)}) from None
-        known, _ = await request_archived(deps.redis, results, record.id, you)
+    assert caller is not None
+    gate = deps.analysis_gate
+    address = request.client.host if request.client else ""
+    # Only a new request counts (a waiting one is resent at most hourly, when its
+    # marker has gone stale); request_archived calls admit for it.
+    try:
+        known, _ = await request_archived(deps.redis, PostgresResults(_pool(deps)),
+                                          record.id, you,
+                                          gate.admit(deps.redis, caller, address),
+                                          gate.backlog)
+    except RateLimited as err:
+        raise Refusal(429, err.code, str(err),
+                      {"Retry-After": str(err.retry_after_s)}) from None
+    except AnalysisBusy as err:
+        raise Refusal(err.status, err.code, str(err),
+                      {"Retry-After": str(err.retry_after_s)}) from None
     return JSONResponse(known, 202 if known["status"] == "queued" else 200)
 
 

@@ -31,18 +31,20 @@ from starlette.routing import Route
 from server.archive import queries
 from server.archive.api import game_json, recent_json, stats_json
 from server.errors import StoreError
+from server.settings import Settings
 from server.social.accounts import Accounts, pid_of
 from server.social.ratings import Ratings
 from shared.archive import format_record, replay_hands
 from shared.archive.export import iso_ms
 
+from .analysis_gate import AnalysisGate
 from .http_social import GUEST_COOKIE, SESSION_COOKIE
+from .path_keys import is_key, shown
 
 __all__ = ["ArchiveDeps", "archive_routes"]
 
 log = logging.getLogger(__name__)
 
-MAX_ID = 64
 HISTORY = 100
 
 
@@ -57,14 +59,16 @@ class Refusal(Exception):
 @dataclass
 class ArchiveDeps:
     """What the routes use; ``pool`` None: this node has no archive database.
-    ``redis`` (the room's) and ``allowed_origins`` serve the analysis routes
-    (``http_analysis``)."""
+    ``redis`` (the room's), ``allowed_origins`` and ``analysis_gate`` serve the analysis
+    routes (``http_analysis``)."""
 
     pool: asyncpg.Pool | None
     accounts: Accounts
     ratings: Ratings
     redis: Any = None
     allowed_origins: frozenset[str] = field(default_factory=frozenset)
+    analysis_gate: AnalysisGate = field(
+        default_factory=lambda: AnalysisGate.from_settings(Settings()))
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -89,7 +93,7 @@ def _pool(deps: ArchiveDeps) -> asyncpg.Pool:
 async def _game(request: Request, deps: ArchiveDeps) -> queries.GameRow:
     game_id = request.path_params["id"]
     row = None
-    if len(game_id) <= MAX_ID:
+    if is_key(game_id):
         row = await queries.load_game(_pool(deps), game_id)
     if row is None:
         raise Refusal(404, "no_game", "There is no archived game with that id.")
@@ -124,9 +128,9 @@ async def _get_record(request: Request, deps: ArchiveDeps) -> Response:
 
 async def _get_player(request: Request, deps: ArchiveDeps) -> Response:
     name = request.path_params["name"]
-    account = await deps.accounts.by_name(name)
+    account = await deps.accounts.by_name(name) if is_key(name) else None
     if account is None:
-        raise Refusal(404, "no_player", f"No player is called {name[:20]!r}.")
+        raise Refusal(404, "no_player", f"No player is called {shown(name)}.")
     pool = _pool(deps)
     rating = await deps.ratings.rating(account.pid)
     history = await deps.ratings.history(account.pid, HISTORY)

@@ -31,6 +31,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server.web.json_body import Refused, read_json_object
+from server.web.path_keys import is_key, shown
 from shared.course import (
     LESSON_IDS,
     PRACTICE_IDS,
@@ -56,9 +57,11 @@ MAX_RULES_QUERY = 4096
 def _lesson(scenario_id: str) -> Lesson:
     # Built once per process: the position, its replies and its start are pure values.
     try:
+        if not is_key(scenario_id):
+            raise KeyError(scenario_id)
         return Lesson(scenario(scenario_id))
     except KeyError:
-        raise Refused(404, "no_lesson", f"There is no lesson {scenario_id!r}.") from None
+        raise Refused(404, "no_lesson", f"There is no lesson {shown(scenario_id)}.") from None
 
 
 def _entry(scenario_id: str, number: int) -> dict[str, Any]:

@@ -10,7 +10,6 @@ page shows. A path that cannot be a game id or an account name is a plain 404 he
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -18,19 +17,18 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from .path_keys import is_key, shown
+
 __all__ = ["SHELL", "page_routes"]
 
 SHELL = Path(__file__).resolve().parents[2] / "client" / "web" / "pages" / "archive.html"
-# Game ids (``<table>.<game number>``) and account names are short runs of letters,
-# digits, "-", "_" and ".".
-_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 
 def _shell(what: str) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
         key = request.path_params["key"]
-        if not _ID.fullmatch(key):
-            return PlainTextResponse(f"There is no {what} {key!r} here.", 404)
+        if not is_key(key):
+            return PlainTextResponse(f"There is no {what} {shown(key)} here.", 404)
         # no-cache: the shell is tiny, and a new release's module names must be seen.
         return FileResponse(SHELL, media_type="text/html",
                             headers={"cache-control": "no-cache"})

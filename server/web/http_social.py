@@ -41,6 +41,7 @@ from server.social.chat import Chat
 from server.social.errors import NoSuchPlayer, SocialError
 from server.social.ratings import Ratings
 from server.web.json_body import Refused, read_json_object
+from server.web.path_keys import is_key, shown
 
 __all__ = ["SESSION_COOKIE", "SocialDeps", "origin_allowed", "social_routes",
            "ws_origin_allowed"]
@@ -247,9 +248,9 @@ async def _leaderboard(request: Request, deps: SocialDeps) -> Response:
 
 async def _history(request: Request, deps: SocialDeps) -> Response:
     name = request.path_params["name"]
-    account = await deps.accounts.by_name(name)
+    account = await deps.accounts.by_name(name) if is_key(name) else None
     if account is None:
-        raise NoSuchPlayer(f"No player is called {name[:20]!r}.")
+        raise NoSuchPlayer(f"No player is called {shown(name)}.")
     rating = await deps.ratings.rating(account.pid)
     changes = await deps.ratings.history(account.pid)
     return JSONResponse({

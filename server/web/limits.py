@@ -11,7 +11,25 @@ cheap enough for every frame and easy to test.
 
 from __future__ import annotations
 
-__all__ = ["AddressLimit", "MessageRate"]
+import ipaddress
+
+__all__ = ["AddressLimit", "MessageRate", "address_block"]
+
+
+def address_block(address: str) -> str:
+    """The part of a client address that per-address limits count by: an IPv4 address
+    whole, an IPv6 address by its /64 (one home or one host gets a whole /64, so its
+    other addresses are the same client); an IPv4-mapped IPv6 address as its IPv4.
+    Text that is no address (a test client's name) is counted as it is."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 class MessageRate:

@@ -37,6 +37,7 @@ ERROR_CODES: dict[str, str] = {
     "too_many_connections": "too many connections from this address; the socket is closed",
     "too_many_tables": "you (or your address) have as many open tables as allowed",
     "room_full": "the room's storage is full: no new table can open now; try later",
+    "analysis_busy": "too many analyses wait for a worker; nothing was queued, ask later",
     "daily_played": "you have played today's daily deal: one try a day",
     # the social layer (server/social_errors.py SOCIAL_ERROR_CODES; a test checks each is here)
     "invalid": "the request is not valid; nothing happened",

@@ -37,9 +37,10 @@ async def test_a_request_is_analysed_and_its_result_kept(redis: redis_async.Redi
     cover = next(m for m in marks if m["event"] == COVER_EVENT)
     assert cover["better"] == "play AH" and "covered your partner's Nil" in cover["reason"]
     assert cover["position"]["position"]["seat"] == 0
-    # Asked again: the kept result, and nothing more in the stream.
+    # Asked again: the kept result, and nothing in the stream (the request was deleted
+    # when acknowledged).
     assert (await request(redis, results, "tb1:0", 0, _record()))["status"] == "done"
-    assert await redis.xlen(REQUESTS) == 1
+    assert await redis.xlen(REQUESTS) == 0
     pending = await redis.xpending(REQUESTS, GROUP)
     assert pending["pending"] == 0
 
@@ -125,3 +126,23 @@ async def test_worker_processes_share_the_stream_and_stop_on_sigterm(
             proc.stdout.close()
             proc.stderr.close()
     assert codes == [0, 0]
+
+
+async def test_a_worker_trims_acknowledged_requests_older_workers_kept_and_no_other(
+        redis: redis_async.Redis) -> None:
+    # Workers before the bounded backlog acknowledged requests and left them in the
+    # stream for MAXLEN trimming; they would count as backlog forever.
+    worker = Worker(redis, RedisResults(redis), "w1")
+    await worker.ensure_group()
+    for game in ("old1", "old2", "taken", "unread"):
+        await redis.xadd(REQUESTS, {"r": msgpack.packb({"game": game, "seat": 0})})
+    got = await redis.xreadgroup(GROUP, "old-worker", {REQUESTS: ">"}, count=3)
+    ids = [entry_id for _, batch in got for entry_id, _ in batch]
+    await redis.xack(REQUESTS, GROUP, ids[0], ids[1])  # "taken" stays pending
+    await worker.trim_acknowledged()
+    left = [msgpack.unpackb(f[b"r"])["game"] for _, f in await redis.xrange(REQUESTS)]
+    assert left == ["taken", "unread"]
+    await redis.xack(REQUESTS, GROUP, ids[2])
+    await worker.trim_acknowledged()  # nothing pending: all delivered ones go
+    left = [msgpack.unpackb(f[b"r"])["game"] for _, f in await redis.xrange(REQUESTS)]
+    assert left == ["unread"]

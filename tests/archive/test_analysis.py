@@ -22,10 +22,10 @@ from server.analysis.archived import PostgresResults, queue_people, request_arch
 from server.analysis.store import REQUESTS
 from server.analysis.worker import Worker
 from server.archive.writer import write_game
+from server.settings import Settings
 from server.social.accounts import pid_of
 from server.tables.keys import ARCHIVE_QUEUE
 from server.tables.model import Seat, Table, encode_table
-from server.web.http_analysis import ASK_LIMIT
 from shared.archive import SeatRecord
 from shared.archive.generate import random_game
 from shared.spades import RuleSet
@@ -65,7 +65,7 @@ async def test_the_worker_analyses_an_archived_game_into_postgres(
     assert cover["position"]["position"]["seat"] == 0
     # Done: asking again answers the kept result and sends nothing.
     again, sent = await request_archived(redis, results, "tba.0", 0)
-    assert again["status"] == "done" and not sent and await redis.xlen(REQUESTS) == 1
+    assert again["status"] == "done" and not sent and await redis.xlen(REQUESTS) == 0
     # The result goes with its game.
     await pool.execute("DELETE FROM games WHERE id = 'tba.0'")
     assert await results.get("tba.0", 0) is None
@@ -184,7 +184,7 @@ async def test_the_route_asks_for_the_callers_seat_with_typed_errors(
 async def test_asking_is_rate_limited(
         archive_server: Callable[..., Awaitable[LocalServer]], pool: asyncpg.Pool) -> None:
     token = secrets.token_urlsafe(24)
-    ids = [f"tl{i}.0" for i in range(ASK_LIMIT.attempts + 1)]
+    ids = [f"tl{i}.0" for i in range(Settings().analyses_per_player + 1)]
     for game_id in ids:
         assert await write_game(pool, nil_cover_record(game_id, seats(pid_of(token))))
     server = await archive_server()

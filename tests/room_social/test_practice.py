@@ -7,7 +7,7 @@ import pytest
 from client.room_client import RequestFailed
 from server.tables import keys
 from server.tables.model import decode_table
-from shared.protocol import Advice, Hint, Practice, Redo, Tip, Undo
+from shared.protocol import Advice, Format, Hint, Practice, Redo, Tip, Undo
 from shared.spades import Game
 
 from .conftest import LocalServer, SocialClient, SocialFactory, Start
@@ -175,3 +175,32 @@ async def test_practice_waits_for_its_person(start_server: Start,
     await client.drop()  # gone: at a casual table the autopilot would play now
     await client.wait_for(lambda c: c.reconnects >= 1 and c.my_turn)
     assert client.version == version and not client.seats[0]["away"]
+
+
+# A raw position's numbers beyond any game's: each refused with `invalid` and a sentence
+# naming the field and its bounds (standard rules: to 500, 10 bags a penalty).
+OUT_OF_BOUNDS = [
+    ({"scores": [10**30, 0]}, "scores"), ({"scores": [-(10**30), 0]}, "scores"),
+    ({"scores": [2**63, 0]}, "scores"), ({"scores": [500, 0]}, "scores"),
+    ({"scores": [0, -1_000_000]}, "scores"), ({"bags": [10**30, 0]}, "bags"),
+    ({"bags": [0, -1]}, "bags"), ({"bags": [10, 0]}, "bags"), ({"bags": [0, 2**64]}, "bags"),
+    ({"scores": [1.5, 0]}, "scores"), ({"scores": [True, 0]}, "scores"),
+    ({"scores": "lots"}, "scores"), ({"bags": 7}, "bags"), ({"scores": [1, 2, 3]}, "scores"),
+    ({"dealer": 10**30}, "dealer"), ({"seat": -1}, "seat"),
+    ({"moves": "bid 3"}, "moves"), ({"deal": 12}, "deal"),
+]
+
+
+async def test_a_raw_position_with_numbers_out_of_bounds_gets_a_typed_error(
+    server: LocalServer, social_client: SocialFactory
+) -> None:
+    client = await social_client(server, fmt=Format.JSON)  # msgpack has no 10**30
+    for position, field in OUT_OF_BOUNDS:
+        with pytest.raises(RequestFailed) as bad:
+            await client.request(Practice(position=position))
+        assert bad.value.code == "invalid", (position, bad.value.code, bad.value.message)
+        assert "cannot be played" in bad.value.message and field in bad.value.message, (
+            position, bad.value.message)
+    # The socket is still served, and a position within bounds opens.
+    await practice(client, position={"scores": [499, -400], "bags": [9, 0]}, level="easy")
+    assert client.view is not None and client.view["scores"] == [499, -400]
