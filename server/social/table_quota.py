@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from server.errors import TooManyTables
+from server.ops.address_key import limit_key
 from server.tables import keys
 from server.tables.model import Table
 from server.tables.store import Store
@@ -37,7 +38,7 @@ def player_key(pid: str, kind: str) -> str:
 
 
 def address_key(address: str) -> str:
-    return f"tq:{{addr:{address}}}"
+    return f"tq:{{addr:{limit_key(address)}}}"
 
 
 def _idle(table: Table, asking: str) -> bool:

@@ -11,6 +11,8 @@ cheap enough for every frame and easy to test.
 
 from __future__ import annotations
 
+from server.ops.address_key import limit_key
+
 __all__ = ["AddressLimit", "MessageRate"]
 
 
@@ -47,7 +49,8 @@ class MessageRate:
 
 class AddressLimit:
     """Open connections per client address (after the proxy headers: behind nginx,
-    the forwarded address). ``limit <= 0`` means no limit."""
+    the forwarded address), counted by its ``limit_key`` (an IPv6 client by its /64).
+    ``limit <= 0`` means no limit."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
@@ -56,18 +59,20 @@ class AddressLimit:
     def admit(self, address: str) -> bool:
         """Count a new connection from ``address``; False (and not counted) if that
         address already holds ``limit`` connections."""
-        count = self._open.get(address, 0)
+        key = limit_key(address)
+        count = self._open.get(key, 0)
         if 0 < self.limit <= count:
             return False
-        self._open[address] = count + 1
+        self._open[key] = count + 1
         return True
 
     def release(self, address: str) -> None:
-        count = self._open.get(address, 0) - 1
+        key = limit_key(address)
+        count = self._open.get(key, 0) - 1
         if count > 0:
-            self._open[address] = count
+            self._open[key] = count
         else:
-            self._open.pop(address, None)
+            self._open.pop(key, None)
 
     def count(self, address: str) -> int:
-        return self._open.get(address, 0)
+        return self._open.get(limit_key(address), 0)
