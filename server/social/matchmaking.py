@@ -186,7 +186,9 @@ def _one_per_origin(pool: list[Waiting], anchor: Waiting) -> list[Waiting]:
 def origin_of(address: str) -> str:
     """The digest a queue entry keeps of the client address it queued from (of its
     ``limit_key``: one IPv6 /64 is one origin); "" for an unknown address."""
-    return hashlib.sha256(f"origin:{limit_key(address)}".encode()).hexdigest()[:16] if address else ""
+    if not address:
+        return ""
+    return hashlib.sha256(f"origin:{limit_key(address)}".encode()).hexdigest()[:16]
 
 
 class Matchmaker:
