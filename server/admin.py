@@ -7,6 +7,11 @@
     python -m server.admin lift mute|ranked_ban NAME
     python -m server.admin restore                   live sanctions back into Redis
 
+Everything it prints from storage (names, notes, chat lines, ids) goes through
+``shared.inert_text.escape_inert``: a row stored before notes were cleaned, or a chat
+line, cannot move the cursor, recolour, retitle or reorder the operator's terminal,
+nor start a line that looks like another report.
+
 It needs the room's ``DATABASE_URL`` and ``REDIS_URL``. A sanction is written to
 PostgreSQL and to Redis with its expiry, so every node enforces it at once (the next
 chat line or queue join); ``restore`` is for a Redis that lost its data.
@@ -24,6 +29,7 @@ import redis.asyncio as aioredis
 from server.archive.db import Database
 from server.social.accounts import name_key
 from server.social.reports import Reports, Sanctions
+from shared.inert_text import escape_inert
 
 __all__ = ["main"]
 
@@ -49,12 +55,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _show(value: object) -> str:
+    """A stored value as the operator's terminal may print it (see the module doc)."""
+    return escape_inert(str(value))
+
+
 async def _pid(db: Database, name: str) -> tuple[str, str]:
     async with db.connection("admin account") as conn:
         row = await conn.fetchrow("SELECT pid, name FROM accounts WHERE name_key = $1",
                                   name_key(name))
     if row is None:
-        raise SystemExit(f"no account is called {name!r}")
+        raise SystemExit(f"no account is called {_show(repr(name))}")
     return row["pid"], row["name"]
 
 
@@ -75,11 +86,14 @@ async def run(args: argparse.Namespace, database_url: str, redis_url: str) -> st
             names = await _names(db, [p for r in found for p in (r.reporter, r.reported)])
             lines = []
             for r in found:
-                lines.append(f"#{r.id} {r.at:%Y-%m-%d %H:%M} {names.get(r.reported, r.reported)}"
-                             f" reported by {names.get(r.reporter, r.reporter)}: {r.reason}"
-                             + (f" - {r.note}" if r.note else "")
-                             + (f" (game {r.game_id})" if r.game_id else ""))
-                lines.extend(f"    {c.get('name')}: {c.get('text')}" for c in r.chat)
+                reported = _show(names.get(r.reported, r.reported))
+                reporter = _show(names.get(r.reporter, r.reporter))
+                lines.append(f"#{r.id} {r.at:%Y-%m-%d %H:%M} {reported}"
+                             f" reported by {reporter}: {_show(r.reason)}"
+                             + (f" - {_show(r.note)}" if r.note else "")
+                             + (f" (game {_show(r.game_id)})" if r.game_id else ""))
+                lines.extend(f"    {_show(c.get('name'))}: {_show(c.get('text'))}"
+                             for c in r.chat)
             return "\n".join(lines) or "no open reports"
         if args.command == "close":
             closed = await reports.close(args.report_id)
@@ -89,11 +103,11 @@ async def run(args: argparse.Namespace, database_url: str, redis_url: str) -> st
         pid, name = await _pid(db, args.name)
         if args.command == "lift":
             await sanctions.impose(pid, args.kind, 0)
-            return f"lifted {args.kind} of {name}"
+            return f"lifted {args.kind} of {_show(name)}"
         if not 0 < args.hours <= 24 * 366:
             raise SystemExit("hours must be more than 0 and at most a year")
         until = await sanctions.impose(pid, args.kind, int(args.hours * 3600), args.reason)
-        return f"{args.kind} {name} until {until:%Y-%m-%d %H:%M} UTC"
+        return f"{args.kind} {_show(name)} until {until:%Y-%m-%d %H:%M} UTC"
     finally:
         await client.aclose()
         await db.close()

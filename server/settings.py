@@ -57,6 +57,7 @@ class Settings:
     request_timeout_s: float = 10.0  # a request's headers and body must arrive within this
     keep_alive_s: float = 5.0  # an idle HTTP keep-alive connection is closed after this
     practice_ttl_s: int = 3_600  # an idle practice table is forgotten after this
+    practice_idle_s: float = 120.0  # a practice table nobody is connected at is idle after this
     tables_per_player: int = 3  # open private (and, apart, practice) tables per player
     tables_per_address: int = 20  # open private and practice tables per client address
     analyses_per_player: int = 12  # new analysis requests per player an hour (socket + HTTP)
@@ -106,6 +107,7 @@ class Settings:
             request_timeout_s=_seconds(env, "REQUEST_TIMEOUT_S", base.request_timeout_s),
             keep_alive_s=_seconds(env, "KEEP_ALIVE_S", base.keep_alive_s),
             practice_ttl_s=_int(env, "PRACTICE_TTL_S", base.practice_ttl_s, 60, 86_400),
+            practice_idle_s=_seconds(env, "PRACTICE_IDLE_S", base.practice_idle_s),
             tables_per_player=_int(env, "TABLES_PER_PLAYER", base.tables_per_player, 1, 1000),
             tables_per_address=_int(env, "TABLES_PER_ADDRESS", base.tables_per_address, 1,
                                     1_000_000),

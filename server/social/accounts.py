@@ -37,6 +37,7 @@ from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from server.archive.db import Database
+from server.ops.address_key import limit_key
 
 from . import keys
 from .errors import (
@@ -210,7 +211,7 @@ class Accounts:
         """
         valid_name = check_name(name)
         valid_password = check_password(password, valid_name)
-        await self._limiter.hit(self.register_limit, address)
+        await self._limiter.hit(self.register_limit, limit_key(address))
         folded = name_key(valid_name)
         async with self._db.connection("register") as conn:
             taken = await conn.fetchval("SELECT 1 FROM accounts WHERE name_key = $1", folded)

@@ -155,6 +155,7 @@ SOCIAL_ERROR_CODES: dict[str, str] = {
     "bad_target": "you cannot do that to yourself",
     "too_many_follows": "you follow as many players as allowed",
     "invite_expired": "that invite expired or was already answered",
+    "too_many_invites": "that player has as many invites waiting as allowed",
     "bad_report": "the report needs a reason from the list (and a short note)",
     "sanctioned": "the operator muted your chat or banned you from ranked, for a time",
     "cooldown": "you left ranked games early lately: wait before queueing again",

@@ -89,7 +89,7 @@ class SocialHub:
         self.friends = Friends(db, client)
         self.matchmaker = Matchmaker(client, self.ratings, apart_of=self.friends.pairs_among)
         self.quota = TableQuota(room.store, settings.tables_per_player,
-                                settings.tables_per_address)
+                                settings.tables_per_address, settings.practice_idle_s)
         self.name_invites = NameInvites(client)
         self.sanctions = Sanctions(client, db)
         self.reports = Reports(client, db)

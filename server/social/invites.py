@@ -18,6 +18,8 @@ from dataclasses import dataclass
 import msgpack
 import redis.asyncio as aioredis
 
+from server.ops.address_key import limit_key
+
 from . import keys
 from .errors import NoSuchInvite
 from .store import Clock, Limit, Limiter, now_ms, redis_errors
@@ -122,7 +124,7 @@ class Invites:
         """The table id of a code, counting the attempt against ``address``'s limits.
         Raises RateLimited (too many attempts) or NoSuchInvite."""
         for limit in self._limits:
-            await self._limiter.hit(limit, address)
+            await self._limiter.hit(limit, limit_key(address))
         code = normalize_code(typed)
         if code is None:
             raise NoSuchInvite(f"A table code is {CODE_LENGTH} letters and digits.")

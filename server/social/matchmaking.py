@@ -34,13 +34,15 @@ from typing import Any
 import msgpack
 import redis.asyncio as aioredis
 
+from server.ops.address_key import limit_key
+
 from . import keys
 from .accounts import Account
 from .errors import SignInRequired
 from .ratings import Ratings
 from .store import Clock, load_script, now_ms, redis_errors
 
-__all__ = ["Match", "Matchmaker", "Waiting", "WindowPolicy", "balance", "form_groups"]
+__all__ = ["Match", "Matchmaker", "Waiting", "WindowPolicy", "balance", "form_groups", "origin_of"]
 
 MATCH_TTL_S = 600  # a claimed match is remembered this long (for status and announce)
 
@@ -181,6 +183,14 @@ def _one_per_origin(pool: list[Waiting], anchor: Waiting) -> list[Waiting]:
             or (p.origin != anchor.origin and nearest.get(p.origin) is p)]
 
 
+def origin_of(address: str) -> str:
+    """The digest a queue entry keeps of the client address it queued from (of its
+    ``limit_key``: one IPv6 /64 is one origin); "" for an unknown address."""
+    if not address:
+        return ""
+    return hashlib.sha256(f"origin:{limit_key(address)}".encode()).hexdigest()[:16]
+
+
 class Matchmaker:
     """The ranked queue in Redis (keys tagged ``{rq}``); safe on many nodes at once."""
 
@@ -206,7 +216,7 @@ class Matchmaker:
             raise SignInRequired("Ranked play needs an account: sign in or register "
                                  "first, then join the ranked queue.")
         rating = await self._ratings.rating(account.pid)
-        origin = hashlib.sha256(f"origin:{address}".encode()).hexdigest()[:16] if address else ""
+        origin = origin_of(address)
         now = self._clock()
         async with redis_errors("queue join"), self._client.pipeline(transaction=True) as p:
             p.zadd(keys.QUEUE, {account.pid: now}, nx=True)

@@ -7,6 +7,11 @@ table's code, "f": host's name}``) with a TTL; the notice goes out on channel
 ``ni:n`` as msgpack ``{"to", "id", "from", "table", "expires"}`` and every node hands it
 to its sockets of ``to``. ``take(pid, id)`` ends an invite (Join or Decline) and
 returns it, once; the table's code it returns is what the invitee joins with.
+
+An invitee holds at most ``PER_INVITEE`` live invites (a sorted set
+``ni:{<pid>}:live`` of their ids by expiry, checked and written with the invite in one
+script, ``name_invite_send.lua``): the next host gets ``too_many_invites`` until one is
+answered or expires. Without the bound, hosts could flood one account's screen.
 """
 
 from __future__ import annotations
@@ -19,9 +24,10 @@ import msgpack
 import redis.asyncio as aioredis
 
 from .errors import SocialError
-from .store import redis_errors
+from .store import load_script, redis_errors
 
-__all__ = ["CHANNEL", "InviteExpired", "NameInvite", "NameInvites"]
+__all__ = ["CHANNEL", "PER_INVITEE", "InviteExpired", "NameInvite", "NameInvites",
+           "TooManyInvites"]
 
 CHANNEL = "ni:n"
 PER_INVITEE = 20  # live invites one account may hold at once (older ones still expire)
@@ -32,6 +38,13 @@ class InviteExpired(SocialError):
 
     code = "invite_expired"
     status = 404
+
+
+class TooManyInvites(SocialError):
+    """The invitee already holds ``PER_INVITEE`` live invites."""
+
+    code = "too_many_invites"
+    status = 429
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,30 +60,46 @@ def _key(pid: str, invite_id: str) -> str:
     return f"ni:{{{pid}}}:{invite_id}"
 
 
+def _live_key(pid: str) -> str:
+    return f"ni:{{{pid}}}:live"  # an invite id is never "live" (token_urlsafe(9): 12 chars)
+
+
 class NameInvites:
-    def __init__(self, client: aioredis.Redis, ttl_s: int = 120) -> None:
+    def __init__(self, client: aioredis.Redis, ttl_s: int = 120,
+                 per_invitee: int = PER_INVITEE) -> None:
         self._client = client
         self.ttl_s = ttl_s
+        self.per_invitee = per_invitee
+        self._send = load_script(client, "name_invite_send.lua")
 
     async def send(self, to_pid: str, table: str, code: str, host: str) -> NameInvite:
-        """Record an invite for ``to_pid`` and tell every node."""
+        """Record an invite for ``to_pid`` and tell every node. Raises TooManyInvites
+        when ``to_pid`` already holds ``per_invitee`` live invites."""
         invite = NameInvite(secrets.token_urlsafe(9), table, code, host,
                             int(time.time() * 1000) + self.ttl_s * 1000)
         record = msgpack.packb({"t": table, "c": code, "f": host})
         notice = msgpack.packb({"to": to_pid, "id": invite.id, "from": host, "table": table,
                                 "expires": invite.expires_ms})
         async with redis_errors("invite by name"):
-            await self._client.set(_key(to_pid, invite.id), record, ex=self.ttl_s)
-            await self._client.publish(CHANNEL, notice)
+            recorded = await self._send(
+                keys=[_key(to_pid, invite.id), _live_key(to_pid)],
+                args=[record, invite.id, self.ttl_s * 1000, self.per_invitee])
+            if recorded:
+                await self._client.publish(CHANNEL, notice)
+        if not recorded:
+            raise TooManyInvites(f"That player already has {self.per_invitee} invites "
+                                 "waiting for an answer; try again in a few minutes.")
         return invite
 
     async def take(self, pid: str, invite_id: str) -> NameInvite:
         """End ``pid``'s invite ``invite_id`` and return it (``InviteExpired`` if it is
         not live: a second Join or Decline, or too late)."""
-        if not (0 < len(invite_id) <= 20 and invite_id.isascii()):
+        if not (0 < len(invite_id) <= 20 and invite_id.isascii()) or invite_id == "live":
             raise InviteExpired("There is no such invite.")
-        async with redis_errors("invite take"):
-            raw = await self._client.getdel(_key(pid, invite_id))
+        async with redis_errors("invite take"), self._client.pipeline(True) as p:
+            p.getdel(_key(pid, invite_id))
+            p.zrem(_live_key(pid), invite_id)
+            raw, _ = await p.execute()
         if raw is None:
             raise InviteExpired("That invite has expired or was already answered.")
         record = msgpack.unpackb(raw)

@@ -3,7 +3,9 @@
 A signed-in player reports another with a reason from ``REASONS`` and an optional line;
 when both are at one table the report keeps the table id, the game id and the table's
 kept chat lines (players' and gallery's) as they are at that moment. Reports and
-sanctions live in PostgreSQL (migration 0004). A sanction (``mute``: no table chat;
+sanctions live in PostgreSQL (migration 0004). A note is stored as one line without
+control or format characters (``shared.inert_text.strip_inert``): the operator reads
+it in a terminal. A sanction (``mute``: no table chat;
 ``ranked_ban``: no ranked queue) is also written to Redis as ``sn:{<pid>}:<kind>``
 with the sanction's expiry, so every node enforces it with one read
 (``Sanctions.check``); the operator's command is ``python -m server.admin``.
@@ -20,6 +22,7 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from server.archive.db import Database
+from shared.inert_text import strip_inert
 
 from . import keys
 from .chat import GALLERY, PLAYERS, ChatMessage
@@ -135,7 +138,7 @@ class Reports:
             report_id: int = await conn.fetchval(
                 "INSERT INTO reports (reporter, reported, reason, note, table_id, game_id, chat)"
                 " VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb) RETURNING id", reporter, reported,
-                reason, " ".join(note.split()), table_id, game_id, json.dumps(chat))
+                reason, strip_inert(note), table_id, game_id, json.dumps(chat))
         return report_id
 
     async def _chat_of(self, table_id: str) -> list[dict[str, Any]]:

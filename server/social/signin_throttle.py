@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 import redis.asyncio as aioredis
 
+from server.ops.address_key import limit_key
+
 from .errors import RateLimited
 from .store import Clock, now_ms, redis_errors
 
@@ -46,11 +48,11 @@ class ThrottlePolicy:
 
 
 def pair_key(name_key: str, address: str) -> str:
-    return f"st:{{signin:{address}}}:{name_key}"
+    return f"st:{{signin:{limit_key(address)}}}:{name_key}"
 
 
 def _address_key(address: str) -> str:
-    return f"st:{{signin:{address}}}"
+    return f"st:{{signin:{limit_key(address)}}}"
 
 
 class SigninThrottle:

@@ -9,8 +9,11 @@ a private or practice table is created:
   address, so it is larger);
 - over the limit, the oldest *idle* table of theirs is closed to make room: idle means
   no person is connected at it but, perhaps, the player asking (they are leaving it
-  for the new one). A private table where friends still sit is never closed; if every
-  table is in use, the new one is refused with ``too_many_tables``.
+  for the new one). A practice table whose person closed the page is idle once they
+  have been gone ``practice_idle_s`` (its person is never marked away: it waits for
+  them), so abandoned practice tables never lock an address out. A private table
+  where friends still sit is never closed; if every table is in use, the new one is
+  refused with ``too_many_tables``.
 
 Closing a table deletes its state and revokes nothing else: its invite then names no
 table (``no_table``). The lists live in Redis (every node counts the same tables), one
@@ -23,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from server.errors import TooManyTables
+from server.ops.address_key import limit_key
 from server.tables import keys
 from server.tables.model import Table
 from server.tables.store import Store
@@ -37,21 +41,28 @@ def player_key(pid: str, kind: str) -> str:
 
 
 def address_key(address: str) -> str:
-    return f"tq:{{addr:{address}}}"
+    return f"tq:{{addr:{limit_key(address)}}}"
 
 
-def _idle(table: Table, asking: str) -> bool:
-    """Nobody but ``asking`` is connected at the table (or its game is over)."""
+def _idle(table: Table, asking: str, now: int, practice_idle_ms: int) -> bool:
+    """Nobody but ``asking`` is connected at the table (or its game is over). A
+    practice table's person is never marked away (the table waits for them): it is
+    idle once they have had no socket there for ``practice_idle_ms``."""
     if table.status == "over":
+        return True
+    left = table.practice_left_ms()
+    if left is not None and now - left >= practice_idle_ms:
         return True
     return all(not seat.is_person or seat.away or seat.pid == asking for seat in table.seats)
 
 
 class TableQuota:
-    def __init__(self, store: Store, per_player: int, per_address: int) -> None:
+    def __init__(self, store: Store, per_player: int, per_address: int,
+                 practice_idle_s: float = 120.0) -> None:
         self.store = store
         self.per_player = per_player
         self.per_address = per_address
+        self.practice_idle_ms = int(practice_idle_s * 1000)
 
     async def admit(self, pid: str, address: str, kind: str, table_id: str) -> None:
         """Make room for ``table_id`` (about to be created): close the oldest idle
@@ -60,7 +71,9 @@ class TableQuota:
                            (address_key(address), self.per_address)):
             live = await self._live(key)
             while len(live) >= limit:
-                idle = next((t for t in live if _idle(t, pid)), None)
+                now = now_ms()
+                idle = next((t for t in live if _idle(t, pid, now, self.practice_idle_ms)),
+                            None)
                 if idle is None:
                     who = "You have" if key.startswith(f"tq:{{{pid}}}") else "Your address has"
                     raise TooManyTables(f"{who} {len(live)} open tables in use; leave one "

@@ -187,18 +187,21 @@ class TableActor:
     # -- sockets -------------------------------------------------------------------------
 
     async def join(self, sock: Socket, change: ChangeFn | None,
-                   base: Table | None = None, missed: list[list[Any]] | None = None,
+                   base: Table | None = None, since: int | None = None,
                    extra: ExtraFn | None = None) -> Table:
         """Attach ``sock``: subscribe to the table, apply ``change`` (which seats the
         player, or None to watch), and send the socket a snapshot (with ``extra``'s
-        fields). ``base``: a new table to create. Raises what ``change`` raises; the
-        socket is attached only on success."""
+        fields). ``base``: a new table to create. ``since``: a resume from that
+        version; the snapshot's ``missed`` lists the game actions after it up to the
+        snapshot's own version (when the stream still holds them all). Raises what
+        ``change`` raises; the socket is attached only on success."""
         async with self.lock:
             await self._subscribe()
             try:
                 if change is not None:
                     await self._mutate(change, base)
                 table = await self._current()
+                missed = await self._missed(table, sock.pid, since)
                 fields = await extra(table) if extra is not None else None
             except BaseException:
                 if not self.sockets:
@@ -207,6 +210,20 @@ class TableActor:
             self.sockets.add(sock)
             self._send_snapshot(sock, table, missed, fields)
             return table
+
+    async def _missed(self, table: Table, pid: str | None,
+                      since: int | None) -> list[list[Any]] | None:
+        """The game actions in (``since``, ``table.rev``] as the seat ``pid`` plays at
+        ``table`` sees them (a spectator's view: passed cards hidden). Read
+        from the stream up to the version of the snapshot they go with, not up to
+        whatever was written meanwhile: a read before the table's (outside this lock)
+        missed the actions applied in between."""
+        if since is None or since >= table.rev:
+            return None
+        notices = await self.room.store.events_since(self.id, since, upto=table.rev)
+        if notices is None:
+            return None
+        return views.missed_events(notices, table.playing_seat_of(pid) if pid else None)
 
     async def resync(self, sock: Socket, extra: ExtraFn | None = None) -> None:
         async with self.lock:

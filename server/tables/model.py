@@ -320,15 +320,29 @@ class Table:
 
     def disconnect(self, pid: str, conn: str, now_ms: int) -> Table | None:
         """The person's last socket closed: away, and the reconnect grace starts, unless
-        a newer connection of theirs is already back. None: nothing to change."""
+        a newer connection of theirs is already back. None: nothing to change.
+
+        A practice table waits for its one person (no autopilot, no grace): only
+        ``away_ms`` records when they went, so that the table counts as idle for the
+        quotas (``practice_left_ms``)."""
         index = self.seat_of(pid)
-        if index is None or self.kind == PRACTICE:  # practice waits for its one person
+        if index is None:
             return None
         seat = self.seats[index]
         if seat.bot or seat.away_ms or seat.conn != conn:
             return None
+        if self.kind == PRACTICE:
+            return self._with_seat(index, replace(seat, away_ms=max(1, now_ms)))
         table = self._with_seat(index, replace(seat, away=True, away_ms=max(1, now_ms)))
         return table._settle_pause()
+
+    def practice_left_ms(self) -> int | None:
+        """When the person of a practice table closed their last socket there (ms),
+        or None: another kind of table, or the person is connected."""
+        if self.kind != PRACTICE:
+            return None
+        person = next((s for s in self.seats if s.is_person), None)
+        return person.away_ms if person is not None and person.away_ms else None
 
     def reconnect(self, pid: str, conn: str) -> Table | None:
         """Another open socket of the person is now their connection (the one that was
@@ -446,7 +460,7 @@ class Table:
                 wanted[f"{self.id}|bot|{game.to_act}|{self.gv}"] = now_ms + pace_ms
             elif seat.is_person and turn_ms >= 0:
                 wanted[f"{self.id}|turn|{game.to_act}|{self.gv}"] = now_ms + turn_ms
-        if self.status == "playing":
+        if self.status == "playing" and self.kind != PRACTICE:  # practice waits: no grace
             for index, seat in enumerate(self.seats):
                 if seat.is_person and seat.away_ms and seat.pid not in self.left:
                     wanted[f"{self.id}|grace|{index}|{seat.away_ms}"] = seat.away_ms + grace_ms

@@ -232,17 +232,26 @@ class Store:
                                        *script_keys, *args)
         return reply
 
-    async def events_since(self, table_id: str, version: int,
+    async def events_since(self, table_id: str, version: int, upto: int | None = None,
                            limit: int = 200) -> list[dict[str, Any]] | None:
-        """The notices after ``version`` in order, or None if the stream no longer
-        holds all of them (then only a snapshot helps)."""
+        """The notices after ``version`` (up to ``upto`` included, if given) in order,
+        or None if the stream no longer holds all of them (then only a snapshot helps).
+
+        The stream's entries up to a version a caller has read are never rewritten
+        (each write appends the next version, in the script that stores the table),
+        so the notices up to ``upto`` read after the table of version ``upto`` are
+        exactly the changes that led to it: nothing missing, nothing later."""
+        stop = "+" if upto is None else f"{upto}-1"
         async with _wrapped("events_since"):
             entries = await self.client.xrange(
-                keys.table_events(table_id), min=f"{version + 1}-0", count=limit + 1)
+                keys.table_events(table_id), min=f"{version + 1}-0", max=stop,
+                count=limit + 1)
         if len(entries) > limit:
             return None
         notices = [msgpack.unpackb(fields[b"e"]) for _, fields in entries]
         if notices and notices[0]["r"] != version + 1:
+            return None
+        if upto is not None and upto > version and (not notices or notices[-1]["r"] != upto):
             return None
         return notices
 

@@ -3,7 +3,7 @@
 
 A new request (not one already waiting or done: asking again costs nothing) counts
 against the player (``ANALYSES_PER_PLAYER`` an hour) and against the client address
-(``ANALYSES_PER_ADDRESS``, an IPv6 address by its /64: ``limits.address_block``), in
+(``ANALYSES_PER_ADDRESS``, an IPv6 address by its /64: ``server.ops.address_key.limit_key``), in
 Redis, so every node and both doors share the counts. Over either limit: ``RateLimited``
 (``rate_limited``, 429 over HTTP with ``Retry-After``). Then the request is queued
 unless the backlog is full (``server.analysis.store.enqueue``: ``analysis_busy``).
@@ -19,7 +19,7 @@ from server.analysis.store import MAX_BACKLOG, Admit
 from server.settings import Settings
 from server.social.store import Limit, Limiter
 
-from .limits import address_block
+from server.ops.address_key import limit_key
 
 __all__ = ["AnalysisGate"]
 
@@ -50,6 +50,6 @@ class AnalysisGate:
         async def count() -> None:
             limiter = Limiter(client)
             await limiter.hit(self.per_player, pid)
-            await limiter.hit(self.per_address, address_block(address))
+            await limiter.hit(self.per_address, limit_key(address))
 
         return count

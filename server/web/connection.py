@@ -30,7 +30,6 @@ from server.ops.metrics import METRICS
 from server.ops.node_time import ActionMark
 from server.social.accounts import Account, pid_of
 from server.social.hub import SocialHub
-from server.tables import views
 from server.tables.actor import Change, ChangeFn, TableActor, new_deal, now_ms
 from server.tables.model import Table
 from server.tables.room import Room
@@ -428,23 +427,19 @@ class Client:
             await self.room.store.set_player(self.pid, clear_table=True)
             return
         seat = table.seat_of(self.pid)
-        missed = None
-        if version is not None and version < table.rev:
-            notices = await self.room.store.events_since(table_id, version)
-            if notices is not None:
-                missed = views.missed_events(notices, seat)
+        # ``missed`` is read with the snapshot, under the table's lock (``join``).
         if seat is not None and table.seats[seat].is_person:
-            await self._attach(actor, self._sit_change(), missed)
+            await self._attach(actor, self._sit_change(), since=version)
             await self.room.store.set_player(self.pid, table=table_id)
         elif seat is not None and table.may_reclaim(self.pid):
             # A bot took the seat while the player was away: they watch the live table
             # and are offered the seat back (``reclaim``), rather than being put back
             # in it unasked or shown a table that stopped for them.
-            await self._attach(actor, None, missed)
+            await self._attach(actor, None, since=version)
         elif explicit:
             if not may_watch(table, self.pid):
                 raise NotAllowed("This table does not allow spectators.")
-            await self._attach(actor, None, missed)
+            await self._attach(actor, None, since=version)
         else:
             await self.room.store.set_player(self.pid, clear_table=True)
 
@@ -458,12 +453,12 @@ class Client:
 
         return sit
 
-    async def _attach(self, actor: TableActor, change: Any, missed: Any = None,
+    async def _attach(self, actor: TableActor, change: Any, since: int | None = None,
                       base: Table | None = None) -> None:
         await self._detach()
         self.seat = None
         try:
-            await actor.join(self, change, base=base, missed=missed, extra=self.snapshot_extra)
+            await actor.join(self, change, base=base, since=since, extra=self.snapshot_extra)
         except BaseException:
             self.seat = None
             raise

@@ -39,6 +39,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from server.ops.address_key import limit_key
 from server.social.accounts import Account
 from server.social.errors import NoSuchPlayer, NotHost, SignInRequired
 from server.social.friends import Blocked, SelfTarget
@@ -214,7 +215,7 @@ def _address(request: Request) -> str:
 
 async def lobby(request: Request, parts: _Parts) -> Response:
     hub = parts.hub
-    await parts.limiter.hit(FRIEND_LIMITS["lobby"], _address(request))
+    await parts.limiter.hit(FRIEND_LIMITS["lobby"], limit_key(_address(request)))
     pools = [{"pool": name, "rules": rules_line(POOLS[name].to_dict())}
              for name in hub.room.settings.quick_pools]
     return JSONResponse({"open": await hub.lists.open_tables(),

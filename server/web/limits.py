@@ -11,25 +11,9 @@ cheap enough for every frame and easy to test.
 
 from __future__ import annotations
 
-import ipaddress
+from server.ops.address_key import limit_key
 
-__all__ = ["AddressLimit", "MessageRate", "address_block"]
-
-
-def address_block(address: str) -> str:
-    """The part of a client address that per-address limits count by: an IPv4 address
-    whole, an IPv6 address by its /64 (one home or one host gets a whole /64, so its
-    other addresses are the same client); an IPv4-mapped IPv6 address as its IPv4.
-    Text that is no address (a test client's name) is counted as it is."""
-    try:
-        ip = ipaddress.ip_address(address.split("%", 1)[0])
-    except ValueError:
-        return address
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)
+__all__ = ["AddressLimit", "MessageRate"]
 
 
 class MessageRate:
@@ -65,7 +49,8 @@ class MessageRate:
 
 class AddressLimit:
     """Open connections per client address (after the proxy headers: behind nginx,
-    the forwarded address). ``limit <= 0`` means no limit."""
+    the forwarded address), counted by its ``limit_key`` (an IPv6 client by its /64).
+    ``limit <= 0`` means no limit."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
@@ -74,18 +59,20 @@ class AddressLimit:
     def admit(self, address: str) -> bool:
         """Count a new connection from ``address``; False (and not counted) if that
         address already holds ``limit`` connections."""
-        count = self._open.get(address, 0)
+        key = limit_key(address)
+        count = self._open.get(key, 0)
         if 0 < self.limit <= count:
             return False
-        self._open[address] = count + 1
+        self._open[key] = count + 1
         return True
 
     def release(self, address: str) -> None:
-        count = self._open.get(address, 0) - 1
+        key = limit_key(address)
+        count = self._open.get(key, 0) - 1
         if count > 0:
-            self._open[address] = count
+            self._open[key] = count
         else:
-            self._open.pop(address, None)
+            self._open.pop(key, None)
 
     def count(self, address: str) -> int:
-        return self._open.get(address, 0)
+        return self._open.get(limit_key(address), 0)

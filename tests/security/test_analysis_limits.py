@@ -20,7 +20,7 @@ from server.analysis.store import REQUESTS, AnalysisBusy, RedisResults, request
 from server.analysis.worker import Worker
 from server.archive.writer import write_game
 from server.social.accounts import pid_of
-from server.web.limits import address_block
+from server.ops.address_key import limit_key
 from shared.protocol import Analyse, AnalysisReply, Practice
 from tests.analysis.positions import nil_cover_game, nil_cover_record
 from tests.archive.test_analysis import seats
@@ -182,7 +182,7 @@ async def test_a_backlog_at_its_bound_refuses_and_loses_no_request(
 
 
 def test_an_ipv6_address_counts_by_its_64() -> None:
-    assert address_block("2001:db8:1:2::1") == address_block("2001:db8:1:2:ffff::9")
-    assert address_block("2001:db8:1:2::1") != address_block("2001:db8:1:3::1")
-    assert address_block("::ffff:192.0.2.7") == address_block("192.0.2.7") == "192.0.2.7"
-    assert address_block("192.0.2.7") != address_block("192.0.2.8")
+    assert limit_key("2001:db8:1:2::1") == limit_key("2001:db8:1:2:ffff::9")
+    assert limit_key("2001:db8:1:2::1") != limit_key("2001:db8:1:3::1")
+    assert limit_key("::ffff:192.0.2.7") == limit_key("192.0.2.7") == "192.0.2.7"
+    assert limit_key("192.0.2.7") != limit_key("192.0.2.8")

@@ -4,6 +4,7 @@ change, and a full Redis refuses new tables with a readable ``room_full``."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 
 import pytest
@@ -94,3 +95,33 @@ async def test_a_full_redis_refuses_new_tables_with_a_readable_error(
     finally:
         await redis.config_set("maxmemory", "0")
     await client.request(Practice())  # room again: tables open
+
+
+async def test_abandoned_practice_tables_free_their_address(
+        start_server: Start, social_client: SocialFactory, redis: redis_async.Redis) -> None:
+    # Twenty people behind one address tried practice and closed the page.
+    local = await start_server(practice_idle_s=0.3)
+    opened = []
+    for i in range(local.settings.tables_per_address):
+        guest = await social_client(local, name=f"Left{i}")
+        await guest.request(Practice())
+        assert guest.table is not None
+        opened.append(guest.table)
+        await guest.close()
+    # A twenty-first person there gets a table once the grace has run out; a generous
+    # bound only, the loop ends as soon as the room says yes.
+    late = await social_client(local, name="Late")
+    deadline = asyncio.get_running_loop().time() + 30
+    while True:
+        try:
+            await late.request(Practice())
+            break
+        except RequestFailed as refused:
+            assert refused.code == "too_many_tables"
+            if asyncio.get_running_loop().time() > deadline:
+                raise
+            await asyncio.sleep(0.05)
+    assert late.table is not None and late.table not in opened
+    # Only the oldest abandoned table made room; the others wait for their TTL.
+    assert await existing(redis, opened) == opened[1:]
+    assert 0 < await redis.ttl(keys.table(opened[1])) <= local.settings.practice_ttl_s
