@@ -16,10 +16,9 @@ from dataclasses import dataclass
 import redis.asyncio as aioredis
 
 from server.analysis.store import MAX_BACKLOG, Admit
+from server.ops.address_key import limit_key
 from server.settings import Settings
 from server.social.store import Limit, Limiter
-
-from server.ops.address_key import limit_key
 
 __all__ = ["AnalysisGate"]
 

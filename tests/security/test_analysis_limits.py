@@ -19,8 +19,8 @@ from client.room_client import RequestFailed
 from server.analysis.store import REQUESTS, AnalysisBusy, RedisResults, request
 from server.analysis.worker import Worker
 from server.archive.writer import write_game
-from server.social.accounts import pid_of
 from server.ops.address_key import limit_key
+from server.social.accounts import pid_of
 from shared.protocol import Analyse, AnalysisReply, Practice
 from tests.analysis.positions import nil_cover_game, nil_cover_record
 from tests.archive.test_analysis import seats
