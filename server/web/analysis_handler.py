@@ -16,6 +16,8 @@ from server.errors import GameNotOn, NoTable, NotAllowed, NotSeated
 from server.tables.model import RANKED
 from shared.protocol import AnalysisReply
 
+from .daily_handler import settle_for_review
+
 if TYPE_CHECKING:
     from .conn import Conn
 
@@ -34,6 +36,8 @@ async def handle_analyse(c: Conn, msg_id: int | None) -> None:
         raise GameNotOn("No hand of this game has finished yet: there is nothing to analyse.")
     if table.kind == RANKED and not game.over:
         raise NotAllowed("The analysis of a ranked game opens when the game is over.")
+    # A daily hand is counted before its review (which shows every hand) is given.
+    await settle_for_review(c.daily, table)
     log = await c.room.store.game_events(table.id, table.game_no)
     base = list(table.practice.base) if table.practice is not None else []
     record: dict[str, Any] = {

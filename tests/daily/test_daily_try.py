@@ -1,0 +1,199 @@
+"""The daily deal is one try a day: attacks on the try's life cycle.
+
+Real nodes (two of them on one Redis and one PostgreSQL where it matters), real
+sockets. A hand is counted when it ends, never dealt twice, a left hand is scored as
+abandoned, and the day's par and the field's hands are kept from those who have not
+finished their try.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from typing import Any
+
+import pytest
+
+from client.room_client import RequestFailed
+from server.archive.db import Database
+from server.daily.store import DailyStore
+from server.social.accounts import pid_of
+from server.tables.store import Store
+from shared.daily import abandoned_points, daily_rules, hand_points
+from shared.protocol import Analyse, AnalysisReply, Daily, DailyHand, Practice
+from shared.spades import Game
+from tests.daily.test_daily_room import NO_PAR, deals, dealt, finish_try, get, look, today
+from tests.room.conftest import game_over
+from tests.room_social.conftest import SocialClient, SocialFactory, Start, bot_play_until
+
+
+async def _tables_by_hand(store: Store) -> dict[tuple[str, str], list[str]]:
+    """Every daily table in Redis, by (player, hand) of the scenario it was dealt for."""
+    found: dict[tuple[str, str], list[str]] = {}
+    async for key in store.client.scan_iter(match="t:{*}", count=500):
+        name = key.decode() if isinstance(key, bytes) else key
+        if name.count(":") != 1:  # t:{ID}:ev, t:{ID}:log:N
+            continue
+        table = await store.load(name[3:-1])
+        if table is None or table.practice is None or not table.practice.scenario:
+            continue
+        if table.practice.scenario.startswith("daily:"):
+            owner = table.seats[0].pid or ""
+            found.setdefault((owner, table.practice.scenario), []).append(table.id)
+    return found
+
+
+async def _race(a: Any, b: Any) -> list[SocialClient]:
+    """Two sockets of one guest, one on each node, send ``daily`` at once."""
+    token = "race-" + secrets.token_hex(12)
+    clients = [SocialClient(node.ws, token=token) for node in (a, b)]
+    for client in clients:
+        await client.connect()
+        await client.wait_for(lambda c: c.pid is not None)
+    replies = await asyncio.gather(*(c.request(Daily()) for c in clients),
+                                   return_exceptions=True)
+    won = [c for c, r in zip(clients, replies, strict=True) if isinstance(r, DailyHand)]
+    for reply in replies:
+        if not isinstance(reply, DailyHand):
+            # The loser is told in words, never given a table of its own.
+            assert isinstance(reply, RequestFailed), reply
+            assert reply.code == "not_allowed" and "another" in reply.message
+    assert won, "neither racer got the hand"
+    assert len({c.table for c in won}) == 1, [c.table for c in won]
+    for client in clients:
+        await client.close()
+    return won
+
+
+@pytest.mark.timeout(900)
+async def test_racing_sockets_on_two_nodes_never_get_two_tables_of_a_hand(
+        start_server: Start, database_url: str) -> None:
+    a = await start_server(**NO_PAR)
+    b = await start_server(**NO_PAR)
+    for _ in range(100):
+        await _race(a, b)
+    tables = await _tables_by_hand(a.room.store)
+    assert len(tables) == 100
+    twice = {who: ids for who, ids in tables.items() if len(ids) > 1}
+    assert twice == {}
+
+
+async def _points(server: Any, token: str) -> dict[str, Any]:
+    body: dict[str, Any] = (await get(server, f"/api/daily/{today()}/me",
+                                      {"spades_token": token})).json()
+    return body
+
+
+async def _counted(server: Any, token: str, hands: int) -> dict[str, Any]:
+    """The try once ``hands`` hands are counted (the node counts a hand as it ends)."""
+    for _ in range(400):
+        body = await _points(server, token)
+        if len(body.get("points", body.get("hands", []))) >= hands:
+            return body
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the hand was not counted: {body}")
+
+
+@pytest.mark.timeout(600)
+async def test_practice_tables_opened_after_a_hand_never_deal_it_again(
+        start_server: Start, social_client: SocialFactory) -> None:
+    server = await start_server(**NO_PAR)
+    client = await social_client(server, name="Audra")
+    assert isinstance(await client.request(Daily()), DailyHand)
+    daily_table = client.table or ""
+    await look(client)
+    first_cards = dealt(client)
+    await bot_play_until(client, game_over, timeout=240)
+    stored = await server.room.actor(daily_table).peek()
+    assert stored is not None and stored.game is not None
+    points = hand_points(stored.game)
+    # The hand is counted as it ends, before any further daily.
+    token = client.token or ""
+    assert (await _counted(server, token, 1))["points"] == [points]
+    # Three practice tables: the quota must not close the daily table (nor forget it).
+    for _ in range(3):
+        await client.request(Practice(level="easy"))
+    assert await server.room.actor(daily_table).peek() is not None
+    reply = await client.request(Daily())
+    assert isinstance(reply, DailyHand) and reply.hand == 2
+    await look(client)
+    assert dealt(client) != first_cards
+    body = await _points(server, token)
+    assert body == {"day": today(), "finished": False, "hand": 2, "points": [points]}
+
+
+@pytest.mark.timeout(600)
+async def test_a_left_hand_is_scored_abandoned_and_reviewed_only_once_scored(
+        start_server: Start, social_client: SocialFactory) -> None:
+    server = await start_server(**NO_PAR)
+    client = await social_client(server, name="Lea")
+    token = client.token or ""
+    assert isinstance(await client.request(Daily()), DailyHand)
+    left_table = client.table or ""
+    await look(client)
+    await client.leave()
+    penalty = abandoned_points(daily_rules())
+    assert (await _points(server, token))["points"] == [penalty]
+    # The left hand is never dealt again: daily deals hand 2 at a new table.
+    reply = await client.request(Daily())
+    assert isinstance(reply, DailyHand) and reply.hand == 2 and client.table != left_table
+    # Hand 2 played out: its review comes only once the hand is counted.
+    await bot_play_until(client, game_over, timeout=240)
+    review = await client.request(Analyse())
+    assert isinstance(review, AnalysisReply)
+    after = await _points(server, token)
+    assert len(after["points"]) == 2 and after["points"][0] == penalty
+
+
+def test_an_abandoned_hand_scores_below_any_hand_played_out() -> None:
+    """Any play at all, Blind Nil and Nil bids included, scores above the penalty."""
+    rng = random.Random(2026)
+    day = deals()
+    penalty = abandoned_points(daily_rules())
+    worst = 0
+    for n in range(240):
+        game: Game = day.game(n % 8)
+        while not game.over:
+            seat = game.to_act
+            assert seat is not None
+            legal = game.view(seat).legal
+            # Lean on the costly bids: a Nil or Blind Nil when offered, else anything.
+            costly = [a for a in legal if "nil" in str(a)]
+            action = rng.choice(costly if costly and rng.random() < 0.7 else legal)
+            game = game.apply(seat, str(action))
+        worst = min(worst, hand_points(game, 0), hand_points(game, 1))
+    assert penalty < worst
+
+
+async def test_par_and_field_are_withheld_from_who_has_not_finished(
+        start_server: Start, social_client: SocialFactory, database_url: str) -> None:
+    server = await start_server(**NO_PAR)
+    db = Database(database_url)
+    await db.open()
+    try:
+        store = DailyStore(db)
+        import datetime as dt
+        assert await store.claim_par(today(), dt.datetime.now(dt.UTC))
+        await store.set_par(today(), [10] * 8)
+    finally:
+        await db.close()
+    await finish_try(database_url, "p1", "P1", "P1", [30] * 8)
+    finished = "finished-guest-token-for-the-par-test"
+    await finish_try(database_url, pid_of(finished), "Fin", None, [20] * 8)
+    # A player mid-try (a second session, its own cookie).
+    mid = await social_client(server, name="Mid")
+    assert isinstance(await mid.request(Daily()), DailyHand)
+    for cookies in ({}, {"spades_token": mid.token or ""}):
+        day = (await get(server, f"/api/daily/{today()}", cookies)).json()
+        assert day["par"] is None and day["withheld"] is True
+        board = (await get(server, f"/api/daily/{today()}/board", cookies)).json()["board"]
+        assert board and all("points" not in row for row in board)
+    # Who has finished sees them.
+    cookies = {"spades_token": finished}
+    day = (await get(server, f"/api/daily/{today()}", cookies)).json()
+    assert day["par"] == [10] * 8 and day["withheld"] is False
+    board = (await get(server, f"/api/daily/{today()}/board", cookies)).json()["board"]
+    assert board[0]["points"] == [30] * 8
+    me = (await get(server, f"/api/daily/{today()}/me", cookies)).json()
+    assert me["hands"][0]["par"] == 10 and me["hands"][0]["field_median"] == 30
