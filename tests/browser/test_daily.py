@@ -47,6 +47,7 @@ async def test_the_daily_deal_from_the_lobby_to_the_result_page(start_room, open
     page = await open_page(room)
     panel = page.locator("#daily-panel")
     await expect(panel).to_contain_text("Daily deal")
+    await expect(panel.locator("#daily-rule")).to_contain_text("abandoned: −501 points")
     # The name typed in the lobby's name box is the player's at the daily table too.
     await page.fill("#guest-name", "Newbie")
     await panel.locator("#daily-start").click()

@@ -120,7 +120,8 @@ async def test_practice_tables_opened_after_a_hand_never_deal_it_again(
     await look(client)
     assert dealt(client) != first_cards
     body = await _points(server, token)
-    assert body == {"day": today(), "finished": False, "hand": 2, "points": [points]}
+    assert body == {"day": today(), "finished": False, "hand": 2, "points": [points],
+                    "abandoned": []}
 
 
 @pytest.mark.timeout(600)
@@ -197,3 +198,12 @@ async def test_par_and_field_are_withheld_from_who_has_not_finished(
     assert board[0]["points"] == [30] * 8
     me = (await get(server, f"/api/daily/{today()}/me", cookies)).json()
     assert me["hands"][0]["par"] == 10 and me["hands"][0]["field_median"] == 30
+
+
+def test_the_daily_page_states_what_an_abandoned_hand_scores() -> None:
+    """The lobby's panel, the result page and the hand's notice say the penalty."""
+    from pathlib import Path
+    page = (Path(__file__).parents[2] / "client/web/js/ui/daily.js").read_text()
+    points = abandoned_points(daily_rules())
+    assert f"const ABANDONED_POINTS = {points};" in page
+    assert f"scores it as abandoned: −{-points} points" in page
