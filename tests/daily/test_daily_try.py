@@ -9,17 +9,26 @@ finished their try.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import random
 import secrets
+import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from client.room_client import RequestFailed
 from server.archive.db import Database
+from server.daily.hands import day_end_ms
 from server.daily.store import DailyStore
 from server.social.accounts import pid_of
+from server.social.practice import Opening, create_practice
+from server.tables import keys
+from server.tables.actor import now_ms
 from server.tables.store import Store
+from shared.bots.knowledge import read_view
+from shared.bots.players import decide
 from shared.daily import abandoned_points, daily_rules, hand_points
 from shared.protocol import Analyse, AnalysisReply, Daily, DailyHand, Practice
 from shared.spades import Game
@@ -147,6 +156,87 @@ async def test_a_left_hand_is_scored_abandoned_and_reviewed_only_once_scored(
     assert len(after["points"]) == 2 and after["points"][0] == penalty
 
 
+async def _over_daily_table(server: Any, store: DailyStore, pid: str, name: str) -> str:
+    """Hand 1 of ``pid``'s try dealt at a table written straight to Redis with its game
+    already over, as if its end had not been counted (no node saw the change)."""
+    day = deals()
+    table_id = "over-" + secrets.token_hex(6)
+    mine = await store.deal(today(), pid, None, name, table_id, dt.datetime.now(dt.UTC))
+    assert mine.table_id == table_id and mine.hand == 0
+    start = Opening(daily_rules(), seat=0, dealer=day.dealer(0), scenario=f"daily:{today()}:1")
+    table = create_practice(table_id, pid, name, "gone", "challenge", "standard", start,
+                            now_ms(), day.seeds[0])
+    game, log = table.game, []
+    assert game is not None
+    while not game.over:
+        seat = game.to_act
+        assert seat is not None
+        action = decide("easy", read_view(game.view(seat))).action
+        game = game.apply(seat, action)
+        log.append((seat, action))
+    over = replace(table, game=game, status="over")
+    assert await server.room.store.write(None, over, {"m": "daily"}, game_log=log) == 1
+    return table_id
+
+
+async def test_a_review_comes_only_after_the_hand_is_counted(
+        start_server: Start, database_url: str) -> None:
+    server = await start_server(**NO_PAR)
+    token = "review-first-" + secrets.token_hex(8)
+    db = Database(database_url)
+    await db.open()
+    try:
+        table_id = await _over_daily_table(server, DailyStore(db), pid_of(token), "Rev")
+    finally:
+        await db.close()
+    stored = await server.room.actor(table_id).peek()
+    assert stored is not None and stored.game is not None and stored.game.over
+    assert (await _points(server, token))["points"] == []  # not counted yet
+    client = SocialClient(server.ws, token=token)
+    client.table = table_id  # back at the hand's table, as after a reload
+    await client.connect()
+    try:
+        await client.wait_for(lambda c: c.seat == 0)
+        assert isinstance(await client.request(Analyse()), AnalysisReply)
+    finally:
+        await client.close()
+    # The review's answer came after the hand was counted.
+    assert (await _points(server, token))["points"] == [hand_points(stored.game)]
+
+
+async def test_the_day_closing_on_a_hand_scores_it_abandoned(
+        start_server: Start, database_url: str) -> None:
+    server = await start_server(**NO_PAR)
+    token = "closed-on-" + secrets.token_hex(8)
+    yesterday = (dt.date.fromisoformat(today()) - dt.timedelta(days=1)).isoformat()
+    db = Database(database_url)
+    await db.open()
+    try:
+        store = DailyStore(db)
+        now = dt.datetime.now(dt.UTC)
+        assert (await store.deal(yesterday, pid_of(token), None, "Late", "t-late", now)
+                ).table_id == "t-late"
+    finally:
+        await db.close()
+    body = (await get(server, f"/api/daily/{yesterday}/me", {"spades_token": token})).json()
+    penalty = abandoned_points(daily_rules())
+    assert body == {"day": yesterday, "finished": False, "hand": 2, "points": [penalty],
+                    "abandoned": [1]}
+
+
+async def test_a_daily_table_is_kept_until_the_day_closes(
+        start_server: Start, social_client: SocialFactory) -> None:
+    server = await start_server(practice_ttl_s=60, **NO_PAR)
+    client = await social_client(server, name="Kept")
+    assert isinstance(await client.request(Daily()), DailyHand)
+    ttl = await server.room.store.client.ttl(keys.table(client.table or ""))
+    until = day_end_ms(today()) / 1000 - time.time()
+    # An idle practice table would go after 60 s; the daily one stays until the day
+    # closes (unless the day closes sooner than that anyway).
+    assert ttl >= min(until, 60) - 5
+    assert ttl >= until - 30 or until < 90
+
+
 def test_an_abandoned_hand_scores_below_any_hand_played_out() -> None:
     """Any play at all, Blind Nil and Nil bids included, scores above the penalty."""
     rng = random.Random(2026)
@@ -174,7 +264,6 @@ async def test_par_and_field_are_withheld_from_who_has_not_finished(
     await db.open()
     try:
         store = DailyStore(db)
-        import datetime as dt
         assert await store.claim_par(today(), dt.datetime.now(dt.UTC))
         await store.set_par(today(), [10] * 8)
     finally:
