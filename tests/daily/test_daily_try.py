@@ -13,10 +13,12 @@ import datetime as dt
 import random
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pytest
+import redis.asyncio as aioredis
 
 from client.room_client import RequestFailed
 from server.archive.db import Database
@@ -53,10 +55,10 @@ async def _tables_by_hand(store: Store) -> dict[tuple[str, str], list[str]]:
     return found
 
 
-async def _race(a: Any, b: Any) -> list[SocialClient]:
-    """Two sockets of one guest, one on each node, send ``daily`` at once."""
+async def _race(a: str, b: str) -> list[SocialClient]:
+    """Two sockets of one guest, one on each node (addresses), send ``daily`` at once."""
     token = "race-" + secrets.token_hex(12)
-    clients = [SocialClient(node.ws, token=token) for node in (a, b)]
+    clients = [SocialClient(address, token=token) for address in (a, b)]
     for client in clients:
         await client.connect()
         await client.wait_for(lambda c: c.pid is not None)
@@ -77,12 +79,13 @@ async def _race(a: Any, b: Any) -> list[SocialClient]:
 
 @pytest.mark.timeout(900)
 async def test_racing_sockets_on_two_nodes_never_get_two_tables_of_a_hand(
-        start_server: Start, database_url: str) -> None:
-    a = await start_server(**NO_PAR)
-    b = await start_server(**NO_PAR)
+        spawn_node: Callable[..., Any], redis: aioredis.Redis) -> None:
+    # Two server processes (``python -m server``) on one Redis and one PostgreSQL.
+    env = {"DAILY_SECRET": NO_PAR["daily_secret"], "DAILY_PAR_EVERY_S": "0", "WORKERS": "1"}
+    a, b = spawn_node(**env), spawn_node(**env)
     for _ in range(100):
-        await _race(a, b)
-    tables = await _tables_by_hand(a.room.store)
+        await _race(a.ws, b.ws)
+    tables = await _tables_by_hand(Store(redis))
     assert len(tables) == 100
     twice = {who: ids for who, ids in tables.items() if len(ids) > 1}
     assert twice == {}
