@@ -53,8 +53,7 @@ def _service(daily: DailyService | None) -> DailyService:
 
 async def handle_daily(c: Conn, daily: DailyService | None, msg_id: int | None) -> None:
     daily = _service(daily)
-    if c.pid is None:
-        raise ArchiveUnavailable("The daily deal needs a player: say hello first.")
+    assert c.pid is not None  # every message after hello has its player
     day = today()
     deals = await daily.deals(day)
     # At most: the hand in play is counted (over, or lost), then the next is dealt.
