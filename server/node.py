@@ -20,6 +20,7 @@ from starlette.applications import Starlette
 from server.analysis.archived import queue_people
 from server.archive.db import Database
 from server.archive.queue import ArchiveQueue
+from server.daily.hands import HandRecorder
 from server.daily.par_keeper import ParKeeper
 from server.daily.service import DailyService
 from server.ops.gc_governor import GcGovernor
@@ -67,6 +68,8 @@ class Node:
         self.daily = (DailyService(self.db, settings.daily_secret)
                       if self.db.configured else None)
         self.daily_deps = DailyDeps(self.daily, self.social.accounts)
+        if self.daily is not None:  # a daily hand is counted by the node that sees it end
+            self.room.on_table_change(HandRecorder(self.daily, self.room.spawn).table_changed)
         self.par_keeper = (ParKeeper(self.daily, settings.daily_par_every_s)
                            if self.daily is not None else None)
 

@@ -59,6 +59,9 @@ class ParKeeper:
         while True:
             await asyncio.sleep(self.every_s)
             try:
+                # Yesterday's hands still in play when it closed: scored as abandoned.
+                yesterday = dt.date.fromisoformat(today()) - dt.timedelta(days=1)
+                await self.daily.close(yesterday.isoformat())
                 await self.ensure(today())
             except StoreError as err:  # PostgreSQL down: try again next round
                 log.warning("daily par: %s", err)

@@ -5,6 +5,10 @@ past: the commitments of today's hands are public, the seeds of a day only once 
 closed (``shared.daily.deals``). The secret is ``DAILY_SECRET`` (the setting) when set,
 else generated once and kept in PostgreSQL (``DailyStore.secret``), so every node of
 the room deals the same hands.
+
+While a day is open its par and the field's hand-by-hand points are shown only to a
+player who has finished the day's try (``may_see_field``): a stranger, or a player
+mid-try, would learn from them how a hand can be played.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from typing import Any
 from server.archive.db import Database
 from shared.daily import (
     DailyDeals,
+    abandoned_points,
+    daily_rules,
     hand_lines,
     percentile,
     summarize,
@@ -65,8 +71,25 @@ class DailyService:
             self._days[day] = found
         return found
 
-    async def public(self, day: str, now: str | None = None) -> dict[str, Any]:
-        """``GET /api/daily/{day}``: the commitments; the seeds (as strings) once closed."""
+    async def may_see_field(self, day: str, pid: str | None) -> bool:
+        """The day's par and the field's hands are shown to ``pid``: the day has closed,
+        or ``pid`` has finished its try (so nothing seen can change how it plays)."""
+        if day < today():
+            return True
+        mine = None if pid is None else await self.store.get_try(day, pid)
+        return mine is not None and mine.finished
+
+    async def close(self, day: str) -> None:
+        """A closed day's hands still in play are scored as abandoned (idempotent)."""
+        if day < today():
+            hands = len((await self.deals(day)).seeds)
+            await self.store.close_day(day, abandoned_points(daily_rules()), hands,
+                                       dt.datetime.now(dt.UTC))
+
+    async def public(self, day: str, now: str | None = None,
+                     see_field: bool = True) -> dict[str, Any]:
+        """``GET /api/daily/{day}``: the commitments; the seeds (as strings) once closed;
+        the par unless withheld (``see_field`` False)."""
         deals = await self.deals(day)
         closed = day < (now or today())
         out = deals.public(closed=closed)
@@ -74,7 +97,8 @@ class DailyService:
             out["seeds"] = [str(s) for s in deals.seeds]
         out["closed"] = closed
         out["dealers"] = [deals.dealer(k) for k in range(len(deals.seeds))]
-        out["par"] = await self.store.par(day)
+        out["par"] = await self.store.par(day) if see_field else None
+        out["withheld"] = not see_field
         return out
 
     async def result(self, day: str, mine: Try) -> dict[str, Any]:
@@ -90,6 +114,7 @@ class DailyService:
             "day": day,
             "name": mine.name,
             "total": mine.total,
+            "abandoned": list(mine.abandoned),
             "percentile": percentile(mine.total, totals),
             "par_total": None if par is None else sum(par),
             "hands": [{"hand": ln.hand, "you": ln.you, "field_median": ln.field_median,
@@ -100,12 +125,15 @@ class DailyService:
                       "buckets": [[edge, count] for edge, count in summary.buckets]},
         }
 
-    async def board(self, day: str) -> dict[str, Any]:
+    async def board(self, day: str, see_field: bool = True) -> dict[str, Any]:
+        """The accounts' totals, best first; their hands only if ``see_field``."""
         rows = await self.store.board(day)
         out, rank, last = [], 0, None
         for n, t in enumerate(rows, 1):
             if t.total != last:
                 rank, last = n, t.total
-            out.append({"rank": rank, "name": t.account, "total": t.total,
-                        "points": list(t.points)})
+            row: dict[str, Any] = {"rank": rank, "name": t.account, "total": t.total}
+            if see_field:
+                row["points"] = list(t.points)
+            out.append(row)
         return {"day": day, "board": out}

@@ -1,9 +1,12 @@
-"""The daily deal in PostgreSQL (migration 0007): the secret, each day's par, the tries.
+"""The daily deal in PostgreSQL (migrations 0007, 0008): the secret, each day's par,
+the tries.
 
 Every method may raise ``ArchiveUnavailable`` (PostgreSQL down, or a node run without
 it). A try is one row per (day, player): ``hand`` is the hand in play (0-based) and
-``table_id`` its table; ``advance`` adds a hand's points and moves on, guarded by the
-hand number, so a hand is counted once even when its result is sent twice.
+``table_id`` its table, NULL until the hand is dealt. ``deal`` decides a hand's table
+once (a compare-and-set, so sockets racing on several nodes all get one table);
+``score`` adds a hand's points and leaves the next hand undealt, guarded by the hand
+number and its table, so a hand is counted once even when its end is reported twice.
 """
 
 from __future__ import annotations
@@ -33,9 +36,11 @@ class Try:
     account: str | None
     name: str
     hand: int
-    table_id: str
+    table_id: str | None  # the hand in play's table; None: the next hand is not dealt
     points: tuple[int, ...]
     total: int | None  # set when finished
+    dealt: dt.datetime | None = None  # when ``table_id`` was decided
+    abandoned: tuple[int, ...] = ()  # the hands (1-based) scored as abandoned
 
     @property
     def finished(self) -> bool:
@@ -44,10 +49,11 @@ class Try:
     @classmethod
     def of(cls, row: Any) -> Try:
         return cls(row["day"].isoformat(), row["pid"], row["account"], row["name"],
-                   row["hand"], row["table_id"], tuple(row["points"]), row["total"])
+                   row["hand"], row["table_id"], tuple(row["points"]), row["total"],
+                   row["dealt"], tuple(row["abandoned"]))
 
 
-_TRY = "day, pid, account, name, hand, table_id, points, total"
+_TRY = "day, pid, account, name, hand, table_id, points, total, dealt, abandoned"
 
 
 class DailyStore:
@@ -69,37 +75,58 @@ class DailyStore:
                                       "WHERE day = $1 AND pid = $2", as_date(day), pid)
         return None if row is None else Try.of(row)
 
-    async def begin(self, day: str, pid: str, account: str | None, name: str,
-                    table_id: str, now: dt.datetime) -> bool:
-        """Start ``pid``'s try of ``day`` at hand 0 on ``table_id``; False if it has one."""
-        async with self.db.connection("daily begin") as conn:
-            done = await conn.fetchval(
-                "INSERT INTO daily_tries (day, pid, account, name, started, hand, table_id) "
-                "VALUES ($1, $2, $3, $4, $5, 0, $6) ON CONFLICT (day, pid) DO NOTHING "
-                "RETURNING 1", as_date(day), pid, account, name, now, table_id)
-        return done is not None
+    async def deal(self, day: str, pid: str, account: str | None, name: str,
+                   table_id: str, now: dt.datetime) -> Try:
+        """Decide the table of ``pid``'s next hand of ``day``, once: the first call of a
+        hand stores ``table_id`` (a compare-and-set: the row is created at hand 0, else
+        its ``table_id`` must be NULL); every other call, on any node, gets the try with
+        the table decided first. Compare ``Try.table_id`` with ``table_id`` to know
+        whether this caller won."""
+        async with self.db.connection("daily deal") as conn:
+            row = await conn.fetchrow(
+                "INSERT INTO daily_tries (day, pid, account, name, started, hand, table_id, "
+                "dealt) VALUES ($1, $2, $3, $4, $5, 0, $6, $5) ON CONFLICT (day, pid) DO "
+                "UPDATE SET table_id = EXCLUDED.table_id, dealt = EXCLUDED.dealt "
+                "WHERE daily_tries.table_id IS NULL AND daily_tries.finished IS NULL "
+                f"RETURNING {_TRY}", as_date(day), pid, account, name, now, table_id)
+            if row is None:
+                row = await conn.fetchrow(f"SELECT {_TRY} FROM daily_tries WHERE day = $1 "
+                                          "AND pid = $2", as_date(day), pid)
+        assert row is not None
+        return Try.of(row)
 
-    async def advance(self, day: str, pid: str, hand: int, points: int,
-                      next_table: str | None, now: dt.datetime) -> Try | None:
-        """Record ``points`` for ``hand`` and move to ``next_table`` (None: that was the
-        last hand, the try is finished). None if the try was not at ``hand``."""
-        async with self.db.connection("daily advance") as conn:
+    async def score(self, day: str, table_id: str, hand: int, points: int, hands: int,
+                    now: dt.datetime, abandoned: bool = False) -> Try | None:
+        """Count ``points`` for ``hand`` (0-based) of the try whose hand in play is at
+        ``table_id``, and leave the next hand undealt (or finish the try after the
+        ``hands``-th). Once only: None if that hand is not in play at that table (it was
+        counted already, or it is another's)."""
+        async with self.db.connection("daily score") as conn:
             row = await conn.fetchrow(
                 "UPDATE daily_tries SET points = points || $4::integer, hand = hand + 1, "
-                "table_id = COALESCE($5::text, table_id), "
-                "finished = CASE WHEN $5::text IS NULL THEN $6::timestamptz END, "
-                "total = CASE WHEN $5::text IS NULL THEN "
+                "table_id = NULL, dealt = NULL, "
+                "abandoned = CASE WHEN $7 THEN abandoned || ($3 + 1) ELSE abandoned END, "
+                "finished = CASE WHEN $3 + 1 >= $5 THEN $6::timestamptz END, "
+                "total = CASE WHEN $3 + 1 >= $5 THEN "
                 "(SELECT sum(p) FROM unnest(points || $4::integer) AS p) END "
-                "WHERE day = $1 AND pid = $2 AND hand = $3 AND finished IS NULL "
-                f"RETURNING {_TRY}", as_date(day), pid, hand, points, next_table, now)
+                "WHERE day = $1 AND table_id = $2 AND hand = $3 AND finished IS NULL "
+                f"RETURNING {_TRY}", as_date(day), table_id, hand, points, hands, now,
+                abandoned)
         return None if row is None else Try.of(row)
 
-    async def move(self, day: str, pid: str, table_id: str) -> None:
-        """The hand in play is dealt again at ``table_id`` (its table expired)."""
-        async with self.db.connection("daily move") as conn:
-            await conn.execute("UPDATE daily_tries SET table_id = $3 WHERE day = $1 "
-                               "AND pid = $2 AND finished IS NULL", as_date(day), pid,
-                               table_id)
+    async def close_day(self, day: str, points: int, hands: int, now: dt.datetime) -> int:
+        """Score every hand of ``day`` still in play as abandoned (``points``): the day
+        has closed on it. Returns how many. Idempotent."""
+        async with self.db.connection("daily close") as conn:
+            rows = await conn.fetch("SELECT table_id, hand FROM daily_tries WHERE day = $1 "
+                                    "AND table_id IS NOT NULL AND finished IS NULL",
+                                    as_date(day))
+        closed = 0
+        for row in rows:
+            if await self.score(day, row["table_id"], row["hand"], points, hands, now,
+                                abandoned=True) is not None:
+                closed += 1
+        return closed
 
     async def finished(self, day: str) -> list[Try]:
         """Every finished try of ``day`` (the field), best total first."""

@@ -96,7 +96,9 @@ class PracticeState:
     """What a practice table adds: the bots' ``level`` and ``pace``; ``base``, the
     moves of the opening position (a lesson's), which Undo never takes back; ``redo``,
     the person's decisions taken back, the next to replay last; ``decisions``, how many
-    of the person's decisions the current game's log holds (after ``base``)."""
+    of the person's decisions the current game's log holds (after ``base``);
+    ``keep_until_ms``: Redis keeps the table at least until then (a daily hand's table
+    lives until its day closes), however long it stays idle."""
 
     level: str = "easy"
     pace: str = "standard"
@@ -104,6 +106,7 @@ class PracticeState:
     base: tuple[tuple[int, str], ...] = ()
     redo: tuple[tuple[int, str], ...] = ()
     decisions: int = 0
+    keep_until_ms: int = 0
 
     @property
     def offers_undo(self) -> bool:
@@ -112,13 +115,14 @@ class PracticeState:
 
     def to_list(self) -> list[Any]:
         return [self.level, self.pace, self.scenario, [list(m) for m in self.base],
-                [list(m) for m in self.redo], self.decisions]
+                [list(m) for m in self.redo], self.decisions, self.keep_until_ms]
 
     @classmethod
     def from_list(cls, data: list[Any]) -> PracticeState:
-        level, pace, scenario, base, redo, decisions = data
+        # Blobs written before ``keep_until_ms`` have six fields.
+        level, pace, scenario, base, redo, decisions, *rest = data
         return cls(level, pace, scenario, tuple((s, a) for s, a in base),
-                   tuple((s, a) for s, a in redo), decisions)
+                   tuple((s, a) for s, a in redo), decisions, int(rest[0]) if rest else 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -192,6 +192,9 @@ class Store:
         if game_log is not None:  # a leading newline tells apply.lua to replace the log
             logged = "\n" + "\n".join(f"{seat} {action}" for seat, action in game_log)
         ttl = self.practice_ttl_s if table.kind == PRACTICE else self.table_ttl_s
+        if table.practice is not None and table.practice.keep_until_ms:
+            # Kept until that moment at least, idle or not (a daily hand's day).
+            ttl = max(ttl, -(-(table.practice.keep_until_ms - int(time.time() * 1000)) // 1000))
         args: list[Any] = [old_rev, self._blobs.pack(table), payload, keys.table_channel(table.id),
                            ttl, STREAM_LEN, logged, len(gone), *gone]
         for member, due in table.timers.items():

@@ -23,6 +23,7 @@ from server.tables.model import RANKED, Table
 from shared.protocol import AnalysisReply
 
 from .analysis_gate import AnalysisGate
+from .daily_handler import settle_for_review
 
 if TYPE_CHECKING:
     from .conn import Conn
@@ -54,6 +55,8 @@ async def handle_analyse(c: Conn, msg_id: int | None) -> None:
     if is_raw_position(table):
         raise NotAllowed("A position you set up yourself is not analysed: play a game "
                          "the room deals (or a lesson) to have it analysed.")
+    # A daily hand is counted before its review (which shows every hand) is given.
+    await settle_for_review(c.daily, table)
     log = await c.room.store.game_events(table.id, table.game_no)
     base = list(table.practice.base) if table.practice is not None else []
     record: dict[str, Any] = {

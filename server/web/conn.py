@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from server.daily.service import DailyService
     from server.social.accounts import Account
     from server.social.hub import SocialHub
     from server.tables.actor import ChangeFn, TableActor
@@ -36,6 +37,10 @@ class Conn(Protocol):
     seat: int | None  # None: watching, or at no table
     sent_rev: int
     chat_on: bool
+
+    @property
+    def daily(self) -> DailyService | None:
+        """The node's daily deal (None without a database)."""
 
     def reply(self, message: ServerMessage, msg_id: int | None = None) -> None: ...
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from server.daily.service import DailyService
 from server.errors import NoTable, NotAllowed, NotSeated, RoomError, StaleVersion, error_code
 from server.ops.drain import Drain
 from server.ops.metrics import METRICS
@@ -66,7 +67,8 @@ from shared.spades import SpadesError
 
 from . import session_guard, social_handlers
 from .analysis_handler import handle_analyse
-from .daily_handler import handle_daily
+from .daily_handler import abandon, handle_daily
+from .http_daily import DailyDeps
 from .limits import MessageRate
 
 __all__ = ["COOKIE", "Client", "pid_of"]
@@ -328,7 +330,7 @@ class Client:
         elif isinstance(message, Analyse):
             await handle_analyse(self, msg_id)
         elif isinstance(message, Daily):
-            await handle_daily(self, self.ws.app.state.daily.daily, msg_id)
+            await handle_daily(self, self.daily, msg_id)
         else:  # pragma: no cover - the codec only yields the types above
             raise AssertionError(message)
 
@@ -513,8 +515,16 @@ class Client:
             raise NotAllowed("This table does not allow spectators.")
         await self._attach(actor, None)
 
+    @property
+    def daily(self) -> DailyService | None:
+        deps: DailyDeps = self.ws.app.state.daily
+        return deps.daily
+
     async def _leave(self) -> None:
         actor, pid = self._seated()
+        table = await actor.peek()
+        if table is not None:  # a daily hand left is scored, before a bot takes the seat
+            await abandon(self.daily, table)
         await actor.mutate(lambda t: Change(t.leave(pid), {"m": "leave"}))
         await self.room.store.set_player(pid, clear_table=True)
         await self._detach()

@@ -1,98 +1,136 @@
 """What a socket does with ``daily`` (docs/protocol.md): deal the player's next hand of
-today's daily deal at a fresh one-person table of Challenge bots.
+today's daily deal at a one-person table of Challenge bots, or seat them again at the
+hand in play.
 
 A try is kept in PostgreSQL (``server.daily.store``): the hand in play and its table.
-``daily`` with no try starts one at hand 1; with the hand in play over, it counts that
-hand's points (read from the table in Redis, never from the client) and deals the
-next, or finishes the try after the last (``daily_done``); with the hand still in
-play, it seats the player at its table again. A finished try is refused
-(``daily_played``). The table of a hand that expired unplayed (an idle practice table
-is forgotten after ``PRACTICE_TTL_S``) is dealt again at a new table: the same cards.
+A hand's table is decided once (``DailyStore.deal``, a compare-and-set), so sockets of
+one player racing on any nodes get one table: the one that decided it deals it, the
+others are seated there, or, while it is still being dealt, refused with
+``not_allowed``. A hand is counted when it ends (``server.daily.hands``: the node that
+sees the end counts it; ``daily`` counts it too if that was missed), and never dealt
+again: a hand left with ``leave`` (``abandon``), or whose table is lost, scores the
+abandoned hand's penalty. After the last hand ``daily`` answers ``daily_done``; a
+finished try is refused (``daily_played``). Daily tables are outside the practice
+quota and kept until the day closes.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from server.archive.db import ArchiveUnavailable
 from server.daily.errors import DailyPlayed
+from server.daily.hands import SEAT, day_end_ms, hand_of, scenario, settle
 from server.daily.service import DailyService, today
+from server.daily.store import Try
 from server.errors import NotAllowed
 from server.social.practice import Opening, create_practice
 from server.tables.actor import Change, now_ms
-from server.tables.model import PRACTICE, Table
-from shared.daily import DailyDeals, daily_rules, hand_points
+from server.tables.model import Table
+from shared.daily import DailyDeals, abandoned_points, daily_rules, hand_points
 from shared.protocol import DailyDone, DailyHand
 from shared.spades import Game, SpadesError
 
 if TYPE_CHECKING:
     from .conn import Conn
 
-__all__ = ["handle_daily"]
+__all__ = ["abandon", "handle_daily", "settle_for_review"]
 
-SEAT = 0  # the person plays South; partner and opponents are Challenge bots
 PACE = "standard"
+# A hand's table decided this recently but not in Redis yet is being dealt by another
+# socket of the player; older and missing, it was lost (and is scored as abandoned).
+DEALING_S = 30.0
 
 
-def _scenario(day: str, hand: int) -> str:
-    # The table says which daily hand it is (the client shows "Daily deal, hand 3").
-    return f"daily:{day}:{hand + 1}"
+def _service(daily: DailyService | None) -> DailyService:
+    if daily is None:
+        raise ArchiveUnavailable("This server runs without its database; the daily deal "
+                                 "needs it.")
+    return daily
 
 
 async def handle_daily(c: Conn, daily: DailyService | None, msg_id: int | None) -> None:
-    if daily is None or c.pid is None:
-        raise ArchiveUnavailable("This server runs without its database; the daily deal "
-                                 "needs it.")
+    daily = _service(daily)
+    assert c.pid is not None  # every message after hello has its player
     day = today()
     deals = await daily.deals(day)
-    store = daily.store
-    now = dt.datetime.now(dt.UTC)
-    mine = await store.get_try(day, c.pid)
-    if mine is None:
+    # At most: the hand in play is counted (over, or lost), then the next is dealt.
+    for _ in range(4):
         table_id = c.room.store.new_table_id(12)
         account = c.account.name if c.account is not None else None
-        if await store.begin(day, c.pid, account, c.name, table_id, now):
-            await _deal(c, deals, 0, table_id, msg_id)
+        now = dt.datetime.now(dt.UTC)
+        mine = await daily.store.deal(day, c.pid, account, c.name, table_id, now)
+        if mine.table_id is None and not mine.finished:
+            continue  # its hand was counted between the two reads: deal the next
+        if mine.finished:
+            if await _at_last_hand(c, deals):  # the try's end, asked at its last table
+                assert mine.total is not None
+                c.reply(DailyDone(day=day, points=list(mine.points), total=mine.total),
+                        msg_id)
+                return
+            raise DailyPlayed("You have played today's daily deal: one try a day. Your "
+                              "result is on the daily page; a new deal opens at 00:00 UTC.")
+        if mine.table_id == table_id:  # this call decided the hand: deal it
+            await _deal(c, deals, mine.hand, table_id, msg_id)
             return
-        mine = await store.get_try(day, c.pid)  # another socket of theirs began it
-        assert mine is not None
-    if mine.finished:
-        raise DailyPlayed("You have played today's daily deal: one try a day. Your "
-                          "result is on the daily page; a new deal opens at 00:00 UTC.")
+        if not await _count_or_rejoin(c, daily, deals, mine, now, msg_id):
+            return
+    raise NotAllowed("Your daily hand could not be dealt just now; send daily again.")
+
+
+async def _at_last_hand(c: Conn, deals: DailyDeals) -> bool:
+    """The socket sits at its own table of the day's last hand."""
+    table = None if c.actor is None else await c.actor.peek()
+    return (table is not None and table.seats[SEAT].pid == c.pid
+            and hand_of(table) == (deals.day, len(deals.seeds) - 1))
+
+
+async def _count_or_rejoin(c: Conn, daily: DailyService, deals: DailyDeals, mine: Try,
+                           now: dt.datetime, msg_id: int | None) -> bool:
+    """The hand in play was dealt before (by this socket, another, another node). Seat
+    the player at it again (False: answered), or count it when it is over or lost (True:
+    deal the next)."""
+    assert mine.table_id is not None
     table = await c.room.actor(mine.table_id).peek()
-    over = None if table is None else await _finished_hand(c, table, deals, mine.hand)
-    if table is None or (over is None and table.game_no > 0):
-        # Expired unplayed, or rematched and the hand's log is gone: the same hand again.
-        table_id = c.room.store.new_table_id(12)
-        await store.move(day, c.pid, table_id)
-        await _deal(c, deals, mine.hand, table_id, msg_id)
-        return
-    if over is None:  # still in play: back to its table
-        await c.enter(c.room.actor(table.id), c.sit_change())
-        _reply_hand(c, deals, mine.hand, msg_id)
-        return
-    points = hand_points(over, SEAT)
-    last = mine.hand + 1 >= len(deals.seeds)
-    next_table = None if last else c.room.store.new_table_id(12)
-    done = await store.advance(day, c.pid, mine.hand, points, next_table, now)
-    if done is None:
-        raise NotAllowed("That hand was already counted; send daily again for the next.")
-    if next_table is None:
+    if table is None:
+        if mine.dealt is not None and (now - mine.dealt).total_seconds() < DEALING_S:
+            raise NotAllowed("Your daily hand is being dealt at another of your tabs or "
+                             "devices; send daily again in a moment.")
+        # Lost with Redis: a hand once shown is never dealt again.
+        done = await daily.store.score(deals.day, mine.table_id, mine.hand,
+                                       abandoned_points(daily_rules()), len(deals.seeds),
+                                       now, abandoned=True)
+        return _went_on(c, done, msg_id)
+    over = await _first_game_over(c, table, deals, mine.hand)
+    if over is not None:  # over, but not counted yet (the node that saw it end failed)
+        done = await daily.store.score(deals.day, table.id, mine.hand,
+                                       hand_points(over, SEAT), len(deals.seeds), now)
+        return _went_on(c, done, msg_id)
+    if table.seats[SEAT].pid != c.pid:
+        raise NotAllowed("Your daily hand's table is not yours any more; send daily again.")
+    await c.enter(c.room.actor(table.id), c.sit_change())
+    await c.room.store.set_player(c.pid or "", table=table.id)
+    _reply_hand(c, deals, mine.hand, msg_id)
+    return False
+
+
+def _went_on(c: Conn, done: Try | None, msg_id: int | None) -> bool:
+    """After counting a hand: the try's end is answered (False), else deal on (True)."""
+    if done is not None and done.finished:
         assert done.total is not None
-        c.reply(DailyDone(day=day, points=list(done.points), total=done.total), msg_id)
-        return
-    await _deal(c, deals, done.hand, next_table, msg_id)
+        c.reply(DailyDone(day=done.day, points=list(done.points), total=done.total), msg_id)
+        return False
+    return True
 
 
-async def _finished_hand(c: Conn, table: Table, deals: DailyDeals, hand: int) -> Game | None:
+async def _first_game_over(c: Conn, table: Table, deals: DailyDeals, hand: int) -> Game | None:
     """The daily hand's game once over, else None. It is the table's first game; after a
     rematch at the table it is rebuilt from that game's log."""
-    if table.seats[SEAT].pid != c.pid:
-        return None
     if table.game_no == 0:
         game = table.game
-        return game if game is not None and game.over and game.seed == deals.seeds[hand] else None
+        return game if game is not None and game.over else None
     log = await c.room.store.game_events(table.id, 0)
     try:
         game = Game.replay(daily_rules(), deals.seeds[hand], deals.dealer(hand), log)
@@ -104,11 +142,15 @@ async def _finished_hand(c: Conn, table: Table, deals: DailyDeals, hand: int) ->
 async def _deal(c: Conn, deals: DailyDeals, hand: int, table_id: str,
                 msg_id: int | None) -> None:
     assert c.pid is not None
-    await c.social.quota.admit(c.pid, c.address, PRACTICE, table_id)
+    # Outside the practice quota: a daily table is never closed to make room for
+    # another, and Redis keeps it until the day closes.
     start = Opening(daily_rules(), seat=SEAT, dealer=deals.dealer(hand),
-                    scenario=_scenario(deals.day, hand))
+                    scenario=scenario(deals.day, hand))
+    seed = deals.seeds[hand]
     base = create_practice(table_id, c.pid, c.name, c.conn_id, "challenge", PACE, start,
-                           now_ms(), deals.seeds[hand])
+                           now_ms(), seed)
+    assert base.practice is not None
+    base = replace(base, practice=replace(base.practice, keep_until_ms=day_end_ms(deals.day)))
     await c.enter(c.room.actor(table_id), lambda t: Change(t, {"m": "daily"}), base=base)
     await c.room.store.set_player(c.pid, table=table_id)
     _reply_hand(c, deals, hand, msg_id)
@@ -118,3 +160,19 @@ def _reply_hand(c: Conn, deals: DailyDeals, hand: int, msg_id: int | None) -> No
     c.reply(DailyHand(day=deals.day, hand=hand + 1, hands=len(deals.seeds),
                       commitment=deals.commitments[hand],
                       day_commitment=deals.day_commitment), msg_id)
+
+
+async def abandon(daily: DailyService | None, table: Table) -> None:
+    """Before the player leaves a daily hand's table: the hand is counted, as played if
+    it is over, else as abandoned (never left to the bot that takes the seat). Any other
+    table: nothing."""
+    if hand_of(table) is not None:
+        await settle(_service(daily), table, abandon=True)
+
+
+async def settle_for_review(daily: DailyService | None, table: Table) -> None:
+    """Before a review of a daily hand is given: the hand is counted first (the review
+    shows every hand; it must come too late to change anything). Any other table:
+    nothing."""
+    if hand_of(table) is not None:
+        await settle(_service(daily), table)

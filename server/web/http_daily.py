@@ -1,11 +1,13 @@
 """The daily deal over HTTP (docs/protocol.md, "The daily deal")::
 
     GET /api/daily                 -> 200 today: its commitments (never its seeds)
-    GET /api/daily/{day}           -> 200 a day: commitments, and seeds once closed
+    GET /api/daily/{day}           -> 200 a day: commitments, and seeds once closed; its
+                                      par only to who has finished it while it is open
                                       (404 no_day: not a day, or one not yet open)
     GET /api/daily/{day}/me        -> 200 the caller's result against the field and par
                                       (404 no_try; {"finished": false, ...} mid-way)
-    GET /api/daily/{day}/board     -> 200 the accounts' totals, best first
+    GET /api/daily/{day}/board     -> 200 the accounts' totals, best first (their hands
+                                      only to who has finished it while it is open)
 
 Errors are ``{"error": {"code", "message"}}``; 503 ``no_archive`` on a node without a
 database, 503 ``archive_unavailable`` when PostgreSQL is down. The caller is the
@@ -79,23 +81,35 @@ def daily_routes(get_deps: Callable[[], DailyDeps]) -> list[Route]:
             route("/api/daily/{day}/me", _mine), route("/api/daily/{day}/board", _board)]
 
 
+async def _caller(request: Request, deps: DailyDeps) -> str | None:
+    """The caller's pid: the session's account, else the guest cookie's, else None."""
+    account = await deps.accounts.resolve(request.cookies.get(SESSION_COOKIE))
+    token = request.cookies.get(GUEST_COOKIE)
+    return account.pid if account is not None else (pid_of(token) if token else None)
+
+
 async def _public(request: Request, deps: DailyDeps) -> dict[str, Any]:
-    return await _service(deps).public(_day(request))
+    daily, day = _service(deps), _day(request)
+    await daily.close(day)
+    see = await daily.may_see_field(day, await _caller(request, deps))
+    return await daily.public(day, see_field=see)
 
 
 async def _mine(request: Request, deps: DailyDeps) -> dict[str, Any]:
     daily, day = _service(deps), _day(request)
-    account = await deps.accounts.resolve(request.cookies.get(SESSION_COOKIE))
-    token = request.cookies.get(GUEST_COOKIE)
-    pid = account.pid if account is not None else (pid_of(token) if token else None)
+    await daily.close(day)
+    pid = await _caller(request, deps)
     mine = None if pid is None else await daily.store.get_try(day, pid)
     if mine is None:
         raise _Refused(404, "no_try", "You have not played this day's daily deal.")
     if not mine.finished:
         return {"day": day, "finished": False, "hand": mine.hand + 1,
-                "points": list(mine.points)}
+                "points": list(mine.points), "abandoned": list(mine.abandoned)}
     return {"finished": True, **await daily.result(day, mine)}
 
 
 async def _board(request: Request, deps: DailyDeps) -> dict[str, Any]:
-    return await _service(deps).board(_day(request))
+    daily, day = _service(deps), _day(request)
+    await daily.close(day)
+    see = await daily.may_see_field(day, await _caller(request, deps))
+    return await daily.board(day, see_field=see)

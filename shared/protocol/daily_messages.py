@@ -10,10 +10,13 @@ from .base import ClientMessage, ServerMessage
 
 
 class Daily(ClientMessage):
-    """Start today's daily deal (the first time), or, once the hand in play is over,
-    count it and go on to the next. Answered by ``daily_hand`` (a table snapshot comes
-    first: the hand's table) or, after the last hand, ``daily_done``. A player who has
-    finished today's try is refused with ``daily_played``."""
+    """Start today's daily deal (the first time), or, once the hand in play is over
+    (it is counted as it ends), go on to the next; with a hand in play, sit at its
+    table again. Answered by ``daily_hand`` (a table snapshot comes first: the hand's
+    table) or, after the last hand, ``daily_done``. A player who has finished today's
+    try is refused with ``daily_played``; a second socket racing on a hand's first
+    ``daily`` is seated at the same table, or refused with ``not_allowed`` while it is
+    being made."""
 
     T = "daily"
 

@@ -11,6 +11,7 @@ from playwright.async_api import expect
 from server.archive.db import Database
 from server.daily.store import DailyStore
 from server.social.accounts import pid_of
+from tests.daily.test_daily_room import play_out
 
 from .conftest import BROWSER, shot
 from .play import play_until
@@ -30,17 +31,12 @@ async def seed_field(database_url: str, me: str) -> None:
     db = Database(database_url)
     await db.open()
     store = DailyStore(db)
-    now = dt.datetime.now(dt.UTC)
     try:
         others = {"Ada": [30] * 8, "Bea": [0] * 8, "g1": [-20] * 8, "g2": [60] * 8, "g3": [5] * 8}
         for name, points in others.items():
             account = name if not name.startswith("g") else None
-            assert await store.begin(today(), f"pid-{name}", account, name, "t", now)
-            for k, p in enumerate(points):
-                assert await store.advance(today(), f"pid-{name}", k, p,
-                                           None if k == 7 else "t", now)
-        for k in range(1, 8):
-            assert await store.advance(today(), me, k, 10, None if k == 7 else "t", now)
+            await play_out(store, f"pid-{name}", name, account, points)
+        await play_out(store, me, "Newbie", None, [10] * 7, first=1)
     finally:
         await db.close()
 
@@ -51,6 +47,7 @@ async def test_the_daily_deal_from_the_lobby_to_the_result_page(start_room, open
     page = await open_page(room)
     panel = page.locator("#daily-panel")
     await expect(panel).to_contain_text("Daily deal")
+    await expect(panel.locator("#daily-rule")).to_contain_text("abandoned: −501 points")
     # The name typed in the lobby's name box is the player's at the daily table too.
     await page.fill("#guest-name", "Newbie")
     await panel.locator("#daily-start").click()

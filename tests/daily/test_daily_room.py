@@ -98,19 +98,29 @@ async def test_a_closed_day_reveals_seeds_that_check(start_server: Start) -> Non
         assert response.status_code == 404 and response.json()["error"]["code"] == "no_day"
 
 
+async def play_out(store: DailyStore, pid: str, name: str, account: str | None,
+                   points: list[int], first: int = 0) -> None:
+    """Count ``points`` for hands ``first``, ``first + 1``, ... of ``pid``'s try today,
+    as if played: each at the hand's table (dealt here at "t<k>" if not dealt yet)."""
+    now = dt.datetime.now(dt.UTC)
+    for k, p in enumerate(points, first):
+        mine = await store.get_try(today(), pid)
+        if mine is None or mine.table_id is None:
+            mine = await store.deal(today(), pid, account, name, f"t{k}", now)
+        assert mine.hand == k and mine.table_id is not None
+        assert await store.score(today(), mine.table_id, k, p, 8, now) is not None
+
+
 async def finish_try(database_url: str, pid: str, name: str, account: str | None,
                      points: list[int]) -> None:
     db = Database(database_url)
     await db.open()
     try:
         store = DailyStore(db)
+        await play_out(store, pid, name, account, points)
+        # A hand's end reported twice is counted once.
         now = dt.datetime.now(dt.UTC)
-        assert await store.begin(today(), pid, account, name, "t0", now)
-        for k, p in enumerate(points):
-            last = k == len(points) - 1
-            assert await store.advance(today(), pid, k, p, None if last else f"t{k + 1}", now)
-        # A hand's result sent twice is counted once.
-        assert await store.advance(today(), pid, len(points) - 1, 99, None, now) is None
+        assert await store.score(today(), "t7", len(points) - 1, 99, 8, now) is None
     finally:
         await db.close()
 
@@ -127,9 +137,9 @@ async def test_a_second_try_is_refused(start_server: Start, social_client: Socia
     await db.open()
     try:
         store = DailyStore(db)
-        now = dt.datetime.now(dt.UTC)
-        for k in range(8):
-            assert await store.advance(today(), first.pid, k, 10, None if k == 7 else "x", now)
+        mine = await store.get_try(today(), first.pid)
+        assert mine is not None and mine.table_id == first.table
+        await play_out(DailyStore(db), first.pid, "Carla", "Carla", [10] * 8)
     finally:
         await db.close()
     # ... so the same account is refused, on this socket and on another.
@@ -198,6 +208,8 @@ async def test_a_whole_daily_through_a_real_socket(start_server: Start,
             assert client.table != table
     assert isinstance(reply, DailyDone) and reply.points == points
     assert reply.total == sum(points)
+    # Away from the last hand's table, another daily is refused.
+    await client.leave()
     with pytest.raises(RequestFailed) as refused:
         await client.request(Daily())
     assert refused.value.code == "daily_played"
@@ -234,4 +246,5 @@ async def test_a_rematch_at_a_daily_table_still_counts_the_daily_hand(
     reply = await client.request(Daily())
     assert isinstance(reply, DailyHand) and reply.hand == 2 and client.table != table
     response = await get(server, f"/api/daily/{today()}/me", {"spades_token": client.token or ""})
-    assert response.json() == {"day": today(), "finished": False, "hand": 2, "points": [points]}
+    assert response.json() == {"day": today(), "finished": False, "hand": 2, "points": [points],
+                               "abandoned": []}

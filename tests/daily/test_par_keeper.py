@@ -25,7 +25,8 @@ async def test_nobody_started_the_day_so_no_par_is_computed(db: Database) -> Non
 
 async def test_a_stopping_node_kills_the_par_process(db: Database) -> None:
     daily = DailyService(db, SECRET)
-    assert await daily.store.begin(today(), "p1", None, "Pat", "t1", dt.datetime.now(dt.UTC))
+    assert (await daily.store.deal(today(), "p1", None, "Pat", "t1",
+                                   dt.datetime.now(dt.UTC))).table_id == "t1"
     keeper = ParKeeper(daily, every_s=0.01)
     keeper.start()
     # The day is claimed: the child process is playing the hands (seconds of CPU).

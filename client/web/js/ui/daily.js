@@ -9,12 +9,17 @@ import { commitmentOf, dealFromSeed } from "../game/deal_check.js";
 import { closeDialog } from "./dialog.js";
 import { h, toast } from "./dom.js";
 
+// shared/daily/abandon.py: what a hand left unfinished scores (below any hand played out).
+const ABANDONED_POINTS = -501;
+const DAILY_RULE = "Each hand counts when it ends, and is dealt once. Leaving a hand before it ends (or leaving it unfinished when the day closes) scores it as abandoned: −501 points, below anything a hand can score played out.";
+
 /** The lobby's entry; ``onStart`` starts today's deal (the lobby first takes the name
  * typed in its name box, as for every other way to a table). */
 export function dailyPanel(onStart) {
   return h("div", { class: "panel", id: "daily-panel", "aria-labelledby": "daily-title" },
     h("h2", { id: "daily-title" }, "Daily deal"),
     h("p", { class: "muted" }, "Eight hands, the same for everyone today, with Challenge bots as partner and opponents. One try a day: see where you stand against the field and the bots' par."),
+    h("p", { class: "fine", id: "daily-rule" }, DAILY_RULE),
     h("div", { class: "inline" },
       h("button", { type: "button", class: "btn", id: "daily-start", onclick: onStart }, "Play today's deal"),
       h("a", { href: "#/daily", class: "btn btn-link", id: "daily-page-link" }, "Results and board")));
@@ -42,7 +47,7 @@ export class DailyPlay {
     }
     if (reply.t === "daily_hand") {
       this.current = { ...reply, table: app.state.table };
-      toast(`Daily deal: hand ${reply.hand} of ${reply.hands}.`);
+      toast(`Daily deal: hand ${reply.hand} of ${reply.hands}. Leaving it before it ends scores ${signed(ABANDONED_POINTS)}.`);
     } else if (reply.t === "daily_done") {
       app.wantTable = false;
       this.current = null;
@@ -136,7 +141,8 @@ class DailyPage {
   }
 
   result(record, mine) {
-    const box = h("div", { class: "panel", id: "daily-result" }, h("h2", {}, "Your result"));
+    const box = h("div", { class: "panel", id: "daily-result" }, h("h2", {}, "Your result"),
+      h("p", { class: "fine", id: "daily-page-rule" }, DAILY_RULE));
     if (!mine.ok) {
       box.append(h("p", {}, "You have not played this day's deal."));
       if (!record.closed) box.append(h("button", { type: "button", class: "btn btn-primary", onclick: () => this.app.daily.start() }, "Play today's deal"));
