@@ -175,7 +175,11 @@ def bid_value(bid: int | str | None) -> int | str | None:
 def replay_hands(record: GameRecord) -> list[dict[str, Any]]:
     """Every hand of the game, replayed: ``{no, dealer, deal_seed, commitment, hands
     (the cards as dealt, per seat), bids [{seat, bid}] in bidding order, tricks
-    [{leader, cards, winner}], score [per side {bid, took, points, bags, total}]}``.
+    [{leader, cards, winner}], score [per side {bid, took, points, bags, total}], nil,
+    new_bags}``: ``bid`` is the side's contract (its numeric bids summed), ``took`` the
+    tricks its seats took (Nil bidders' included), ``points`` the hand's total for the
+    side, ``bags`` its bag counter after the hand (after any penalty), ``total`` its
+    running score; ``nil`` and ``new_bags`` (the bags banked this hand) are per side.
 
     Raises ValueError when the actions do not replay, or when the replay ends with
     another result than the record's (the record would then be lying).
