@@ -6,6 +6,7 @@ players' sums follow."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,7 +16,7 @@ from yoyo import get_backend, read_migrations
 from server.archive.db import _yoyo_url, migrate, migrations_dir
 from server.archive.writer import SEAT_COLUMNS, game_rows
 from server.ops.pg_process import PgProcess
-from shared.archive import GameRecord, SeatRecord, replay_hands, seat_stats
+from shared.archive import GameRecord, SeatRecord, replay_hands, seat_stats, side_places
 from shared.archive.generate import random_record
 from shared.archive.stats import STAT_FIELDS
 from shared.spades import RuleSet
@@ -98,6 +99,11 @@ async def test_the_migration_corrects_games_written_the_old_way(pg_server: PgPro
         try:
             for record in records:
                 await write_the_old_way(conn, record)
+            # A game whose rules the engine no longer reads keeps its sides, gets places.
+            odd = replace(records[2], id="odd.0")
+            await write_the_old_way(conn, odd)
+            await conn.execute("UPDATE games SET rules = rules || '{\"retired\": 1}' "
+                               "WHERE id = 'odd.0'")
             before = await conn.fetchval(
                 "SELECT won FROM game_seats WHERE game_id = 'cut.0' AND seat = 3")
             assert before is True  # the old way: seat 3 "won" with its "partner" seat 1
@@ -108,6 +114,10 @@ async def test_the_migration_corrects_games_written_the_old_way(pg_server: PgPro
                 rows = await conn.fetch("SELECT * FROM game_seats WHERE game_id = $1 "
                                         "ORDER BY seat", record.id)
                 assert [_seat_row(r) for r in rows] == [_expected(e) for e in expected]
+            kept = await conn.fetch("SELECT side, place FROM game_seats "
+                                    "WHERE game_id = 'odd.0' ORDER BY seat")
+            assert [tuple(r) for r in kept] == [
+                (side, side_places(odd.totals)[side]) for side in (0, 1, 0, 1)]
             cut = await conn.fetch("SELECT seat, side, place, won FROM game_seats "
                                    "WHERE game_id = 'cut.0' ORDER BY seat")
             assert [tuple(r) for r in cut] == [(0, 0, 2, False), (1, 1, 1, True),
@@ -117,7 +127,8 @@ async def test_the_migration_corrects_games_written_the_old_way(pg_server: PgPro
                 sums = await conn.fetchrow(
                     "SELECT sum(games) AS games, sum(won) AS won, sum(bags) AS bags "
                     "FROM player_stats WHERE pid = $1", pid)
-                seat_rows = [e for r in records for e in game_rows(r)[1] if e[2] == pid]
+                seat_rows = [e for r in (*records, odd) for e in game_rows(r)[1]
+                             if e[2] == pid]
                 assert sums["games"] == len(seat_rows)
                 assert sums["won"] == sum(_expected(e)["won"] is True for e in seat_rows)
                 assert sums["bags"] == sum(_expected(e)["bags"] for e in seat_rows)
