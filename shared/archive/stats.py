@@ -7,7 +7,8 @@ count means (the player page shows them as shares and averages):
 - ``hands``: hands the seat played;
 - ``bids``: hands with a numeric bid; ``bid_error_sum``: the sum, over those, of
   tricks the seat took minus its bid (its average is the "average bid error");
-- ``contracts_made`` / ``contracts_set``: of those hands, the side's contract made / set;
+- ``contracts_made`` / ``contracts_set``: of those hands, the side's tricks (Nil
+  bidders' included) reached its contract / fell short;
 - ``bags``: the sum over the seat's hands of the bags its side banked in that hand (the
   engine's ``new_bags``: tricks counted beyond a made contract, none when it was set,
   plus the Nil bidders' tricks when they do not count for the partner), before any
