@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from shared.archive import GameRecord, replay_hands
+from shared.archive import GameRecord, replay_hands, side_places
 from shared.archive.export import iso_ms
 
 __all__ = ["game_json", "recent_json", "stats_json"]
@@ -32,6 +32,7 @@ def game_json(record: GameRecord, ratings: Sequence[dict[str, Any]] = ()) -> dic
         "seats": [{"seat": s.seat, "name": s.name, "account": s.account, "bot": s.bot,
                    "left": s.left} for s in record.seats],
         "result": {"winner": record.winner, "totals": list(record.totals),
+                   "places": side_places(record.totals),
                    "hands_played": record.hands_played},
         "ratings": list(ratings),
         "actions": [[seat, action] for seat, action in record.actions],
@@ -43,7 +44,7 @@ def game_json(record: GameRecord, ratings: Sequence[dict[str, Any]] = ()) -> dic
 
 def recent_json(item: Mapping[str, Any]) -> dict[str, Any]:
     return {"id": item["id"], "ended": iso_ms(item["ended_ms"]), "kind": item["kind"],
-            "won": item["won"], "totals": item["totals"]}
+            "won": item["won"], "place": item["place"], "totals": item["totals"]}
 
 
 def _share(part: int, whole: int) -> float | None:

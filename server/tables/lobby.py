@@ -28,6 +28,8 @@ __all__ = [
 BOT_LEVELS = ("easy", "standard", "challenge")
 # The turn times a host may choose (seconds): fast, standard, relaxed, and no clock (0).
 TURN_TIMES = (15, 30, 60, 0)
+# People a table remembers as admitted to watch (it keeps them in its blob).
+MAX_ADMITTED = 200
 
 
 def host_rules(preset: object, options: object = None) -> RuleSet:
@@ -79,6 +81,11 @@ class Lobby:
     leaves does not end the table. ``turn_s`` is the host's turn time (seconds a
     person has before the autopilot plays their turn; 0: no clock, only a disconnect
     brings the autopilot; None: the room's default).
+
+    ``admitted`` are the people who may watch once the host allows spectators: all who
+    ever held a seat here, and those who came with the invite (code or link) or found
+    the table listed by its host. The table's id alone admits nobody: an archived
+    game's id carries it.
     """
 
     host: str
@@ -89,6 +96,7 @@ class Lobby:
     removed: frozenset[str] = field(default_factory=frozenset)
     started: bool = False
     turn_s: int | None = None
+    admitted: frozenset[str] = field(default_factory=frozenset)
 
     @classmethod
     def create(cls, host: Sitter, preset: str | None,
@@ -106,7 +114,7 @@ class Lobby:
         _check_seat(seat, seats)
         seats[seat] = host
         return cls(host.pid, rules.to_dict(), bot_level, bool(allow_spectators), tuple(seats),
-                   turn_s=turn_s)
+                   turn_s=turn_s, admitted=frozenset({host.pid}))
 
     # -- reading -------------------------------------------------------------------------
 
@@ -122,8 +130,21 @@ class Lobby:
         return [i for i, sitter in enumerate(self.seats) if sitter is None]
 
     def may_watch(self, pid: str) -> bool:
-        """Whether ``pid`` may watch (public view only) without a seat."""
-        return self.allow_spectators and pid not in self.removed
+        """Whether ``pid`` may watch (public view only) without a seat: the host allows
+        spectators and ``pid`` is admitted (and was not removed)."""
+        return self.allow_spectators and pid in self.admitted and pid not in self.removed
+
+    def admit(self, pid: str) -> Lobby:
+        """``pid`` came with the invite (or by the host's listing): they may watch
+        from now on whenever the host allows spectators. Raises SeatError when the host
+        removed them or the table has admitted as many people as it keeps."""
+        if pid in self.removed:
+            raise SeatError("The host removed you from this table.")
+        if pid in self.admitted:
+            return self
+        if len(self.admitted) >= MAX_ADMITTED:
+            raise SeatError("This table has admitted as many spectators as it can.")
+        return replace(self, admitted=self.admitted | {pid})
 
     # -- anyone --------------------------------------------------------------------------
 
@@ -138,7 +159,7 @@ class Lobby:
             raise SeatError(f"Seat {seat} is taken; choose an empty seat.")
         seats = [None if s is not None and s.pid == who.pid else s for s in self.seats]
         seats[seat] = who
-        return replace(self, seats=tuple(seats))
+        return replace(self, seats=tuple(seats), admitted=self.admitted | {who.pid})
 
     def leave(self, pid: str) -> Lobby | None:
         """``pid`` leaves. Before the start the seat empties; after it the seat stays
@@ -213,13 +234,16 @@ class Lobby:
                 "watch": self.allow_spectators,
                 "seats": [None if s is None else [s.pid, s.name] for s in self.seats],
                 "removed": sorted(self.removed), "started": self.started,
-                "turn": self.turn_s}
+                "turn": self.turn_s, "admitted": sorted(self.admitted)}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Lobby:
         seats = [None if s is None else Sitter(s[0], s[1]) for s in d["seats"]]
+        # A table stored before ``admitted`` admits its host and the people seated.
+        admitted = frozenset(d.get("admitted", ())) | {d["host"]} | {
+            s.pid for s in seats if s is not None}
         return cls(d["host"], dict(d["rules"]), d["bots"], d["watch"], tuple(seats),
-                   frozenset(d["removed"]), d["started"], d.get("turn"))
+                   frozenset(d["removed"]), d["started"], d.get("turn"), admitted)
 
 
 def _check_seat(seat: object, seats: Seats | list[Sitter | None]) -> None:

@@ -28,6 +28,7 @@ from .lobby import Lobby, Sitter
 from .model import BOT_NAMES, PRACTICE, PRIVATE, RANKED, Seat, Table
 
 __all__ = [
+    "admit_watcher",
     "create_private",
     "create_ranked",
     "may_watch",
@@ -37,6 +38,7 @@ __all__ = [
     "start_private",
     "table_extras",
     "take_seat",
+    "watch_refusal",
 ]
 
 
@@ -143,12 +145,31 @@ def create_ranked(table_id: str, players: list[tuple[str, str]], now_ms: int, se
 
 
 def may_watch(table: Table, pid: str) -> bool:
-    """Whether ``pid`` may watch ``table`` (public view only). Its own players may."""
+    """Whether ``pid`` may watch ``table`` (public view only). Its own players may; at
+    a private table only the people its lobby admitted (``Lobby.admitted``: a seat
+    held there once, or the invite) when the host allows spectators."""
     if table.seat_of(pid) is not None:
         return True
     if table.kind == PRIVATE and table.lobby is not None:
         return table.lobby.may_watch(pid)
     return table.kind != PRACTICE  # a practice table is one person's
+
+
+def watch_refusal(table: Table) -> str:
+    """Why someone ``may_watch`` refuses may not watch ``table``, in a sentence."""
+    if table.kind == PRIVATE and table.lobby is not None and table.lobby.allow_spectators:
+        return ("Watching a private table needs its invite (code or link) or a seat "
+                "held there; ask the host for the invite.")
+    return "This table does not allow spectators."
+
+
+def admit_watcher(table: Table, pid: str) -> Table | None:
+    """A private table with ``pid`` admitted to watch (they came with its invite, or
+    found it listed by the host); None when nothing changes (already admitted, or not
+    a private table). Raises SeatError (removed by the host, or too many admitted)."""
+    if table.kind != PRIVATE or table.lobby is None or pid in table.lobby.admitted:
+        return None
+    return replace(table, lobby=table.lobby.admit(pid))
 
 
 def table_extras(table: Table, *, snapshot: bool) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from server.social.hub import SocialHub
 from server.tables.actor import Change, ChangeFn, TableActor, new_deal, now_ms
 from server.tables.model import Table
 from server.tables.room import Room
-from server.tables.seating import may_watch
+from server.tables.seating import may_watch, watch_refusal
 from shared.display_names import is_guest_label
 from shared.protocol import (
     CLIENT_MESSAGES,
@@ -440,7 +440,7 @@ class Client:
             await self._attach(actor, None, since=version)
         elif explicit:
             if not may_watch(table, self.pid):
-                raise NotAllowed("This table does not allow spectators.")
+                raise NotAllowed(watch_refusal(table))
             await self._attach(actor, None, since=version)
         else:
             await self.room.store.set_player(self.pid, clear_table=True)
@@ -506,14 +506,7 @@ class Client:
         await self.room.store.set_player(pid, table=actor.id)
 
     async def _watch(self, table_id: str) -> None:
-        actor = self.room.actor(table_id)
-        table = await actor.peek()
-        if table is None:
-            raise NoTable("There is no such table (it may have ended long ago).")
-        assert self.pid is not None
-        if not may_watch(table, self.pid):
-            raise NotAllowed("This table does not allow spectators.")
-        await self._attach(actor, None)
+        await social_handlers.watch_table(self, table_id)
 
     @property
     def daily(self) -> DailyService | None:

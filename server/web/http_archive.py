@@ -7,7 +7,9 @@ static files)::
                                        403 private_game for a non-player)
     GET /api/games/{id}/record.txt  -> 200 text/plain attachment: the export
     GET /api/players/{name}         -> 200 rating, history, statistics, recent games
-                                       (404 no_player)
+                                       (404 no_player); a private table's game is
+                                       listed only to a caller who played it, and
+                                       counted in the sums only for the player
     GET /api/my-games               -> 200 {games: [...]} of the caller (guest or account)
 
 Errors are ``{"error": {"code", "message"}}``; PostgreSQL down is 503
@@ -132,11 +134,15 @@ async def _get_player(request: Request, deps: ArchiveDeps) -> Response:
     if account is None:
         raise Refusal(404, "no_player", f"No player is called {shown(name)}.")
     pool = _pool(deps)
+    caller = await _caller(request, deps)
     rating = await deps.ratings.rating(account.pid)
     history = await deps.ratings.history(account.pid, HISTORY)
     created = await deps.accounts.created_ms(account.name)
-    head, stats = stats_json(await queries.player_sums(pool, account.pid))
-    recent = await queries.recent_games(pool, account.pid)
+    # Private tables' games: listed to the players who played them, counted only in
+    # the player's own view of their sums (the sums are not kept per viewer).
+    sums = await queries.player_sums(pool, account.pid, private=caller == account.pid)
+    head, stats = stats_json(sums)
+    recent = await queries.recent_games(pool, account.pid, viewer=caller)
     return JSONResponse({
         "name": account.name,
         "created": iso_ms(created) if created is not None else None,
@@ -156,7 +162,7 @@ async def _my_games(request: Request, deps: ArchiveDeps) -> Response:
     caller = await _caller(request, deps)
     if caller is None:
         return JSONResponse({"games": []})
-    recent = await queries.recent_games(_pool(deps), caller)
+    recent = await queries.recent_games(_pool(deps), caller, viewer=caller)
     return JSONResponse({"games": [recent_json(r) for r in recent]})
 
 

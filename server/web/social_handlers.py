@@ -30,6 +30,7 @@ from server.tables.actor import Change, TableActor, new_deal, now_ms
 from server.tables.lobby import Sitter, host_rules
 from server.tables.model import CASUAL, PRACTICE, PRIVATE, RANKED, Table
 from server.tables.seating import (
+    admit_watcher,
     create_private,
     may_watch,
     move_seat,
@@ -37,6 +38,7 @@ from server.tables.seating import (
     set_spectators,
     start_private,
     take_seat,
+    watch_refusal,
 )
 from shared.protocol import (
     Ack,
@@ -65,7 +67,7 @@ from shared.protocol import (
 if TYPE_CHECKING:
     from .conn import Conn
 
-__all__ = ["HANDLED", "handle"]
+__all__ = ["HANDLED", "handle", "watch_table"]
 
 HANDLED = (CreatePrivate, Join, ChooseSeat, MoveSeat, RemoveSeat, StartGame, Spectators,
            NewInvite, ChatOn, Say, Mute, Queue, Practice, Tip, Hint, Undo, Redo)
@@ -143,38 +145,64 @@ async def _join(c: Conn, m: Join) -> None:
     if table is None:
         raise NoTable("There is no such table (it may have ended long ago).")
     own = table.seat_of(pid)
+    # A private table listed in the lobby by its host is open as if its code were given.
+    invited = by_invite or (table.kind == PRIVATE and await c.social.lists.is_open(table_id))
     if own is not None:  # back in one's own seat, whatever the kind of table
         await c.enter(actor, c.sit_change())
     elif m.watch:
-        await _watch(c, actor, table)
-    elif table.kind == PRIVATE and by_invite:
+        await _watch(c, actor, table, invited)
+    elif table.kind == PRIVATE and invited and (by_invite or table.status == "filling"):
         def sit(t: Table) -> Change:
             new, _ = take_seat(t, Sitter(pid, name), conn, m.seat)
             return Change(new, {"m": "sit"})
 
         try:
             await c.enter(actor, sit)
-        except SeatError:
-            if table.status == "filling" or not may_watch(table, pid):
+        except SeatError as full:
+            if table.status == "filling" or not by_invite:
                 raise
-            await _watch(c, actor, table)  # started: watch if the host allows it
+            try:  # started: watch if the host allows it
+                await _watch(c, actor, table, invited)
+            except NotAllowed:
+                raise full from None
     elif table.kind == PRIVATE and table.status == "filling":
-        if not await c.social.lists.is_open(table_id):  # listed in the lobby: anyone sits
-            raise NotAllowed("Ask the host for the table's code or invite link to sit down.")
-        await c.enter(actor, lambda t: Change(take_seat(t, Sitter(pid, name), conn, m.seat)[0],
-                                              {"m": "sit"}))
+        raise NotAllowed("Ask the host for the table's code or invite link to sit down.")
     elif table.kind == CASUAL and table.status == "filling" and table.open_seats:
         await c.enter(actor, c.sit_change())
     else:
-        await _watch(c, actor, table)
+        await _watch(c, actor, table, invited)
     await c.room.store.set_player(pid, table=table_id)
 
 
-async def _watch(c: Conn, actor: TableActor, table: Table) -> None:
-    assert c.pid is not None
-    if not may_watch(table, c.pid):
-        raise NotAllowed("This table does not allow spectators.")
-    await c.enter(actor, None)
+async def watch_table(c: Conn, table_id: str) -> None:
+    """The ``watch`` message: watch the table ``table_id`` (a private table only when
+    its lobby admitted the caller, or its host listed it in the lobby)."""
+    actor = c.room.actor(table_id)
+    table = await actor.peek()
+    if table is None:
+        raise NoTable("There is no such table (it may have ended long ago).")
+    listed = table.kind == PRIVATE and await c.social.lists.is_open(table_id)
+    await _watch(c, actor, table, listed)
+
+
+async def _watch(c: Conn, actor: TableActor, table: Table, invited: bool = False) -> None:
+    """Watch ``table``; ``invited``: the caller came with its invite (or by the host's
+    listing), which admits them to watch a private table (``admit_watcher``)."""
+    pid = c.pid
+    assert pid is not None
+    if not invited or table.kind != PRIVATE:
+        if not may_watch(table, pid):
+            raise NotAllowed(watch_refusal(table))
+        await c.enter(actor, None)
+        return
+
+    def admit(t: Table) -> Change | None:
+        admitted = admit_watcher(t, pid)
+        if not may_watch(admitted or t, pid):
+            raise NotAllowed(watch_refusal(admitted or t))
+        return None if admitted is None else Change(admitted, {"m": "admit"})
+
+    await c.enter(actor, admit)
 
 
 async def _lobby_change(c: Conn, m: Any) -> int:

@@ -3,17 +3,28 @@ hands rebuilt by the engine, the per-seat Spades statistics, and the plain-text 
 (``export``). No I/O: the server's ``server.archive`` stores and reads these."""
 
 from .export import ExportError, format_record, parse_record
-from .record import GameRecord, SeatRecord, replay_hands, seat_sides
+from .record import (
+    GameRecord,
+    SeatRecord,
+    SeatStanding,
+    replay_hands,
+    seat_sides,
+    seat_standings,
+    side_places,
+)
 from .stats import SeatStats, seat_stats
 
 __all__ = [
     "ExportError",
     "GameRecord",
     "SeatRecord",
+    "SeatStanding",
     "SeatStats",
     "format_record",
     "parse_record",
     "replay_hands",
     "seat_sides",
+    "seat_standings",
     "seat_stats",
+    "side_places",
 ]

@@ -20,9 +20,10 @@ __all__ = ["random_game", "random_record"]
 MAX_ACTIONS = 20_000  # a safety bound; a random standard game takes about 2,700
 
 
-def random_game(rules: RuleSet, seed: int, dealer: int = 3) -> Game:
+def random_game(rules: RuleSet, seed: int, dealer: int | None = None) -> Game:
+    """``dealer`` None: the last seat deals first (seat 3 in the four-seat game)."""
     rng = random.Random(seed)
-    game = Game.new(rules, seed=seed, dealer=dealer)
+    game = Game.new(rules, seed=seed, dealer=rules.seats - 1 if dealer is None else dealer)
     for _ in range(MAX_ACTIONS):
         if game.over:
             return game

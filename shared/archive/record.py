@@ -7,9 +7,11 @@ tricks, scores) is not stored beside it but rebuilt by ``replay_hands``, which r
 the actions with the engine: so what a page shows is what the engine says the actions
 meant, and a record whose actions do not replay is refused (``ValueError``).
 
-Seats and sides are counted, never assumed: ``len(seats)`` seats, and the sides of
-``seat_sides(rules, n)`` (the rules' ``teams`` when they name them, else partners
-opposite, as today's four-seat game has them).
+Seats and sides are the engine's, never assumed: ``seat_sides(rules)`` is the rules'
+``RuleSet.teams`` (two partnerships, three for six players, one side per seat in the
+solo formats), and ``totals`` and ``winner`` index those sides. ``side_places`` gives
+each side's place (equal totals share it); ``GameRecord.standings`` each seat's side,
+place and ``won``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from typing import Any
 
 from shared.spades import Game, RuleSet
 
-__all__ = ["GameRecord", "SeatRecord", "bid_value", "replay_hands", "seat_sides"]
+__all__ = ["GameRecord", "SeatRecord", "SeatStanding", "bid_value", "replay_hands",
+           "seat_sides", "seat_standings", "side_places"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +94,12 @@ class GameRecord:
                            list(self.actions), self.opening)
 
     def sides(self) -> list[list[int]]:
-        return seat_sides(self.rules, len(self.seats))
+        """The seats of each side, as the engine scored them (``totals`` follows)."""
+        return seat_sides(self.rules)
+
+    def standings(self) -> list[SeatStanding]:
+        """Each seat's side, place and result, in seat order (see ``SeatStanding``)."""
+        return seat_standings(self.rules, self.totals, self.winner)
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "private": self.private,
@@ -116,16 +124,45 @@ class GameRecord:
                    extra=dict(data.get("extra") or {}))
 
 
-def seat_sides(rules: dict[str, Any], n_seats: int) -> list[list[int]]:
-    """The seats of each side: the rules' ``teams`` when given (a list of seat lists),
-    else partners opposite (``n_seats // 2`` sides of two; one seat each when odd)."""
-    teams = rules.get("teams")
-    if isinstance(teams, list) and teams and all(isinstance(t, list) for t in teams):
-        return [[int(s) for s in team] for team in teams]
-    if n_seats % 2:
-        return [[s] for s in range(n_seats)]
-    half = n_seats // 2
-    return [[s, s + half] for s in range(half)]
+@dataclass(frozen=True, slots=True)
+class SeatStanding:
+    """Where one seat finished. ``side``: its index in the sides (and ``totals``);
+    ``place``: 1 for first, equal totals sharing a place (``side_places``); ``won``:
+    True for the winning side's seats, False for every other seat, and None for the
+    seats tied for first when the game ended drawn (the hand cap reached with a tie
+    for first: the engine's only draw). In the solo formats a seat is a side, so only
+    the one seat that finished first won."""
+
+    seat: int
+    side: int
+    place: int
+    won: bool | None
+
+
+def seat_sides(rules: dict[str, Any]) -> list[list[int]]:
+    """The seats of each side of a game played under ``rules`` (``RuleSet.to_dict``),
+    as the engine scores them: ``RuleSet.teams``."""
+    return [list(team) for team in RuleSet.from_dict(rules).teams]
+
+
+def seat_standings(rules: dict[str, Any], totals: Sequence[int],
+                   winner: int | None) -> list[SeatStanding]:
+    """Each seat's ``SeatStanding``, in seat order, of a game played under ``rules``
+    that ended with ``totals`` (one per side) and ``winner`` (a side, None: a draw)."""
+    places = side_places(totals)
+    out = []
+    for side, seats in enumerate(seat_sides(rules)):
+        won = (side == winner if winner is not None
+               else None if places[side] == 1 else False)
+        out += [SeatStanding(seat, side, places[side], won) for seat in seats]
+    return sorted(out, key=lambda standing: standing.seat)
+
+
+def side_places(totals: Sequence[int]) -> list[int]:
+    """Each side's place by its total, 1 first: one more than the number of sides with
+    a higher total, so equal totals share a place (``[50, 80, 50, 10]`` -> ``[2, 1, 2,
+    4]``), as the game-over sheet shows the engine's ``standings``."""
+    return [1 + sum(other > total for other in totals) for total in totals]
 
 
 def bid_value(bid: int | str | None) -> int | str | None:
@@ -138,7 +175,11 @@ def bid_value(bid: int | str | None) -> int | str | None:
 def replay_hands(record: GameRecord) -> list[dict[str, Any]]:
     """Every hand of the game, replayed: ``{no, dealer, deal_seed, commitment, hands
     (the cards as dealt, per seat), bids [{seat, bid}] in bidding order, tricks
-    [{leader, cards, winner}], score [per side {bid, took, points, bags, total}]}``.
+    [{leader, cards, winner}], score [per side {bid, took, points, bags, total}], nil,
+    new_bags}``: ``bid`` is the side's contract (its numeric bids summed), ``took`` the
+    tricks its seats took (Nil bidders' included), ``points`` the hand's total for the
+    side, ``bags`` its bag counter after the hand (after any penalty), ``total`` its
+    running score; ``nil`` and ``new_bags`` (the bags banked this hand) are per side.
 
     Raises ValueError when the actions do not replay, or when the replay ends with
     another result than the record's (the record would then be lying).

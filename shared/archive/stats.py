@@ -7,12 +7,19 @@ count means (the player page shows them as shares and averages):
 - ``hands``: hands the seat played;
 - ``bids``: hands with a numeric bid; ``bid_error_sum``: the sum, over those, of
   tricks the seat took minus its bid (its average is the "average bid error");
-- ``contracts_made`` / ``contracts_set``: of those hands, the side's contract made / set;
-- ``bags``: bags the seat's side banked in the seat's hands (per hand: "bags per hand");
+- ``contracts_made`` / ``contracts_set``: of those hands, the side's tricks (Nil
+  bidders' included) reached its contract / fell short;
+- ``bags``: the sum over the seat's hands of the bags its side banked in that hand (the
+  engine's ``new_bags``: tricks counted beyond a made contract, none when it was set,
+  plus the Nil bidders' tricks when they do not count for the partner), before any
+  penalty and whether or not bags bank (``bag_penalty``); both partners count their
+  side's; the player page shows it per hand ("bags per hand");
 - ``nil_tried`` / ``nil_made``, ``blind_nil_tried`` / ``blind_nil_made``: Nil and Blind
   Nil bids, and those that took no trick;
 - ``top_scorer``: hands where the seat took the most tricks of its side (ties count
-  for each tied seat).
+  for each tied seat; a solo side is one seat, so each of its hands counts).
+
+The sides are the engine's (``seat_sides``): a solo seat is a side of its own.
 """
 
 from __future__ import annotations

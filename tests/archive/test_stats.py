@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from shared.archive import SeatStats, seat_sides, seat_stats
+from shared.spades import RuleSet
 
 
 def _tricks(winners: list[int]) -> list[dict[str, object]]:
@@ -21,7 +22,7 @@ HAND = {
 
 
 def test_one_hand_counts_each_seat_as_the_rules_say() -> None:
-    south, west, north, east = seat_stats([HAND], seat_sides({}, 4), 4)
+    south, west, north, east = seat_stats([HAND], seat_sides({}), 4)
     assert south == SeatStats(hands=1, bids=1, bid_error_sum=1, contracts_made=1, bags=4)
     assert north == SeatStats(hands=1, bids=1, bid_error_sum=3, contracts_made=1, bags=4,
                               top_scorer=1)
@@ -35,13 +36,14 @@ def test_a_set_contract_and_tied_top_scorers() -> None:
             "score": [{"bid": 8, "took": 6, "points": -80, "bags": 0, "total": -80},
                       {"bid": 8, "took": 7, "points": -80, "bags": 0, "total": -80}],
             "new_bags": [0, 0]}
-    stats = seat_stats([hand, hand], seat_sides({}, 4), 4)
+    stats = seat_stats([hand, hand], seat_sides({}), 4)
     assert [s.contracts_set for s in stats] == [2, 2, 2, 2]
     assert [s.top_scorer for s in stats] == [2, 2, 2, 0]  # South and North tie at 3
     assert [s.bid_error_sum for s in stats] == [-2, 0, -2, -2]
 
 
-def test_sides_come_from_the_rules_when_they_name_them() -> None:
-    assert seat_sides({}, 4) == [[0, 2], [1, 3]]
-    assert seat_sides({}, 3) == [[0], [1], [2]]
-    assert seat_sides({"teams": [[0, 3], [1, 4], [2, 5]]}, 6) == [[0, 3], [1, 4], [2, 5]]
+def test_sides_are_the_engines_teams_of_the_format() -> None:
+    assert seat_sides({}) == [[0, 2], [1, 3]]  # rules stored before the formats
+    for name in ("standard", "cutthroat", "three_handed", "two_handed", "six_handed"):
+        rules = RuleSet.preset(name)
+        assert seat_sides(rules.to_dict()) == [list(team) for team in rules.teams]

@@ -55,8 +55,8 @@ def player_document(name: str, records: list[GameRecord], seat: int = 0) -> dict
     rating, history, recent = 25.0, [], []
     for record in records:
         sides = record.sides()
-        side = next(i for i, s in enumerate(sides) if seat in s)
-        won = None if record.winner is None else record.winner == side
+        standing = record.standings()[seat]
+        won = standing.won
         stats = seat_stats(replay_hands(record), sides, len(record.seats))[seat]
         for key, value in zip(STAT_FIELDS, astuple(stats), strict=True):
             sums[key] += value
@@ -65,7 +65,8 @@ def player_document(name: str, records: list[GameRecord], seat: int = 0) -> dict
         sums["completed"] += 1
         rating += 1.5 if won else -1.0
         item = recent_json({"id": record.id, "ended_ms": record.ended_ms, "kind": record.kind,
-                            "won": won, "totals": list(record.totals)})
+                            "won": won, "place": standing.place,
+                            "totals": list(record.totals)})
         history.append({"at": item["ended"], "rating": round(rating, 2), "game": record.id})
         recent.insert(0, item)
     head, stats_out = stats_json(sums)

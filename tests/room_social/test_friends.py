@@ -264,12 +264,12 @@ async def test_a_blocked_spectators_gallery_lines_are_hidden_from_the_blocker(
         start_server: Start, social_client: SocialFactory) -> None:
     a, b = await start_server(), await start_server()
     host = await social_client(a, cookie=await register(a, "mona"))
-    await host.request(CreatePrivate(watch=True))
+    created = await host.request(CreatePrivate(watch=True))
     nia, oscar = await register(a, "nia"), await register(b, "oscar")
     watcher = await social_client(a, cookie=nia)
     blocker = await social_client(b, cookie=oscar)
-    for client in (watcher, blocker):
-        await client.request(Join(table=host.table, watch=True))
+    for client in (watcher, blocker):  # the invite admits spectators to a private table
+        await client.request(Join(code=created.code, watch=True))
         await client.request(ChatOn(on=True))
     assert (await call(b, oscar, "/api/block", {"name": "nia"})).status_code == 200
 

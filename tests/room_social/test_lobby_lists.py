@@ -53,6 +53,11 @@ async def test_a_listed_table_is_shown_joined_by_anyone_then_watched(
     assert shown["open"] == []  # started: not open to join any more
     assert [(w["table"], w["kind"]) for w in shown["watch"]] == [(host.table, "private")]
     assert "olga" in shown["watch"][0]["players"]
+    # Listed by its host, the table is open as if its invite were given: anyone watches
+    # it from the list (the Watch button sends the table's id).
+    onlooker = await social_client(b)
+    await onlooker.request(Watch(table=host.table))
+    assert onlooker.table == host.table and onlooker.seat is None
 
 
 async def test_a_casual_game_is_on_the_watch_list_while_it_is_played(

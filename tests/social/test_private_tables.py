@@ -106,7 +106,10 @@ def test_the_host_removes_a_player_who_cannot_come_back() -> None:
     assert table.seat_of("a") is None and table.bot_seats == [1, 2, 3]
     with pytest.raises(SeatError, match="removed you"):
         table.choose_seat(ANN, 2)
-    assert not table.may_watch("a") and table.may_watch("zed")
+    assert not table.may_watch("a") and not table.may_watch("zed")
+    assert table.admit("zed").may_watch("zed")  # with the invite
+    with pytest.raises(SeatError, match="removed you"):
+        table.admit("a")
     with pytest.raises(SeatError, match="cannot remove themselves"):
         table.remove("h", 0)
     with pytest.raises(NotHost):
@@ -140,8 +143,12 @@ def test_the_host_role_passes_on_and_the_table_survives_the_host() -> None:
 
 def test_spectators_only_when_the_host_allows() -> None:
     table = lobby()
-    assert not table.may_watch("x")
-    assert table.set_spectators("h", True).may_watch("x")
+    assert not table.may_watch("x") and not table.admit("x").may_watch("x")
+    allowed = table.set_spectators("h", True)
+    assert not allowed.may_watch("x")  # the table's id alone admits nobody
+    assert allowed.admit("x").may_watch("x")  # the invite does
+    assert allowed.may_watch("h")  # and a seat held there
+    assert allowed.choose_seat(ANN, 1).leave("a").may_watch("a")
     with pytest.raises(NotHost):
         table.set_spectators("a", True)
 
