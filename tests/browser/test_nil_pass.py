@@ -162,7 +162,7 @@ async def lift_by_keys(page: Page, keys: list[str], count: int) -> None:
     await page.keyboard.press("Home")
     order = await page.locator(".hand .card-btn").evaluate_all("bs => bs.map(b => b.dataset.key)")
     at = 0
-    for key in [keys[0], *keys]:  # the first is lifted, lowered, then lifted again
+    for key in [keys[0], keys[0], *keys]:  # the first is lifted, lowered, lifted again
         target = order.index(key)
         for _ in range(abs(target - at)):
             await page.keyboard.press("ArrowRight" if target > at else "ArrowLeft")
@@ -215,14 +215,21 @@ async def test_a_person_makes_the_nil_pass_through_the_page(
     order = await page.locator(".hand .card-btn").evaluate_all("bs => bs.map(b => b.dataset.key)")
     chosen = [order[-1], order[len(order) // 2]][:count]
     if phone and not clock:
-        # A reload mid-pass: the lifted card is lost, the step comes back (nothing else
-        # moves at a table with no clock).
+        # A reload mid-pass: the lifted card is lost, the step comes back. The person
+        # keeps a second tab open, so the reload is not a disconnect: the room marks a
+        # person with no socket away, and an away seat's turn is the autopilot's at the
+        # bots' pace (0 s here), which would pass before the page is back.
+        other = await page.context.new_page()
+        await other.goto(room.http + "/")
+        await expect(other.locator(".pass-step")).to_be_visible(timeout=30_000)
         await page.locator(f'.hand .card-btn[data-key="{chosen[0]}"]').click(
             position={"x": 6, "y": 24})
+        await expect(page.locator(".hand .card-btn.lifted")).to_have_count(1)
         await page.reload()
         await expect(page.locator(".pass-step")).to_be_visible(timeout=30_000)
         await expect(page.locator(".hand .card-btn.lifted")).to_have_count(0)
         await expect(page.locator(".pass-step .pass-go")).to_be_disabled()
+        await other.close()
     keys = clock and not phone  # the keyboard alone, on a desktop with a clock
     await (lift_by_keys if keys else lift_by_taps)(page, chosen, count)
     if scenario == "partner" and clock:
