@@ -8,6 +8,7 @@ presses Pass, and the partner's own view holds them; then play goes on. At 1280x
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -75,13 +76,13 @@ UNCOVERED_JS = """(selector) => {
 }"""
 
 
-def seeded_deal(scenario: str) -> int:
-    """A deal seed with which, bidding as the scenario says (the bots at the table's level
-    deciding from their own views, as the room's do), exactly the scenario's seats bid a
-    kind of Nil: the pass happens by construction, never by chance."""
-    dealer, my_bid, nil_seats, _first, _count = SCENARIOS[scenario]
+def seeded_deal(rules: RuleSet, dealer: int, my_bid: str, want: Callable[[Game], bool]
+                ) -> int:
+    """A deal seed with which, the person bidding ``my_bid`` and the bots at the table's
+    level deciding from their own views (as the room's do), ``want(game)`` holds once
+    the bids are in: the pass happens by construction, never by chance."""
     for seed in range(5_000):
-        game = Game.new(RULES, seed, dealer=dealer)
+        game = Game.new(rules, seed, dealer=dealer)
         while game.phase == "bidding":
             seat = game.to_act
             assert seat is not None
@@ -90,22 +91,32 @@ def seeded_deal(scenario: str) -> int:
             else:
                 action = choose_bot_action(BOTS, game.view(seat))
             game = game.apply(seat, action)
-        bids = game.view(ME).bids
-        if {s for s, bid in enumerate(bids) if bid in ("nil", "blind nil")} == nil_seats:
-            assert game.phase == "passing" and game.to_act == SCENARIOS[scenario][3]
+        if want(game):
             return seed
-    raise AssertionError(f"no deal for {scenario}: widen the search")
+    raise AssertionError("no such deal: widen the search")
 
 
-async def host_table(room, page: Page, monkeypatch: pytest.MonkeyPatch, scenario: str,
-                     clock: bool) -> None:
-    """From the lobby: host a private table with the Nil passes on, through the form, and
-    start it (bots take the three other seats); its deal is the scenario's."""
-    seed, dealer = seeded_deal(scenario), SCENARIOS[scenario][0]
+def scenario_deal(scenario: str) -> int:
+    """The scenario's deal: exactly its seats bid a kind of Nil."""
+    dealer, my_bid, nil_seats, first, _count = SCENARIOS[scenario]
+
+    def want(game: Game) -> bool:
+        bids = game.view(ME).bids
+        nils = {s for s, bid in enumerate(bids) if bid in ("nil", "blind nil")}
+        return nils == nil_seats and game.phase == "passing" and game.to_act == first
+
+    return seeded_deal(RULES, dealer, my_bid, want)
+
+
+async def host_table(room, page: Page, monkeypatch: pytest.MonkeyPatch, seed: int,
+                     dealer: int, clock: bool, fmt: str = "partners") -> None:
+    """From the lobby: host a private table of ``fmt`` with the Nil passes on, through the
+    form, and start it (bots take the other seats); its deal is ``seed``'s."""
     monkeypatch.setattr("server.web.social_handlers.new_deal",
                         lambda seats=4: (seed, dealer))
     await page.fill("#guest-name", "Nina")
     form = page.locator("form", has=page.locator("#create-private"))
+    await form.locator(f'#private-format input[value="{fmt}"]').check()
     await form.locator("summary").click()
     await form.locator("#rule-nil_pass").fill(str(NIL_PASS))
     await form.locator("#rule-blind_nil_pass").fill(str(BLIND_NIL_PASS))
@@ -181,7 +192,8 @@ async def test_a_person_makes_the_nil_pass_through_the_page(
     room = await start_room(turn_time_s=30.0)
     phone = size == "phone"
     page = await open_page(room, viewport=PHONE_TALL if phone else DESKTOP, phone=phone)
-    await host_table(room, page, monkeypatch, scenario, clock)
+    await host_table(room, page, monkeypatch, scenario_deal(scenario), SCENARIOS[scenario][0],
+                     clock)
     await bid(page, scenario)
     _dealer, _bid, _nils, first, count = SCENARIOS[scenario]
     # The engine's turn to pass comes to the person (the bot partner's pass first, when
@@ -246,9 +258,12 @@ async def test_a_person_makes_the_nil_pass_through_the_page(
     await page.wait_for_function(
         "(n) => { const p = window.spadesApp.state.view.passing;"
         " return p && p.gave.length === n; }", arg=count, timeout=30_000)
-    game = await stored_game(room, page)
-    partner_hand = game.view(PARTNER).hand
-    assert set(chosen) <= set(partner_hand), (chosen, partner_hand)
+    partner = (await stored_game(room, page)).view(PARTNER)
+    # The partner's view says it received exactly these (when the partner still passes
+    # back, it may return one of them, so its hand is checked when it has no pass left).
+    assert partner.passing is not None and sorted(partner.passing["got"]) == sorted(chosen)
+    if first == PARTNER:
+        assert set(chosen) <= set(partner.hand), (chosen, partner.hand)
     gave = await page.evaluate("window.spadesApp.state.view.passing.gave")
     assert sorted(gave) == sorted(chosen)
     if first == ME:
@@ -263,3 +278,42 @@ async def test_a_person_makes_the_nil_pass_through_the_page(
     state = await play_until(page, lambda s: s["phase"] == "playing" and s["tricks"] >= 1,
                              turn=take_turn, timeout=90)
     assert state["tricks"] >= 1
+
+
+async def test_six_players_pass_one_copy_of_a_card_held_twice(start_room, open_page,
+                                                              monkeypatch) -> None:
+    # Six players hold two decks: a hand may hold a card twice, and a pass holds a card
+    # once at most (the engine's legal passes). The second copy says why, as a card that
+    # cannot be played does.
+    rules = RuleSet.preset("six_handed", nil_pass=NIL_PASS)
+    dealer = 5  # South bids first, so South's Nil is the first pass
+
+    def twin(game: Game) -> bool:
+        hand = game.view(ME).hand
+        return len(set(hand)) < len(hand) and game.phase == "passing" and game.to_act == ME
+
+    seed = seeded_deal(rules, dealer, "bid nil", twin)
+    room = await start_room(turn_time_s=30.0)
+    page = await open_page(room, viewport=DESKTOP)
+    await host_table(room, page, monkeypatch, seed, dealer, clock=False, fmt="six_handed")
+    await bid(page, "nil")
+    step = page.locator(".pass-step")
+    await expect(step).to_be_visible(timeout=30_000)
+    await expect(step).to_contain_text(f"Pass {NIL_PASS} cards to your partner")
+    hand = await page.evaluate("window.spadesApp.state.view.hand")
+    code = next(c for c in hand if hand.count(c) == 2)
+    await page.locator(f'.hand .card-btn[data-key="{code}"]').click(position={"x": 6, "y": 24})
+    await page.locator(f'.hand .card-btn[data-key="{code}#2"]').click(position={"x": 6, "y": 24})
+    await expect(page.locator("#toast")).to_contain_text("a card is passed once")
+    await expect(page.locator(".hand .card-btn.lifted")).to_have_count(1)
+    other = next(c for c in hand if c != code)
+    await page.locator(f'.hand .card-btn[data-key="{other}"]').click(position={"x": 6, "y": 24})
+    await step.locator(".pass-go").click()
+    await page.wait_for_function("window.spadesApp.state.view.phase === 'playing'",
+                                 timeout=30_000)
+    partner = rules.partner_of(ME)
+    assert partner is not None
+    got = (await stored_game(room, page)).view(partner).passing
+    assert got is not None and sorted(got["got"]) == sorted([code, other])
+    assert sorted(await page.evaluate("window.spadesApp.state.view.passing.gave")) == sorted(
+        [code, other])
