@@ -7,7 +7,7 @@
 // Key: P passes the lifted cards.
 import { cardName, sortHand } from "../game/cards.js";
 import { cardFace, cardShort } from "./card_view.js";
-import { announce, h } from "./dom.js";
+import { announce, fill, h } from "./dom.js";
 
 /** This seat's pass now: ``{to, count, got}`` (the partner's seat, how many cards, the
  * cards received before it), or null when it is not this seat's turn to pass. */
@@ -69,7 +69,7 @@ export class PassStep {
         : `Pass: lift ${cardsWord(count)} first`,
       onclick: () => this.pass(),
     }, this.action ? `Pass ${names.map(cardShort).join(" ")}` : `Pass ${cardsWord(count)}`);
-    this.el.replaceChildren(
+    fill(this.el,
       h("div", { class: "pad-head" }, h("h2", { class: "pad-title" }, "Your pass"),
         h("span", { class: "pad-note pass-count" }, `${chosen.length} of ${count} chosen`)),
       h("p", { class: "pass-prompt" }, `Pass ${cardsWord(count)} to your partner, ${partner}`),
