@@ -3,17 +3,25 @@
 // played. Arrow keys move along the hand; Escape puts a lifted card down. Six players
 // hold two decks: a hand may hold a card twice, and each copy has its own button (its
 // key is the code and the copy, "AS", "AS#2"); playing either plays "AS".
+// At this seat's turn of a Nil card pass (pass_step.js) the hand chooses the cards to
+// pass instead: a tap (or Enter) lifts a card, another lowers it, up to the number the
+// rules pass; the cards the partner passed are ringed; Escape lowers them all.
 import { cardLabel, lowerFirst, sortHand, cardName } from "../game/cards.js";
 import { Format } from "../game/format.js";
 import { cardBack, cardFace, cardShort } from "./card_view.js";
 import { announce, clearToast, h, rovingKeys, toast } from "./dom.js";
+import { cardsWord, passAction, passTurn } from "./pass_step.js";
 import { play as sound } from "./sound.js";
 
 export class HandView {
-  /** ``onPlay(code)`` plays a card. */
-  constructor({ onPlay }) {
+  /** ``onPlay(code)`` plays a card; ``onChoose()`` says the cards lifted for a pass
+   * changed (``chosenCodes()``). */
+  constructor({ onPlay, onChoose = () => {} }) {
     this.onPlay = onPlay;
+    this.onChoose = onChoose;
     this.lifted = null;
+    this.chosen = []; // the keys lifted for a card pass, in the order lifted
+    this.passKey = null; // which pass they were lifted for
     this.focusCode = null;
     this.el = h("div", { class: "hand", role: "group", "aria-label": "Your hand" });
     this.playButton = h("button", { type: "button", class: "btn btn-primary play-btn", hidden: true,
@@ -35,11 +43,19 @@ export class HandView {
       this.reasonShown = null;
     }
     const playing = view && view.phase === "playing" && seat !== null;
-    const myTurn = playing && view.to_act === seat && view.legal.length > 0;
+    this.pass = passTurn(view, seat);
+    const myTurn = (playing || this.pass) && view.to_act === seat && view.legal.length > 0;
     const hand = view && seat !== null ? handKeys(sortHand(view.hand)) : [];
     if (this.lifted && (!hand.includes(this.lifted) || !myTurn || !view.legal.includes(`play ${codeOf(this.lifted)}`))) {
       this.lifted = null;
     }
+    // Cards lifted for a pass hold for that pass only, and only while held.
+    const passKey = this.pass ? `${view.hand_no}:${view.passing.due.length}` : null;
+    if (passKey !== this.passKey) this.chosen = [];
+    this.passKey = passKey;
+    this.chosen = this.chosen.filter((key) => hand.includes(key));
+    // The cards the partner passed, ringed until the first trick is over.
+    const received = view && view.passing && view.tricks.length === 0 ? view.passing.got : [];
     const hidden = view && view.hand_hidden;
     const size = view ? new Format(view.rules).handSize : 13;
     const faces = hidden ? Array.from({ length: size }, (_, i) => `back${i}`) : hand.slice(0, dealt);
@@ -53,10 +69,13 @@ export class HandView {
         button = h("button", { type: "button", dataset: { card: code, key }, onclick: () => this.tap(key) }, cardFace(code));
         this.buttons.set(key, button);
       }
-      const reason = this.reasonFor(view, seat, code, myTurn);
-      const lifted = this.lifted === key;
-      button.className = `slot card-btn${myTurn && reason ? " dim" : ""}${lifted ? " lifted" : ""}`;
-      button.setAttribute("aria-label", cardLabel(code, reason) + (lifted ? ", lifted: press again to play" : ""));
+      const reason = this.pass ? this.passableReason(code) : this.reasonFor(view, seat, code, myTurn);
+      const lifted = this.pass ? this.chosen.includes(key) : this.lifted === key;
+      const got = received.includes(code);
+      button.className = `slot card-btn${myTurn && reason ? " dim" : ""}${lifted ? " lifted" : ""}${got ? " received" : ""}`;
+      const again = this.pass ? ", lifted to pass: press again to put it back" : ", lifted: press again to play";
+      const label = this.pass && reason ? `${cardName(code)}, ${lowerFirst(reason)}` : cardLabel(code, reason);
+      button.setAttribute("aria-label", label + (got ? ", passed to you" : "") + (lifted ? again : ""));
       button.setAttribute("aria-pressed", lifted ? "true" : "false");
       return button;
     });
@@ -71,6 +90,7 @@ export class HandView {
     this.el.classList.toggle("long", faces.length > 14);
     this.cards = slots.filter((b) => b.tagName === "BUTTON");
     const focusAt = Math.max(0, this.cards.findIndex((b) => b.dataset.key === (this.lifted || focusCode)));
+    this.el.setAttribute("aria-label", this.pass ? `Your hand: lift ${cardsWord(this.pass.count)} to pass` : "Your hand");
     this.cards.forEach((b, i) => b.setAttribute("tabindex", i === focusAt ? "0" : "-1"));
     // After a play the card leaves the hand: keep a keyboard player's focus in the hand.
     const refocus = this.playedFrom !== undefined && !hand.includes(this.playedKey)
@@ -90,7 +110,10 @@ export class HandView {
     const reason = view.unplayable[code];
     if (reason) return reason;
     if (myTurn) return null;
-    if (view.phase === "bidding" || view.phase === "passing") return "Bidding is not over yet.";
+    if (view.phase === "bidding") return "Bidding is not over yet.";
+    if (view.phase === "passing") {
+      return `Wait for the card pass: it is ${new Format(view.rules).seatName(view.to_act)}'s turn to pass.`;
+    }
     if (view.phase === "over") return "The game is over.";
     if (view.phase === "drawing") return "The drawing is not over yet.";
     if (view.to_act !== null && view.to_act !== seat) {
@@ -99,7 +122,56 @@ export class HandView {
     return null;
   }
 
+  /** Why a card can never be part of this pass (the view's legal passes leave it out). */
+  passableReason(code) {
+    return this.view.legal.some((a) => a.startsWith("pass ") && a.slice(5).split(" ").includes(code))
+      ? null : "It cannot be passed.";
+  }
+
+  /** The codes lifted for the pass. */
+  chosenCodes() {
+    return this.chosen.map(codeOf);
+  }
+
+  /** A tap on ``key`` at this seat's turn to pass: lift it, or lower it. */
+  tapPass(key) {
+    const code = codeOf(key);
+    const { count } = this.pass;
+    const warn = (reason) => {
+      sound("error");
+      toast(`${cardName(code)}: ${lowerFirst(reason)}.`, "warn");
+    };
+    let chosen = this.chosen.filter((k) => k !== key);
+    if (chosen.length < this.chosen.length) {
+      announce(`${cardName(code)} put back: ${chosen.length} of ${count} chosen.`);
+    } else {
+      const reason = this.passableReason(code);
+      if (reason) return warn(reason);
+      if (chosen.length >= count) {
+        if (count > 1) return warn(`you pass ${cardsWord(count)}: put a lifted card back first`);
+        chosen = []; // one card to pass: the new one takes the lifted one's place
+      }
+      if (chosen.some((k) => codeOf(k) === code)) return warn("the other copy is lifted already: a card is passed once");
+      chosen = [...chosen, key];
+      if (chosen.length === count && !passAction(this.view, chosen.map(codeOf))) {
+        return warn("these cards cannot be passed together");
+      }
+      const next = chosen.length === count ? ` Press P or Pass to pass ${count === 1 ? "it" : "them"}.` : "";
+      announce(`${cardName(code)} lifted: ${chosen.length} of ${count} chosen.${next}`);
+    }
+    this.chosen = chosen;
+    this.render(this.view, this.seat);
+    const button = this.cards.find((b) => b.dataset.key === key);
+    if (button) button.focus();
+    this.onChoose();
+  }
+
   tap(key) {
+    if (this.pass) {
+      this.focusCode = key;
+      this.tapPass(key);
+      return;
+    }
     const code = codeOf(key);
     const view = this.view;
     const myTurn = view && view.phase === "playing" && view.to_act === this.seat;
@@ -142,12 +214,15 @@ export class HandView {
 
   onKey(event) {
     if (rovingKeys(event, this.cards)) return;
-    if (event.key === "Escape" && this.lifted) {
+    if (event.key === "Escape" && (this.lifted || this.chosen.length)) {
       event.preventDefault();
       event.stopPropagation();
+      const many = this.chosen.length > 1;
       this.lifted = null;
-      announce("Card put back.");
+      this.chosen = [];
+      announce(many ? "Cards put back." : "Card put back.");
       this.render(this.view, this.seat);
+      this.onChoose();
     }
   }
 

@@ -12,12 +12,13 @@ export const TABLE_KEYS = [
   ["T", "Tip: the suggested bid, chosen on the pad", ["casual", "private", "practice"]],
   ["L", "Last trick"],
   ["K / D", "Two players, the draw: keep or discard the card shown"],
+  ["P", "A Nil card pass: pass the cards lifted in your hand"],
   ["H", "Hint: the suggested action and why", ["practice"]],
   ["U", "Undo your last decision", ["practice"]],
   ["R", "Redo", ["practice"]],
   ["← → Home End", "Move along the hand or the bid pad"],
-  ["Enter or Space", "Lift a card or choose a bid; again to play or bid"],
-  ["Escape", "Put a lifted card down; close the hand result or a dialog"],
+  ["Enter or Space", "Lift a card or choose a bid; again to play or bid (a card to pass: again to put it back)"],
+  ["Escape", "Put lifted cards down; close the hand result or a dialog"],
   ["?", "This list"],
 ];
 

@@ -1,9 +1,9 @@
 // The table: its seats (2, 3, 4 or 6 by the format, js/game/format.js; you at the bottom,
 // a partner opposite), the trick in the middle, the bidding pad, the two-handed draw
-// step (draw_step.js) or the Play key, your hand, the score bar with the bag cycle per
-// side, and the
-// sheets (hand result, review, scores, game over); a private table's seating before its
-// start, the practice tools and the chat panel. Driven by TableState changes.
+// step (draw_step.js), the Nil card pass (pass_step.js) or the Play key, your hand, the
+// score bar with the bag cycle per side, and the sheets (hand result, review, scores,
+// game over); a private table's seating before its start, the practice tools and the
+// chat panel. Driven by TableState changes.
 import { actionText, bidText, cardName } from "../game/cards.js";
 import { describeRules, tableTitle } from "../game/rules.js";
 import { BidPad } from "./bid_pad.js";
@@ -15,6 +15,7 @@ import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { DrawStep } from "./draw_step.js";
 import { announce, h, seconds, toast } from "./dom.js";
 import { HandView } from "./hand_view.js";
+import { cardsWord, PassStep, passTurn } from "./pass_step.js";
 import { LEVELS, PracticeBar } from "./practice.js";
 import { PrivateLobby } from "./private_lobby.js";
 import { reviewPanel, rememberCommitment } from "./review.js";
@@ -26,6 +27,8 @@ import { turnStrip } from "./turn_strip.js";
 import { keepFocus, showKeys } from "./keys_help.js";
 
 const DEALT_KEY = "spades.dealt";
+// Bots are named "Bix (bot)": where the badge's tag says bot, the name goes alone.
+const BOT_SUFFIX = /\s*\(bot\)$/;
 
 export class TableScreen {
   /** ``app`` gives: room, state, act(action), send(t, d), goLobby(), openSettings(), queue(on),
@@ -34,7 +37,8 @@ export class TableScreen {
     this.app = app;
     this.room = app.room;
     this.state = app.state;
-    this.hand = new HandView({ onPlay: (code) => this.act(`play ${code}`) });
+    this.hand = new HandView({ onPlay: (code) => this.act(`play ${code}`), onChoose: () => this.renderPass() });
+    this.passStep = new PassStep({ onPass: (action) => this.act(action) });
     this.pad = new BidPad({ onBid: (a) => this.act(a), onTip: () => this.tip() });
     this.draw = new DrawStep({ onAct: (a) => this.act(a) });
     this.center = new CenterView();
@@ -77,7 +81,7 @@ export class TableScreen {
     this.actionRow = h("div", { class: "action-row" }, this.practice.el, this.hand.playButton);
     this.el = h("section", { class: "table-screen", "aria-label": "Spades table" },
       this.bar,
-      h("div", { class: "table-main" }, this.felt, this.pad.el, this.draw.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
+      h("div", { class: "table-main" }, this.felt, this.pad.el, this.draw.el, this.passStep.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
       h("div", { class: "controls" }, this.seatStatus.el, this.timerBar, this.actionRow, this.gameOver.bar),
       h("div", { class: "hand-wrap" }, this.hand.el));
     // Keys reach the table from inside it, and also from the page itself: when the
@@ -140,22 +144,32 @@ export class TableScreen {
     this.seatStatus.onEvent(ev);
     const who = this.nameOf(ev.s);
     if (ev.a.startsWith("play ")) sound("card");
-    if (ev.s !== this.state.seat) announce(`${who} ${actionText(ev.a)}.`);
+    if (ev.s === this.state.seat) return;
+    // A pass names its cards to the two partners only (the others read "pass 2").
+    if (ev.a.startsWith("pass ") && !/^pass \d+$/.test(ev.a)) {
+      announce(`${who} passes you the ${ev.a.slice(5).split(" ").map(cardName).join(" and the ")}.`);
+    } else {
+      announce(`${who} ${actionText(ev.a)}.`);
+    }
   }
 
   yourTurn(view) {
     sound("turn");
     const bidding = view.phase === "bidding";
     const drawing = view.phase === "drawing";
+    const pass = passTurn(view, this.state.seat);
     announce(drawing ? `Your draw: ${view.draw && view.draw.card ? cardName(view.draw.card) : "a card"}. Keep or discard?`
-      : bidding ? (view.hand_hidden ? "Your turn: Blind Nil, or show your cards." : "Your turn to bid.") : "Your turn to play.");
+      : bidding ? (view.hand_hidden ? "Your turn: Blind Nil, or show your cards." : "Your turn to bid.")
+        : pass ? `Your pass: lift ${cardsWord(pass.count)} in your hand to pass to ${this.nameOf(pass.to)}.`
+          : "Your turn to play.");
     // Decided once the table is drawn: free is nothing, the hand, pad or draw, or what
     // is no longer shown (the private table's panel, gone at the start, whose Start key
     // held the focus).
     requestAnimationFrame(() => {
       const active = document.activeElement;
       const focusFree = !active || active === document.body || active.offsetParent === null
-        || this.hand.el.contains(active) || this.pad.el.contains(active) || this.draw.el.contains(active);
+        || this.hand.el.contains(active) || this.pad.el.contains(active) || this.draw.el.contains(active)
+        || this.passStep.el.contains(active);
       if (focusFree && !dialogOpen()) (drawing ? this.draw : bidding ? this.pad : this.hand).focus();
     });
   }
@@ -213,7 +227,7 @@ export class TableScreen {
     }
     const key = event.key.toLowerCase();
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (this.state.myTurn && this.draw.onKey(key)) return;
+    if (this.state.myTurn && (this.draw.onKey(key) || this.passStep.onKey(key))) return;
     if (key === "t" && this.state.view && this.state.view.phase === "bidding" && this.state.myTurn) this.tip();
     else if (key === "l") this.showLastTrick();
     else if (event.key === "?") showKeys(this.state.kind);
@@ -264,9 +278,18 @@ export class TableScreen {
     if (s.seat === null) {
       this.hand.el.replaceChildren(h("p", { class: "watching" }, s.table ? "You are watching this table." : ""));
       this.hand.playButton.hidden = true;
+      this.renderPass();
       return;
     }
     this.hand.render(s.view, s.seat, { dealt: this.center.dealing ? this.dealtCount : 99 });
+    this.renderPass();
+  }
+
+  /** The pass step follows the hand: the cards lifted there are the ones it passes. */
+  renderPass() {
+    const s = this.state;
+    const pass = s.seat !== null && !s.paused ? s.view : null;
+    this.passStep.render(pass, s.seat, this.hand.chosenCodes(), (seat) => this.nameOf(seat).replace(BOT_SUFFIX, ""));
   }
 
   statusLine() {
@@ -285,7 +308,8 @@ export class TableScreen {
     const who = view.to_act === s.seat ? "Your" : `${this.nameOf(view.to_act)}'s`;
     // On your own bid the bid pad (titled "Your bid") covers the middle of the table.
     if (view.phase === "bidding") return view.to_act === s.seat ? "" : `${who} bid`;
-    if (view.phase === "passing") return `${who} pass`;
+    // On your own pass its step (titled "Your pass") covers the middle of the table.
+    if (view.phase === "passing") return view.to_act === s.seat ? "" : `${who} pass`;
     if (view.phase === "drawing") return view.to_act === s.seat ? "" : `${who} draw`;
     return view.trick.length ? "" : view.to_act === s.seat ? "Your lead" : `${who} lead`;
   }
@@ -333,8 +357,7 @@ export class TableScreen {
     if (info.bot) tags.push(h("span", { class: "tag bot" }, "bot"));
     if (info.away) tags.push(h("span", { class: "tag away" }, "away"));
     if (view && view.dealer === seat) tags.push(h("span", { class: "tag dealer", title: "Dealer" }, "D"));
-    // Bots are named "Bix (bot)": the tag says bot, the badge has little room.
-    const name = info.name ? (info.bot ? info.name.replace(/\s*\(bot\)$/, "") : info.name) : "Open seat";
+    const name = info.name ? (info.bot ? info.name.replace(BOT_SUFFIX, "") : info.name) : "Open seat";
     // "bidding…" only on the seat whose bid it is; the others wait their turn.
     const waiting = { bidding: "bidding…", drawing: "drawing…" }[view && view.phase];
     const bidLine = view ? (bid === null ? (waiting && acting ? waiting : "") : `Bid ${bidText(bid)}`) : "";
@@ -371,7 +394,7 @@ export class TableScreen {
       const el = this.seatEls[view.to_act].querySelector(".seat-timer");
       if (el) el.textContent = `${secs}s`;
       if (view.to_act === s.seat) {
-        this.timerBar.querySelector("span").textContent = `${secs}s to ${{ bidding: "bid", drawing: "draw" }[view.phase] || "play"}`;
+        this.timerBar.querySelector("span").textContent = `${secs}s to ${{ bidding: "bid", drawing: "draw", passing: "pass" }[view.phase] || "play"}`;
         this.timerBar.querySelector("i").style.width = `${Math.min(100, (left / 300))}%`;
         this.timerBar.classList.toggle("low", secs <= 10);
       }
