@@ -47,9 +47,9 @@ from .cluster import (
 )
 from .model import PRACTICE, Table, decode_table, parse_timer
 from .pipe import RedisPipe
-from .pubsub import Notices
+from .pubsub import Notices, OneRedis
 from .shard_pipes import ShardPipes
-from .sharded_pubsub import ShardedNotices
+from .sharded_pubsub import ClusterTransport
 
 __all__ = ["Store", "StoreError"]
 
@@ -134,12 +134,12 @@ class Store:
             self._apply = self.client.register_script(text)
 
     def notices(self, node_id: str, on_notice: Callable[[str, dict[str, Any]], None],
-                on_reset: Callable[[], None]) -> Notices | ShardedNotices:
+                on_reset: Callable[[], None]) -> Notices:
         """The node's pub/sub multiplexer on this store's Redis (``pubsub.Notices``)."""
         if self._cluster is None:
-            return Notices(self.client, node_id, on_notice, on_reset)
-        return ShardedNotices(self.client, self._cluster, lambda: self.sharded_pubsub,
-                              node_id, on_notice, on_reset)
+            return Notices(OneRedis(self.client), node_id, on_notice, on_reset)
+        transport = ClusterTransport(self.client, self._cluster, lambda: self.sharded_pubsub)
+        return Notices(transport, node_id, on_notice, on_reset)
 
     def new_table_id(self, nbytes: int) -> str:
         """A fresh random table id (under Cluster, one with a timer bucket)."""
