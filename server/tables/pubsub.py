@@ -38,7 +38,7 @@ import redis.asyncio as aioredis
 from server.errors import StoreError
 
 from . import keys
-from .pubsub_link import LINK_ERRORS, Link
+from .pubsub_link import LINK_ERRORS, Link, link_options
 
 __all__ = ["Notices", "OneRedis", "Route", "Transport", "deliver"]
 
@@ -87,7 +87,9 @@ class OneRedis:
         return Route("redis")
 
     def link(self, server: str) -> Link:
-        return Link(server, self._client, owns_client=False)
+        pool = self._client.connection_pool
+        options = {**pool.connection_kwargs, **link_options()}
+        return Link(server, lambda: pool.connection_class(**options))
 
 
 def _ignore(data: bytes) -> None:

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.connection import AbstractConnection
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
-from .cluster import ClusterURL, master_of
+from .cluster import master_of
 from .pubsub import Route
-from .pubsub_link import Link
+from .pubsub_link import Link, link_options
 
 __all__ = ["ClusterTransport"]
 
@@ -31,10 +32,8 @@ class ClusterTransport:
     """A cluster's channels: see the module docstring. ``sharded()`` says, once the
     store has connected, whether Redis has sharded pub/sub."""
 
-    def __init__(self, cluster: RedisCluster, config: ClusterURL,
-                 sharded: Callable[[], bool]) -> None:
+    def __init__(self, cluster: RedisCluster, sharded: Callable[[], bool]) -> None:
         self._cluster = cluster
-        self._config = config
         self._sharded = sharded
         self._home = ""  # the name of the master the node-wide channels live on
 
@@ -51,7 +50,10 @@ class ClusterTransport:
         return Route(master_of(self._cluster, channel).name, "SSUBSCRIBE", "SUNSUBSCRIBE")
 
     def link(self, server: str) -> Link:
-        host, _, port = server.rpartition(":")
-        client = aioredis.Redis(host=host, port=int(port), username=self._config.username,
-                                password=self._config.password)
-        return Link(server, client, owns_client=True)
+        def connect() -> AbstractConnection:
+            node = self._cluster.get_node(node_name=server)
+            if node is None:
+                raise RedisConnectionError(f"{server} is not in the cluster's slot map")
+            return node.connection_class(**{**node.connection_kwargs, **link_options()})
+
+        return Link(server, connect)

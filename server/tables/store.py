@@ -138,7 +138,7 @@ class Store:
         """The node's pub/sub multiplexer on this store's Redis (``pubsub.Notices``)."""
         if self._cluster is None:
             return Notices(OneRedis(self.client), node_id, on_notice, on_reset)
-        transport = ClusterTransport(self.client, self._cluster, lambda: self.sharded_pubsub)
+        transport = ClusterTransport(self.client, lambda: self.sharded_pubsub)
         return Notices(transport, node_id, on_notice, on_reset)
 
     def new_table_id(self, nbytes: int) -> str:
