@@ -8,12 +8,16 @@ writes to its own sockets directly), so every table's host seeing its guest sit 
 and every guest seeing the host start, is every notice of every table arriving on both
 nodes. Then each master must hold exactly one sharded-subscription connection per node,
 carrying every table that node follows on that master.
+
+And when a table's slot moves to another master, its channel follows it there.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 import redis
@@ -22,7 +26,10 @@ from redis.crc import key_slot
 from client.room_client import RoomClient
 from server.ops.redis_cluster import RedisClusterProcess
 from server.tables import keys
+from server.tables.model import Table
+from server.tables.store import Store
 from shared.protocol import Created, CreatePrivate, Join, StartGame
+from shared.spades import RuleSet
 from tests.room.conftest import Node
 
 SpawnNode = Callable[..., Node]
@@ -102,3 +109,85 @@ async def test_fifty_tables_made_at_once_lose_no_notice_on_a_cluster(
         assert len(held) == 2, (port, held)
         assert sorted(int(c["ssub"]) for c in held) == [count, count], (port, held)
     assert a.proc.poll() is None and b.proc.poll() is None
+
+
+class Heard:
+    """The notices a node's multiplexer hands on, and its resets."""
+
+    def __init__(self) -> None:
+        self.notices: list[tuple[str, dict[str, Any]]] = []
+        self.resets = 0
+        self.changed = asyncio.Event()
+
+    def notice(self, table_id: str, notice: dict[str, Any]) -> None:
+        self.notices.append((table_id, notice))
+        self.changed.set()
+
+    def reset(self) -> None:
+        self.resets += 1
+        self.changed.set()
+
+    async def until(self, done: Callable[[], bool]) -> None:
+        async with asyncio.timeout(PATIENCE_S):
+            while not done():
+                self.changed.clear()
+                await self.changed.wait()
+
+
+def move_slot(cluster: RedisClusterProcess, slot: int, source: int, target: int) -> None:
+    """Migrate an empty ``slot`` from the master on port ``source`` to ``target``, as
+    ``redis-cli --cluster reshard`` does (no keys to MIGRATE)."""
+    with redis.Redis(port=source) as src, redis.Redis(port=target) as dst:
+        assert src.execute_command("CLUSTER", "COUNTKEYSINSLOT", slot) == 0
+        src_id = src.execute_command("CLUSTER", "MYID").decode()
+        dst_id = dst.execute_command("CLUSTER", "MYID").decode()
+        dst.execute_command("CLUSTER", "SETSLOT", slot, "IMPORTING", src_id)
+        src.execute_command("CLUSTER", "SETSLOT", slot, "MIGRATING", dst_id)
+        dst.execute_command("CLUSTER", "SETSLOT", slot, "NODE", dst_id)
+        src.execute_command("CLUSTER", "SETSLOT", slot, "NODE", dst_id)
+    deadline = time.monotonic() + PATIENCE_S
+    for node in cluster.master_nodes():  # every master knows the new owner (gossip)
+        while cluster_owner(node.port, slot) != dst_id:
+            assert time.monotonic() < deadline, "the cluster did not learn the slot's move"
+            time.sleep(0.02)
+
+
+def cluster_owner(port: int, slot: int) -> str:
+    with redis.Redis(port=port) as client:
+        for start, end, master, *_ in client.execute_command("CLUSTER", "SLOTS"):
+            if int(start) <= slot <= int(end):
+                return str(master[2].decode())
+    return ""
+
+
+async def test_a_tables_channel_follows_its_slot_to_another_master(
+    redis_cluster: RedisClusterProcess,
+) -> None:
+    cluster = redis_cluster
+    store = Store.from_url(cluster.url)
+    await store.connect()
+    heard = Heard()
+    notices = store.notices("mover", heard.notice, heard.reset)
+    await notices.start()
+    try:
+        table_id = store.new_table_id(6)
+        channel = keys.table_channel(table_id)
+        slot = key_slot(channel.encode())
+        source = cluster.master_of_slot(slot)
+        target = next(n.port for n in cluster.master_nodes() if n.port != source)
+        await notices.subscribe(table_id)
+        assert [int(c["ssub"]) for c in sharded_subscribers(source)] == [1]
+
+        # Redis drops the channel's subscription when its slot leaves the master: the
+        # node must subscribe it again on the new master, and re-read its tables.
+        move_slot(cluster, slot, source, target)
+        await heard.until(lambda: heard.resets > 0)
+        assert sharded_subscribers(source) == []
+        assert [int(c["ssub"]) for c in sharded_subscribers(target)] == [1]
+        table = Table.new(table_id, "casual", RuleSet.preset("quick"), 5_000)
+        assert await store.write(None, table, {"m": "new"}) == 1
+        await heard.until(lambda: bool(heard.notices))
+        assert [(t, n["r"]) for t, n in heard.notices] == [(table_id, 1)]
+    finally:
+        await notices.stop()
+        await store.close()
