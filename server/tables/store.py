@@ -32,13 +32,12 @@ import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError, RedisError
 
-from server.errors import StoreError, storage_error
+from server.errors import StoreError, is_redis_failure, storage_error
 from server.ops.metrics import METRICS
 
 from . import keys
 from .blob import BlobPacker
 from .cluster import (
-    CLUSTER_ERRORS,
     ClusterURL,
     TimerLayout,
     cluster_client,
@@ -68,7 +67,9 @@ def _script(name: str) -> str:
 async def _wrapped(what: str) -> AsyncIterator[None]:
     try:
         yield
-    except CLUSTER_ERRORS as err:  # RedisError, OSError and the cluster client's own
+    except Exception as err:
+        if not is_redis_failure(err):
+            raise
         log.warning("redis failed during %s: %r", what, err)
         METRICS.redis_errors.inc()
         raise storage_error(err) from err
