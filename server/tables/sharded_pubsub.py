@@ -28,6 +28,7 @@ from .pubsub_link import Link, link_options
 
 __all__ = ["ClusterTransport"]
 
+
 class ClusterTransport:
     """A cluster's channels: see the module docstring. ``sharded()`` says, once the
     store has connected, whether Redis has sharded pub/sub."""
