@@ -21,11 +21,12 @@ The engine's own errors (``shared.spades.SpadesError``) are mapped by ``error_co
 
 from __future__ import annotations
 
-from redis.exceptions import OutOfMemoryError
+from redis.exceptions import OutOfMemoryError, RedisClusterException, RedisError
 
 from shared.spades import IllegalAction, InvalidAction, NotYourTurn, SpadesError
 
 __all__ = [
+    "REDIS_ERRORS",
     "BetweenHands",
     "GameNotOn",
     "InvalidRules",
@@ -43,8 +44,14 @@ __all__ = [
     "TimerStale",
     "TooManyTables",
     "error_code",
+    "is_redis_failure",
     "storage_error",
 ]
+
+# What a Redis call raises when Redis cannot be used: redis-py's errors (its cluster
+# client's own RedisClusterException is not a RedisError) and socket errors. One more
+# failure is a RuntimeError: see ``is_redis_failure``.
+REDIS_ERRORS = (RedisError, RedisClusterException, OSError)
 
 
 class RoomError(Exception):
@@ -123,6 +130,17 @@ class NotHost(SocialError):
 class SeatError(SocialError):
     code = "seat"
     status = 409
+
+
+def is_redis_failure(err: BaseException) -> bool:
+    """Whether ``err``, raised by a Redis call, means Redis could not be used (the
+    caller wraps it with ``storage_error`` and logs one line, never a traceback):
+    ``REDIS_ERRORS``, or the RuntimeError uvloop raises for a write to a connection the
+    server closed ("unable to perform operation on <TCPTransport closed=True ...>; the
+    handler is closed"), which redis-py lets through when a master dies."""
+    if isinstance(err, REDIS_ERRORS):
+        return True
+    return isinstance(err, RuntimeError) and "Transport closed" in str(err)
 
 
 def storage_error(err: Exception) -> StoreError:

@@ -29,8 +29,9 @@ from typing import Any
 
 import asyncpg
 import redis.asyncio as aioredis
-from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import ResponseError
 
+from server.errors import is_redis_failure
 from server.tables.keys import ARCHIVE_QUEUE
 from shared.archive import GameRecord
 
@@ -117,14 +118,15 @@ class ArchiveQueue:
                     continue
                 log.warning("archive queue: %s", err)
                 backoff = 1.0
-            except (RedisError, OSError) as err:
-                log.warning("archive queue: redis failed: %r", err)
-                backoff = 1.0
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("archive queue failed")
-                backoff = MAX_BACKOFF_S
+            except Exception as err:
+                if is_redis_failure(err):  # one line: a failover is not a bug
+                    log.warning("archive queue: redis failed: %r", err)
+                    backoff = 1.0
+                else:
+                    log.exception("archive queue failed")
+                    backoff = MAX_BACKOFF_S
 
     async def _drain(self, stream: str, start: str, block: bool = False) -> bool:
         """Read and write one batch (``"0"``: own pending; ``">"``: new). True when

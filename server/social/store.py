@@ -24,9 +24,8 @@ from dataclasses import dataclass
 
 import redis.asyncio as aioredis
 from redis.commands.core import AsyncScript
-from redis.exceptions import RedisError
 
-from server.errors import storage_error
+from server.errors import is_redis_failure, storage_error
 
 from . import keys
 from .errors import RateLimited
@@ -54,7 +53,9 @@ async def redis_errors(what: str) -> AsyncIterator[None]:
     """Run a block of Redis calls; a Redis failure comes out as ``StoreError``."""
     try:
         yield
-    except (RedisError, OSError) as err:
+    except Exception as err:
+        if not is_redis_failure(err):
+            raise
         log.warning("redis failed during %s: %r", what, err)
         raise storage_error(err) from err
 

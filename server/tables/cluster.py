@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.crc import key_slot
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisClusterException, RedisError
+
+from server.errors import REDIS_ERRORS
 
 __all__ = [
     "CLUSTER_ERRORS",
@@ -49,7 +50,7 @@ CLUSTER_SCHEME = "redis+cluster"
 TIMER_BUCKETS = 64
 DEFAULT_WAIT_MS = 1000
 # Every error of redis-py's cluster client (some are not RedisError)
-CLUSTER_ERRORS = (RedisError, RedisClusterException, OSError)
+CLUSTER_ERRORS = REDIS_ERRORS
 
 
 def is_cluster_url(url: str) -> bool:

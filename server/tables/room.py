@@ -3,7 +3,7 @@
 ``Room`` is what ``app.py`` builds at start-up. It owns:
 
 - the ``Store`` (Redis) and its notices multiplexer (``pubsub.Notices``, one pub/sub
-  connection; ``sharded_pubsub.ShardedNotices`` on a cluster);
+  connection per Redis server, ``sharded_pubsub.ClusterTransport`` on a cluster);
 - one ``TableActor`` per table this node is working on (weakly held: an actor lives
   while a socket or a task uses it);
 - timers: each write schedules the table's new timers in this process (exact and

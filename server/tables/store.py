@@ -32,13 +32,12 @@ import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError, RedisError
 
-from server.errors import StoreError, storage_error
+from server.errors import StoreError, is_redis_failure, storage_error
 from server.ops.metrics import METRICS
 
 from . import keys
 from .blob import BlobPacker
 from .cluster import (
-    CLUSTER_ERRORS,
     ClusterURL,
     TimerLayout,
     cluster_client,
@@ -47,9 +46,9 @@ from .cluster import (
 )
 from .model import PRACTICE, Table, decode_table, parse_timer
 from .pipe import RedisPipe
-from .pubsub import Notices
+from .pubsub import Notices, OneRedis
 from .shard_pipes import ShardPipes
-from .sharded_pubsub import ShardedNotices
+from .sharded_pubsub import ClusterTransport
 
 __all__ = ["Store", "StoreError"]
 
@@ -68,7 +67,9 @@ def _script(name: str) -> str:
 async def _wrapped(what: str) -> AsyncIterator[None]:
     try:
         yield
-    except CLUSTER_ERRORS as err:  # RedisError, OSError and the cluster client's own
+    except Exception as err:
+        if not is_redis_failure(err):
+            raise
         log.warning("redis failed during %s: %r", what, err)
         METRICS.redis_errors.inc()
         raise storage_error(err) from err
@@ -134,12 +135,12 @@ class Store:
             self._apply = self.client.register_script(text)
 
     def notices(self, node_id: str, on_notice: Callable[[str, dict[str, Any]], None],
-                on_reset: Callable[[], None]) -> Notices | ShardedNotices:
+                on_reset: Callable[[], None]) -> Notices:
         """The node's pub/sub multiplexer on this store's Redis (``pubsub.Notices``)."""
         if self._cluster is None:
-            return Notices(self.client, node_id, on_notice, on_reset)
-        return ShardedNotices(self.client, self._cluster, lambda: self.sharded_pubsub,
-                              node_id, on_notice, on_reset)
+            return Notices(OneRedis(self.client), node_id, on_notice, on_reset)
+        transport = ClusterTransport(self.client, lambda: self.sharded_pubsub)
+        return Notices(transport, node_id, on_notice, on_reset)
 
     def new_table_id(self, nbytes: int) -> str:
         """A fresh random table id (under Cluster, one with a timer bucket)."""
