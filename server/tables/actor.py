@@ -354,7 +354,8 @@ class TableActor:
         if table.game is None:
             return None
         if self._views_rev != table.rev or self._views is None:
-            self._views, self._views_rev = views.TableViews(table.game), table.rev
+            self._views = views.TableViews(table.game, views.review_keeps(table, now_ms()))
+            self._views_rev = table.rev
         return self._views
 
     def _view(self, table: Table, seat: int | None) -> dict[str, Any] | None:
@@ -384,7 +385,7 @@ class TableActor:
         before: views.TableViews | None = None
         if same_hand and old is not None and old_game is not None:
             before = (self._views if self._views is not None and self._views_rev == old.rev
-                      else views.TableViews(old_game))
+                      else views.TableViews(old_game, views.review_keeps(old, now)))
         delta = views.ActionDeltas(before, self._table_views(new) if same_hand else None)
         frames: dict[tuple[Any, ...], list[bytes | str]] = {}
         for sock in list(self.sockets):

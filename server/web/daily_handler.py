@@ -8,6 +8,8 @@ next, or finishes the try after the last (``daily_done``); with the hand still i
 play, it seats the player at its table again. A finished try is refused
 (``daily_played``). The table of a hand that expired unplayed (an idle practice table
 is forgotten after ``PRACTICE_TTL_S``) is dealt again at a new table: the same cards.
+Each hand is the player's own instance of it (``DailyDeals.deal_for``, keyed by the
+pid: an account's, or the guest's), so a second session of the player gets the same one.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from server.errors import NotAllowed
 from server.social.practice import Opening, create_practice
 from server.tables.actor import Change, now_ms
 from server.tables.model import PRACTICE, Table
-from shared.daily import DailyDeals, daily_rules, hand_points
+from shared.daily import DailyDeals, daily_rules, daily_scenario, hand_points
 from shared.protocol import DailyDone, DailyHand
 from shared.spades import Game, SpadesError
 
@@ -33,11 +35,6 @@ __all__ = ["handle_daily"]
 
 SEAT = 0  # the person plays South; partner and opponents are Challenge bots
 PACE = "standard"
-
-
-def _scenario(day: str, hand: int) -> str:
-    # The table says which daily hand it is (the client shows "Daily deal, hand 3").
-    return f"daily:{day}:{hand + 1}"
 
 
 async def handle_daily(c: Conn, daily: DailyService | None, msg_id: int | None) -> None:
@@ -73,7 +70,7 @@ async def handle_daily(c: Conn, daily: DailyService | None, msg_id: int | None) 
         _reply_hand(c, deals, mine.hand, msg_id)
         return
     points = hand_points(over, SEAT)
-    last = mine.hand + 1 >= len(deals.seeds)
+    last = mine.hand + 1 >= deals.hands
     next_table = None if last else c.room.store.new_table_id(12)
     done = await store.advance(day, c.pid, mine.hand, points, next_table, now)
     if done is None:
@@ -88,14 +85,15 @@ async def handle_daily(c: Conn, daily: DailyService | None, msg_id: int | None) 
 async def _finished_hand(c: Conn, table: Table, deals: DailyDeals, hand: int) -> Game | None:
     """The daily hand's game once over, else None. It is the table's first game; after a
     rematch at the table it is rebuilt from that game's log."""
-    if table.seats[SEAT].pid != c.pid:
+    if table.seats[SEAT].pid != c.pid or c.pid is None:
         return None
+    deal = deals.deal_for(hand, c.pid)  # the player's own instance of the hand
     if table.game_no == 0:
         game = table.game
-        return game if game is not None and game.over and game.seed == deals.seeds[hand] else None
+        return game if game is not None and game.over and game.seed == deal.seed else None
     log = await c.room.store.game_events(table.id, 0)
     try:
-        game = Game.replay(daily_rules(), deals.seeds[hand], deals.dealer(hand), log)
+        game = Game.replay(daily_rules(), deal.seed, deal.dealer, log)
     except (SpadesError, ValueError):
         return None
     return game if game.over else None
@@ -105,16 +103,18 @@ async def _deal(c: Conn, deals: DailyDeals, hand: int, table_id: str,
                 msg_id: int | None) -> None:
     assert c.pid is not None
     await c.social.quota.admit(c.pid, c.address, PRACTICE, table_id)
-    start = Opening(daily_rules(), seat=SEAT, dealer=deals.dealer(hand),
-                    scenario=_scenario(deals.day, hand))
+    deal = deals.deal_for(hand, c.pid)  # the player's own instance of the hand
+    start = Opening(daily_rules(), seat=SEAT, dealer=deal.dealer,
+                    scenario=daily_scenario(deals.day, hand))
     base = create_practice(table_id, c.pid, c.name, c.conn_id, "challenge", PACE, start,
-                           now_ms(), deals.seeds[hand])
+                           now_ms(), deal.seed)
     await c.enter(c.room.actor(table_id), lambda t: Change(t, {"m": "daily"}), base=base)
     await c.room.store.set_player(c.pid, table=table_id)
     _reply_hand(c, deals, hand, msg_id)
 
 
 def _reply_hand(c: Conn, deals: DailyDeals, hand: int, msg_id: int | None) -> None:
-    c.reply(DailyHand(day=deals.day, hand=hand + 1, hands=len(deals.seeds),
-                      commitment=deals.commitments[hand],
+    assert c.pid is not None
+    c.reply(DailyHand(day=deals.day, hand=hand + 1, hands=deals.hands,
+                      commitment=deals.deal_for(hand, c.pid).commitment,
                       day_commitment=deals.day_commitment), msg_id)
