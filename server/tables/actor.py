@@ -340,7 +340,8 @@ class TableActor:
             return {}
         view = table.game.view(seat)
         try:
-            text = await asyncio.to_thread(choose_bot_action, table.bot_level, view)
+            text = await asyncio.to_thread(choose_bot_action, table.bot_level, view,
+                                           table.bot_salt)
         except (ValueError, LookupError) as err:
             log.error("bot failed at table %s seat %s: %r", table.id, seat, err)
             return {}
@@ -448,7 +449,7 @@ def _bot_choice(table: Table, seat: int) -> str:
     autopilot = not table.seats[seat].bot
     level = AUTOPILOT_LEVEL if autopilot else table.bot_level
     try:
-        text = choose_bot_action(level, view)
+        text = choose_bot_action(level, view, "" if autopilot else table.bot_salt)
     except (ValueError, LookupError) as err:
         log.error("bot failed at table %s seat %s: %r", table.id, seat, err)
         text = _fallback(view)

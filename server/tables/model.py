@@ -104,6 +104,7 @@ class PracticeState:
     base: tuple[tuple[int, str], ...] = ()
     redo: tuple[tuple[int, str], ...] = ()
     decisions: int = 0
+    salt: str = ""  # mixed into the bots' sampling: a daily table's, per player
 
     @property
     def offers_undo(self) -> bool:
@@ -111,14 +112,16 @@ class PracticeState:
         return self.level != "challenge"
 
     def to_list(self) -> list[Any]:
-        return [self.level, self.pace, self.scenario, [list(m) for m in self.base],
-                [list(m) for m in self.redo], self.decisions]
+        out = [self.level, self.pace, self.scenario, [list(m) for m in self.base],
+               [list(m) for m in self.redo], self.decisions]
+        return [*out, self.salt] if self.salt else out  # the salt only where there is one
 
     @classmethod
     def from_list(cls, data: list[Any]) -> PracticeState:
-        level, pace, scenario, base, redo, decisions = data
+        level, pace, scenario, base, redo, decisions = data[:6]
+        salt = data[6] if len(data) > 6 else ""  # tables stored before the salt
         return cls(level, pace, scenario, tuple((s, a) for s, a in base),
-                   tuple((s, a) for s, a in redo), decisions)
+                   tuple((s, a) for s, a in redo), decisions, salt)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +150,11 @@ class Table:
     ready: tuple[int, ...] = ()  # while paused: the seats whose person pressed Continue
 
     # -- reading -------------------------------------------------------------------------
+
+    @property
+    def bot_salt(self) -> str:
+        """The salt of this table's bots' sampling (empty but at a daily table)."""
+        return self.practice.salt if self.practice is not None else ""
 
     def seat_of(self, pid: str) -> int | None:
         """The seat ``pid`` holds or may take back (a bot may play it now)."""

@@ -107,7 +107,7 @@ async def _deal(c: Conn, deals: DailyDeals, hand: int, table_id: str,
     start = Opening(daily_rules(), seat=SEAT, dealer=deal.dealer,
                     scenario=daily_scenario(deals.day, hand))
     base = create_practice(table_id, c.pid, c.name, c.conn_id, "challenge", PACE, start,
-                           now_ms(), deal.seed)
+                           now_ms(), deal.seed, deals.bot_salt(hand, c.pid))
     await c.enter(c.room.actor(table_id), lambda t: Change(t, {"m": "daily"}), base=base)
     await c.room.store.set_player(c.pid, table=table_id)
     _reply_hand(c, deals, hand, msg_id)

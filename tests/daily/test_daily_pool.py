@@ -108,3 +108,31 @@ def test_bad_draws_are_refused_in_words() -> None:
         day.deal_for(8, "key")
     with pytest.raises(ValueError, match="there is no instance 17"):
         day.game(0, 16)
+
+
+def test_the_bots_vary_their_close_choices_per_player() -> None:
+    """Two players dealt the same instance do not meet the same bots: the Challenge
+    bots' sampling is salted per player (from the draw key, never a clock), so a scout
+    cannot learn another player's bot replies by replaying the same cards. The same
+    salt gives the same choices (a second session of a key meets the same bots)."""
+    from shared.bots import choose
+
+    day = DailyDeals.for_day(SECRET, DAY)
+    differ = decided = 0
+    for k in range(2):
+        game = day.game(k, 0)
+        salts = day.bot_salt(k, "guest-a"), day.bot_salt(k, "guest-b")
+        assert salts[0] != salts[1] and day.draw_key.hex() not in salts
+        while decided < 10 * (k + 1):
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            if len(view.legal) == 1:
+                game = game.apply(seat, view.legal[0])
+                continue
+            a, b = (choose("challenge", view, salt) for salt in salts)
+            assert choose("challenge", view, salts[0]) == a
+            decided += 1
+            differ += a != b
+            game = game.apply(seat, a)
+    assert differ >= 1, "the bots made the same choices for both players"

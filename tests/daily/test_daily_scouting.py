@@ -137,6 +137,11 @@ async def test_the_review_of_an_open_days_hand_shows_only_the_players_own_cards(
     assert review.get("deal_seed") is None  # the seed deals every hand
     deal = deals().deal_for(0, player.pid or "")
     assert str(deal.seed) not in frames_text(player)
+    # Its bots sampled with the player's own salt, which no frame carries.
+    stored = await server.room.actor(player.table or "").peek()
+    salt = deals().bot_salt(0, player.pid or "")
+    assert stored is not None and stored.bot_salt == salt
+    assert salt not in frames_text(player)
     for msg in (decode(f, SERVER_MESSAGES, max_size=None).message for f in player.recorded or []):
         dumped = msg.model_dump(mode="json")
         for found in _reviews(dumped):
