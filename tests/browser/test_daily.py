@@ -11,6 +11,7 @@ from playwright.async_api import expect
 from server.archive.db import Database
 from server.daily.store import DailyStore
 from server.social.accounts import pid_of
+from shared.daily import INSTANCES, DailyDeals
 
 from .conftest import BROWSER, shot
 from .play import play_until
@@ -25,8 +26,11 @@ def today() -> str:
 
 
 async def seed_field(database_url: str, me: str) -> None:
-    """Five other finished tries (two of them accounts'), and the rest of ``me``'s try
-    (hands 2 to 8 at +10 each) as if played."""
+    """Five other finished tries (two of them accounts'), each dealt the same instance
+    of hand 2 as ``me`` (so that hand is compared with them), and the rest of ``me``'s
+    try (hands 2 to 8 at +10 each) as if played."""
+    day = DailyDeals.for_day(SECRET.encode(), today())
+    mine = day.instance(1, me)
     db = Database(database_url)
     await db.open()
     store = DailyStore(db)
@@ -35,10 +39,11 @@ async def seed_field(database_url: str, me: str) -> None:
         others = {"Ada": [30] * 8, "Bea": [0] * 8, "g1": [-20] * 8, "g2": [60] * 8, "g3": [5] * 8}
         for name, points in others.items():
             account = name if not name.startswith("g") else None
-            assert await store.begin(today(), f"pid-{name}", account, name, "t", now)
+            pid = next(f"pid-{name}-{n}" for n in range(10**6)
+                       if day.instance(1, f"pid-{name}-{n}") == mine)
+            assert await store.begin(today(), pid, account, name, "t", now)
             for k, p in enumerate(points):
-                assert await store.advance(today(), f"pid-{name}", k, p,
-                                           None if k == 7 else "t", now)
+                assert await store.advance(today(), pid, k, p, None if k == 7 else "t", now)
         for k in range(1, 8):
             assert await store.advance(today(), me, k, 10, None if k == 7 else "t", now)
     finally:

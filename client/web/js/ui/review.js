@@ -55,10 +55,8 @@ export function reviewPanel(table, view, seat, seats = [], gameLink = null) {
   // hands back while the day is open; the daily page checks them once it closes.
   const sealed = review.deal_seed == null;
   if (sealed) {
-    check.className = "verify pending";
     verdict.textContent = "The other hands and this deal's seed are published when the day closes; the daily page checks every deal then.";
-  }
-  (sealed ? new Promise(() => {}) : verifyReview(review, seen, !!(view.rules && view.rules.jokers), players)).then((result) => {
+  } else verifyReview(review, seen, !!(view.rules && view.rules.jokers), players).then((result) => {
     const ok = result.seedMatches && result.dealMatches;
     check.className = `verify ${ok ? "ok" : "bad"}`;
     verdict.replaceChildren(h("b", {}, ok ? (result.seenBefore ? "✓ This deal was fixed before the bids."
