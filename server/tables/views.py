@@ -20,6 +20,7 @@ from typing import Any
 
 import msgpack
 
+from shared.daily import daily_day_of, is_sealed
 from shared.protocol import (
     Event,
     Format,
@@ -29,7 +30,6 @@ from shared.protocol import (
     to_wire_view,
     view_delta,
 )
-from shared.daily import daily_day_of, is_sealed
 from shared.spades import Game, redact_action
 from shared.spades.view import SEAT_KEYS, seat_part
 

@@ -2,8 +2,9 @@
 
 ``deals`` fixes the day's pool of deals from a server secret, publishes their
 commitments before anyone plays and draws each player's deal of each hand; ``field``
-compares one player's hand-by-hand scores with everyone else's and with the bots' par; ``par`` plays the day's hands with bots in all four seats.
-Pure: no clock (the caller names the day), no I/O.
+compares one player's hand-by-hand scores with everyone else's and with the bots' par;
+``par`` plays the day's hands with bots in all four seats. Pure: no clock (the caller
+names the day), no I/O.
 """
 
 from .deals import (

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
+from shared.bots import choose
 from shared.daily import INSTANCES, DailyDeals, verify_day
 from shared.spades.cards import codes_of
 
@@ -45,7 +47,7 @@ def test_one_keys_instances_do_not_predict_anothers() -> None:
     a neighbouring key's, or the same key's next hand, no better than chance."""
     day = DailyDeals.for_day(SECRET, DAY)
     known = {key: [day.instance(k, key) for k in range(day.hands)] for key in KEYS}
-    pairs = list(zip(KEYS, KEYS[1:], strict=False))
+    pairs = list(pairwise(KEYS))
     same_next_key = sum(known[a][0] == known[b][0] for a, b in pairs) / len(pairs)
     same_next_hand = sum(known[a][k] == known[a][k + 1] for a in KEYS
                          for k in range(day.hands - 1)) / (len(KEYS) * (day.hands - 1))
@@ -115,8 +117,6 @@ def test_the_bots_vary_their_close_choices_per_player() -> None:
     bots' sampling is salted per player (from the draw key, never a clock), so a scout
     cannot learn another player's bot replies by replaying the same cards. The same
     salt gives the same choices (a second session of a key meets the same bots)."""
-    from shared.bots import choose
-
     day = DailyDeals.for_day(SECRET, DAY)
     differ = decided = 0
     for k in range(2):

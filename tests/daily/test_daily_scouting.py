@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from shared.daily import DailyDeals
+from client.room_client import RequestFailed
+from shared.daily import DailyDeals, verify_day
 from shared.protocol import SERVER_MESSAGES, Daily, DailyHand, decode
 from tests.room.conftest import game_over
 from tests.room_social.conftest import (
@@ -148,8 +149,9 @@ async def test_the_review_of_an_open_days_hand_shows_only_the_players_own_cards(
             assert found["dealt"][1:] == [[], [], []] and found.get("deal_seed") is None
     # A stranger may not watch the table at all.
     stranger = await social_client(server, name="Stranger")
-    with pytest.raises(Exception):  # noqa: B017,PT011 (the room's typed refusal)
+    with pytest.raises(RequestFailed) as refused:
         await stranger.watch(player.table or "")
+    assert refused.value.code == "not_allowed"
 
 
 def _reviews(value: Any) -> list[dict[str, Any]]:
@@ -167,7 +169,6 @@ def _reviews(value: Any) -> list[dict[str, Any]]:
 
 
 async def test_a_closed_day_reveals_every_instance_and_it_checks(start_server: Start) -> None:
-    from shared.daily import verify_day
     server = await start_server(**NO_PAR)
     yesterday = (dt.datetime.now(dt.UTC).date() - dt.timedelta(days=1)).isoformat()
     body = (await get(server, f"/api/daily/{yesterday}", {})).json()
