@@ -16,8 +16,10 @@ from typing import Any
 import pytest
 
 from client.room_client import RequestFailed
+from server.analysis.store import RedisResults
+from server.analysis.worker import Worker
 from shared.daily import DailyDeals, verify_day
-from shared.protocol import SERVER_MESSAGES, Daily, DailyHand, decode
+from shared.protocol import SERVER_MESSAGES, Analyse, AnalysisReply, Daily, DailyHand, decode
 from tests.room.conftest import game_over
 from tests.room_social.conftest import (
     SocialClient,
@@ -181,3 +183,48 @@ async def test_a_closed_day_reveals_every_instance_and_it_checks(start_server: S
     # Today's record has every instance's commitment, and no seed.
     now = (await get(server, "/api/daily", {})).json()
     assert "seeds" not in now and len(now["commitments"]) == 8 * day.instances
+
+
+async def analysed_daily_hand(server: Any, client: SocialClient) -> tuple[dict[str, Any],
+                                                                         AnalysisReply]:
+    """Play hand 1 recklessly (bid 13 when offered, else the first legal action), have a
+    real worker analyse it: (the analysis as the worker stored it, the player's answer)."""
+    assert isinstance(await client.request(Daily()), DailyHand)
+    while True:
+        await client.wait_for(lambda c: c.my_turn or game_over(c))
+        if game_over(client):
+            break
+        assert client.view is not None
+        legal = client.view["legal"]
+        await client.act("bid 13" if "bid 13" in legal else legal[0])
+    first = await client.request(Analyse())
+    assert isinstance(first, AnalysisReply) and first.status == "queued"
+    redis = server.room.store.client
+    results = RedisResults(redis)
+    worker = Worker(redis, results, "test-worker")
+    await worker.ensure_group()
+    assert await worker.step() == 1
+    stored = await results.get(first.game, 0)
+    done = await client.request(Analyse())
+    assert isinstance(done, AnalysisReply) and done.status == "done"
+    assert stored is not None and stored["status"] == "done"
+    return stored["analysis"], done
+
+
+@pytest.mark.timeout(600)
+async def test_the_analysis_of_an_open_days_hand_holds_no_deal(
+        start_server: Start, social_client: SocialFactory) -> None:
+    """A marked mistake carries a practice ``position``: the hand's whole deal. While the
+    day is open the analysis of a daily hand reaches the player without it (fresh
+    guests play until the worker has marked a mistake, which reckless play soon is)."""
+    server = await start_server(**NO_PAR)
+    for n in range(4):
+        player = await social_client(server, name=f"Player{n}")
+        stored, done = await analysed_daily_hand(server, player)
+        if any(mark["position"] is not None for mark in stored["marks"]):
+            break
+    else:
+        raise AssertionError("4 reckless hands had no marked mistake to test with")
+    assert done.analysis is not None
+    assert len(done.analysis["marks"]) == len(stored["marks"])
+    assert all(mark["position"] is None for mark in done.analysis["marks"])
