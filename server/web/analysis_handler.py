@@ -4,8 +4,9 @@ analysis workers (``server.analysis``) and answer with what is known of the resu
 Only the finished hands are analysed, so the answer never reveals a card of the hand in
 play; at a ranked table not until the game is over (the analysis of a partner's and
 one's own play is advice). At a daily table while its day is open the marks come
-without their practice ``position`` (it holds the whole deal; ``review_keeps``). The request names the game by table, game number and
-finished hands, so asking again after another hand asks for a new analysis.
+without their practice ``position`` (it holds the whole deal; ``review_keeps``). The
+request names the game by table, game number and finished hands, so asking again after
+another hand asks for a new analysis.
 """
 
 from __future__ import annotations
