@@ -22,7 +22,7 @@ from typing import Any
 
 from server.errors import StoreError
 from server.tables.model import PRACTICE, Table
-from shared.daily import abandoned_points, daily_rules, hand_points
+from shared.daily import abandoned_points, daily_rules, daily_scenario, hand_points
 
 from .service import DailyService
 from .store import Try
@@ -38,7 +38,7 @@ _PREFIX = "daily:"
 def scenario(day: str, hand: int) -> str:
     """The scenario of hand ``hand`` (0-based) of ``day`` (the client shows "Daily
     deal, hand 3")."""
-    return f"{_PREFIX}{day}:{hand + 1}"
+    return daily_scenario(day, hand)
 
 
 def hand_of(table: Table) -> tuple[str, int] | None:
@@ -73,7 +73,7 @@ async def settle(daily: DailyService, table: Table, abandon: bool = False) -> Tr
         points, abandoned = abandoned_points(daily_rules()), True
     else:
         return None
-    hands = len((await daily.deals(day)).seeds)
+    hands = (await daily.deals(day)).hands
     return await daily.store.score(day, table.id, hand, points, hands,
                                    dt.datetime.now(dt.UTC), abandoned=abandoned)
 

@@ -1,7 +1,8 @@
 """The par of each day, computed once per day by one node, off the hot path.
 
-The par is the day's hands played by Challenge in all four seats (``shared.daily
-.play_hand``), scored for South's side. Every node with a database runs a
+The par is each of the day's deals (every instance of every hand) played by
+Challenge in all four seats (``shared.daily.play_hand``), scored for South's side; a
+player's par of a hand is that of the instance they were dealt. Every node with a database runs a
 ``ParKeeper``: every ``every_s`` it looks whether today's par is known; if not, it
 claims the day in PostgreSQL (``DailyStore.claim_par``: one node wins, a claim of a
 node that died is taken over after 10 minutes) and plays the hands in a child process
@@ -31,9 +32,11 @@ log = logging.getLogger(__name__)
 
 
 def compute_par(secret: bytes, day: str) -> list[int]:
-    """The par of ``day`` by hand (CPU-bound; runs in the keeper's worker process)."""
+    """The par of ``day`` by deal: every instance of every hand, in the order of the
+    day's commitments (CPU-bound; runs in the keeper's worker process)."""
     deals = DailyDeals.for_day(secret, day)
-    return [hand_points(play_hand(deals.game(k), "challenge")) for k in range(len(deals.seeds))]
+    return [hand_points(play_hand(deals.game(k, i), "challenge"))
+            for k in range(deals.hands) for i in range(deals.instances)]
 
 
 class ParKeeper:

@@ -29,7 +29,7 @@ from shared.daily import (
 
 from .store import DailyStore, Try
 
-__all__ = ["DailyService", "today"]
+__all__ = ["DailyService", "par_of", "same_deal_field", "today"]
 
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -47,6 +47,23 @@ def valid_day(day: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def same_deal_field(deals: DailyDeals, mine: Try, others: list[Try]
+                    ) -> list[list[int | None]]:
+    """The others' points by hand, each hand kept only where they were dealt the same
+    instance of it as ``mine`` (else None: another deal is not comparable)."""
+    own = [deals.instance(k, mine.pid) for k in range(deals.hands)]
+    return [[p if k < deals.hands and deals.instance(k, other.pid) == own[k] else None
+             for k, p in enumerate(other.points)] for other in others]
+
+
+def par_of(deals: DailyDeals, pid: str, par: list[int] | None) -> list[int] | None:
+    """``pid``'s par by hand: the par of the instance they were dealt (the stored par
+    is by deal, in the commitments' order), or None while unknown."""
+    if par is None or len(par) != len(deals.seeds):
+        return None
+    return [par[k * deals.instances + deals.instance(k, pid)] for k in range(deals.hands)]
 
 
 class DailyService:
@@ -82,7 +99,7 @@ class DailyService:
     async def close(self, day: str) -> None:
         """A closed day's hands still in play are scored as abandoned (idempotent)."""
         if day < today():
-            hands = len((await self.deals(day)).seeds)
+            hands = (await self.deals(day)).hands
             await self.store.close_day(day, abandoned_points(daily_rules()), hands,
                                        dt.datetime.now(dt.UTC))
 
@@ -96,27 +113,34 @@ class DailyService:
         if closed:
             out["seeds"] = [str(s) for s in deals.seeds]
         out["closed"] = closed
-        out["dealers"] = [deals.dealer(k) for k in range(len(deals.seeds))]
+        out["dealers"] = [deals.dealer(k) for k in range(deals.hands)]
+        # by deal, in the commitments' order; withheld from who has not played the day
         out["par"] = await self.store.par(day) if see_field else None
         out["withheld"] = not see_field
         return out
 
     async def result(self, day: str, mine: Try) -> dict[str, Any]:
-        """The result page's body for ``mine`` (a finished try) against the field."""
+        """The result page's body for ``mine`` (a finished try) against the field.
+
+        A hand is compared with the players who were dealt the same instance of it, and
+        with that instance's par; the totals (percentile, distribution, board) span
+        every instance."""
+        deals = await self.deals(day)
         field = await self.store.finished(day)
         par = await self.store.par(day)
-        others = [list(t.points) for t in field if t.pid != mine.pid]
+        others = [t for t in field if t.pid != mine.pid]
         totals = [t.total for t in field if t.total is not None]
         assert mine.total is not None
         summary = summarize(totals)
-        lines = hand_lines(list(mine.points), others, par)
+        my_par = par_of(deals, mine.pid, par)
+        lines = hand_lines(list(mine.points), same_deal_field(deals, mine, others), my_par)
         return {
             "day": day,
             "name": mine.name,
             "total": mine.total,
             "abandoned": list(mine.abandoned),
             "percentile": percentile(mine.total, totals),
-            "par_total": None if par is None else sum(par),
+            "par_total": None if my_par is None else sum(my_par),
             "hands": [{"hand": ln.hand, "you": ln.you, "field_median": ln.field_median,
                        "par": ln.par, "text": ln.text()} for ln in lines],
             "field": {"players": summary.players, "low": summary.low, "q1": summary.q1,

@@ -152,12 +152,13 @@ def _from_scenario(scenario_id: str) -> Opening:
 
 
 def create_practice(table_id: str, pid: str, name: str, conn: str, level: str, pace: str,
-                    start: Opening, now_ms: int, seed: int) -> Table:
+                    start: Opening, now_ms: int, seed: int, bot_salt: str = "") -> Table:
     """A practice table with its game started: the person in ``start.seat``, bots of
-    ``level`` in the others. Later hands are dealt from ``seed``."""
+    ``level`` in the others. Later hands are dealt from ``seed``; ``bot_salt`` is mixed
+    into the bots' sampling (a daily table's varies per player)."""
     seats = tuple(Seat(pid=pid, name=name, conn=conn) if i == start.seat
                   else Seat(name=BOT_NAMES[i], bot=True) for i in range(start.rules.seats))
-    state = PracticeState(level=level, pace=pace, scenario=start.scenario)
+    state = PracticeState(level=level, pace=pace, scenario=start.scenario, salt=bot_salt)
     table = Table.new(table_id, PRACTICE, start.rules, now_ms, bot_level=level,
                       practice=state)
     try:

@@ -357,7 +357,8 @@ class TableActor:
             return {}
         view = table.game.view(seat)
         try:
-            text = await asyncio.to_thread(choose_bot_action, table.bot_level, view)
+            text = await asyncio.to_thread(choose_bot_action, table.bot_level, view,
+                                           table.bot_salt)
         except (ValueError, LookupError) as err:
             log.error("bot failed at table %s seat %s: %r", table.id, seat, err)
             return {}
@@ -371,7 +372,8 @@ class TableActor:
         if table.game is None:
             return None
         if self._views_rev != table.rev or self._views is None:
-            self._views, self._views_rev = views.TableViews(table.game), table.rev
+            self._views = views.TableViews(table.game, views.review_keeps(table, now_ms()))
+            self._views_rev = table.rev
         return self._views
 
     def _view(self, table: Table, seat: int | None) -> dict[str, Any] | None:
@@ -401,7 +403,7 @@ class TableActor:
         before: views.TableViews | None = None
         if same_hand and old is not None and old_game is not None:
             before = (self._views if self._views is not None and self._views_rev == old.rev
-                      else views.TableViews(old_game))
+                      else views.TableViews(old_game, views.review_keeps(old, now)))
         delta = views.ActionDeltas(before, self._table_views(new) if same_hand else None)
         frames: dict[tuple[Any, ...], list[bytes | str]] = {}
         for sock in list(self.sockets):
@@ -464,7 +466,7 @@ def _bot_choice(table: Table, seat: int) -> str:
     autopilot = not table.seats[seat].bot
     level = AUTOPILOT_LEVEL if autopilot else table.bot_level
     try:
-        text = choose_bot_action(level, view)
+        text = choose_bot_action(level, view, "" if autopilot else table.bot_salt)
     except (ValueError, LookupError) as err:
         log.error("bot failed at table %s seat %s: %r", table.id, seat, err)
         text = _fallback(view)

@@ -20,10 +20,11 @@ AUTOPILOT_LEVEL = "standard"  # casual bots, ranked autopilot, every away person
 _SLOW = frozenset({"challenge"})
 
 
-def choose_bot_action(level: str, view: SeatView) -> str:
+def choose_bot_action(level: str, view: SeatView, salt: str = "") -> str:
     """The action a bot takes now; ``view.legal`` must not be empty. An unknown level
-    plays at Standard. Raises ValueError when there is nothing to do."""
-    return choose(level if level in LEVELS else AUTOPILOT_LEVEL, view)
+    plays at Standard. ``salt``: the table's (``PracticeState.salt``). Raises ValueError
+    when there is nothing to do."""
+    return choose(level if level in LEVELS else AUTOPILOT_LEVEL, view, salt)
 
 
 def is_slow(level: str) -> bool:

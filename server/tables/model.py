@@ -107,6 +107,7 @@ class PracticeState:
     redo: tuple[tuple[int, str], ...] = ()
     decisions: int = 0
     keep_until_ms: int = 0
+    salt: str = ""  # mixed into the bots' sampling: a daily table's, per player
 
     @property
     def offers_undo(self) -> bool:
@@ -114,15 +115,18 @@ class PracticeState:
         return self.level != "challenge"
 
     def to_list(self) -> list[Any]:
-        return [self.level, self.pace, self.scenario, [list(m) for m in self.base],
-                [list(m) for m in self.redo], self.decisions, self.keep_until_ms]
+        out = [self.level, self.pace, self.scenario, [list(m) for m in self.base],
+               [list(m) for m in self.redo], self.decisions, self.keep_until_ms]
+        return [*out, self.salt] if self.salt else out  # the salt only where there is one
 
     @classmethod
     def from_list(cls, data: list[Any]) -> PracticeState:
-        # Blobs written before ``keep_until_ms`` have six fields.
+        # Blobs written before ``keep_until_ms`` have six fields, before the salt seven.
         level, pace, scenario, base, redo, decisions, *rest = data
+        keep_until_ms = int(rest[0]) if rest else 0
+        salt = str(rest[1]) if len(rest) > 1 else ""
         return cls(level, pace, scenario, tuple((s, a) for s, a in base),
-                   tuple((s, a) for s, a in redo), decisions, int(rest[0]) if rest else 0)
+                   tuple((s, a) for s, a in redo), decisions, keep_until_ms, salt)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +155,11 @@ class Table:
     ready: tuple[int, ...] = ()  # while paused: the seats whose person pressed Continue
 
     # -- reading -------------------------------------------------------------------------
+
+    @property
+    def bot_salt(self) -> str:
+        """The salt of this table's bots' sampling (empty but at a daily table)."""
+        return self.practice.salt if self.practice is not None else ""
 
     def seat_of(self, pid: str) -> int | None:
         """The seat ``pid`` holds or may take back (a bot may play it now)."""

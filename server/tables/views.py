@@ -14,11 +14,13 @@ card played).
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any
 
 import msgpack
 
+from shared.daily import daily_day_of, is_sealed
 from shared.protocol import (
     Event,
     Format,
@@ -35,8 +37,8 @@ from .model import PRACTICE, Table
 from .seating import table_extras
 
 __all__ = ["PRIVATE_KEYS", "ActionDeltas", "TableViews", "encode_event", "event_for",
-           "private_part", "seat_delta", "seat_infos", "seat_states", "seconds_left",
-           "snapshot", "table_update", "wire_view"]
+           "private_part", "review_keeps", "seat_delta", "seat_infos", "seat_states",
+           "seconds_left", "snapshot", "table_update", "wire_view"]
 
 # The keys of a seat's view that differ from a spectator's; every other key is public.
 PRIVATE_KEYS = SEAT_KEYS
@@ -63,16 +65,48 @@ def private_part(game: Game, seat: int) -> dict[str, Any]:
     return part
 
 
+def review_keeps(table: Table, now_ms: int) -> tuple[int, ...] | None:
+    """The seats whose dealt cards the table's hand review may show, when it must hide
+    the others (None: it shows the whole deal, as after any hand). A daily hand's review
+    shows only its person's own cards while the day is open: the deal is that player's
+    instance, and its other hands (and the deal seed, which deals them) are published
+    with the day's seeds when it closes. What was played stays in the review."""
+    day = daily_day_of(table.practice.scenario) if table.practice is not None else None
+    if day is None:
+        return None
+    today = dt.datetime.fromtimestamp(now_ms / 1000, dt.UTC).date().isoformat()
+    if not is_sealed(day, today):
+        return None
+    return tuple(i for i, seat in enumerate(table.seats) if not seat.bot)
+
+
+def _sealed(view: dict[str, Any], keeps: tuple[int, ...]) -> dict[str, Any]:
+    review = view.get("review")
+    if not review:
+        return view
+    sealed = {**review, "deal_seed": None,
+              "dealt": [cards if seat in keeps else [] for seat, cards in
+                        enumerate(review["dealt"])]}
+    if "discards" in sealed:  # two-handed: the stock and discards deal the hands too
+        sealed["stock"] = []
+        sealed["discards"] = [cards if seat in keeps else [] for seat, cards in
+                              enumerate(review["discards"])]
+    return {**view, "review": sealed}
+
+
 class TableViews:
     """The wire views of one game state: the public part (the spectators' view) built
     once, each seat's own part when first asked for. Views are shared, not copied:
-    callers must not change them."""
+    callers must not change them. ``keeps`` (see :func:`review_keeps`): the review of
+    the last hand shows only those seats' dealt cards."""
 
     __slots__ = ("_full", "_private", "game", "public")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, keeps: tuple[int, ...] | None = None) -> None:
         self.game = game
         self.public = wire_view(game, None)
+        if keeps is not None:
+            self.public = _sealed(self.public, keeps)
         self._private: dict[int, dict[str, Any]] = {}
         self._full: dict[int, dict[str, Any]] = {}
 

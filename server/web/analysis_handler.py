@@ -3,8 +3,10 @@ analysis workers (``server.analysis``) and answer with what is known of the resu
 
 Only the finished hands are analysed, so the answer never reveals a card of the hand in
 play; at a ranked table not until the game is over (the analysis of a partner's and
-one's own play is advice). The request names the game by table, game number and
-finished hands, so asking again after another hand asks for a new analysis.
+one's own play is advice). At a daily table while its day is open the marks come
+without their practice ``position`` (it holds the whole deal; ``review_keeps``). The
+request names the game by table, game number and finished hands, so asking again after
+another hand asks for a new analysis.
 
 A new request counts against the limit HTTP's requests share (``analysis_gate``) and
 is refused while the backlog is full (``analysis_busy``). A practice table opened from
@@ -19,7 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from server.analysis.store import RedisResults, request
 from server.errors import GameNotOn, NoTable, NotAllowed, NotSeated
+from server.tables.actor import now_ms
 from server.tables.model import RANKED, Table
+from server.tables.views import review_keeps
 from shared.protocol import AnalysisReply
 
 from .analysis_gate import AnalysisGate
@@ -67,5 +71,14 @@ async def handle_analyse(c: Conn, msg_id: int | None) -> None:
     gate = AnalysisGate.from_settings(c.room.settings)
     known = await request(client, RedisResults(client), name, seat, record,
                           gate.admit(client, c.pid, c.address), gate.backlog)
+    analysis = known.get("analysis")
+    if analysis is not None and review_keeps(table, now_ms()) is not None:
+        analysis = _without_positions(analysis)
     c.reply(AnalysisReply(game=name, seat=seat, status=known["status"],
-                          analysis=known.get("analysis"), error=known.get("error")), msg_id)
+                          analysis=analysis, error=known.get("error")), msg_id)
+
+
+def _without_positions(analysis: dict[str, Any]) -> dict[str, Any]:
+    """The analysis with no mark's practice position (each holds the hand's deal)."""
+    return {**analysis, "marks": [{**mark, "position": None}
+                                  for mark in analysis.get("marks", [])]}

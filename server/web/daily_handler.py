@@ -12,6 +12,8 @@ again: a hand left with ``leave`` (``abandon``), or whose table is lost, scores 
 abandoned hand's penalty. After the last hand ``daily`` answers ``daily_done``; a
 finished try is refused (``daily_played``). Daily tables are outside the practice
 quota and kept until the day closes.
+Each hand is the player's own deal of it (``DailyDeals.deal_for``, keyed by the pid:
+an account's, or the guest's), so a second session of the player gets the same one.
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ async def _at_last_hand(c: Conn, deals: DailyDeals) -> bool:
     """The socket sits at its own table of the day's last hand."""
     table = None if c.actor is None else await c.actor.peek()
     return (table is not None and table.seats[SEAT].pid == c.pid
-            and hand_of(table) == (deals.day, len(deals.seeds) - 1))
+            and hand_of(table) == (deals.day, deals.hands - 1))
 
 
 async def _count_or_rejoin(c: Conn, daily: DailyService, deals: DailyDeals, mine: Try,
@@ -100,13 +102,13 @@ async def _count_or_rejoin(c: Conn, daily: DailyService, deals: DailyDeals, mine
                              "devices; send daily again in a moment.")
         # Lost with Redis: a hand once shown is never dealt again.
         done = await daily.store.score(deals.day, mine.table_id, mine.hand,
-                                       abandoned_points(daily_rules()), len(deals.seeds),
+                                       abandoned_points(daily_rules()), deals.hands,
                                        now, abandoned=True)
         return _went_on(c, done, msg_id)
     over = await _first_game_over(c, table, deals, mine.hand)
     if over is not None:  # over, but not counted yet (the node that saw it end failed)
         done = await daily.store.score(deals.day, table.id, mine.hand,
-                                       hand_points(over, SEAT), len(deals.seeds), now)
+                                       hand_points(over, SEAT), deals.hands, now)
         return _went_on(c, done, msg_id)
     if table.seats[SEAT].pid != c.pid:
         raise NotAllowed("Your daily hand's table is not yours any more; send daily again.")
@@ -128,12 +130,13 @@ def _went_on(c: Conn, done: Try | None, msg_id: int | None) -> bool:
 async def _first_game_over(c: Conn, table: Table, deals: DailyDeals, hand: int) -> Game | None:
     """The daily hand's game once over, else None. It is the table's first game; after a
     rematch at the table it is rebuilt from that game's log."""
+    deal = deals.deal_for(hand, c.pid or "")  # the player's own deal of the hand
     if table.game_no == 0:
         game = table.game
-        return game if game is not None and game.over else None
+        return game if game is not None and game.over and game.seed == deal.seed else None
     log = await c.room.store.game_events(table.id, 0)
     try:
-        game = Game.replay(daily_rules(), deals.seeds[hand], deals.dealer(hand), log)
+        game = Game.replay(daily_rules(), deal.seed, deal.dealer, log)
     except (SpadesError, ValueError):
         return None
     return game if game.over else None
@@ -144,11 +147,11 @@ async def _deal(c: Conn, deals: DailyDeals, hand: int, table_id: str,
     assert c.pid is not None
     # Outside the practice quota: a daily table is never closed to make room for
     # another, and Redis keeps it until the day closes.
-    start = Opening(daily_rules(), seat=SEAT, dealer=deals.dealer(hand),
+    deal = deals.deal_for(hand, c.pid)  # the player's own deal of the hand
+    start = Opening(daily_rules(), seat=SEAT, dealer=deal.dealer,
                     scenario=scenario(deals.day, hand))
-    seed = deals.seeds[hand]
     base = create_practice(table_id, c.pid, c.name, c.conn_id, "challenge", PACE, start,
-                           now_ms(), seed)
+                           now_ms(), deal.seed, deals.bot_salt(hand, c.pid))
     assert base.practice is not None
     base = replace(base, practice=replace(base.practice, keep_until_ms=day_end_ms(deals.day)))
     await c.enter(c.room.actor(table_id), lambda t: Change(t, {"m": "daily"}), base=base)
@@ -157,8 +160,9 @@ async def _deal(c: Conn, deals: DailyDeals, hand: int, table_id: str,
 
 
 def _reply_hand(c: Conn, deals: DailyDeals, hand: int, msg_id: int | None) -> None:
-    c.reply(DailyHand(day=deals.day, hand=hand + 1, hands=len(deals.seeds),
-                      commitment=deals.commitments[hand],
+    assert c.pid is not None
+    c.reply(DailyHand(day=deals.day, hand=hand + 1, hands=deals.hands,
+                      commitment=deals.deal_for(hand, c.pid).commitment,
                       day_commitment=deals.day_commitment), msg_id)
 
 

@@ -8,7 +8,8 @@
 Levels: ``easy`` (plain), ``standard`` (counts tricks, voids, bags; Nil play),
 ``challenge`` (searches sampled deals, solves the last tricks, scores by match
 equity) and ``pimc`` (a reference for benchmarks only). Decisions are deterministic:
-the same view gives the same action on every machine.
+the same view (and salt) gives the same action on every machine; another ``salt``
+draws the searching levels' samples afresh, so their choices between close options vary.
 """
 
 from __future__ import annotations
@@ -22,10 +23,13 @@ from .players import ALL_LEVELS, LEVELS, decide
 __all__ = ["ALL_LEVELS", "LEVELS", "choose", "hint", "tip"]
 
 
-def choose(level: str, view: Any) -> str:
+def choose(level: str, view: Any, salt: str = "") -> str:
     """The action text a bot of ``level`` takes for the seat whose view this is.
 
-    ``view`` is a ``SeatView`` or its ``to_dict()``. Raises ``ValueError`` for an
+    ``view`` is a ``SeatView`` or its ``to_dict()``; ``salt`` (default none) is mixed
+    into the seeds of the searching levels' sampling. Raises ``ValueError`` for an
     unknown level, a spectator view, or a seat with no legal action.
     """
-    return decide(level, read_view(view)).action
+    knowledge = read_view(view)
+    knowledge.salt = salt
+    return decide(level, knowledge).action

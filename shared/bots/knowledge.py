@@ -107,6 +107,7 @@ class Knowledge:
     played_twice: int = 0  # six-handed: codes both copies of which were played
     played_count: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # cards by seat
     top_card: int = -1  # two-handed draw: the card this seat is shown, else -1
+    salt: str = ""  # the table's: bots that must vary per player (the daily deal) mix it in
 
     # -- seats and teams ------------------------------------------------------------------
 
@@ -325,6 +326,8 @@ def decision_seed(k: Knowledge, salt: str = "") -> int:
     ]
     if k.hand_twice or k.top_card >= 0:  # (absent from the four-seat game: same seeds)
         parts += [str(k.hand_twice), str(k.top_card)]
+    if k.salt:  # (absent at every other table: the same seeds as before)
+        parts.append(k.salt)
     digest = hashlib.blake2b("|".join(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big")
 

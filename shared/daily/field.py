@@ -53,12 +53,14 @@ def _signed(value: float) -> str:
     return f"{value:+.0f}" if value == int(value) else f"{value:+.1f}"
 
 
-def hand_lines(you: list[int], field: list[list[int]], par: list[int] | None) -> list[HandLine]:
+def hand_lines(you: list[int], field: list[list[int]] | list[list[int | None]],
+               par: list[int] | None) -> list[HandLine]:
     """Hand-by-hand lines: ``you`` by hand, ``field`` a list of other players' hand
-    lists (each as long as ``you``), ``par`` the bots' scores by hand or None."""
+    lists (each as long as ``you``; None where that player was dealt another instance
+    of the hand, which is not compared), ``par`` the bots' scores by hand or None."""
     lines = []
     for k, points in enumerate(you):
-        others = [row[k] for row in field if len(row) > k]
+        others = [p for row in field if len(row) > k and (p := row[k]) is not None]
         lines.append(HandLine(k + 1, points, median(others) if others else None,
                               par[k] if par is not None else None))
     return lines

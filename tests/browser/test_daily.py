@@ -11,6 +11,7 @@ from playwright.async_api import expect
 from server.archive.db import Database
 from server.daily.store import DailyStore
 from server.social.accounts import pid_of
+from shared.daily import INSTANCES, DailyDeals
 from tests.daily.test_daily_room import play_out
 
 from .conftest import BROWSER, shot
@@ -26,8 +27,11 @@ def today() -> str:
 
 
 async def seed_field(database_url: str, me: str) -> None:
-    """Five other finished tries (two of them accounts'), and the rest of ``me``'s try
-    (hands 2 to 8 at +10 each) as if played."""
+    """Five other finished tries (two of them accounts'), each dealt the same instance
+    of hand 2 as ``me`` (so that hand is compared with them), and the rest of ``me``'s
+    try (hands 2 to 8 at +10 each) as if played."""
+    day = DailyDeals.for_day(SECRET.encode(), today())
+    mine = day.instance(1, me)
     db = Database(database_url)
     await db.open()
     store = DailyStore(db)
@@ -35,7 +39,9 @@ async def seed_field(database_url: str, me: str) -> None:
         others = {"Ada": [30] * 8, "Bea": [0] * 8, "g1": [-20] * 8, "g2": [60] * 8, "g3": [5] * 8}
         for name, points in others.items():
             account = name if not name.startswith("g") else None
-            await play_out(store, f"pid-{name}", name, account, points)
+            pid = next(f"pid-{name}-{n}" for n in range(10**6)
+                       if day.instance(1, f"pid-{name}-{n}") == mine)
+            await play_out(store, pid, name, account, points)
         await play_out(store, me, "Newbie", None, [10] * 7, first=1)
     finally:
         await db.close()
@@ -91,6 +97,6 @@ async def test_the_daily_deal_from_the_lobby_to_the_result_page(start_room, open
     await page.evaluate(f"location.hash = '#/daily/{yesterday}'")
     await page.locator("#daily-check").click()
     lines = page.locator("#daily-check-out p.ok")
-    await expect(lines).to_have_count(9)
-    await expect(lines.nth(1)).to_contain_text("Hand 1: the seed deals the committed hand")
+    await expect(lines).to_have_count(1 + 8 * INSTANCES)  # every deal of every hand
+    await expect(lines.nth(1)).to_contain_text("Hand 1, deal 1: the seed deals the committed hand")
     await expect(page.locator("#daily-check-out p.bad")).to_have_count(0)

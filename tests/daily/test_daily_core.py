@@ -7,6 +7,7 @@ import random
 import pytest
 
 from shared.daily import (
+    INSTANCES,
     DailyDeals,
     hand_lines,
     hand_points,
@@ -21,23 +22,23 @@ from shared.spades import Game, commitment, deal_hands
 SECRET = b"sixteen-byte-key-for-tests"
 
 
-def test_the_same_day_deals_the_same_hands_to_everyone() -> None:
+def test_the_same_day_deals_the_same_pool_on_every_node() -> None:
     a = DailyDeals.for_day(SECRET, "2026-12-01")
     b = DailyDeals.for_day(SECRET, "2026-12-01")
     assert a == b
-    assert [a.game(k).hands for k in range(8)] == [b.game(k).hands for k in range(8)]
+    assert [a.game(k, 3).hands for k in range(8)] == [b.game(k, 3).hands for k in range(8)]
     # Another day, or another server's secret, deals other hands.
     assert DailyDeals.for_day(SECRET, "2026-12-02").seeds != a.seeds
     assert DailyDeals.for_day(b"another-secret-of-16", "2026-12-01").seeds != a.seeds
-    assert len(set(a.seeds)) == 8 and all(0 <= s < 2**63 for s in a.seeds)
+    assert len(set(a.seeds)) == 8 * INSTANCES and all(0 <= s < 2**63 for s in a.seeds)
 
 
 def test_each_hand_is_dealt_from_its_committed_deal_seed() -> None:
     day = DailyDeals.for_day(SECRET, "2026-12-01")
     for k in range(8):
         game = day.game(k)
-        assert game.commitment == day.commitments[k]
-        assert commitment(game.deal_seed) == day.commitments[k]
+        assert game.commitment == day.commitments[k * INSTANCES]
+        assert commitment(game.deal_seed) == day.commitments[k * INSTANCES]
         dealt = deal_hands(game.deal_seed, game.dealer, jokers=False)
         assert tuple(dealt) == game.hands
     # The dealer goes round, so South bids first on hand 1 and last on hand 4.
@@ -55,16 +56,16 @@ def test_the_public_record_hides_the_seeds_until_the_day_closes() -> None:
 def test_a_changed_seed_or_commitment_fails_the_check() -> None:
     day = DailyDeals.for_day(SECRET, "2026-12-01")
     seeds = list(day.seeds)
-    seeds[3] += 1
+    seeds[3 * INSTANCES] += 1
     assert verify_day(day.day_commitment, list(day.commitments), seeds) == [
-        "Hand 4: the revealed seed does not deal the committed hand."
+        "Hand 4, deal 1: the revealed seed does not deal the committed hand."
     ]
     forged = list(day.commitments)
     forged[0] = commitment("chosen later")
     problems = verify_day(day.day_commitment, forged, list(day.seeds))
-    assert problems[0] == "The hands' commitments do not hash to the day's commitment."
+    assert problems[0] == "The deals' commitments do not hash to the day's commitment."
     assert verify_day(day.day_commitment, list(day.commitments), seeds[:7])[0] == (
-        "7 seeds were revealed for 8 hands.")
+        f"7 seeds were revealed for {8 * INSTANCES} deals.")
 
 
 @pytest.mark.parametrize(("day", "secret", "message"), [

@@ -62,21 +62,21 @@ async def test_every_player_is_dealt_the_committed_hands(start_server: Start,
                                                          social_client: SocialFactory) -> None:
     server = await start_server(**NO_PAR)
     day = deals()
-    seen = []
     for name in ("Ann", "Bob"):
         client = await social_client(server, name=name)
         reply = await client.request(Daily())
         assert isinstance(reply, DailyHand)
         assert (reply.day, reply.hand, reply.hands) == (today(), 1, 8)
-        assert reply.commitment == day.commitments[0]
+        # Each is dealt the instance drawn for their pid, and told its commitment.
+        assert client.pid is not None
+        mine = day.deal_for(0, client.pid)
+        assert reply.commitment == mine.commitment
         assert reply.day_commitment == day.day_commitment
         assert client.snap is not None and client.snap.kind == "practice"
         assert client.snap.level == "challenge" and client.seat == 0
         assert [s["bot"] for s in client.seats] == [False, True, True, True]
         await look(client)
-        seen.append(dealt(client))
-    expected = sorted(codes_of(day.game(0).hands[0]))
-    assert seen[0] == seen[1] == expected
+        assert dealt(client) == sorted(codes_of(day.game(0, mine.instance).hands[0]))
     # Today's record shows the commitments, never the seeds.
     body = (await get(server, "/api/daily", {})).json()
     assert body["day"] == today() and body["closed"] is False and "seeds" not in body
@@ -157,24 +157,35 @@ async def test_a_second_try_is_refused(start_server: Start, social_client: Socia
 async def test_the_result_against_a_seeded_field(start_server: Start,
                                                  database_url: str) -> None:
     server = await start_server(**NO_PAR)
-    field = {"p1": [10, 20, 30, 40, 50, 60, 70, -80],   # 200
-             "p2": [0] * 8,                             # 0
-             "p3": [50, 50, 50, 50, 0, 0, 0, 0],        # 200
-             "p4": [100, 100, 100, 0, 0, 0, 0, 0],      # 300
-             "p5": [-10, -10, -10, -10, 0, 0, 0, 0]}    # -40
-    for n, (pid, points) in enumerate(field.items()):
-        await finish_try(database_url, pid, pid.upper(), pid.upper() if n < 4 else None, points)
     token = "guest-token-of-p1-for-the-daily-test"
+    # Hand 1 is compared with the players dealt the same instance of it: the field's
+    # pids are chosen so, and one more (p6) was dealt another instance.
+    day = deals()
+    same = (f"p{n}" for n in range(10**6)
+            if day.instance(0, f"p{n}") == day.instance(0, pid_of(token)))
+    other = next(f"q{n}" for n in range(10**6)
+                 if day.instance(0, f"q{n}") != day.instance(0, pid_of(token)))
+    points_of = [[10, 20, 30, 40, 50, 60, 70, -80],   # 200
+                 [0] * 8,                             # 0
+                 [50, 50, 50, 50, 0, 0, 0, 0],        # 200
+                 [100, 100, 100, 0, 0, 0, 0, 0],      # 300
+                 [-10, -10, -10, -10, 0, 0, 0, 0]]    # -40
+    field = {next(same): points for points in points_of}
+    for n, (pid, points) in enumerate(field.items()):
+        await finish_try(database_url, pid, f"P{n + 1}", f"P{n + 1}" if n < 4 else None,
+                         points)
+    await finish_try(database_url, other, "Q", None, [1000, 0, 0, 0, 0, 0, 0, -1000])
     await finish_try(database_url, pid_of(token), "Me", None, [25] * 8)  # 200 as well
     body = (await get(server, f"/api/daily/{today()}/me", {"spades_token": token})).json()
     assert body["finished"] is True and body["total"] == 200
-    # Beats 0, -40 (2 of 6), ties 200 thrice (3 halves): (2 + 1.5) / 6.
-    assert body["percentile"] == 58.3
+    # Beats 0, -40 and Q's 0 (3 of 7), ties 200 thrice (3 halves): (3 + 1.5) / 7.
+    assert body["percentile"] == 64.3
     first = body["hands"][0]
-    # Hand 1 of the five others: 10, 0, 50, 100, -10: median 10.
+    # Hand 1 of the five others dealt the same instance: 10, 0, 50, 100, -10: median 10
+    # (Q's +1000 was another deal).
     assert (first["you"], first["field_median"], first["par"]) == (25, 10, None)
     assert first["text"] == "hand 1: you scored +25, the field's median +10"
-    assert body["field"]["players"] == 6 and body["field"]["median"] == 200
+    assert body["field"]["players"] == 7 and body["field"]["median"] == 200
     assert body["field"]["low"] == -40 and body["field"]["high"] == 300
     # The board: accounts only (p5 and "Me" are guests), ties share a rank.
     board = (await get(server, f"/api/daily/{today()}/board", {})).json()["board"]
@@ -185,7 +196,7 @@ async def test_the_result_against_a_seeded_field(start_server: Start,
     assert response.status_code == 404 and response.json()["error"]["code"] == "no_try"
 
 
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(3600)
 async def test_a_whole_daily_through_a_real_socket(start_server: Start,
                                                    social_client: SocialFactory) -> None:
     server = await start_server(daily_secret=SECRET, daily_par_every_s=0.2)
@@ -195,12 +206,14 @@ async def test_a_whole_daily_through_a_real_socket(start_server: Start,
     points = []
     for k in range(8):
         assert isinstance(reply, DailyHand) and reply.hand == k + 1
-        assert reply.commitment == day.commitments[k]
+        assert client.pid is not None
+        deal = day.deal_for(k, client.pid)
+        assert reply.commitment == deal.commitment
         table = client.table
         await bot_play_until(client, game_over, timeout=240)
         stored = await server.room.actor(table or "").peek()
         assert stored is not None and stored.game is not None
-        assert stored.game.seed == day.seeds[k]
+        assert stored.game.seed == deal.seed
         points.append(hand_points(stored.game))
         # The hand is over: daily counts it and deals the next at a new table.
         reply = await client.request(Daily())
@@ -215,14 +228,16 @@ async def test_a_whole_daily_through_a_real_socket(start_server: Start,
     assert refused.value.code == "daily_played"
     # The result page's data, with the par once the node has computed it.
     cookies = {"spades_token": client.token or ""}
-    for _ in range(1200):
+    for _ in range(12000):  # the par plays 8 x 16 deals in a child: 25 min at load 19
         body = (await get(server, f"/api/daily/{today()}/me", cookies)).json()
         if body["par_total"] is not None:
             break
         await asyncio.sleep(0.25)
     assert body["total"] == sum(points) and body["percentile"] == 50.0
     assert [h["you"] for h in body["hands"]] == points
-    par_hand_1 = hand_points(play_hand(day.game(0), "challenge"))
+    # The par of a hand is that of the instance the player was dealt.
+    par_hand_1 = hand_points(play_hand(day.game(0, day.instance(0, client.pid or "")),
+                                       "challenge"))
     assert body["hands"][0]["par"] == par_hand_1
     assert body["hands"][0]["text"] == f"hand 1: you scored {points[0]:+d}, par {par_hand_1:+d}"
 

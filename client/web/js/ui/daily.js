@@ -192,9 +192,9 @@ class DailyPage {
   check(record) {
     const out = h("div", { class: "daily-check-out", id: "daily-check-out", role: "status" });
     const box = h("div", { class: "panel", id: "daily-commitments" }, h("h2", {}, "The deals' commitments"),
-      h("p", { class: "fine" }, "Published when the day opened; the seeds are published when it closes (00:00 UTC), so anyone can check every deal."),
+      h("p", { class: "fine" }, `Each hand has ${record.instances || 1} deals; each player is dealt one of them, drawn with the room's secret. Published when the day opened; the seeds are published when it closes (00:00 UTC), so anyone can check every deal.`),
       h("p", { class: "mono" }, "Day: ", h("code", {}, record.day_commitment)),
-      h("ol", { class: "mono fine" }, record.commitments.map((c) => h("li", {}, h("code", {}, c)))));
+      h("ol", { class: "mono fine" }, record.commitments.map((c, at) => h("li", {}, `${dealName(record, at)}: `, h("code", {}, c)))));
     if (record.closed) {
       box.append(h("button", { type: "button", class: "btn", id: "daily-check", onclick: () => this.runCheck(record, out) }, "Check the deals"), out);
     } else {
@@ -209,14 +209,22 @@ class DailyPage {
     const lines = [];
     const dayHash = await commitmentOf(record.commitments.join("\n"));
     lines.push(dayHash === record.day_commitment
-      ? "✓ The hands' commitments hash to the day's commitment."
-      : "✗ The hands' commitments do not hash to the day's commitment.");
-    for (let k = 0; k < record.seeds.length; k++) {
-      const dealSeed = (await commitmentOf(`spades-room/deal/${record.seeds[k]}/0`)).slice(0, 32);
-      const ok = (await commitmentOf(dealSeed)) === record.commitments[k];
-      const south = (await dealFromSeed(dealSeed, record.dealers[k]))[0];
-      lines.push(`${ok ? "✓" : "✗"} Hand ${k + 1}: ${ok ? "the seed deals the committed hand" : "the seed does not deal the committed hand"}; South held ${south.join(" ")}.`);
+      ? "✓ The deals' commitments hash to the day's commitment."
+      : "✗ The deals' commitments do not hash to the day's commitment.");
+    const per = record.instances || 1;
+    for (let at = 0; at < record.seeds.length; at++) {
+      const dealSeed = (await commitmentOf(`spades-room/deal/${record.seeds[at]}/0`)).slice(0, 32);
+      const ok = (await commitmentOf(dealSeed)) === record.commitments[at];
+      const south = (await dealFromSeed(dealSeed, record.dealers[Math.floor(at / per)]))[0];
+      lines.push(`${ok ? "✓" : "✗"} ${dealName(record, at)}: ${ok ? "the seed deals the committed hand" : "the seed does not deal the committed hand"}; South held ${south.join(" ")}.`);
     }
     out.replaceChildren(...lines.map((text) => h("p", { class: text.startsWith("✓") ? "ok" : "bad" }, text)));
   }
+}
+
+/** "Hand 3, deal 5": the name of the deal at ``at`` in the day's commitments (hand by
+ * hand, each hand's deals in order; shared/daily/deals.py). */
+function dealName(record, at) {
+  const per = record.instances || 1;
+  return `Hand ${Math.floor(at / per) + 1}, deal ${(at % per) + 1}`;
 }

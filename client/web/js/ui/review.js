@@ -51,7 +51,12 @@ export function reviewPanel(table, view, seat, seats = [], gameLink = null) {
     h("summary", {}, h("span", { class: "proof-title" }, "Fairness proof: "), verdict), proof);
   const seen = commitmentSeen(table, review.hand);
   const players = (view.rules && view.rules.players) || 4;
-  verifyReview(review, seen, !!(view.rules && view.rules.jokers), players).then((result) => {
+  // A daily hand's review keeps its seed (which deals every hand) and the other
+  // hands back while the day is open; the daily page checks them once it closes.
+  const sealed = review.deal_seed == null;
+  if (sealed) {
+    verdict.textContent = "The other hands and this deal's seed are published when the day closes; the daily page checks every deal then.";
+  } else verifyReview(review, seen, !!(view.rules && view.rules.jokers), players).then((result) => {
     const ok = result.seedMatches && result.dealMatches;
     check.className = `verify ${ok ? "ok" : "bad"}`;
     verdict.replaceChildren(h("b", {}, ok ? (result.seenBefore ? "✓ This deal was fixed before the bids."
@@ -80,7 +85,9 @@ export function reviewPanel(table, view, seat, seats = [], gameLink = null) {
   const order = fmt.fromViewer(seat);
   const hands = h("div", { class: "review-hands" }, order.map((s) => h("div", { class: "review-hand" },
     h("h3", {}, `${fmt.seatName(s)}${s === seat ? " (you)" : ""} · bid ${bidText(review.bids[s])}`),
-    h("div", { class: "mini-cards" }, sortHand(review.dealt[s]).map((c) => cardFace(c, { small: true }))))));
+    review.dealt[s].length || !sealed
+      ? h("div", { class: "mini-cards" }, sortHand(review.dealt[s]).map((c) => cardFace(c, { small: true })))
+      : h("p", { class: "fine" }, "Shown when the day closes."))));
   const tricks = h("ol", { class: "review-tricks" }, review.tricks.map(([leader, cards, winner], i) => h("li", {},
     h("span", { class: "trick-no" }, `Trick ${i + 1}`),
     h("span", { class: "mini-cards" }, cards.map((c, k) => {
