@@ -64,8 +64,8 @@ class Node:
         self.archive: ArchiveQueue | None = None
         self.loop_lag = LoopLag()
         self.gc = GcGovernor(settings.gc_tick_s) if settings.gc_tick_s > 0 else None
-        # The daily deal (issue 19) needs the database: its secret, tries and par.
-        self.daily = (DailyService(self.db, settings.daily_secret)
+        # The daily deal needs the database: its secret, tries and par.
+        self.daily = (DailyService(self.db, settings.daily_secret, settings.daily_instances)
                       if self.db.configured else None)
         self.daily_deps = DailyDeps(self.daily, self.social.accounts)
         if self.daily is not None:  # a daily hand is counted by the node that sees it end

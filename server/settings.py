@@ -10,6 +10,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from shared.daily import INSTANCES
 from shared.spades import PRESETS
 
 __all__ = ["Settings", "SettingsError"]
@@ -67,6 +68,7 @@ class Settings:
     quick_pools: tuple[str, ...] = ("quick", "standard", "jokers", "whiz")  # server.tables.pools
     daily_secret: str | None = None  # the daily deal's seeds' secret (None: kept in PostgreSQL)
     daily_par_every_s: float = 60.0  # how often a node looks whether today's par is known
+    daily_instances: int = INSTANCES  # independent deals of each daily hand (the deal pool)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -121,6 +123,7 @@ class Settings:
             quick_pools=_pools(env, base.quick_pools),
             daily_secret=_daily_secret(env.get("DAILY_SECRET")),
             daily_par_every_s=_seconds(env, "DAILY_PAR_EVERY_S", base.daily_par_every_s),
+            daily_instances=_int(env, "DAILY_INSTANCES", base.daily_instances, 1, 64),
         )
 
 

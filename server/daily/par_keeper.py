@@ -22,7 +22,7 @@ import logging
 import sys
 
 from server.errors import StoreError
-from shared.daily import DailyDeals, hand_points, play_hand
+from shared.daily import INSTANCES, DailyDeals, hand_points, play_hand
 
 from .service import DailyService, today
 
@@ -31,10 +31,10 @@ __all__ = ["ParKeeper", "compute_par"]
 log = logging.getLogger(__name__)
 
 
-def compute_par(secret: bytes, day: str) -> list[int]:
+def compute_par(secret: bytes, day: str, instances: int = INSTANCES) -> list[int]:
     """The par of ``day`` by deal: every instance of every hand, in the order of the
     day's commitments (CPU-bound; runs in the keeper's worker process)."""
-    deals = DailyDeals.for_day(secret, day)
+    deals = DailyDeals.for_day(secret, day, instances=instances)
     return [hand_points(play_hand(deals.game(k, i), "challenge"))
             for k in range(deals.hands) for i in range(deals.instances)]
 
@@ -79,16 +79,17 @@ class ParKeeper:
             return False
         if not await store.claim_par(day, dt.datetime.now(dt.UTC)):
             return False
-        par = await _in_child(await self.daily.secret(), day)
+        par = await _in_child(await self.daily.secret(), day, self.daily.instances)
         await store.set_par(day, par)
         log.info("daily par of %s: %s", day, par)
         return True
 
 
-async def _in_child(secret: bytes, day: str) -> list[int]:
+async def _in_child(secret: bytes, day: str, instances: int) -> list[int]:
     """``compute_par`` in a child process (killed if the caller is cancelled)."""
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "server.daily.par_keeper", day, stdin=asyncio.subprocess.PIPE,
+        sys.executable, "-m", "server.daily.par_keeper", day, str(instances),
+        stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:
         out, err = await proc.communicate(secret.hex().encode())
@@ -102,5 +103,6 @@ async def _in_child(secret: bytes, day: str) -> list[int]:
     return [int(p) for p in par]
 
 
-if __name__ == "__main__":  # the child: the secret (hex) on stdin, the day as argument
-    print(json.dumps(compute_par(bytes.fromhex(sys.stdin.read().strip()), sys.argv[1])))
+if __name__ == "__main__":  # the child: the secret (hex) on stdin; the day, the instances
+    print(json.dumps(compute_par(bytes.fromhex(sys.stdin.read().strip()), sys.argv[1],
+                                 int(sys.argv[2]))))

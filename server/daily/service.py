@@ -19,6 +19,7 @@ from typing import Any
 
 from server.archive.db import Database
 from shared.daily import (
+    INSTANCES,
     DailyDeals,
     abandoned_points,
     daily_rules,
@@ -67,10 +68,16 @@ def par_of(deals: DailyDeals, pid: str, par: list[int] | None) -> list[int] | No
 
 
 class DailyService:
-    """The node's daily deal: ``store`` (PostgreSQL) and the days' deals, cached."""
+    """The node's daily deal: ``store`` (PostgreSQL) and the days' deals, cached.
 
-    def __init__(self, db: Database, secret: str | None = None) -> None:
+    ``instances`` (``DAILY_INSTANCES``) is how many independent deals each hand has; every
+    node of a room must use the same number, and it is changed only between days (it
+    fixes the day's commitments)."""
+
+    def __init__(self, db: Database, secret: str | None = None,
+                 instances: int = INSTANCES) -> None:
         self.store = DailyStore(db)
+        self.instances = instances
         self._secret: bytes | None = secret.encode() if secret else None
         self._days: dict[str, DailyDeals] = {}
 
@@ -82,7 +89,7 @@ class DailyService:
     async def deals(self, day: str) -> DailyDeals:
         found = self._days.get(day)
         if found is None:
-            found = DailyDeals.for_day(await self.secret(), day)
+            found = DailyDeals.for_day(await self.secret(), day, instances=self.instances)
             if len(self._days) > 8:
                 self._days.clear()
             self._days[day] = found

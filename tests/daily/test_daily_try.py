@@ -31,7 +31,7 @@ from server.tables.actor import now_ms
 from server.tables.store import Store
 from shared.bots.knowledge import read_view
 from shared.bots.players import decide
-from shared.daily import abandoned_points, daily_rules, hand_points
+from shared.daily import INSTANCES, abandoned_points, daily_rules, hand_points
 from shared.protocol import Analyse, AnalysisReply, Daily, DailyHand, Practice
 from shared.spades import Game
 from tests.daily.test_daily_room import NO_PAR, deals, dealt, finish_try, get, look, today
@@ -268,11 +268,15 @@ async def test_par_and_field_are_withheld_from_who_has_not_finished(
     try:
         store = DailyStore(db)
         assert await store.claim_par(today(), dt.datetime.now(dt.UTC))
-        await store.set_par(today(), [10] * 8)
+        await store.set_par(today(), [10] * (8 * INSTANCES))  # a par for every deal
     finally:
         await db.close()
-    await finish_try(database_url, "p1", "P1", "P1", [30] * 8)
     finished = "finished-guest-token-for-the-par-test"
+    # P1 was dealt the same deal of hand 1 as the finished guest: it is their field.
+    pool = deals()
+    p1 = next(f"p1-{n}" for n in range(10**6)
+              if pool.instance(0, f"p1-{n}") == pool.instance(0, pid_of(finished)))
+    await finish_try(database_url, p1, "P1", "P1", [30] * 8)
     await finish_try(database_url, pid_of(finished), "Fin", None, [20] * 8)
     # A player mid-try (a second session, its own cookie).
     mid = await social_client(server, name="Mid")
@@ -285,7 +289,7 @@ async def test_par_and_field_are_withheld_from_who_has_not_finished(
     # Who has finished sees them.
     cookies = {"spades_token": finished}
     day = (await get(server, f"/api/daily/{today()}", cookies)).json()
-    assert day["par"] == [10] * 8 and day["withheld"] is False
+    assert day["par"] == [10] * (8 * INSTANCES) and day["withheld"] is False
     board = (await get(server, f"/api/daily/{today()}/board", cookies)).json()["board"]
     assert board[0]["points"] == [30] * 8
     me = (await get(server, f"/api/daily/{today()}/me", cookies)).json()
