@@ -16,7 +16,7 @@ from shared.protocol import Format, Hello, QuickPlay, Resync, encode
 from tests.room.conftest import Node
 
 from .games import MakeClient, Player, metric, play, seat_one_per_table
-from .rawws import RawPeer
+from .rawws import BINARY, RawPeer
 
 SpawnNode = Callable[..., Node]
 
@@ -44,7 +44,9 @@ def seated_raw_peer(port: int, rcvbuf: int | None = None) -> tuple[RawPeer, str]
     peer.send(encode(Hello(name="Raw"), Format.MSGPACK))  # type: ignore[arg-type]
     peer.send(encode(QuickPlay(), Format.MSGPACK, 1))  # type: ignore[arg-type]
     while True:
-        _, payload = peer.recv_frame()
+        opcode, payload = peer.recv_frame()
+        if opcode != BINARY:  # a ping (its payload is random bytes) may come first
+            continue
         message = msgpack.unpackb(payload)
         if message["t"] == "snap":
             return peer, message["d"]["table"]
