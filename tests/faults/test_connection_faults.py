@@ -108,6 +108,7 @@ async def test_a_slow_consumer_is_closed_when_its_queue_is_full(
     peer.abort()
 
 
+@pytest.mark.timeout(600)  # a thousand handshakes took over 120 s at load ~19
 async def test_a_thousand_connections_opened_and_dropped_leave_nothing_behind(
     spawn_node: SpawnNode, make_client: MakeClient
 ) -> None:

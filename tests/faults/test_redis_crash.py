@@ -46,6 +46,7 @@ async def aof_redis(tmp_path: Path) -> AsyncIterator[RedisProcess]:
         proc.stop()
 
 
+@pytest.mark.timeout(600)  # 20 games took over 120 s at load ~19
 async def test_sigkill_of_redis_and_a_restart_lose_no_acknowledged_action(
     spawn_node: SpawnNode, make_client: MakeClient, aof_redis: RedisProcess, tmp_path: Path
 ) -> None:
