@@ -58,7 +58,7 @@ def main() -> int:
             except PgProcessError as err:
                 print(f"server: {err}", file=sys.stderr)
                 return 1
-            print(f"Private PostgreSQL at {pg_proc.url}, data in {pg_proc.data_dir}",
+            print(f"Private PostgreSQL at {pg_proc.shown_url}, data in {pg_proc.data_dir}",
                   flush=True)
             settings = replace(settings, database_url=pg_proc.url)
         assert settings.database_url is not None

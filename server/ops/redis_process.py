@@ -11,9 +11,13 @@ The server binds 127.0.0.1 only, writes its files readable by their owner only (
 077, data dir 0700), has a ``maxmemory`` with the ``noeviction`` policy (a full Redis
 refuses writes; it never drops a table), never writes RDB snapshots (``--save ""``) and, with
 ``aof=True``, logs every write to an append-only file in ``data_dir``, so data
-survives ``stop()``, a crash of this process and ``kill()`` (SIGKILL) of the server.
-Only ``appendfsync="always"`` also survives a crash of the machine; ``"everysec"``
-may lose the last second there.
+survives ``stop()`` and a crash of this process. A ``kill()`` (SIGKILL) of the server
+loses nothing acknowledged under ``appendfsync="always"``; under ``"everysec"`` it
+loses nothing that Redis has written to the file (``INFO persistence``
+``aof_buffer_length`` 0), but while a background fsync is slow (a busy disk) Redis
+answers and holds its write back for up to 2 s, and a kill then loses those seconds.
+A crash of the machine loses nothing under ``"always"``, about the last 1-2 s under
+``"everysec"``.
 
 Blocking calls (``start``, ``stop``) take milliseconds; call them before the event
 loop runs or through ``asyncio.to_thread``.

@@ -16,7 +16,7 @@ from shared.protocol import Format, Hello, QuickPlay, Resync, encode
 from tests.room.conftest import Node
 
 from .games import MakeClient, Player, metric, play, seat_one_per_table
-from .rawws import RawPeer
+from .rawws import BINARY, RawPeer
 
 SpawnNode = Callable[..., Node]
 
@@ -29,7 +29,7 @@ def http(node: Node) -> str:
 
 
 async def wait_metric(node: Node, name: str, done: Callable[[float], bool],
-                      timeout: float = 10.0) -> float:
+                      timeout: float = 60.0) -> float:
     deadline = time.monotonic() + timeout
     while True:
         value = await asyncio.to_thread(metric, http(node), name)
@@ -44,7 +44,9 @@ def seated_raw_peer(port: int, rcvbuf: int | None = None) -> tuple[RawPeer, str]
     peer.send(encode(Hello(name="Raw"), Format.MSGPACK))  # type: ignore[arg-type]
     peer.send(encode(QuickPlay(), Format.MSGPACK, 1))  # type: ignore[arg-type]
     while True:
-        _, payload = peer.recv_frame()
+        opcode, payload = peer.recv_frame()
+        if opcode != BINARY:  # a ping (its payload is random bytes) may come first
+            continue
         message = msgpack.unpackb(payload)
         if message["t"] == "snap":
             return peer, message["d"]["table"]
@@ -68,12 +70,16 @@ async def test_a_peer_that_vanishes_is_dropped_by_the_ping_timeout(
 ) -> None:
     node = spawn_node(PING_INTERVAL_S="0.3", PING_TIMEOUT_S="0.3", BOT_PACE_S="0.01")
     [other] = await seat_one_per_table(make_client, [[node.ws]])
+    # The peer is seated (it read its snapshot), and it never answers a ping: a phone
+    # that lost its network. Its drop may come before any look at the count of
+    # connections (0.6 s after a ping on a loaded machine), so the count is not
+    # expected to be 2 first: the snapshot proves it was in.
     peer, _ = await asyncio.to_thread(seated_raw_peer, node.port)
-    assert await wait_metric(node, "spades_connections", lambda v: v == 2) == 2
-    # From now on the peer neither reads nor answers: a phone that lost its network.
     started = time.monotonic()
     assert await wait_metric(node, "spades_connections", lambda v: v == 1) == 1
-    assert time.monotonic() - started < 5
+    # A generous bound (the timeouts add up to 0.6 s): dropped, not left forever.
+    assert time.monotonic() - started < 60
+    assert await asyncio.to_thread(peer.close_code) in (1011, None)  # its stream ended
     await progress(other)
     peer.sock.close()
 
@@ -105,6 +111,7 @@ async def test_a_slow_consumer_is_closed_when_its_queue_is_full(
     peer.abort()
 
 
+@pytest.mark.timeout(600)  # a thousand handshakes took over 120 s at load ~19
 async def test_a_thousand_connections_opened_and_dropped_leave_nothing_behind(
     spawn_node: SpawnNode, make_client: MakeClient
 ) -> None:

@@ -17,14 +17,17 @@ from tests.room.conftest import Node
 pytestmark = pytest.mark.slow
 
 TIMEOUT_S = 1.0
-BOUND_S = 10.0  # generous: the machine may be busy; the audit's sockets lived forever
+BOUND_S = 30.0  # generous (a machine at load 30); the audit's sockets lived forever
 
 
 async def trickle(port: int, body: bool) -> float:
     """Open a connection and send a request a few bytes at a time, never finishing it;
-    returns the seconds until the server closed the connection."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    returns the seconds from before the connection was opened until the server closed
+    it. The server's deadline starts when it accepts the connection, which is after
+    ``started`` however slow this loop is: so the time can be compared with the
+    deadline without depending on the machine's speed."""
     started = time.monotonic()
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
     if body:  # complete headers, a body that never ends
         writer.write(b"POST /api/signin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
                      b"\r\nContent-Length: 1000\r\n\r\n{")
@@ -59,7 +62,9 @@ async def test_partial_requests_are_closed_within_a_bound(
     assert isinstance(client, RoomClient)
     lived = await asyncio.gather(*(trickle(node.port, body=i % 5 == 0) for i in range(50)))
     assert max(lived) < BOUND_S, sorted(lived)[-5:]
-    assert min(lived) >= TIMEOUT_S * 0.9  # not closed before the deadline either
+    # Not closed before the deadline either: ``lived`` began before the server's timer
+    # did, so this holds on any machine (the slack is the event loop's clock rounding).
+    assert min(lived) >= TIMEOUT_S - 0.01, sorted(lived)[:5]
     # The WebSocket opened before them outlived the deadline and still answers.
     await client.quick_play()
     assert client.table is not None
