@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from server.analysis.store import RedisResults, request
+from server.analysis.store import RedisResults, request, with_place
 from server.errors import GameNotOn, NoTable, NotAllowed, NotSeated
 from server.tables.model import RANKED, Table
 from shared.protocol import AnalysisReply
@@ -64,5 +64,7 @@ async def handle_analyse(c: Conn, msg_id: int | None) -> None:
     gate = AnalysisGate.from_settings(c.room.settings)
     known = await request(client, RedisResults(client), name, seat, record,
                           gate.admit(client, c.pid, c.address), gate.backlog)
+    known = await with_place(client, known)
     c.reply(AnalysisReply(game=name, seat=seat, status=known["status"],
-                          analysis=known.get("analysis"), error=known.get("error")), msg_id)
+                          analysis=known.get("analysis"), error=known.get("error"),
+                          ahead=known.get("ahead")), msg_id)

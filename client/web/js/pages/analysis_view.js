@@ -31,6 +31,17 @@ function words(action) {
   return actionText(action).replace(/^plays /, "").replace(/^bids /, "bidding ");
 }
 
+/** What the panel says while an analysis waits: its place in the queue (``ahead``, the
+ * server's count of requests before it) when known, the viewer's own first. */
+export function waitingText(body) {
+  const queued = (body.analyses || []).filter((a) => a.status === "queued");
+  const one = queued.find((a) => a.seat === body.you) || queued[0];
+  const ahead = one ? one.ahead : undefined;
+  if (!ahead) return "An analysis is being made…";
+  const whose = one.seat === body.you ? "yours" : "this one";
+  return `${ahead} ${ahead === 1 ? "analysis" : "analyses"} ahead of ${whose} in the queue…`;
+}
+
 export class AnalysisView {
   /** ``page``: the GamePage (its game, list of positions and go(index)). */
   constructor(page) {
@@ -93,7 +104,7 @@ export class AnalysisView {
     for (const failed of (body.analyses || []).filter((a) => a.status === "failed")) {
       parts.push(h("p", { class: "muted" }, `${playerName(game, failed.seat)}'s analysis failed: ${failed.error}`));
     }
-    if (waiting) parts.push(h("p", { class: "muted loading", id: "analysis-waiting" }, "An analysis is being made…"));
+    if (waiting) parts.push(h("p", { class: "muted loading", id: "analysis-waiting", "aria-live": "polite" }, waitingText(body)));
     if (body.you !== null && body.you !== undefined && !mine) { // a failed one fails again
       this.askButton = h("button", { type: "button", class: "btn", id: "analyse-my-play", onclick: () => this.ask() },
         "Analyse my play");
@@ -161,6 +172,8 @@ export class AnalysisView {
           this.show(body);
           return;
         }
+        const waiting = this.panel.querySelector("#analysis-waiting");
+        if (body && waiting) waiting.textContent = waitingText(body);
       }
     } finally {
       this.polling = false;
