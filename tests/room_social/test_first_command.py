@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -200,7 +201,13 @@ async def test_a_worker_whose_parent_was_killed_stops_on_its_own(redis_url: str)
     assert parent.stdout is not None
     worker = int(parent.stdout.readline())
     try:
-        assert _alive(worker)
+        # The worker shares the parent's stdout: wait for it to say it is reading.
+        said = b""
+        deadline = time.monotonic() + 60
+        while b"analysis worker orphan reading" not in said:
+            assert _alive(worker) and time.monotonic() < deadline, said
+            if select.select([parent.stdout], [], [], 0.5)[0]:
+                said += os.read(parent.stdout.fileno(), 4096)
         parent.kill()
         parent.wait()
         deadline = time.monotonic() + 60
