@@ -215,6 +215,9 @@ async def test_a_worker_whose_parent_was_killed_stops_on_its_own(redis_url: str)
             assert time.monotonic() < deadline, "the orphaned worker kept running"
             await asyncio.sleep(0.1)
     finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
         parent.stdout.close()
         if _alive(worker):
             os.kill(worker, signal.SIGKILL)
