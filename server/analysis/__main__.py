@@ -29,7 +29,6 @@ from server.ops import logs
 from .store import RedisResults
 from .worker import Worker
 
-
 PARENT_CHECK_S = 1.0  # how often a worker with --parent looks whether its parent lives
 
 

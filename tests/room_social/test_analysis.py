@@ -9,7 +9,6 @@ from client.room_client import RequestFailed
 from server.analysis.store import RedisResults
 from server.analysis.worker import Worker
 from shared.protocol import Analyse, AnalysisReply, Practice
-
 from tests.security.test_analysis_limits import Start, _analyse, _finish_a_game
 
 from .conftest import LocalServer, SocialFactory

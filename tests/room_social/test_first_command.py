@@ -24,6 +24,7 @@ import pytest
 from server.ops.redis_process import free_port
 from shared.protocol import Analyse, AnalysisReply, Practice
 from tests.conftest import CI, pg_reachable_dir, require_pg
+
 from .conftest import SocialClient, SocialFactory, bot_play_until
 
 ROOT = Path(__file__).resolve().parents[2]
