@@ -57,7 +57,6 @@ async def test_a_player_asks_and_the_mark_opens_its_practice_position(
         assert await worker.step() == 1
         await expect(waiting).to_have_text("1 analysis ahead of yours in the queue…",
                                            timeout=15_000)  # the page asks every 2 s
-        await shot(page, "game-page-analysis-queued-desktop")
         assert await worker.step() == 1
         await expect(waiting).to_have_text("An analysis is being made…", timeout=15_000)
         assert await worker.step() == 1
