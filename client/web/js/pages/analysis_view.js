@@ -9,6 +9,7 @@ import { h } from "../ui/dom.js";
 import { actionText } from "../game/cards.js";
 import { ArchiveError, askAnalysis, fetchAnalysis } from "./api.js";
 import { playerName } from "./replay.js";
+import { placeText } from "../ui/analysis_place.js";
 
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 10 * 60_000; // a worker may have a queue to get through first
@@ -31,15 +32,12 @@ function words(action) {
   return actionText(action).replace(/^plays /, "").replace(/^bids /, "bidding ");
 }
 
-/** What the panel says while an analysis waits: its place in the queue (``ahead``, the
- * server's count of requests before it) when known, the viewer's own first. */
+/** What the panel says while an analysis waits: its place in the queue when known,
+ * the viewer's own first. */
 export function waitingText(body) {
   const queued = (body.analyses || []).filter((a) => a.status === "queued");
   const one = queued.find((a) => a.seat === body.you) || queued[0];
-  const ahead = one ? one.ahead : undefined;
-  if (!ahead) return "An analysis is being made…";
-  const whose = one.seat === body.you ? "yours" : "this one";
-  return `${ahead} ${ahead === 1 ? "analysis" : "analyses"} ahead of ${whose} in the queue…`;
+  return placeText(one && one.ahead, one && one.seat !== body.you ? "this one" : "yours");
 }
 
 export class AnalysisView {
