@@ -66,6 +66,8 @@ export class HandAnalysis {
 
   show(reply) {
     this.button.hidden = true;
+    // On a phone the answer is below the hand's table: bring it into view once it is in.
+    requestAnimationFrame(() => this.out.scrollIntoView({ block: "nearest" }));
     if (reply.status === "failed") {
       this.out.replaceChildren(h("p", { class: "muted" }, `The analysis failed: ${reply.error}`));
       return;
