@@ -2,8 +2,9 @@
 # Run the room: bash scripts/run.sh [arguments for python -m server]
 #
 # Sets up .venv (scripts/bootstrap.sh), then runs the server from the repository
-# root, so its default data (the private Redis under ./var/redis) lives in the
-# checkout. Settings come from the environment (see README.md).
+# root, so its default data (the private Redis under ./var/redis, PostgreSQL under
+# ./var/pg) lives in the checkout; the room's analysis worker runs as its child
+# (ANALYSIS_WORKERS). Settings come from the environment (see README.md).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/bootstrap.sh"
 cd "$ROOT"

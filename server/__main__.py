@@ -6,17 +6,22 @@ private, real redis-server is started with AOF persistence and its data under
 used. Likewise without ``DATABASE_URL`` a private, real PostgreSQL is started with its
 cluster under ``./var/pg`` (``PG_DATA_DIR``; ``server.ops.pg_process``) and stopped on
 exit; with it, that server is used. Either way the archive's pending migrations are
-applied before the node starts. The URL to open is printed once the node listens.
+applied before the node starts. Then ``ANALYSIS_WORKERS`` (1) analysis workers start as
+children given those URLs, restarted if they die and stopped before Redis and PostgreSQL
+(``server.analysis.supervisor``; 0 when the workers run elsewhere). The URL to open is
+printed once the node listens.
 """
 
 from __future__ import annotations
 
 import gc
 import signal
+import socket
 import sys
 from dataclasses import replace
 from types import FrameType
 
+from server.analysis.supervisor import WorkerSupervisor
 from server.archive.db import migrate
 from server.node import create_app
 from server.ops import logs
@@ -48,6 +53,7 @@ def main() -> int:
               flush=True)
         settings = replace(settings, redis_url=redis_proc.url)
     pg_proc: PgProcess | None = None
+    workers: WorkerSupervisor | None = None
     # uvicorn re-raises SIGTERM/SIGINT after its graceful shutdown; these handlers turn
     # that into exceptions, so the private Redis below is still stopped.
     signal.signal(signal.SIGTERM, _exit_on_signal)
@@ -61,10 +67,15 @@ def main() -> int:
             print(f"Private PostgreSQL at {pg_proc.shown_url}, data in {pg_proc.data_dir}",
                   flush=True)
             settings = replace(settings, database_url=pg_proc.url)
-        assert settings.database_url is not None
+        assert settings.database_url is not None and settings.redis_url is not None
         applied = migrate(settings.database_url)
         if applied:
             print(f"Archive schema: applied {', '.join(applied)}", flush=True)
+        if settings.analysis_workers:
+            workers = WorkerSupervisor(
+                settings.analysis_workers, settings.redis_url, settings.database_url,
+                name=f"{socket.gethostname()}:{settings.port}",
+                log_format=settings.log_format).start()
         app = create_app(settings)
         _tune_gc()
         config = uvicorn_config(app, settings)
@@ -74,6 +85,8 @@ def main() -> int:
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:
+        if workers is not None:  # before the Redis and PostgreSQL they read
+            workers.stop()
         if pg_proc is not None:
             pg_proc.stop()
         if redis_proc is not None:

@@ -64,6 +64,7 @@ class Settings:
     analyses_per_player: int = 12  # new analysis requests per player an hour (socket + HTTP)
     analyses_per_address: int = 30  # ... per client address (an IPv6 /64) an hour
     analysis_backlog: int = 2_000  # requests waiting for a worker; more are refused
+    analysis_workers: int = 1  # workers python -m server runs as children (0: run them elsewhere)
     presence_ttl_s: float = 10.0  # a killed node's accounts read offline within this
     quick_pools: tuple[str, ...] = ("quick", "standard", "jokers", "whiz")  # server.tables.pools
     daily_secret: str | None = None  # the daily deal's seeds' secret (None: kept in PostgreSQL)
@@ -119,6 +120,7 @@ class Settings:
                                       base.analyses_per_address, 1, 1_000_000),
             analysis_backlog=_int(env, "ANALYSIS_BACKLOG", base.analysis_backlog, 1,
                                   10_000_000),
+            analysis_workers=_int(env, "ANALYSIS_WORKERS", base.analysis_workers, 0, 64),
             presence_ttl_s=_seconds(env, "PRESENCE_TTL_S", base.presence_ttl_s),
             quick_pools=_pools(env, base.quick_pools),
             daily_secret=_daily_secret(env.get("DAILY_SECRET")),

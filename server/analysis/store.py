@@ -22,6 +22,14 @@ Lua step (``enqueue.lua``), else raises :class:`AnalysisBusy`; a worker deletes 
 request when it acknowledges it. So an accepted request stays in the stream until a
 worker has read and finished it (trimming with MAXLEN dropped unread ones, whose
 ``queued`` marker then stayed for an hour).
+
+A request's place in the queue: each accepted request draws a ticket (the count of
+requests ever added, kept in ``COUNTS`` beside the stream, field ``added``) kept under
+``ticket_key`` while it waits, and a worker that deletes a request counts it (field
+``done``, ``ack.lua``). Requests are handed out in the order they were added, so while
+a request waits, the requests ahead of it (waiting, or in a worker's hands) number its
+ticket - 1 - done: :func:`ahead_of`. Both counts live in the stream's hash slot, so
+the two Lua steps stay single-slot on a Redis Cluster.
 """
 
 from __future__ import annotations
@@ -46,7 +54,11 @@ RESULT_TTL_S = 30 * 86_400  # a result is kept this long (until the archive keep
 QUEUED_TTL_S = 3_600  # a queued marker lapses after this (a lost request can be asked again)
 CLAIM_IDLE_MS = 300_000  # a request taken this long ago and not acknowledged is retaken
 MAX_BACKLOG = 2_000  # requests waiting or in a worker's hands; more are refused
+# The requests added and finished (hash fields "added", "done"); its hash tag is the
+# stream's name, so it lives in the stream's slot.
+COUNTS = "{analysis:requests}:counts"
 _ENQUEUE = importlib.resources.files(__package__).joinpath("enqueue.lua").read_text("utf-8")
+ACK = importlib.resources.files(__package__).joinpath("ack.lua").read_text("utf-8")
 
 
 class AnalysisBusy(RoomError):
@@ -60,6 +72,11 @@ class AnalysisBusy(RoomError):
 
 def result_key(game: str, seat: int) -> str:
     return f"analysis:{{{game}}}:{seat}"
+
+
+def ticket_key(game: str, seat: int) -> str:
+    """Where the ticket of ``game``'s ``seat``'s waiting request is kept (either store's)."""
+    return f"analysis:ticket:{{{game}}}:{seat}"
 
 
 class ResultStore(Protocol):
@@ -125,14 +142,38 @@ class RedisResults:
 Admit = Callable[[], Awaitable[None]]  # counts a new request; raises to refuse it
 
 
-async def enqueue(client: aioredis.Redis, body: bytes, backlog: int = MAX_BACKLOG) -> None:
-    """Add the request ``body`` to the stream; raises AnalysisBusy when ``backlog``
-    requests already wait (nothing is added), StoreError when Redis fails."""
+async def enqueue(client: aioredis.Redis, body: bytes, backlog: int = MAX_BACKLOG) -> int:
+    """Add the request ``body`` to the stream and return its ticket; raises AnalysisBusy
+    when ``backlog`` requests already wait (nothing is added), StoreError when Redis
+    fails."""
     async with _redis("analysis enqueue"):
-        added = await client.register_script(_ENQUEUE)(keys=[REQUESTS], args=[backlog, body])
-    if not added:
+        ticket = await client.register_script(_ENQUEUE)(keys=[REQUESTS, COUNTS],
+                                                        args=[backlog, body])
+    if not ticket:
         raise AnalysisBusy("Too many analyses are waiting right now, so this one was not "
                            "queued. Ask again in a few minutes.")
+    return int(ticket)
+
+
+async def ahead_of(client: aioredis.Redis, game: str, seat: int) -> int | None:
+    """How many requests are ahead of ``game``'s ``seat``'s waiting one (waiting, or in
+    a worker's hands; 0 once it is its turn or in hand); None when it has no ticket
+    (queued before tickets were kept, or its ticket lapsed with its marker)."""
+    async with _redis("analysis place"):
+        ticket = await client.get(ticket_key(game, seat))
+        if ticket is None:
+            return None
+        done = await client.hget(COUNTS, "done")
+    return max(0, int(ticket) - 1 - int(done or 0))
+
+
+async def with_place(client: aioredis.Redis, known: dict[str, Any]) -> dict[str, Any]:
+    """``known`` (a result or ``queued`` marker) with ``ahead`` (:func:`ahead_of`) added
+    when it is queued and its place is known."""
+    if known.get("status") != "queued":
+        return known
+    ahead = await ahead_of(client, str(known["game"]), int(known["seat"]))
+    return known if ahead is None else {**known, "ahead": ahead}
 
 
 async def send_marked(client: aioredis.Redis, results: ResultStore, game: str, seat: int,
@@ -140,10 +181,12 @@ async def send_marked(client: aioredis.Redis, results: ResultStore, game: str, s
     """:func:`enqueue` a request whose ``queued`` marker was just set; a refused or
     failed one has its marker removed (asking again then sends it anew)."""
     try:
-        await enqueue(client, body, backlog)
+        ticket = await enqueue(client, body, backlog)
     except RoomError:
         await results.unmark(game, seat)
         raise
+    async with _redis("analysis ticket"):
+        await client.set(ticket_key(game, seat), ticket, ex=QUEUED_TTL_S)
 
 
 async def request(client: aioredis.Redis, results: ResultStore, game: str, seat: int,

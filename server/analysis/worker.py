@@ -27,7 +27,7 @@ from server.archive.db import ArchiveUnavailable
 from shared.analysis import THRESHOLD, analyse
 
 from .archived import PostgresResults, archived_record
-from .store import CLAIM_IDLE_MS, GROUP, REQUESTS, ResultStore
+from .store import ACK, CLAIM_IDLE_MS, COUNTS, GROUP, REQUESTS, ResultStore
 
 log = logging.getLogger("server.analysis")
 
@@ -72,6 +72,7 @@ class Worker:
         self.threshold = threshold
         self.block_ms = block_ms
         self.done = 0
+        self.resuming = True  # requests this consumer name holds: taken up at the first step
 
     async def ensure_group(self) -> None:
         try:
@@ -107,6 +108,13 @@ class Worker:
         claimed: Any = await self.client.xautoclaim(REQUESTS, GROUP, self.name,
                                                     self.claim_idle_ms, "0-0", count=4)
         entries: list[Any] = list(claimed[1])
+        if not entries and self.resuming:
+            # A worker restarted under its old name (a supervised one: server.analysis.
+            # supervisor) first finishes what it held when it died, not minutes later.
+            own: Any = await self.client.xreadgroup(GROUP, self.name, {REQUESTS: "0"},
+                                                    count=16)
+            entries = [e for _, batch in own or [] for e in batch]
+            self.resuming = False
         if not entries:
             got: Any = await self.client.xreadgroup(GROUP, self.name, {REQUESTS: ">"},
                                                     count=1,
@@ -119,12 +127,11 @@ class Worker:
                 except ArchiveUnavailable:
                     log.warning("analysis: the archive is unavailable; retried later")
                     continue  # unacknowledged: retaken after claim_idle_ms
-            # Acknowledged and deleted at once: the stream's length is the backlog
-            # (store.enqueue), and nothing else ever removes an entry.
-            async with self.client.pipeline(transaction=True) as pipe:
-                pipe.xack(REQUESTS, GROUP, entry_id)
-                pipe.xdel(REQUESTS, entry_id)
-                await pipe.execute()
+            # Acknowledged, deleted and counted at once (ack.lua): the stream's length
+            # is the backlog (store.enqueue), the count gives waiting requests their
+            # place (store.ahead_of), and nothing else ever removes an entry.
+            await self.client.register_script(ACK)(keys=[REQUESTS, COUNTS],
+                                                   args=[GROUP, entry_id])
         self.done += len(entries)
         return len(entries)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from server.analysis.store import RedisResults, request
+from server.analysis.store import RedisResults, request, with_place
 from server.errors import GameNotOn, NoTable, NotAllowed, NotSeated
 from server.tables.actor import now_ms
 from server.tables.model import RANKED, Table
@@ -71,11 +71,13 @@ async def handle_analyse(c: Conn, msg_id: int | None) -> None:
     gate = AnalysisGate.from_settings(c.room.settings)
     known = await request(client, RedisResults(client), name, seat, record,
                           gate.admit(client, c.pid, c.address), gate.backlog)
+    known = await with_place(client, known)
     analysis = known.get("analysis")
     if analysis is not None and review_keeps(table, now_ms()) is not None:
         analysis = _without_positions(analysis)
     c.reply(AnalysisReply(game=name, seat=seat, status=known["status"],
-                          analysis=analysis, error=known.get("error")), msg_id)
+                          analysis=analysis, error=known.get("error"),
+                          ahead=known.get("ahead")), msg_id)
 
 
 def _without_positions(analysis: dict[str, Any]) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """The analysis of an archived game over HTTP (issue 19; docs/archive.md)::
 
     GET  /api/games/{id}/analysis  -> 200 {game, you, analyses: [{seat, status, ...}]}
-    POST /api/games/{id}/analysis  -> 202 queued / 200 done or failed: the caller's seat
+    POST /api/games/{id}/analysis  -> 202 queued (with ``ahead``) / 200 done or failed:
+                                      the caller's seat
                                       (403 not_a_player, 429 rate_limited,
                                       503 analysis_busy, 403 bad_origin)
 
@@ -23,7 +24,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server.analysis.archived import PostgresResults, request_archived
-from server.analysis.store import AnalysisBusy
+from server.analysis.store import AnalysisBusy, with_place
 from server.social.errors import RateLimited
 from shared.archive import GameRecord
 
@@ -45,6 +46,8 @@ async def _get(request: Request, deps: ArchiveDeps) -> Response:
     caller = await _caller(request, deps)
     you = _you(record, caller)
     analyses = await PostgresResults(_pool(deps)).all_seats(record.id)
+    if deps.redis is not None:
+        analyses = [await with_place(deps.redis, one) for one in analyses]
     return JSONResponse({"game": record.id, "you": you, "analyses": analyses})
 
 
@@ -76,6 +79,7 @@ async def _ask(request: Request, deps: ArchiveDeps) -> Response:
     except AnalysisBusy as err:
         raise Refusal(err.status, err.code, str(err),
                       {"Retry-After": str(err.retry_after_s)}) from None
+    known = await with_place(deps.redis, known)
     return JSONResponse(known, 202 if known["status"] == "queued" else 200)
 
 

@@ -20,7 +20,9 @@ class Analyse(ClientMessage):
 class AnalysisReply(ServerMessage):
     """Answer to ``analyse``. ``game`` names the game and the hands analysed
     (``TABLE:GAME_NO:HANDS``); ``status`` ``queued``, ``done`` (``analysis`` holds the
-    result: ``shared.analysis.Analysis.to_dict()``) or ``failed`` (``error`` says why)."""
+    result: ``shared.analysis.Analysis.to_dict()``) or ``failed`` (``error`` says why).
+    ``ahead`` (while queued, when known): how many requests wait or are being analysed
+    before this one."""
 
     T = "analysis"
     game: str
@@ -28,3 +30,4 @@ class AnalysisReply(ServerMessage):
     status: Literal["queued", "done", "failed"]
     analysis: dict[str, Any] | None = None
     error: str | None = None
+    ahead: int | None = None

@@ -12,7 +12,7 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]
 import redis.asyncio as redis_async
 
-from server.analysis.store import GROUP, REQUESTS, RedisResults, request
+from server.analysis.store import GROUP, REQUESTS, RedisResults, ahead_of, request
 from server.analysis.worker import Worker
 
 from .positions import nil_cover_game, nil_cover_position
@@ -146,3 +146,23 @@ async def test_a_worker_trims_acknowledged_requests_older_workers_kept_and_no_ot
     await worker.trim_acknowledged()  # nothing pending: all delivered ones go
     left = [msgpack.unpackb(f[b"r"])["game"] for _, f in await redis.xrange(REQUESTS)]
     assert left == ["unread"]
+
+
+async def test_a_restarted_worker_first_finishes_what_it_held(
+        redis: redis_async.Redis) -> None:
+    """A supervised worker restarts under its old name: the request it had taken when
+    it died is analysed at its first step, not after CLAIM_IDLE_MS, and the queue's
+    count of finished requests moves (store.ahead_of)."""
+    results = RedisResults(redis)
+    await Worker(redis, results, "slot-0").ensure_group()
+    await request(redis, results, "tb9:0", 0, _record())
+    await request(redis, results, "tb9:1", 0, _record())
+    assert await ahead_of(redis, "tb9:1", 0) == 1
+    # The first worker under this name takes the first request, then dies (SIGKILL).
+    taken: Any = await redis.xreadgroup(GROUP, "slot-0", {REQUESTS: ">"}, count=1)
+    assert len(taken[0][1]) == 1
+    again = Worker(redis, results, "slot-0", block_ms=10)
+    assert await again.step() == 1
+    done = await results.get("tb9:0", 0)
+    assert done is not None and done["status"] == "done"
+    assert await ahead_of(redis, "tb9:1", 0) == 0

@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 
 import asyncpg
+import msgpack  # type: ignore[import-untyped]
 import redis.asyncio as redis_async
 from playwright.async_api import expect
 
 from server.analysis.archived import PostgresResults, queue_people
+from server.analysis.store import enqueue
 from server.analysis.worker import Worker
 from server.archive.writer import write_game
 from server.social.accounts import pid_of
@@ -43,11 +45,20 @@ async def test_a_player_asks_and_the_mark_opens_its_practice_position(
         ask = page.locator("#analyse-my-play")
         await expect(ask).to_be_visible()
         await expect(page.locator(".slider-mark")).to_have_count(0)
+        # Two requests wait already (no worker runs): the page says where this one is.
+        for _ in range(2):
+            await enqueue(client, msgpack.packb({}))
         await ask.click()
-        await expect(page.locator("#analysis-waiting")).to_be_visible()
-        # The worker (as `python -m server.analysis` runs it) takes the request.
+        waiting = page.locator("#analysis-waiting")
+        await expect(waiting).to_have_text("2 analyses ahead of yours in the queue…")
+        # The worker (as `python -m server.analysis` runs it) takes the requests in turn.
         worker = Worker(client, PostgresResults(pool), "browser", pool=pool)
         await worker.ensure_group()
+        assert await worker.step() == 1
+        await expect(waiting).to_have_text("1 analysis ahead of yours in the queue…",
+                                           timeout=15_000)  # the page asks every 2 s
+        assert await worker.step() == 1
+        await expect(waiting).to_have_text("An analysis is being made…", timeout=15_000)
         assert await worker.step() == 1
         mistake = page.locator(".slider-mark.mistake")
         await expect(mistake.first).to_be_visible(timeout=30_000)

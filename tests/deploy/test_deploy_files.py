@@ -48,6 +48,9 @@ def test_compose_file_is_valid(ci: CI) -> None:
     assert ("DATABASE_URL: postgresql://spades:pg-from-the-operator@postgres:5432/spades"
             in out.stdout)
     assert "FORWARDED_ALLOW_IPS: 172.30.80.0/24" in out.stdout  # nginx's network
+    # The analysis runs in a service of its own; the nodes start no worker of theirs.
+    assert "analysis:" in out.stdout and "server.analysis" in out.stdout
+    assert len(re.findall(r"ANALYSIS_WORKERS: ['\"]0['\"]", out.stdout)) == 2, out.stdout
     without = {k: v for k, v in env.items() if k != "REDIS_PASSWORD"}
     refused = subprocess.run([tool, "-f", str(ROOT / "docker-compose.yml"), "config"],
                              capture_output=True, text=True, timeout=60, cwd=ROOT,

@@ -9,6 +9,7 @@ import { h } from "../ui/dom.js";
 import { actionText } from "../game/cards.js";
 import { ArchiveError, askAnalysis, fetchAnalysis } from "./api.js";
 import { playerName } from "./replay.js";
+import { placeText } from "../ui/analysis_place.js";
 
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 10 * 60_000; // a worker may have a queue to get through first
@@ -29,6 +30,14 @@ export function markIndex(game, list, mark) {
 
 function words(action) {
   return actionText(action).replace(/^plays /, "").replace(/^bids /, "bidding ");
+}
+
+/** What the panel says while an analysis waits: its place in the queue when known,
+ * the viewer's own first. */
+export function waitingText(body) {
+  const queued = (body.analyses || []).filter((a) => a.status === "queued");
+  const one = queued.find((a) => a.seat === body.you) || queued[0];
+  return placeText(one && one.ahead, one && one.seat !== body.you ? "this one" : "yours");
 }
 
 export class AnalysisView {
@@ -93,7 +102,7 @@ export class AnalysisView {
     for (const failed of (body.analyses || []).filter((a) => a.status === "failed")) {
       parts.push(h("p", { class: "muted" }, `${playerName(game, failed.seat)}'s analysis failed: ${failed.error}`));
     }
-    if (waiting) parts.push(h("p", { class: "muted loading", id: "analysis-waiting" }, "An analysis is being made…"));
+    if (waiting) parts.push(h("p", { class: "muted loading", id: "analysis-waiting", "aria-live": "polite" }, waitingText(body)));
     if (body.you !== null && body.you !== undefined && !mine) { // a failed one fails again
       this.askButton = h("button", { type: "button", class: "btn", id: "analyse-my-play", onclick: () => this.ask() },
         "Analyse my play");
@@ -161,6 +170,8 @@ export class AnalysisView {
           this.show(body);
           return;
         }
+        const waiting = this.panel.querySelector("#analysis-waiting");
+        if (body && waiting) waiting.textContent = waitingText(body);
       }
     } finally {
       this.polling = false;

@@ -14,6 +14,7 @@ import { GameOver, gamePageLink } from "./game_over.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { DrawStep } from "./draw_step.js";
 import { announce, h, seconds, toast } from "./dom.js";
+import { HandAnalysis } from "./hand_analysis.js";
 import { HandView } from "./hand_view.js";
 import { cardsWord, PassStep, passTurn } from "./pass_step.js";
 import { LEVELS, PracticeBar } from "./practice.js";
@@ -77,6 +78,7 @@ export class TableScreen {
     this.seatStatus = new SeatStatus(this.room, this.state);
     this.timerBar = h("div", { class: "turn-timer", hidden: true, role: "timer", "aria-live": "off" }, h("i"), h("span"));
     this.resultPanel = h("section", { class: "result-panel", hidden: true, tabindex: "-1", "aria-label": "Hand result" });
+    this.handAnalysis = new HandAnalysis(this.room);
     this.pauseLine = h("p", { class: "pause-line", role: "timer", "aria-live": "off" });
     this.actionRow = h("div", { class: "action-row" }, this.practice.el, this.hand.playButton);
     this.el = h("section", { class: "table-screen", "aria-label": "Spades table" },
@@ -458,6 +460,8 @@ export class TableScreen {
     const record = view.history[view.history.length - 1];
     if (!record) return;
     this.resultPanel.hidden = false;
+    this.handAnalysis.reset();
+    const seated = this.state.seat !== null && this.state.seat !== undefined;
     this.resultPanel.replaceChildren(
       h("header", { class: "panel-head" }, h("h2", {}, `Hand ${record.hand + 1} scored`),
         h("button", { type: "button", class: "icon-btn", "aria-label": "Close the hand result", onclick: () => this.hideResult() }, "✕")),
@@ -465,7 +469,9 @@ export class TableScreen {
       this.pauseLine,
       h("div", { class: "pad-row" },
         h("button", { type: "button", class: "btn", onclick: () => this.showReview() }, "Review the hand"),
-        h("button", { type: "button", class: "btn btn-primary result-continue", onclick: () => this.hideResult() }, "Continue")));
+        seated ? this.handAnalysis.button : null,
+        h("button", { type: "button", class: "btn btn-primary result-continue", onclick: () => this.hideResult() }, "Continue")),
+      seated ? this.handAnalysis.out : null);
     this.renderPause();
     announce(`Hand ${record.hand + 1} scored.`);
   }
@@ -491,6 +497,7 @@ export class TableScreen {
     const hadFocus = this.resultPanel.contains(document.activeElement);
     if (this.state.waitsForMe) this.room.request("ready").catch((err) => toast(err.message, "warn"));
     this.resultPanel.hidden = true;
+    this.handAnalysis.stop();
     if (hadFocus) (this.state.myTurn && this.state.view.phase === "bidding" ? this.pad : this.hand).focus();
   }
 
