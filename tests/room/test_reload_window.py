@@ -183,3 +183,28 @@ async def test_a_turn_clock_runs_out_on_time_through_the_window(
     assert person.timeouts == 1 and not person.away and person.is_person
     assert time.time() * 1000 >= deadline
     assert any("|away|" in m for m in played.timers)
+
+
+async def test_the_window_starts_only_when_the_last_socket_closes(
+    start_server: Start, make_client: MakeClient
+) -> None:
+    server = await start_server(reconnect_window_s=0.2)
+    first = await no_clock_table_at_my_turn(server, make_client)
+    seat, table_id = first.seat, first.table
+    assert seat is not None and table_id is not None
+    second = await make_client(server.ws, token=first.token)  # another tab
+    await until(second, lambda c: c.table == table_id and c.seat == seat)
+    actor = server.room.existing_actor(table_id)
+    assert actor is not None and len(actor.sockets) == 2
+    await first.close()
+    deadline = time.monotonic() + LONG
+    while len(actor.sockets) > 1:  # the room has handled the first tab's close
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.02)
+    kept = await server.room.store.load(table_id)
+    assert kept is not None and not kept.seats[seat].away_ms
+    assert not any("|away|" in m or "|bot|" in m for m in kept.timers)
+    assert second.my_turn
+    await close_and_wait_gone(server, second)  # the last one: now the window runs
+    away = await stored_when(server, table_id, lambda t: t.seats[seat].away)
+    assert away.seats[seat].is_person
