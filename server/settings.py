@@ -34,6 +34,7 @@ class Settings:
     bot_pace_s: float = 0.7  # seconds a bot (or the autopilot of an away seat) waits
     turn_time_s: float = 30.0  # seconds a person has before the autopilot plays
     reconnect_grace_s: float = 60.0  # seconds a person with no open socket keeps the seat
+    reconnect_window_s: float = 5.0  # seconds a closed socket has to come back before away
     between_hands_s: float = 8.0  # the longest wait for everyone's Continue (0: no pause)
     timer_poll_s: float = 0.1  # how often a node claims due timers from Redis
     timer_lease_s: float = 5.0  # a claimed timer is retried after this if not done
@@ -88,6 +89,7 @@ class Settings:
             bot_pace_s=_seconds(env, "BOT_PACE_S", base.bot_pace_s),
             turn_time_s=_seconds(env, "TURN_TIME_S", base.turn_time_s),
             reconnect_grace_s=_seconds(env, "RECONNECT_GRACE_S", base.reconnect_grace_s),
+            reconnect_window_s=_seconds(env, "RECONNECT_WINDOW_S", base.reconnect_window_s),
             between_hands_s=_seconds(env, "BETWEEN_HANDS_S", base.between_hands_s),
             timer_poll_s=_seconds(env, "TIMER_POLL_S", base.timer_poll_s),
             msg_rate_per_s=_int(env, "MSG_RATE_PER_S", base.msg_rate_per_s, 0, 1_000_000),

@@ -153,7 +153,7 @@ class TableActor:
             new = out.table.with_timers(
                 now, int(settings.fill_wait_s * 1000), int(settings.bot_pace_s * 1000),
                 int(settings.turn_time_s * 1000), int(settings.reconnect_grace_s * 1000),
-                int(settings.between_hands_s * 1000))
+                int(settings.between_hands_s * 1000), int(settings.reconnect_window_s * 1000))
             rev = await self.room.store.write(old, new, out.notice, game_log=out.log)
             if rev is None:
                 if base is not None:
@@ -322,6 +322,8 @@ class TableActor:
                 return Change(table.fill_with_bots(*new_deal(len(table.seats))), {"m": "fill"})
             if kind == "grace":
                 return Change(table.replace_with_bot(seat), {"m": "grace"})
+            if kind == "away":
+                return Change(table.window_over(seat), {"m": "away"})
             if kind == "next":
                 return Change(table.end_pause(), {"m": "next"})
             text = ready.get(table.gv) or _bot_choice(table, seat)

@@ -17,15 +17,19 @@ bots in the other seats; ``practice`` holds the level, pace and the Undo/Redo st
 Seat states::
 
     open            pid None, bot False          quick play may take it
-    person          pid P,    bot False          away True: the autopilot plays P's turns
+    person          pid P,    bot False          away True: the autopilot plays P's turns;
+                                                 away_ms set: P's last socket closed then
     bot             pid None, bot True           filled after the fill wait
     replaced        pid P,    bot True           P left or stayed away past the grace;
                                                  P may take it back (``sit``)
 
 A person is ``away`` (the autopilot plays their turns at the bots' pace) after two
-turns in a row ran out (``timeouts``) or when their last socket closed (``away_ms``,
-which starts the reconnect grace). Time running out is not absence: a connected person
-is never given the grace, so a bot never takes the seat of someone who is still there.
+turns in a row ran out (``timeouts``) or once the reconnect window after their last
+socket closed (``away_ms``) has passed with no socket of theirs back (the ``away``
+timer, ``RECONNECT_WINDOW_S``): a reload finds its turn waiting, while a turn clock,
+where the table has one, runs on as for anyone present. ``away_ms`` also starts the
+reconnect grace. Time running out is not absence: a connected person is never given
+the grace, so a bot never takes the seat of someone who is still there.
 
 Between hands (``paused``) the table waits: no bot and no turn clock run until every
 person present has pressed Continue (``ready``) or the between-hands limit is over, so
@@ -331,9 +335,14 @@ class Table:
                             else "The game is over.")
         return self.game
 
-    def disconnect(self, pid: str, conn: str, now_ms: int) -> Table | None:
-        """The person's last socket closed: away, and the reconnect grace starts, unless
-        a newer connection of theirs is already back. None: nothing to change.
+    def disconnect(self, pid: str, conn: str, now_ms: int, window_ms: int = 0
+                   ) -> Table | None:
+        """The person's last socket closed: the reconnect grace starts, unless a newer
+        connection of theirs is already back. None: nothing to change.
+
+        ``window_ms`` > 0: the seat is not away yet: the reconnect window's timer
+        (``with_timers``) makes it away unless a socket of theirs sits down again
+        first, so a reload finds its turn waiting. 0: away at once.
 
         A practice table waits for its one person (no autopilot, no grace): only
         ``away_ms`` records when they went, so that the table counts as idle for the
@@ -344,10 +353,18 @@ class Table:
         seat = self.seats[index]
         if seat.bot or seat.away_ms or seat.conn != conn:
             return None
-        if self.kind == PRACTICE:
-            return self._with_seat(index, replace(seat, away_ms=max(1, now_ms)))
-        table = self._with_seat(index, replace(seat, away=True, away_ms=max(1, now_ms)))
-        return table._settle_pause()
+        gone = replace(seat, away_ms=max(1, now_ms))
+        if self.kind == PRACTICE or window_ms > 0:
+            return self._with_seat(index, gone)
+        return self._with_seat(index, replace(gone, away=True))._settle_pause()
+
+    def window_over(self, index: int) -> Table:
+        """The reconnect window of seat ``index`` passed with no socket of its person
+        back: away now (the autopilot plays their turns; the grace runs on)."""
+        seat = self.seats[index]
+        if not seat.is_person or not seat.away_ms or seat.away:
+            raise TimerStale("the person is back or already away")
+        return self._with_seat(index, replace(seat, away=True))._settle_pause()
 
     def practice_left_ms(self) -> int | None:
         """When the person of a practice table closed their last socket there (ms),
@@ -446,16 +463,17 @@ class Table:
     # -- timers ----------------------------------------------------------------------------
 
     def with_timers(self, now_ms: int, fill_ms: int, pace_ms: int, turn_ms: int,
-                    grace_ms: int, between_ms: int = 0) -> Table:
+                    grace_ms: int, between_ms: int = 0, window_ms: int = 0) -> Table:
         """The table with the timers its state needs, keeping the due time of any it
         already had. A member names what it is for and the state it belongs to, so a
         timer whose table moved on is no longer in ``timers`` and is dropped.
         ``turn_ms`` is the room's turn time (a private table's host may choose another,
         or none: ``Lobby.turn_s``); ``between_ms`` the between-hands limit (0: the
-        room does not pause between hands)."""
+        room does not pause between hands); ``window_ms`` the reconnect window (a
+        gone person's seat is away when it ends: see ``disconnect``)."""
         if self.paused and between_ms <= 0:
             return replace(self, paused=False, ready=()).with_timers(
-                now_ms, fill_ms, pace_ms, turn_ms, grace_ms, between_ms)
+                now_ms, fill_ms, pace_ms, turn_ms, grace_ms, between_ms, window_ms)
         wanted: dict[str, int] = {}
         if self.status == "filling" and self.kind == CASUAL:
             wanted[f"{self.id}|fill|-|0"] = self.created_ms + fill_ms
@@ -477,6 +495,9 @@ class Table:
             for index, seat in enumerate(self.seats):
                 if seat.is_person and seat.away_ms and seat.pid not in self.left:
                     wanted[f"{self.id}|grace|{index}|{seat.away_ms}"] = seat.away_ms + grace_ms
+                    if not seat.away:  # in the reconnect window: away when it ends
+                        wanted[f"{self.id}|away|{index}|{seat.away_ms}"] = (
+                            seat.away_ms + window_ms)
         timers = {member: self.timers.get(member, due) for member, due in wanted.items()}
         return replace(self, timers=timers)
 

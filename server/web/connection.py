@@ -543,6 +543,7 @@ class Client:
         # through another node in a moment, so their turns are not handed to autopilot.
         if self.seat is not None and pid is not None and self._close_code != 1012:
             conn, when = self.conn_id, now_ms()
+            window = int(self.room.settings.reconnect_window_s * 1000)
             # Another tab of the player still open here is their connection now: the
             # grace runs only while the player has no open socket.
             other = next((s.conn_id for s in actor.sockets
@@ -553,7 +554,7 @@ class Client:
                     await actor.mutate(lambda t: _change(t.reconnect(pid, other), "conn"))
                 else:
                     await actor.mutate(
-                        lambda t: _change(t.disconnect(pid, conn, when), "away"))
+                        lambda t: _change(t.disconnect(pid, conn, when, window), "gone"))
             except RoomError as err:
                 log.info("could not mark %s away: %s", pid, err)
         await self._detach()

@@ -185,3 +185,40 @@ def test_the_autopilot_never_bids_nil_for_a_person() -> None:
         table = until_person(written(table.fill_with_bots(seed=seed, dealer=3)))
         assert table.game is not None and table.game.phase == "bidding"
         assert _bot_choice(table, 0) not in ("bid nil", "bid blind nil")
+
+
+def test_a_closed_socket_is_not_away_until_the_reconnect_window_ends() -> None:
+    times = {**TIMES, "window_ms": 5_000}
+    table = until_person(one_person_table())
+    gv = table.gv
+    gone = table.disconnect("p0", "c0", T0 + 5, window_ms=5_000)
+    assert gone is not None and not gone.seats[0].away and gone.seats[0].is_present
+    gone = gone.with_timers(T0 + 5, **times)
+    # The person's turn waits (their clock runs on); the window and the grace run.
+    assert gone.timers == {f"tb|turn|0|{gv}": table.timers[f"tb|turn|0|{gv}"],
+                           f"tb|away|0|{T0 + 5}": T0 + 5 + 5_000,
+                           f"tb|grace|0|{T0 + 5}": T0 + 5 + 60_000}
+    back, _ = gone.sit("p0", "P0", "c1")  # a reload within the window: nothing to end
+    back = back.with_timers(T0 + 10, **times)
+    assert list(back.timers) == [f"tb|turn|0|{gv}"] and not back.seats[0].away
+    away = gone.window_over(0).with_timers(T0 + 5_005, **times)  # nobody came back
+    assert away.seats[0].away and set(away.timers) == {f"tb|bot|0|{gv}",
+                                                       f"tb|grace|0|{T0 + 5}"}
+    with pytest.raises(TimerStale):
+        away.window_over(0)
+
+
+def test_the_window_holds_the_pause_until_it_ends() -> None:
+    table = play_out_hand(one_person_table())
+    assert table.paused
+    gone = table.disconnect("p0", "c0", T0 + 1, window_ms=5_000)
+    assert gone is not None and gone.paused  # a reload: their Continue is still waited for
+    assert not gone.window_over(0).paused
+
+
+def test_a_practice_table_has_no_window() -> None:
+    practice = replace(one_person_table(), kind="practice")
+    gone = practice.disconnect("p0", "c0", T0 + 1, window_ms=5_000)
+    assert gone is not None and not gone.seats[0].away
+    assert not any("|away|" in m or "|grace|" in m
+                   for m in gone.with_timers(T0 + 1, **TIMES, window_ms=5_000).timers)

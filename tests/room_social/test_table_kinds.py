@@ -40,7 +40,9 @@ def test_practice_tables_wait_for_their_person_and_pace_their_bots() -> None:
     assert decode_table(encode_table(table), 1) == replace(table, rev=1)
     assert table.game is not None and table.game.to_act == 0
     assert kinds(table.with_timers(NOW, **TIMES).timers) == []  # no turn timer
-    assert table.disconnect("p1", "c1", NOW) is None  # never away at practice
+    gone = table.disconnect("p1", "c1", NOW)  # never away at practice: only noted (quotas)
+    assert gone is not None and not gone.seats[0].away and gone.seats[0].away_ms == NOW
+    assert kinds(gone.with_timers(NOW, **TIMES).timers) == []  # no grace, no autopilot
     stored = replace(table, rev=1)  # as written: the game started at version 1
     if "look" in map(str, table.game.legal_actions(0)):  # Blind Nil offered: look first
         looked = stored.act("p1", 1, 1, "look")
@@ -57,7 +59,7 @@ def test_practice_tables_wait_for_their_person_and_pace_their_bots() -> None:
     assert table_extras(moved, snapshot=True) == {
         "undo": True, "redo": False, "level": "standard", "pace": "relaxed"}
     state = PracticeState("challenge")
-    assert state.to_list() == ["challenge", "standard", None, [], [], 0]
+    assert state.to_list() == ["challenge", "standard", None, [], [], 0, 0]
     assert PracticeState.from_list(state.to_list()) == state and not state.offers_undo
 
 
