@@ -18,7 +18,7 @@ const DAILY_RULE = "Each hand counts when it ends, and is dealt once. Leaving a 
 export function dailyPanel(onStart) {
   return h("div", { class: "panel", id: "daily-panel", "aria-labelledby": "daily-title" },
     h("h2", { id: "daily-title" }, "Daily deal"),
-    h("p", { class: "muted" }, "Eight hands, the same for everyone today, with Challenge bots as partner and opponents. One try a day: see where you stand against the field and the bots' par."),
+    h("p", { class: "muted" }, "Eight hands a day against Challenge bots, each dealt to you from a pool of deals fixed and published in advance. One try a day: see where you stand against the field and the bots' par."),
     h("p", { class: "fine", id: "daily-rule" }, DAILY_RULE),
     h("div", { class: "inline" },
       h("button", { type: "button", class: "btn", id: "daily-start", onclick: onStart }, "Play today's deal"),
