@@ -139,10 +139,10 @@ def test_a_failing_bot_is_stood_in_for_by_the_easy_bot(monkeypatch: pytest.Monke
     # so the seat neither stalls nor bids Nil every hand (legal[0] often is Nil).
     real = actor.choose_bot_action
 
-    def standard_fails(level: str, view: Any) -> str:
+    def standard_fails(level: str, view: Any, salt: str = "") -> str:
         if level != "easy":
             raise LookupError("this level does not play the format")
-        return real(level, view)
+        return real(level, view, salt)
 
     monkeypatch.setattr(actor, "choose_bot_action", standard_fails)
     rules = PRESETS["three_handed"]
