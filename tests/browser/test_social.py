@@ -140,3 +140,28 @@ async def test_a_private_table_joined_by_code_seats_and_start(room, open_page) -
     await expect(friend.locator(".seat.at-top")).to_contain_text("Hana")
     await expect(friend.locator(".seat.at-top .tag.partner")).to_be_visible()
     assert (await page_state(friend))["seat"] == 2
+
+
+async def test_the_chat_box_empties_on_send_and_keeps_a_refused_message(room, open_page) -> None:
+    """Enter or Send clears the box once the room takes the message (the echo of one's
+    own line redraws the panel before the answer comes); a refused message stays in the
+    box with the room's reason on screen."""
+    page = await open_page(room)
+    await quick_play(page, "Pia")
+    await open_chat(page)
+    panel = page.locator("#chat-panel")
+    box = panel.get_by_role("textbox", name="Message")
+    await box.fill("hello there")
+    await box.press("Enter")
+    await expect(panel.locator(".chat-log")).to_contain_text("Pia: hello there")
+    await expect(box).to_have_value("")
+    await box.fill("second one")
+    await panel.get_by_role("button", name="Send").click()
+    await expect(panel.locator(".chat-log")).to_contain_text("Pia: second one")
+    await expect(box).to_have_value("")
+    await shot(page, "chat-sent-desktop")
+    # Only a zero-width space: the page sends it, the room refuses it ("needs some text").
+    await box.fill("\u200b")
+    await box.press("Enter")
+    await expect(page.locator("#toast")).to_contain_text("needs some text")
+    await expect(box).to_have_value("\u200b")
