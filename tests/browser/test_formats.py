@@ -224,8 +224,13 @@ async def test_the_bid_pad_keeps_every_legal_bid_after_tip_and_a_choice(room, op
     await check_pad()
     high = [a for a in wanted[14:] if a in set((await page_state(page))["legal"])]
     assert high, "three players may bid up to 17"
-    await pad.locator(f'.bid-num[data-bid="{high[-1]}"]').click()
+    chosen = pad.locator(f'.bid-num[data-bid="{high[-1]}"]')
+    await chosen.click()
     await expect(pad.locator(".bid-go")).to_have_text(f"Bid {high[-1][4:]}")
+    # Under the pointer still, the chosen bid keeps its gold (the hover's dark green
+    # under the gold's dark ink made it unreadable).
+    await chosen.hover()
+    await expect(chosen).to_have_css("background-color", "rgb(242, 193, 78)")
     await check_pad()
     await shot(page, f"bid-pad-three-{'desktop' if size is DESKTOP else 'phone'}")
     await pad.locator(".bid-go").click()
