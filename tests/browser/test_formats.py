@@ -182,3 +182,57 @@ async def test_a_hand_at_a_practice_table_of_each_format_on_a_phone(room, open_p
     await expect(review.locator(".review-hand")).to_have_count(
         FORMATS[fmt][0] * (2 if fmt == "two_handed" else 1))
     await expect(review.locator(".verify.ok")).to_be_visible(timeout=10_000)
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE_TALL], ids=["desktop", "phone"])
+async def test_the_bid_pad_keeps_every_legal_bid_after_tip_and_a_choice(room, open_page,
+                                                                       size: dict) -> None:
+    """Three players hold 17 cards: after the Tip and after a choice, the pad still shows
+    Nil and 1..17, each enabled exactly when the view's legal list has it, and a bid
+    above 13 can be chosen and sent."""
+    page = await open_page(room, viewport=size)
+    await page.fill("#guest-name", "Pia")
+    form = page.locator("form", has=page.locator("#create-private"))
+    await form.get_by_label("Easy").check()
+    await form.locator('#private-format input[value="three_handed"]').check()
+    await page.click("#create-private")
+    await page.wait_for_selector(".private-lobby")
+    await page.click("#start-private")
+    state = await page.wait_for_function(
+        "(() => { const s = window.spadesApp.state; return s.myTurn && s.view"
+        " && s.view.phase === 'bidding'; })()", timeout=30_000)
+    assert state
+    if (await page_state(page))["hidden"]:
+        await page.click('.bid-pad [data-bid="look"]')
+        await page.wait_for_function("!window.spadesApp.state.view.hand_hidden")
+    pad = page.locator(".bid-pad")
+    wanted = ["bid nil", *(f"bid {n}" for n in range(1, 18))]
+
+    async def check_pad() -> None:
+        await expect(pad.locator(".bid-num")).to_have_count(len(wanted))
+        legal = set((await page_state(page))["legal"])
+        for action in wanted:
+            button = pad.locator(f'.bid-num[data-bid="{action}"]')
+            if action in legal:
+                await expect(button).to_be_enabled()
+            else:
+                await expect(button).to_be_disabled()
+
+    await check_pad()
+    await pad.get_by_role("button", name="Tip: the suggested bid").click()
+    await expect(pad.locator(".tip-line")).to_contain_text("Tip:")
+    await check_pad()
+    high = [a for a in wanted[14:] if a in set((await page_state(page))["legal"])]
+    assert high, "three players may bid up to 17"
+    chosen = pad.locator(f'.bid-num[data-bid="{high[-1]}"]')
+    await chosen.click()
+    await expect(pad.locator(".bid-go")).to_have_text(f"Bid {high[-1][4:]}")
+    # Under the pointer still, the chosen bid keeps its gold (the hover's dark green
+    # under the gold's dark ink made it unreadable).
+    await chosen.hover()
+    await expect(chosen).to_have_css("background-color", "rgb(242, 193, 78)")
+    await check_pad()
+    await shot(page, f"bid-pad-three-{'desktop' if size is DESKTOP else 'phone'}")
+    await pad.locator(".bid-go").click()
+    await page.wait_for_function(
+        f"window.spadesApp.state.view.bids[0] === {int(high[-1][4:])}")

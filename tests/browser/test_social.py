@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.async_api import Page, expect
 
-from .conftest import BROWSER, shot
+from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
 from .play import page_state, quick_play
 
 pytestmark = BROWSER
@@ -140,3 +141,54 @@ async def test_a_private_table_joined_by_code_seats_and_start(room, open_page) -
     await expect(friend.locator(".seat.at-top")).to_contain_text("Hana")
     await expect(friend.locator(".seat.at-top .tag.partner")).to_be_visible()
     assert (await page_state(friend))["seat"] == 2
+
+
+async def test_the_chat_box_empties_on_send_and_keeps_a_refused_message(room, open_page) -> None:
+    """Enter or Send clears the box once the room takes the message (the echo of one's
+    own line redraws the panel before the answer comes); a refused message stays in the
+    box with the room's reason on screen."""
+    page = await open_page(room)
+    await quick_play(page, "Pia")
+    await open_chat(page)
+    panel = page.locator("#chat-panel")
+    box = panel.get_by_role("textbox", name="Message")
+    await box.fill("hello there")
+    await box.press("Enter")
+    await expect(panel.locator(".chat-log")).to_contain_text("Pia: hello there")
+    await expect(box).to_have_value("")
+    await box.fill("second one")
+    await panel.get_by_role("button", name="Send").click()
+    await expect(panel.locator(".chat-log")).to_contain_text("Pia: second one")
+    await expect(box).to_have_value("")
+    await shot(page, "chat-sent-desktop")
+    # Only a zero-width space: the page sends it, the room refuses it ("needs some text").
+    await box.fill("\u200b")
+    await box.press("Enter")
+    await expect(page.locator("#toast")).to_contain_text("needs some text")
+    await expect(box).to_have_value("\u200b")
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+# On a desktop the link shares its row with the code, whose width varies with its letters:
+# the link is 246 px beside "NVTGX2" and 194 px beside "WWWWWW", the widest code.
+@pytest.mark.parametrize(("size", "least"), [(PHONE_TALL, 160), (DESKTOP, 180)],
+                         ids=["phone", "desktop"])
+async def test_the_invite_fields_have_room_to_read_and_type(room, open_page, size: dict,
+                                                            least: int) -> None:
+    """The host's invite link and invite-by-name fields are wide enough to read the link
+    and type a name, and no key of the invite lies over them."""
+    host = await open_page(room, viewport=size)
+    await host_private_table(host, "Tomas")
+    invite = host.locator(".private-lobby .invite")
+    keys = [await b.bounding_box() for b in await invite.locator("button").all()]
+    for field in ("#invite-link", "#invite-name"):
+        box = await host.locator(field).bounding_box()
+        assert box is not None and box["width"] >= least, (field, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (field, box)
+        for key in keys:
+            assert key is not None and not overlap(box, key), (field, box, key)
+    await shot(host, f"private-invite-{'phone' if size is PHONE_TALL else 'desktop'}")

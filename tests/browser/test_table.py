@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.async_api import expect
 
-from .conftest import BROWSER, shot
+from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
 from .play import click_card, page_state, play_until, quick_play, take_turn
 
 pytestmark = BROWSER
@@ -72,6 +73,38 @@ async def test_tapping_a_dimmed_card_tells_why(room, open_page) -> None:
     await page.wait_for_function(f"window.spadesApp.state.view.tricks.length > {state['tricks']} "
                                  f"|| window.spadesApp.state.view.hand_no > {state['handNo']}")
     assert "show" not in (await toast.get_attribute("class") or "")
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE_TALL], ids=["desktop", "phone"])
+async def test_why_a_card_cannot_be_played_shows_by_the_hand(room, open_page,
+                                                              size: dict) -> None:
+    """The note on a dimmed card shows just over the hand: it covers no seat on the felt
+    (the top one is the partner, whose card the player is looking at), nor the hand."""
+    page = await open_page(room, phone=size is PHONE_TALL, viewport=size)
+    await quick_play(page, "Rosa")
+
+    def dimmed_turn(s: dict) -> bool:
+        return s["phase"] == "playing" and s["myTurn"] and bool(s["unplayable"])
+
+    state = await play_until(page, dimmed_turn, timeout=90)
+    await click_card(page, next(iter(state["unplayable"])))
+    toast = page.locator("#toast")
+    await expect(toast).to_be_visible()
+    await expect(toast).to_have_class(re.compile(r"\bshow\b"))
+    await page.wait_for_function("!document.getElementById('toast').getAnimations().length")
+    note = await toast.bounding_box()
+    assert note is not None and note["y"] >= 0 and note["y"] + note["height"] <= size["height"]
+    for seat in await page.locator(".felt .seat").all():
+        box = await seat.bounding_box()
+        assert box is not None and not overlap(note, box), (await seat.inner_text(), note, box)
+    hand = await page.locator(".hand").bounding_box()
+    assert hand is not None and note["y"] + note["height"] <= hand["y"], (note, hand)
+    await shot(page, f"illegal-card-{'desktop' if size is DESKTOP else 'phone'}")
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
 
 
 async def test_reload_returns_to_the_table(room, open_page) -> None:

@@ -54,8 +54,10 @@ export class BidPad {
     );
   }
 
-  renderNumbers(legal, most = 13) {
+  /** ``most``: the highest bid (the hand's size); kept for the redraws of a choice or Tip. */
+  renderNumbers(legal, most = this.most ?? 13) {
     this.legal = legal;
+    this.most = most;
     const options = ["bid nil", ...Array.from({ length: most }, (_, i) => `bid ${i + 1}`)];
     const firstEnabled = options.find((o) => legal.has(o));
     const focusable = this.choice && legal.has(this.choice) ? this.choice : firstEnabled;

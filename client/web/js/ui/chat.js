@@ -133,8 +133,11 @@ export class ChatPanel {
       e.preventDefault();
       const text = input.value;
       if (await this.say(text)) {
-        this.draft = "";
-        input.value = "";
+        // The echo of this message redraws the panel before the answer comes: empty the
+        // box on screen now, not the one we read (unless more was typed meanwhile).
+        const box = this.el.querySelector(".chat-form input") || input;
+        if (box.value === text) box.value = "";
+        this.draft = box.value;
       }
     } }, input, h("button", { type: "submit", class: "btn btn-primary", dataset: { key: "send" } }, "Send"));
     const phrases = h("div", { class: "phrases", role: "group", "aria-label": "Quick phrases" },

@@ -51,11 +51,16 @@ export function announce(text) {
 
 let toastTimer = null;
 
-/** A short note on screen (and read out at once): why a card cannot be played, errors. */
-export function toast(text, kind = "info") {
+/** A short note on screen (and read out at once): why a card cannot be played, errors.
+ * It shows under the top bar; with ``above`` (an element), just over that element
+ * instead: a card's note by the hand, where it covers none of the seats on the felt. */
+export function toast(text, kind = "info", { above = null } = {}) {
   const box = document.getElementById("toast");
   if (!box) return;
   clearTimeout(toastTimer);
+  const top = above ? above.getBoundingClientRect().top : null;
+  box.style.top = top === null ? "" : "auto";
+  box.style.bottom = top === null ? "" : `${Math.max(8, window.innerHeight - top + 6)}px`;
   box.className = `toast toast-${kind} show`;
   box.textContent = text;
   toastTimer = setTimeout(() => { box.className = "toast"; }, 3500);

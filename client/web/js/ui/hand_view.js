@@ -15,10 +15,12 @@ import { play as sound } from "./sound.js";
 
 export class HandView {
   /** ``onPlay(code)`` plays a card; ``onChoose()`` says the cards lifted for a pass
-   * changed (``chosenCodes()``). */
-  constructor({ onPlay, onChoose = () => {} }) {
+   * changed (``chosenCodes()``); ``noteAbove()`` gives the element the note on a card
+   * shows just over (default: the hand). */
+  constructor({ onPlay, onChoose = () => {}, noteAbove = () => null }) {
     this.onPlay = onPlay;
     this.onChoose = onChoose;
+    this.noteAbove = noteAbove;
     this.lifted = null;
     this.chosen = []; // the keys lifted for a card pass, in the order lifted
     this.passKey = null; // which pass they were lifted for
@@ -139,7 +141,7 @@ export class HandView {
     const { count } = this.pass;
     const warn = (reason) => {
       sound("error");
-      toast(`${cardName(code)}: ${lowerFirst(reason)}.`, "warn");
+      toast(`${cardName(code)}: ${lowerFirst(reason)}.`, "warn", { above: this.noteAbove() || this.el });
     };
     let chosen = this.chosen.filter((k) => k !== key);
     if (chosen.length < this.chosen.length) {
@@ -180,7 +182,7 @@ export class HandView {
     if (reason) {
       sound("error");
       const text = `${cardName(code)}: ${lowerFirst(reason)}.`;
-      toast(text, "warn");
+      toast(text, "warn", { above: this.noteAbove() || this.el });
       this.reasonShown = { text, trick: trickKey(view) };
       return;
     }

@@ -101,7 +101,7 @@ export class PrivateLobby {
   byName() {
     const name = h("input", { id: "invite-name", maxlength: 20, placeholder: "A player's name", autocomplete: "off",
       "aria-label": "Invite a player by name" });
-    return h("div", { class: "inline link-row" }, name,
+    return h("div", { class: "inline link-row by-name" }, name,
       h("button", { type: "button", class: "btn", id: "invite-name-go", dataset: { key: "invite-name" },
         onclick: () => name.value.trim() && this.app.inviteByName(name.value.trim()) }, "Invite"),
       h("button", { type: "button", class: "btn btn-link", id: "list-table", dataset: { key: "list" },

@@ -38,7 +38,10 @@ export class TableScreen {
     this.app = app;
     this.room = app.room;
     this.state = app.state;
-    this.hand = new HandView({ onPlay: (code) => this.act(`play ${code}`), onChoose: () => this.renderPass() });
+    // Why a card cannot be played shows just over this seat's badge, by the hand: where
+    // its card will go, clear of the other seats (the top one is the partner).
+    this.hand = new HandView({ onPlay: (code) => this.act(`play ${code}`), onChoose: () => this.renderPass(),
+      noteAbove: () => this.felt.querySelector(".seat.at-bottom") });
     this.passStep = new PassStep({ onPass: (action) => this.act(action) });
     this.pad = new BidPad({ onBid: (a) => this.act(a), onTip: () => this.tip() });
     this.draw = new DrawStep({ onAct: (a) => this.act(a) });
