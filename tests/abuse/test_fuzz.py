@@ -142,7 +142,8 @@ def frozen_table(node: Node, redis_url: str) -> tuple[str, list[Any]]:
             message = json.loads(ws.recv(timeout=10))
             if message["t"] == "snap" and message["d"]["status"] == "playing":
                 table = message["d"]["table"]
-    # Closing that socket makes the person away (one more version and a grace timer),
+    # Closing that socket makes the person away at once (the fixture's node has no
+    # reconnect window: one more version and a grace timer),
     # written when the node notices the close: wait until the stored state has held
     # still for a second, so the state compared at the end is the one after it.
     client = redis_sync.Redis.from_url(redis_url)
@@ -181,7 +182,8 @@ def test_random_and_mutated_frames_get_typed_errors_and_change_no_table(
 @pytest.fixture
 def fuzz(spawn_node: Callable[..., Node], redis_url: str) -> Any:
     node = spawn_node(MSG_RATE_PER_S="0", BOT_PACE_S="60", TURN_TIME_S="600",
-                      RECONNECT_GRACE_S="600", FILL_WAIT_S="0.05")
+                      RECONNECT_GRACE_S="600", RECONNECT_WINDOW_S="0",
+                      FILL_WAIT_S="0.05")
     table, before = frozen_table(node, redis_url)
     fuzzer = Fuzzer(node.ws)
     VALID[6] = {"t": "watch", "d": {"table": table}}  # watching it is allowed; acting not
