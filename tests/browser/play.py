@@ -75,8 +75,9 @@ async def play_until(page: Page, done: Callable[[dict], bool | Awaitable[bool]],
             return state
         if time.monotonic() > deadline:
             raise TimeoutError(f"play_until timed out at {state}")
-        # Act once per version; try again if the table has not moved for a while.
-        if state["myTurn"] and (state["v"] != last_v or time.monotonic() - last_at > 3):
+        # Act once per version; try again if the table has not moved for a while (long
+        # enough that a loaded machine's slow answer is not taken for a lost click).
+        if state["myTurn"] and (state["v"] != last_v or time.monotonic() - last_at > 10):
             last_v, last_at = state["v"], time.monotonic()
             await turn(page, state)
         await asyncio.sleep(0.05)

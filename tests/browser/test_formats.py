@@ -51,10 +51,14 @@ async def take_turn(page: Page, state: dict) -> None:
         return
     legal = [a[5:] for a in state["legal"] if a.startswith("play ")]
     if legal:
-        card = page.locator(f'.hand .card-btn[data-card="{legal[0]}"]').first
-        await card.click(position={"x": 6, "y": 24})
-        await expect(page.locator(".hand .card-btn.lifted")).to_have_count(1)
-        await page.locator(".hand .card-btn.lifted").click(position={"x": 6, "y": 24})
+        lifted = page.locator(".hand .card-btn.lifted")
+        # A second try at the same turn (the table had not moved yet on a slow machine)
+        # finds the card lifted by the first: play that one rather than lift another.
+        if await lifted.count() == 0:
+            card = page.locator(f'.hand .card-btn[data-card="{legal[0]}"]').first
+            await card.click(position={"x": 6, "y": 24})
+            await expect(lifted).to_have_count(1)
+        await lifted.first.click(position={"x": 6, "y": 24})
 
 
 async def check_table(page: Page, fmt: str, width: int) -> None:
