@@ -81,3 +81,33 @@ async def play_until(page: Page, done: Callable[[dict], bool | Awaitable[bool]],
             last_v, last_at = state["v"], time.monotonic()
             await turn(page, state)
         await asyncio.sleep(0.05)
+
+
+# Is the element's box on screen, and does a tap at its centre reach it? No element that
+# ``cover`` selects (a panel, the seat badges) may overlap its box either.
+UNCOVERED_JS = """([selector, cover]) => {
+  const el = document.querySelector(selector);
+  if (!el) return `no ${selector}`;
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return `${selector} is not shown`;
+  if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) {
+    return `${selector} is off screen: ${JSON.stringify(r)}`;
+  }
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (!hit || !el.contains(hit)) {
+    return `${selector} is covered by ${hit && hit.outerHTML.slice(0, 80)}`;
+  }
+  for (const other of cover ? document.querySelectorAll(cover) : []) {
+    const p = other.getBoundingClientRect();
+    if (p.left < r.right && r.left < p.right && p.top < r.bottom && r.top < p.bottom) {
+      return `${cover} (${other.className}) overlaps ${selector}`;
+    }
+  }
+  return "ok";
+}"""
+
+
+async def uncovered(page: Page, selector: str, cover: str | None = None) -> str:
+    """"ok", or why a person could not see and tap ``selector`` (see UNCOVERED_JS)."""
+    answer: str = await page.evaluate(UNCOVERED_JS, [selector, cover])
+    return answer

@@ -18,7 +18,7 @@ from server.tables.bots_adapter import choose_bot_action
 from shared.spades import Game, RuleSet
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import page_state, play_until, take_turn
+from .play import page_state, play_until, take_turn, uncovered
 
 pytestmark = BROWSER
 
@@ -51,30 +51,6 @@ CARDS_TAPPABLE_JS = """() => {
   }
   return out;
 }"""
-
-# The element's box is on screen, a tap at its centre reaches it, and no seat badge lies
-# over it.
-UNCOVERED_JS = """(selector) => {
-  const el = document.querySelector(selector);
-  if (!el) return `no ${selector}`;
-  const r = el.getBoundingClientRect();
-  if (r.width === 0 || r.height === 0) return `${selector} is not shown`;
-  if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) {
-    return `${selector} is off screen: ${JSON.stringify(r)}`;
-  }
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  if (!hit || !el.contains(hit)) {
-    return `${selector} is covered by ${hit && hit.outerHTML.slice(0, 80)}`;
-  }
-  for (const seat of document.querySelectorAll('.felt .seat')) {
-    const s = seat.getBoundingClientRect();
-    if (s.left < r.right && r.left < s.right && s.top < r.bottom && r.top < s.bottom) {
-      return `${selector} lies over the seat ${seat.className}`;
-    }
-  }
-  return "ok";
-}"""
-
 
 def seeded_deal(rules: RuleSet, dealer: int, my_bid: str, want: Callable[[Game], bool]
                 ) -> int:
@@ -217,7 +193,7 @@ async def test_a_person_makes_the_nil_pass_through_the_page(
     # No card is dimmed: any card may be passed.
     await expect(page.locator(".hand .card-btn.dim")).to_have_count(0)
     for target in (".pass-step", ".pass-step .pass-prompt", ".pass-step .pass-go"):
-        assert await page.evaluate(UNCOVERED_JS, target) == "ok", target
+        assert await uncovered(page, target, ".felt .seat") == "ok", target
     assert await page.evaluate(CARDS_TAPPABLE_JS) == []
     assert await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 

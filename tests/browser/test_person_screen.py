@@ -12,36 +12,8 @@ import re
 from playwright.async_api import Page, expect
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import page_state, take_turn
+from .play import page_state, take_turn, uncovered
 from .positions import last_card_position
-
-# Is the element's box on screen, and does a tap at its centre reach it (not a panel
-# over it)? The box of ``cover`` (a panel) must not overlap it either.
-UNCOVERED_JS = """([selector, cover]) => {
-  const el = document.querySelector(selector);
-  if (!el) return `no ${selector}`;
-  const r = el.getBoundingClientRect();
-  if (r.width === 0 || r.height === 0) return `${selector} is not shown`;
-  if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) {
-    return `${selector} is off screen: ${JSON.stringify(r)}`;
-  }
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  if (!hit || !el.contains(hit)) {
-    return `${selector} is covered by ${hit && hit.outerHTML.slice(0, 80)}`;
-  }
-  const panel = cover && document.querySelector(cover);
-  if (panel) {
-    const p = panel.getBoundingClientRect();
-    const overlap = p.left < r.right && r.left < p.right && p.top < r.bottom && r.top < p.bottom;
-    if (overlap) return `${cover} overlaps ${selector}`;
-  }
-  return "ok";
-}"""
-
-
-async def uncovered(page: Page, selector: str, cover: str | None = None) -> str:
-    answer: str = await page.evaluate(UNCOVERED_JS, [selector, cover])
-    return answer
 
 
 async def practice_bid_turn(page: Page, name: str) -> dict:
