@@ -22,34 +22,24 @@ from typing import Any
 
 from server.errors import StoreError
 from server.tables.model import PRACTICE, Table
-from shared.daily import abandoned_points, daily_rules, daily_scenario, hand_points
+from shared.daily import abandoned_points, daily_hand_of, daily_rules, hand_points
 
 from .service import DailyService
 from .store import Try
 
-__all__ = ["SEAT", "HandRecorder", "day_end_ms", "hand_of", "scenario", "settle"]
+__all__ = ["SEAT", "HandRecorder", "day_end_ms", "hand_of", "settle"]
 
 log = logging.getLogger(__name__)
 
 SEAT = 0  # the person plays South; partner and opponents are Challenge bots
-_PREFIX = "daily:"
-
-
-def scenario(day: str, hand: int) -> str:
-    """The scenario of hand ``hand`` (0-based) of ``day`` (the client shows "Daily
-    deal, hand 3")."""
-    return daily_scenario(day, hand)
 
 
 def hand_of(table: Table) -> tuple[str, int] | None:
     """(day, 0-based hand) of a daily hand's table, else None."""
     practice = table.practice
-    if table.kind != PRACTICE or practice is None or not practice.scenario:
+    if table.kind != PRACTICE or practice is None:
         return None
-    if not practice.scenario.startswith(_PREFIX):
-        return None
-    day, _, number = practice.scenario[len(_PREFIX):].rpartition(":")
-    return (day, int(number) - 1) if number.isdigit() and day else None
+    return daily_hand_of(practice.scenario)
 
 
 def day_end_ms(day: str) -> int:

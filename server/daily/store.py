@@ -89,10 +89,10 @@ class DailyStore:
                 "UPDATE SET table_id = EXCLUDED.table_id, dealt = EXCLUDED.dealt "
                 "WHERE daily_tries.table_id IS NULL AND daily_tries.finished IS NULL "
                 f"RETURNING {_TRY}", as_date(day), pid, account, name, now, table_id)
-            if row is None:
-                row = await conn.fetchrow(f"SELECT {_TRY} FROM daily_tries WHERE day = $1 "
-                                          "AND pid = $2", as_date(day), pid)
-        assert row is not None
+        if row is None:  # another call decided this hand first: the try as it decided
+            mine = await self.get_try(day, pid)
+            assert mine is not None
+            return mine
         return Try.of(row)
 
     async def score(self, day: str, table_id: str, hand: int, points: int, hands: int,

@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING
 
 from server.archive.db import ArchiveUnavailable
 from server.daily.errors import DailyPlayed
-from server.daily.hands import SEAT, day_end_ms, hand_of, scenario, settle
+from server.daily.hands import SEAT, day_end_ms, hand_of, settle
 from server.daily.service import DailyService, today
 from server.daily.store import Try
 from server.errors import NotAllowed
 from server.social.practice import Opening, create_practice
 from server.tables.actor import Change, now_ms
 from server.tables.model import Table
-from shared.daily import DailyDeals, abandoned_points, daily_rules, hand_points
+from shared.daily import DailyDeals, abandoned_points, daily_rules, daily_scenario, hand_points
 from shared.protocol import DailyDone, DailyHand
 from shared.spades import Game, SpadesError
 
@@ -149,7 +149,7 @@ async def _deal(c: Conn, deals: DailyDeals, hand: int, table_id: str,
     # another, and Redis keeps it until the day closes.
     deal = deals.deal_for(hand, c.pid)  # the player's own deal of the hand
     start = Opening(daily_rules(), seat=SEAT, dealer=deal.dealer,
-                    scenario=scenario(deals.day, hand))
+                    scenario=daily_scenario(deals.day, hand))
     base = create_practice(table_id, c.pid, c.name, c.conn_id, "challenge", PACE, start,
                            now_ms(), deal.seed, deals.bot_salt(hand, c.pid))
     assert base.practice is not None

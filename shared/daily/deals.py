@@ -57,10 +57,17 @@ def daily_scenario(day: str, hand: int) -> str:
     return f"daily:{day}:{hand + 1}"
 
 
+def daily_hand_of(scenario: str | None) -> tuple[str, int] | None:
+    """(day, hand from 0) of a daily table's scenario name (``daily_scenario``'s), else
+    None (not a daily table)."""
+    found = _SCENARIO.match(scenario or "")
+    return (found.group(1), int(found.group(2)) - 1) if found else None
+
+
 def daily_day_of(scenario: str | None) -> str | None:
     """The day of a daily table's scenario name, else None (not a daily table)."""
-    found = _SCENARIO.match(scenario or "")
-    return found.group(1) if found else None
+    which = daily_hand_of(scenario)
+    return None if which is None else which[0]
 
 
 def is_sealed(day: str, today: str) -> bool:
