@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from shared.inert_text import INERT_CATEGORIES
+
 __all__ = ["FILLERS", "MAX_MARKS", "MAX_NAME", "cap_marks", "check_display_name",
            "is_guest_label"]
 
@@ -38,7 +40,9 @@ FILLERS = frozenset(
     + "".join(chr(c) for c in range(0xFE00, 0xFE10))  # variation selectors
     + "".join(chr(c) for c in range(0xE0100, 0xE01F0))  # variation selectors supplement
 )
-_REFUSED_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+# What acts rather than shows (shared.inert_text), and what shows nothing certain:
+# private-use and unassigned code points.
+_REFUSED_CATEGORIES = INERT_CATEGORIES | {"Co", "Cn"}
 _LABELS = re.compile(r"\(\s*(bot|you)\s*\)|^\s*(guest\s*#?\s*\d+|you)\s*$")
 _GUEST = re.compile(r"guest\s*#?\s*\d+")
 
