@@ -72,6 +72,14 @@ export function presetLine(r) {
   if (!r.nil_after_partner && !solo) parts.push("no Nil after the partner's bid");
   if (!r.nil_tricks_count_for_partner && !solo) parts.push("a Nil bidder's tricks are bags, not the partner's");
   parts.push(r.bag_penalty ? `${r.bag_limit} bags cost ${r.bag_penalty_points}` : "no bag penalty");
+  // The house options a table may add to its preset: said when they are on, so a line
+  // never calls whiz with jokers and passes "Standard".
+  if (r.bidding && r.bidding !== "standard") parts.push(`${BIDDING[r.bidding]} bidding`.replace(/^(\w+) \((.*)\) bidding$/, "$1 bidding: $2"));
+  if (r.min_team_bid && !solo) parts.push(`a team bids at least ${r.min_team_bid}`);
+  if (r.nil_pass && !solo) parts.push(`${r.nil_pass} card${r.nil_pass === 1 ? "" : "s"} passed with Nil`);
+  if (r.blind_nil_pass && !solo && r.blind_nil !== "off") parts.push(`${r.blind_nil_pass} card${r.blind_nil_pass === 1 ? "" : "s"} passed with Blind Nil`);
+  if (r.ten_for_two_hundred) parts.push("ten for two hundred");
+  if (r.jokers) parts.push("jokers in");
   line = parts.join("; ");
   return `${line}.`;
 }

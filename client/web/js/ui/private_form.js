@@ -23,8 +23,8 @@ export function privateForm(onCreate) {
     const format = formats.querySelector("input:checked").value;
     return format === "partners" ? preset.value : format;
   };
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
+  // The rules as the form now says: the preset's name and every option shown.
+  const edited = () => {
     const rules = { name: chosen() };
     for (const [field, , kind] of RULE_FIELDS) {
       const input = options.querySelector(`[name="${field}"]`);
@@ -34,8 +34,12 @@ export function privateForm(onCreate) {
       else if (kind === "int?") rules[field] = input.value === "" ? null : Number(input.value);
       else rules[field] = Number(input.value);
     }
+    return rules;
+  };
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
     const data = new FormData(form);
-    onCreate({ rules, bots: data.get("bots"), watch: data.get("watch") === "on", turn: Number(data.get("turn")) });
+    onCreate({ rules: edited(), bots: data.get("bots"), watch: data.get("watch") === "on", turn: Number(data.get("turn")) });
   });
   const fillOptions = (rules) => {
     const solo = rules.partnerships === false;
@@ -67,12 +71,17 @@ export function privateForm(onCreate) {
     const partnership = Object.keys(presets).filter((p) => !FORMATS[p]);
     preset.replaceChildren(...partnership.map((p) => h("option", { value: p, selected: p === "standard" },
       PRESET_NAMES[p] ? `${presetName(p)} — ${PRESET_NAMES[p][1]}` : presetName(p))));
-    const choose = () => {
-      const rules = presets[chosen()];
-      presetField.hidden = chosen() !== preset.value;
-      fillOptions(rules);
-      about.textContent = presetLine(rules);
+    // The line under the rules says what the table will play: the preset as edited.
+    const describe = () => {
+      about.textContent = presetLine({ ...presets[chosen()], ...edited() });
     };
+    const choose = () => {
+      presetField.hidden = chosen() !== preset.value;
+      fillOptions(presets[chosen()]);
+      describe();
+    };
+    options.addEventListener("input", describe);
+    options.addEventListener("change", describe);
     choose();
     preset.onchange = choose;
     formats.addEventListener("change", choose);
