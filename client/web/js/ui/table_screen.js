@@ -235,7 +235,7 @@ export class TableScreen {
     if (this.state.myTurn && (this.draw.onKey(key) || this.passStep.onKey(key))) return;
     if (key === "t" && this.state.view && this.state.view.phase === "bidding" && this.state.myTurn) this.tip();
     else if (key === "l") this.showLastTrick();
-    else if (event.key === "?") showKeys(this.state.kind);
+    else if (event.key === "?") showKeys(this.state.kind, this.rules());
     else if (key === "h") this.practice.hint();
     else if (key === "u") this.practice.step("undo");
     else if (key === "r") this.practice.step("redo");
