@@ -83,7 +83,7 @@ export class BidPad {
     }, this.choice ? `Bid ${this.choice === "bid nil" ? "Nil" : this.choice.slice(4)}` : "Choose a bid");
     const tip = this.tipOffered === false ? null : h("button", { type: "button", class: "btn btn-ghost tip-btn",
       "aria-keyshortcuts": "t", "aria-label": "Tip: the suggested bid", onclick: () => this.onTip() }, "Tip");
-    this.el.replaceChildren(
+    this.el.replaceChildren(...[
       h("div", { class: "pad-head" }, h("h2", { class: "pad-title" }, "Your bid"), tip),
       h("div", { class: "pad-grid", role: "group", "aria-label": "Bids" }, this.numbers),
       this.ruleLine ? h("p", { class: "pad-note bid-rule" }, this.ruleLine) : null,
@@ -92,7 +92,7 @@ export class BidPad {
           onclick: () => this.onBid("bid blind nil") }, "Blind Nil") : null,
         confirm),
       this.tipLine,
-    );
+    ].filter(Boolean));
   }
 
   pick(action) {
