@@ -90,14 +90,22 @@ def take_seat(table: Table, who: Sitter, conn: str, seat: int | None) -> tuple[T
     if seat is None:
         if own is not None:
             return _mirror(table, lobby, {who.pid: conn}), own
-        empty = lobby.bot_seats
-        if not empty:
-            raise SeatError("Every seat at this table is taken.")
-        seat = empty[0]
+        seat = _friend_seat(table, lobby)
     lobby = lobby.choose_seat(who, seat)
     if lobby.seat_of(lobby.host) is None:
         lobby = replace(lobby, host=who.pid)
     return _mirror(table, lobby, {who.pid: conn}), seat
+
+
+def _friend_seat(table: Table, lobby: Lobby) -> int:
+    """The seat for a friend who names none: the host's partner's when it is empty (a
+    friend invited to a partnership game plays with the host), else the first empty."""
+    empty = lobby.bot_seats
+    if not empty:
+        raise SeatError("Every seat at this table is taken.")
+    host = lobby.seat_of(lobby.host)
+    partner = None if host is None else RuleSet.from_dict(table.rules).partner_of(host)
+    return partner if partner in empty else empty[0]
 
 
 def _resit(table: Table, index: int, who: Sitter, conn: str) -> tuple[Table, int]:

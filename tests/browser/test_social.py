@@ -65,6 +65,9 @@ async def test_chat_with_a_mute_at_a_private_table_joined_by_link(room, open_pag
                                    "&& window.spadesApp.state.seat !== null")
     await expect(host.locator(".private-lobby .seat-row.open")).to_have_count(2)
     await expect(host.locator(".private-lobby")).to_contain_text("Finn")
+    # The friend sits in the empty seat opposite the host: the host's partner.
+    assert (await page_state(friend))["seat"] == 2
+    await expect(host.locator('.private-lobby .seat-row[data-seat="2"]')).to_contain_text("Finn")
     await open_chat(host)
     await open_chat(friend)
     host_panel, friend_panel = host.locator("#chat-panel"), friend.locator("#chat-panel")

@@ -50,11 +50,13 @@ async def test_a_private_game_with_a_friend_by_link_and_two_bots(
     assert snap.lobby is not None and snap.lobby["host"] == 0
     assert snap.lobby["started"] is False and snap.lobby["bots"] == "easy"
     assert snap.lobby["rules"]["target_score"] == 100 and snap.lobby["rules"]["name"] == "quick"
-    # The friend opens the invite link, sits in the first empty seat, then moves to the
-    # host's partner seat.
+    # The friend opens the invite link and sits in the host's partner seat (it is
+    # empty), moves to another, then back.
     friend = await social_client(server, name="Finn")
     await friend.request(Join(code=f"{server.http}/#/join/{created.invite}"))
-    assert (friend.table, friend.seat) == (host.table, 1)
+    assert (friend.table, friend.seat) == (host.table, 2)
+    await friend.request(ChooseSeat(seat=1))
+    await host.wait_for(lambda c: names(c) == ["Hana", "Finn", None, None])
     await friend.request(ChooseSeat(seat=2))
     await host.wait_for(lambda c: names(c) == ["Hana", None, "Finn", None])
     assert friend.seat == 2 and friend.status == "filling"
@@ -137,7 +139,7 @@ async def test_joining_by_code_is_limited_per_address(
         await guesser.request(Join(code=created.code))  # even the right one, now
     assert limited.value.code == "rate_limited" and "Try again in" in limited.value.message
     await guesser.request(Join(code=created.invite))  # a 192-bit link needs no limit
-    assert guesser.table == created.table and guesser.seat == 1
+    assert guesser.table == created.table and guesser.seat == 2  # the host's partner's
 
 
 async def test_spectators_only_when_the_host_allows_them(
