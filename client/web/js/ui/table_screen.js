@@ -185,6 +185,16 @@ export class TableScreen {
     if (key === this.lastDealKey) return;
     this.lastDealKey = key;
     sessionStorage.setItem(DEALT_KEY, key);
+    // The hand result of the last hand is being read: the deal waits for it to close
+    // (hideResult), the new hand and the bid pad with it.
+    this.dealWaits = !this.resultPanel.hidden;
+    if (this.dealWaits) this.dealtCount = 0;
+    else this.deal(view);
+  }
+
+  /** The deal's animation for ``view``: the hand fills card by card, then the pad shows. */
+  deal(view) {
+    this.dealWaits = false;
     const fmt = this.state.format;
     const total = fmt.dealtCards; // the joker deck deals as many; two players draw instead
     if (!total) return;
@@ -197,7 +207,18 @@ export class TableScreen {
     this.center.deal(view.dealer, this.state.seat, total, (k) => {
       this.dealtCount = k >= total ? size : Math.min(size, mine(k));
       this.renderHand();
-    }, fmt).then(() => this.render());
+    }, fmt).then(() => {
+      this.render();
+      // The pad was held back during the deal: a keyboard player's focus goes to it.
+      const active = document.activeElement;
+      const free = !active || active === document.body || this.hand.el.contains(active);
+      if (this.state.myTurn && !this.pad.el.hidden && free && !dialogOpen()) this.pad.focus();
+    });
+  }
+
+  /** The cards are still being dealt, or wait for the hand result to close. */
+  get dealing() {
+    return this.center.dealing || !!this.dealWaits;
   }
 
   // -- actions ----------------------------------------------------------------------------
@@ -264,7 +285,7 @@ export class TableScreen {
     for (let seat = 0; seat < fmt.players; seat++) this.renderSeat(seat);
     this.center.render(view, s.seat, this.statusLine(), fmt);
     this.lastTrickBtn.hidden = !(view && view.last_trick);
-    const bidding = view && view.phase === "bidding" && s.myTurn;
+    const bidding = view && view.phase === "bidding" && s.myTurn && !this.dealing;
     this.pad.el.hidden = !bidding;
     if (bidding) this.pad.render(view, { tip: s.kind !== "ranked" });
     this.draw.render(view, s.myTurn);
@@ -286,7 +307,7 @@ export class TableScreen {
       this.renderPass();
       return;
     }
-    this.hand.render(s.view, s.seat, { dealt: this.center.dealing ? this.dealtCount : 99 });
+    this.hand.render(s.view, s.seat, { dealt: this.dealing ? this.dealtCount : 99 });
     this.renderPass();
   }
 
@@ -501,6 +522,7 @@ export class TableScreen {
     if (this.state.waitsForMe) this.room.request("ready").catch((err) => toast(err.message, "warn"));
     this.resultPanel.hidden = true;
     this.handAnalysis.stop();
+    if (this.dealWaits && this.state.view) this.deal(this.state.view);
     if (hadFocus) (this.state.myTurn && this.state.view.phase === "bidding" ? this.pad : this.hand).focus();
   }
 
