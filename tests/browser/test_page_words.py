@@ -71,7 +71,8 @@ async def test_the_rules_page_names_its_presets(room, open_page) -> None:
     texts = await chips.all_inner_texts()
     assert "Three players" in texts and "Six players" in texts, texts
     assert not [t for t in texts if "_" in t or t != t.strip() or t[:1].islower()], texts
-    await expect(page.locator('.preset-switch a[aria-current="page"]')).to_have_text("Three players")
+    shown = page.locator('.preset-switch a[aria-current="page"]')
+    await expect(shown).to_have_text("Three players")
 
 
 async def refused_for_no_name(page: Page, button: str) -> None:
