@@ -114,9 +114,13 @@ async def test_a_private_table_joined_by_code_seats_and_start(room, open_page) -
     await friend.wait_for_function(f"window.spadesApp.state.table === {table['table']!r}")
     await expect(toast).not_to_have_class(re.compile(r"\bshow\b"))
     await expect(friend.locator(".private-lobby .waiting")).to_contain_text("Waiting for Hana")
-    # The friend moves to North, the host's partner.
-    await friend.get_by_role("button", name="Sit in the North seat").click()
+    # The friend sits in North, the host's partner (the empty seat opposite the host),
+    # moves to West and back.
     north = host.locator('.private-lobby .seat-row[data-seat="2"]')
+    await expect(north).to_contain_text("Finn")
+    await friend.get_by_role("button", name="Sit in the West seat").click()
+    await expect(host.locator('.private-lobby .seat-row[data-seat="1"]')).to_contain_text("Finn")
+    await friend.get_by_role("button", name="Sit in the North seat").click()
     await expect(north).to_contain_text("Finn")
     # A third person joins and the host removes them before the start.
     third = await open_page(room)

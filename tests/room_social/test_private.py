@@ -95,11 +95,15 @@ async def test_the_host_moves_and_removes_players_before_the_start(
     typed = f"{created.code[:3].lower()}-{created.code[3:].lower()}"  # as read aloud
     await ann.request(Join(code=typed))
     await bob.request(Join(code=created.invite, seat=3))
-    assert (ann.seat, bob.seat) == (1, 3)
+    assert (ann.seat, bob.seat) == (2, 3)  # naming no seat, Ann sits as the host's partner
     with pytest.raises(RequestFailed) as not_host:
-        await ann.request(MoveSeat(src=3, dst=2))
+        await ann.request(MoveSeat(src=3, dst=1))
     assert not_host.value.code == "not_host"
-    # The host moves Ann to the partner seat: her socket now sees seat 2's view only.
+    # The host moves Ann to West and back to the partner seat: her socket sees the view
+    # of the seat she is in.
+    await host.request(MoveSeat(src=2, dst=1))
+    await ann.wait_for(lambda c: c.seat == 1)
+    assert names(host) == ["Hana", "Ann", None, "Bob"]
     await host.request(MoveSeat(src=1, dst=2))
     await ann.wait_for(lambda c: c.seat == 2)
     assert names(host) == ["Hana", None, "Ann", "Bob"]
