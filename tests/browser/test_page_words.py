@@ -1,13 +1,13 @@
 """What the page says, in real Chromium: the private form's rules line follows the house
 options as they are edited and the private lobby describes the rules truly, the whiz pad
 says why it greys bids, the ``?`` list holds only the keys the table uses, the preset
-chips of the rules page are names, and every way to a table refuses an empty name alike."""
+chips of the rules page are names, and Play now takes an empty name as Practice does."""
 
 from __future__ import annotations
 
 import re
 
-from playwright.async_api import Page, expect
+from playwright.async_api import expect
 
 from .conftest import BROWSER, PHONE_TALL
 from .play import page_state
@@ -75,21 +75,13 @@ async def test_the_rules_page_names_its_presets(room, open_page) -> None:
     await expect(shown).to_have_text("Three players")
 
 
-async def refused_for_no_name(page: Page, button: str) -> None:
-    await page.fill("#guest-name", "")
-    await page.click(button)
-    name = page.locator("#guest-name")
-    await expect(name).to_be_focused()
-    assert await name.evaluate("e => e.validationMessage") == (
-        "Type your name first: it shows beside your seat.")
-    assert (await page_state(page))["table"] is None
-
-
-async def test_play_now_and_practice_refuse_an_empty_name_alike(room, open_page) -> None:
+async def test_play_now_takes_an_empty_name_as_practice_does(room, open_page) -> None:
+    """Left empty, the name box refuses neither: both seat the guest under the name the
+    room gave them."""
     page = await open_page(room, viewport=PHONE_TALL)
-    await refused_for_no_name(page, "#play-now")
-    await refused_for_no_name(page, "#start-practice")
-    # A name typed: practice starts.
-    await page.fill("#guest-name", "Nia")
-    await page.click("#start-practice")
-    await page.wait_for_function("window.spadesApp.state.kind === 'practice'")
+    await page.fill("#guest-name", "")
+    await page.click("#play-now")
+    await page.wait_for_function("window.spadesApp.state.seat !== null", timeout=30_000)
+    name = await page.evaluate(
+        "window.spadesApp.state.seats[window.spadesApp.state.seat].name")
+    assert re.fullmatch(r"Guest \d{4}", name), name

@@ -32,7 +32,6 @@ export class Lobby {
     this.resume = h("div");
     const play = h("form", { class: "panel panel-hero", onsubmit: (e) => {
       e.preventDefault();
-      if (this.nameMissing()) return;
       app.quickPlay(this.nameInput ? this.nameInput.value : "");
     } },
     h("h2", {}, "Play now"),
@@ -93,11 +92,10 @@ export class Lobby {
       this.nameInput = null;
       this.who.replaceChildren(h("p", {}, "Playing as ", h("b", {}, account)), playNow);
     } else if (!this.nameInput) {
-      // Not ``required``: Play now, Practice, the daily deal and the private forms all
-      // ask for it the same way (nameMissing), each with the same sentence.
+      // Not required: left empty, Play now (as Practice and the other ways to a table)
+      // keeps the name the room gave ("Guest 0950"); a private table asks (name_prompt.js).
       this.nameInput = h("input", { id: "guest-name", value: app.room.session.name || "", maxlength: 20,
-        autocomplete: "nickname", placeholder: "Your name", "aria-required": "true",
-        oninput: (e) => e.target.setCustomValidity("") });
+        autocomplete: "nickname", placeholder: "Your name" });
       this.who.replaceChildren(h("label", { for: "guest-name" }, "Your name"),
         h("div", { class: "inline" }, this.nameInput, playNow));
     }
@@ -126,20 +124,8 @@ export class Lobby {
 
   /** Take the name typed in the Play now box (a guest's), then do ``then()``. */
   async named(then) {
-    if (this.nameMissing()) return undefined;
-    if (this.nameInput) await this.app.rename(this.nameInput.value, true);
+    if (this.nameInput && this.nameInput.value.trim()) await this.app.rename(this.nameInput.value, true);
     return then();
-  }
-
-  /** True (and the name box says so) when a guest emptied the name box: every way to a
-   * table from the lobby refuses alike rather than one refusing and another not. */
-  nameMissing() {
-    const input = this.nameInput;
-    if (!input || input.value.trim()) return false;
-    input.setCustomValidity("Type your name first: it shows beside your seat.");
-    input.reportValidity();
-    input.focus();
-    return true;
   }
 
   /** The room refused the queue (``err.code`` "sign_in_required" for a guest). */
