@@ -97,9 +97,11 @@ class App {
   }
 
   onRated(d) {
+    // The room says it again when the page comes back to the finished game: once is news.
+    const again = this.rated && this.rated.table === this.state.table;
     this.rated = { ...d, table: this.state.table };
     const change = `${d.change >= 0 ? "+" : "−"}${Math.abs(d.change).toFixed(1)}`;
-    toast(`Ranked game ${d.won ? "won" : "lost"}: rating ${d.rating.toFixed(1)} (${change}).`);
+    if (!again) toast(`Ranked game ${d.won ? "won" : "lost"}: rating ${d.rating.toFixed(1)} (${change}).`);
     this.refreshMe();
     if (this.screen instanceof TableScreen) this.screen.onRated();
   }
