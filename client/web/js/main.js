@@ -9,6 +9,7 @@ import { closeDialog, openDialog } from "./ui/dialog.js";
 import { clearToast, h, toast } from "./ui/dom.js";
 import { people } from "./net/people_api.js";
 import { Lobby } from "./ui/lobby.js";
+import { askSeated, seatedInGame } from "./ui/leave.js";
 import { inviteNotice } from "./ui/lobby_people.js";
 import { askName } from "./ui/name_prompt.js";
 import { applySettings, settingsForm } from "./ui/settings.js";
@@ -170,6 +171,16 @@ class App {
     this.showLobby();
   }
 
+  /** Give up the seat (``leave``: a bot takes it, or the ranked leaver rule) and go to
+   * the lobby; true when done. */
+  async leave() {
+    if (!(await this.send("leave"))) return false;
+    closeDialog();
+    if (location.hash.startsWith("#/t/")) history.pushState(null, "", "#/");
+    this.leaveTable();
+    return true;
+  }
+
   openSettings() {
     openDialog("Settings", settingsForm({
       name: this.room.signedIn ? this.room.account : this.room.session.name,
@@ -180,8 +191,15 @@ class App {
 
   // -- what the screens ask for ------------------------------------------------------------
 
-  /** Ask for a table (quick play, practice, create, join, watch): its snapshot is shown. */
-  sendForTable(t, d = {}) {
+  /** Ask for a table (quick play, practice, create, join, watch): its snapshot is shown.
+   * Seated at a game that goes on, the player is asked first: leave it (then the new
+   * table), or go back to it (resolves null). */
+  async sendForTable(t, d = {}) {
+    if (t !== "watch" && seatedInGame(this.state)) {
+      const answer = await askSeated(this.state);
+      if (answer === "back") this.openTable(this.state.table);
+      if (answer !== "leave" || !(await this.leave())) return null;
+    }
     this.wantTable = true;
     return this.send(t, d).then((reply) => {
       if (!reply) this.wantTable = false;
