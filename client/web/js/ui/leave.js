@@ -54,8 +54,9 @@ export async function confirmLeave(state) {
 /** A new table asked for while seated at a game that goes on: resolves "leave" (leave
  * that table first), "back" (go back to it) or null (closed: do nothing). */
 export function askSeated(state) {
-  return ask("You are still seated at a game", [
-    "Your game there goes on without you: your turns run out and the autopilot plays them.",
-    `To play a new game, leave that table first. ${leaveText(state)}`,
-  ], [["Back to my table", "back", false], ["Leave it and play a new game", "leave", true]]);
+  const there = state.status === "filling"
+    ? "Your seat there is kept for you, and the game may start without you."
+    : "Your game there goes on without you: your turns run out and the autopilot plays them.";
+  return ask("You are still seated at a game", [there, `To play a new game, leave that table first. ${leaveText(state)}`],
+    [["Back to my table", "back", false], ["Leave it and play a new game", "leave", true]]);
 }
