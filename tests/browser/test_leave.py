@@ -45,9 +45,15 @@ async def test_leave_and_play_now_while_seated(start_room, open_page, size) -> N
     await ask.get_by_role("button", name="Back to my table").click()
     await expect(page.locator(".table-screen")).to_be_visible()
     assert (await page_state(page))["table"] == first["table"]
+    # The daily deal asks the same (closed with ✕: nothing happens, the seat is kept).
+    await to_lobby(page)
+    await page.click("#daily-start")
+    await expect(ask).to_contain_text("still seated")
+    await ask.get_by_role("button", name="Close").click()
+    await expect(ask).to_have_count(0)
+    await expect(page.locator("#back-to-table")).to_be_visible()
     assert not await seat_is_a_bot(room, first["table"], first["seat"])
     # Asked again, the player leaves that table for a new one: a bot has the old seat.
-    await to_lobby(page)
     await page.click("#play-now")
     await page.locator("dialog.leave-ask").get_by_role(
         "button", name="Leave it and play a new game").click()

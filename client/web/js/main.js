@@ -171,6 +171,15 @@ class App {
     this.showLobby();
   }
 
+  /** Before another table: a player seated at a game that is not over is asked to leave
+   * it first or go back to it (the room keeps them there). True when free to go on. */
+  async freeToMove() {
+    if (!seatedInGame(this.state)) return true;
+    const answer = await askSeated(this.state);
+    if (answer === "back") this.openTable(this.state.table);
+    return answer === "leave" && this.leave();
+  }
+
   /** Give up the seat (``leave``: a bot takes it, or the ranked leaver rule) and go to
    * the lobby; true when done. */
   async leave() {
@@ -195,11 +204,7 @@ class App {
    * Seated at a game that goes on, the player is asked first: leave it (then the new
    * table), or go back to it (resolves null). */
   async sendForTable(t, d = {}) {
-    if (t !== "watch" && seatedInGame(this.state)) {
-      const answer = await askSeated(this.state);
-      if (answer === "back") this.openTable(this.state.table);
-      if (answer !== "leave" || !(await this.leave())) return null;
-    }
+    if (t !== "watch" && !(await this.freeToMove())) return null;
     this.wantTable = true;
     return this.send(t, d).then((reply) => {
       if (!reply) this.wantTable = false;

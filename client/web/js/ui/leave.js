@@ -2,6 +2,7 @@
 // table a bot takes the seat at once; a ranked leaver loses and waits before queueing
 // again), and the question asked of a player who starts a new table while still seated
 // at a game that goes on.
+import { DAILY_LEAVE, isDailyTable } from "./daily.js";
 import { closeDialog, openDialog } from "./dialog.js";
 import { h } from "./dom.js";
 
@@ -28,7 +29,7 @@ export function leaveText(state) {
       + "and your partner keeps the real result. Leaving ranked games early also means a wait before you can queue "
       + "again: 5 minutes after a first leave, doubling with each leave within a day.";
   }
-  if (state.kind === "daily") return "Your hand is scored as it stands and a bot plays it out.";
+  if (isDailyTable(state)) return DAILY_LEAVE;
   if (state.status === "filling") return "Your seat is freed for someone else.";
   return "A bot takes your seat at once and the game goes on without you.";
 }
