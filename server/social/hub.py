@@ -45,7 +45,7 @@ from .matchmaking import Match, Matchmaker
 from .name_invites import CHANNEL as NAME_INVITE_CHANNEL
 from .name_invites import NameInvites
 from .presence import LOBBY, Presence
-from .ratings import Ratings
+from .ratings import RatingChange, Ratings
 from .reports import Reports, Sanctions
 from .table_quota import TableQuota
 
@@ -163,6 +163,30 @@ class SocialHub:
         """``sock`` entered or left a table: its account's presence follows."""
         if sock.pid is not None and _is_account(sock):
             self.presence.set_doing(sock.pid, self._doing(sock.pid))
+            self._rated_again(sock)
+
+    def _rated_again(self, sock: SocialSocket) -> None:
+        """``sock`` came to a ranked game of its player's that is over (a reload, the
+        table's link): their ``rated`` again, so the sheet shows the change it made."""
+        actor = getattr(sock, "actor", None)
+        table = actor.cached if actor is not None else None
+        if (table is None or table.kind != RANKED or table.status != "over"
+                or table.game is None or not table.game.over
+                or sock.pid not in {seat.pid for seat in table.seats}):
+            return
+        self.room.spawn(self._push_rated(sock, f"{table.id}:{table.game_no}"),
+                        name=f"rated-again-{table.id}")
+
+    async def _push_rated(self, sock: SocialSocket, game_id: str) -> None:
+        assert sock.pid is not None
+        change = (await self.ratings.game_changes(game_id)).get(sock.pid)
+        if change is not None:  # not rated yet: ``_rate`` pushes it when it is
+            _send(sock, await self._rated_message(sock.pid, change))
+
+    async def _rated_message(self, pid: str, change: RatingChange) -> Rated:
+        return Rated(rating=change.after, change=change.delta,
+                     provisional=change.provisional, games=change.games,
+                     rank=await self.ratings.rank_of(pid), won=change.won, left=change.left)
 
     def _doing(self, pid: str) -> str:
         """What the account does on this node, from its sockets here (the busiest)."""
@@ -329,10 +353,7 @@ class SocialHub:
             socks = self.clients.get(pid)
             if not socks:
                 continue
-            rank = await self.ratings.rank_of(pid)
-            message = Rated(rating=change.after, change=change.delta,
-                            provisional=change.provisional, games=change.games, rank=rank,
-                            won=change.won, left=change.left)
+            message = await self._rated_message(pid, change)
             for sock in list(socks):
                 _send(sock, message)
 

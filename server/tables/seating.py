@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from server.errors import SeatError
-from shared.spades import Game, RuleSet
+from shared.spades import RANKED_RULES, Game, RuleSet
 
 from .lobby import Lobby, Sitter
 from .model import BOT_NAMES, PRACTICE, PRIVATE, RANKED, Seat, Table
@@ -143,10 +143,11 @@ def start_private(table: Table, by: str, seed: int, dealer: int) -> Table:
 def create_ranked(table_id: str, players: list[tuple[str, str]], now_ms: int, seed: int,
                   dealer: int) -> Table:
     """A ranked table for a match: ``players`` are (pid, name) by seat (partners in 0
-    and 2, 1 and 3); standard rules; the game starts at once."""
+    and 2, 1 and 3); the ranked rules (``RANKED_RULES``: standard, with a losing score
+    and a hand cap); the game starts at once."""
     if len(players) != 4:
         raise ValueError("a ranked table seats four players")
-    rules = RuleSet.preset("standard")
+    rules = RANKED_RULES
     table = Table.new(table_id, RANKED, rules, now_ms)
     seats = tuple(Seat(pid=pid, name=name) for pid, name in players)
     return replace(table, seats=seats).start_game(Game.new(rules, seed=seed, dealer=dealer))

@@ -376,12 +376,25 @@ class Client:
         self.token, self.pid, self.name = token, pid, name
         if first:
             self.social.register(self)
-        target = message.table or table_id
+        target = message.table or await self._running(table_id)
         self.reply(Welcome(token=token, pid=pid, name=name, table=target,
                            signed_in=True if account is not None else None,
                            features=FEATURES), msg_id)
         if target is not None and (self.actor is None or self.actor.id != target):
             await self._enter(target, message.v, explicit=message.table is not None)
+
+    async def _running(self, table_id: str | None) -> str | None:
+        """The remembered table when its game is still on: a player opening the room
+        again goes back to a game in progress, never to one that has ended (that one
+        is forgotten; its link still shows it)."""
+        if table_id is None:
+            return None
+        table = await self.room.actor(table_id).peek()
+        if table is not None and table.status != "over":
+            return table_id
+        assert self.pid is not None
+        await self.room.store.set_player(self.pid, clear_table=True)
+        return None
 
     async def snapshot_extra(self, table: Table) -> dict[str, Any]:
         """This viewer's chat fields of a snapshot: on or off, the kept messages they

@@ -97,11 +97,13 @@ async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, o
     page = await ranked_game(start_room, open_page, make_client)
     await expect(page.locator(".title-btn")).to_contain_text("Ranked · to 500")
     await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)
+    table = (await page_state(page))["table"]
     dialog = page.locator("dialog.game-over")
-    await expect(dialog.locator("#rated-line")).to_contain_text(
-        re.compile(r"Your rating: -?\d+\.\d\?? \([+−]\d+\.\d\) · provisional · #[1-4]"))
+    rated_line = re.compile(r"Your rating: -?\d+\.\d\?? \([+−]\d+\.\d\) · provisional · #[1-4]")
+    await expect(dialog.locator("#rated-line")).to_contain_text(rated_line)
     await expect(dialog.get_by_role("button", name="Rematch")).to_have_count(0)
     await dialog.get_by_role("button", name="Lobby").click()
+    await expect(page.locator("#back-to-table")).to_have_count(0)  # the game is over
     board = page.locator("#leaderboard")
     await expect(board.locator("tbody tr")).to_have_count(4)
     for name in ("Vic", "Wes", "Xan", "Yael"):
@@ -109,3 +111,12 @@ async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, o
     await expect(board.locator("tr.me")).to_contain_text("Yael")
     await expect(page.locator("#board-you")).to_have_text(re.compile(r"You: #[1-4] · "))
     await expect(page.locator("#account-panel")).to_contain_text("Ranked games1")
+    # Opening the site again: the lobby, not the finished table; the table's link shows
+    # the sheet with the rating change it made, not "Rating the game…".
+    await page.reload()
+    await page.wait_for_function(SIGNED_IN)
+    await expect(page.locator(".lobby")).to_be_visible()
+    await expect(page.locator(".table-screen")).to_have_count(0)
+    await expect(page.locator("#back-to-table")).to_have_count(0)
+    await page.evaluate(f"location.hash = '#/t/{table}'")
+    await expect(dialog.locator("#rated-line")).to_contain_text(rated_line)

@@ -9,6 +9,7 @@ import { closeDialog, openDialog } from "./ui/dialog.js";
 import { clearToast, h, toast } from "./ui/dom.js";
 import { people } from "./net/people_api.js";
 import { Lobby } from "./ui/lobby.js";
+import { askSeated, seatedInGame } from "./ui/leave.js";
 import { inviteNotice } from "./ui/lobby_people.js";
 import { askName } from "./ui/name_prompt.js";
 import { applySettings, settingsForm } from "./ui/settings.js";
@@ -97,9 +98,11 @@ class App {
   }
 
   onRated(d) {
+    // The room says it again when the page comes back to the finished game: once is news.
+    const again = this.rated && this.rated.table === this.state.table;
     this.rated = { ...d, table: this.state.table };
     const change = `${d.change >= 0 ? "+" : "−"}${Math.abs(d.change).toFixed(1)}`;
-    toast(`Ranked game ${d.won ? "won" : "lost"}: rating ${d.rating.toFixed(1)} (${change}).`);
+    if (!again) toast(`Ranked game ${d.won ? "won" : "lost"}: rating ${d.rating.toFixed(1)} (${change}).`);
     this.refreshMe();
     if (this.screen instanceof TableScreen) this.screen.onRated();
   }
@@ -168,6 +171,25 @@ class App {
     this.showLobby();
   }
 
+  /** Before another table: a player seated at a game that is not over is asked to leave
+   * it first or go back to it (the room keeps them there). True when free to go on. */
+  async freeToMove() {
+    if (!seatedInGame(this.state)) return true;
+    const answer = await askSeated(this.state);
+    if (answer === "back") this.openTable(this.state.table);
+    return answer === "leave" && this.leave();
+  }
+
+  /** Give up the seat (``leave``: a bot takes it, or the ranked leaver rule) and go to
+   * the lobby; true when done. */
+  async leave() {
+    if (!(await this.send("leave"))) return false;
+    closeDialog();
+    if (location.hash.startsWith("#/t/")) history.pushState(null, "", "#/");
+    this.leaveTable();
+    return true;
+  }
+
   openSettings() {
     openDialog("Settings", settingsForm({
       name: this.room.signedIn ? this.room.account : this.room.session.name,
@@ -178,8 +200,11 @@ class App {
 
   // -- what the screens ask for ------------------------------------------------------------
 
-  /** Ask for a table (quick play, practice, create, join, watch): its snapshot is shown. */
-  sendForTable(t, d = {}) {
+  /** Ask for a table (quick play, practice, create, join, watch): its snapshot is shown.
+   * Seated at a game that goes on, the player is asked first: leave it (then the new
+   * table), or go back to it (resolves null). */
+  async sendForTable(t, d = {}) {
+    if (t !== "watch" && !(await this.freeToMove())) return null;
     this.wantTable = true;
     return this.send(t, d).then((reply) => {
       if (!reply) this.wantTable = false;

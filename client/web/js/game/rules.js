@@ -12,6 +12,25 @@ export function loadPresets() {
   return presetsPromise;
 }
 
+let rankedPromise = null;
+
+/** The rules of the ranked queue's tables (data/ranked.json: shared.spades.RANKED_RULES). */
+export function loadRankedRules() {
+  rankedPromise = rankedPromise || fetch("data/ranked.json").then((r) => r.json());
+  return rankedPromise;
+}
+
+/** When a game of ``r`` ends, for a player about to start one: "A game ends when a team
+ * reaches 500 or falls to −200, or after 25 hands: the higher total wins, equal totals
+ * draw." */
+export function gameEndText(r) {
+  const floor = r.losing_score !== null && r.losing_score !== undefined
+    ? ` or falls to ${String(r.losing_score).replace("-", "−")}` : "";
+  const cap = r.max_hands ? `, or after ${r.max_hands} hands` : "";
+  const draw = r.max_hands ? ", equal totals draw" : "";
+  return `A game ends when a team reaches ${r.target_score}${floor}${cap}: the higher total wins${draw}.`;
+}
+
 const BLIND_NIL = {
   off: "off",
   any: "any player, before looking",

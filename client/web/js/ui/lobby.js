@@ -99,7 +99,8 @@ export class Lobby {
       this.who.replaceChildren(h("label", { for: "guest-name" }, "Your name"),
         h("div", { class: "inline" }, this.nameInput, playNow));
     }
-    this.resume.replaceChildren(app.resumeTable
+    // The way back is to a game still on: a finished one is over for good.
+    this.resume.replaceChildren(app.resumeTable && app.state.status !== "over"
       ? h("button", { type: "button", class: "btn btn-link", id: "back-to-table", onclick: () => app.openTable(app.resumeTable) }, "Back to your table")
       : "");
     // Rebuilt only when what they show changed: a half-typed password survives a reconnect.

@@ -26,6 +26,7 @@ import { SeatStatus } from "./seat_status.js";
 import { play as sound } from "./sound.js";
 import { turnStrip } from "./turn_strip.js";
 import { keepFocus, showKeys } from "./keys_help.js";
+import { confirmLeave, mayLeave } from "./leave.js";
 
 const DEALT_KEY = "spades.dealt";
 // Bots are named "Bix (bot)": where the badge's tag says bot, the name goes alone.
@@ -64,7 +65,11 @@ export class TableScreen {
     this.scoreBox = h("div", { class: "scorebox", role: "group", "aria-label": "Score" });
     this.chatBtn = h("button", { type: "button", class: "tool", "aria-controls": "chat-panel",
       onclick: () => this.chat.toggle() }, "Chat");
+    // Leave gives up the seat (the bar's "‹ Lobby" keeps it); what it costs is said first.
+    this.leaveBtn = h("button", { type: "button", class: "tool leave", "aria-haspopup": "dialog", hidden: true,
+      onclick: async () => { if (await confirmLeave(this.state)) this.app.leave(); } }, "Leave");
     const tools = h("nav", { class: "tools", "aria-label": "Table" },
+      this.leaveBtn,
       h("button", { type: "button", class: "tool", onclick: () => this.showScores(), "aria-haspopup": "dialog" }, "Scores"),
       h("button", { type: "button", class: "tool", onclick: () => this.showReview(), "aria-haspopup": "dialog" }, "Review"),
       this.chatBtn,
@@ -279,6 +284,7 @@ export class TableScreen {
       ? `${tableTitle(s.kind, rules)} · ${LEVELS[s.extra.level] || s.extra.level}` : tableTitle(s.kind, rules));
     this.titleBtn.textContent = title;
     this.titleBtn.setAttribute("aria-label", `${title}: show the rules`);
+    this.leaveBtn.hidden = !mayLeave(s);
     const fmt = s.format;
     this.renderScore(view, rules);
     this.fitSeats(fmt);
