@@ -16,7 +16,8 @@ made and stopped per test).
   page at the room's lobby (``viewport``: another size, e.g. ``PHONE_TALL``), with the
   client's settings preset (pace "fast" by default) and every page error collected; the
   test fails if the page threw. Contexts close after the test.
-- ``shot(page, name)``: save a screenshot to docs/screenshots/NAME.png.
+- ``shot(page, name)``: save a screenshot as NAME.png in ``tests.conftest.SHOTS``
+  (var/screenshots; docs/screenshots with SCREENSHOTS_TO_DOCS=1).
 """
 
 from __future__ import annotations
@@ -33,11 +34,10 @@ import pytest_asyncio
 from playwright.async_api import Browser, BrowserContext, Page, async_playwright
 
 from client.room_client import RoomClient
-from tests.conftest import CI
+from tests.conftest import CI, SHOTS
 from tests.room.conftest import LocalServer, launch
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "docs" / "screenshots"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 DESKTOP = {"width": 1280, "height": 800}

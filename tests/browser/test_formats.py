@@ -1,7 +1,7 @@
 """A hand in each format of issue 15, played through the page in real Chromium: on a
 desktop (1280x800) at a private table made with the form's format choice, and on a
 phone (390x844) at a practice table of that format; screenshots of each
-(docs/screenshots/format-*.png). The seats, the score chips and the score sheet follow
+(format-*.png, in tests.conftest.SHOTS). The seats, the score chips and the score sheet follow
 the format; the two-handed draw is played with its Keep and Discard keys."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The pages in a real Chromium: the first three lessons with the keyboard alone (one wrong
 move and its explanation included), the rules page of a private table's rules, and the
-phone layout. Screenshots go to docs/screenshots/learn-*.png."""
+phone layout. Screenshots go to tests.conftest.SHOTS, learn-*.png."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from playwright.async_api import Browser, BrowserContext, Page
 
 from shared.course import LESSON_IDS, all_scenarios
 from shared.spades import RuleSet, score_hand
+from tests.conftest import SHOTS
 
-from .conftest import SHOTS, LearnServer
+from .conftest import LearnServer
 
 pytestmark = pytest.mark.browser
 
