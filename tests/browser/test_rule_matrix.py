@@ -434,3 +434,30 @@ async def test_a_person_makes_the_rule_decision_through_the_page(
     page = await open_page(room, viewport=PHONE_TALL if phone else DESKTOP, phone=phone)
     await host(page, case, clock)
     await play_case(page, case, clock, phone)
+
+
+@pytest.mark.parametrize("phone", [pytest.param(False, id="desktop", marks=BROWSER),
+                                   pytest.param(True, id="phone", marks=BROWSER)])
+async def test_the_form_refuses_rules_the_table_cannot_play_with_a_sentence(
+        room, open_page, phone: bool) -> None:
+    """Mirror bids with Blind Nil on: the engine refuses the pair (the room's
+    ``bad_rules``); the form says why beside Create, keeps the host in the lobby, and
+    takes the sentence down once the rules are changed."""
+    page = await open_page(room, viewport=PHONE_TALL if phone else DESKTOP, phone=phone)
+    await page.fill("#guest-name", "Rosa")
+    form = page.locator("form", has=page.locator("#create-private"))
+    await form.locator("summary").click()
+    await form.locator("#rule-bidding").select_option("mirror")
+    await form.locator("#create-private").click()
+    said = form.locator(".form-error")
+    await expect(said).to_contain_text("Mirror bids are fixed by the spades held, so Blind "
+                                       "Nil must be off.")
+    await expect(said).to_have_attribute("role", "alert")
+    await expect(page.locator(".private-lobby")).to_have_count(0)
+    box = await said.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size[
+        "width"]
+    await form.locator("#rule-blind_nil").select_option("off")
+    await expect(said).to_be_hidden()
+    await form.locator("#create-private").click()
+    await page.wait_for_selector(".private-lobby")
