@@ -22,7 +22,6 @@ every option and format is seen at both sizes and both with and without a clock.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cache
@@ -37,7 +36,7 @@ from shared.spades.rules import BIDDING_MODES, BLIND_NIL_MODES, PLAYER_COUNTS
 
 from . import test_nil_pass
 from .conftest import BROWSER, DESKTOP, PHONE_TALL
-from .play import page_state
+from .play import host_private, page_state
 
 ME = 0  # the host sits South
 
@@ -52,8 +51,10 @@ DECISIONS: dict[str, tuple[Any, ...]] = {
     "min_team_bid": (0, 4),  # the least the second partner may bid
     "ten_for_two_hundred": (True,),  # a bid of 10 or more
     "jokers": (True,),  # the jokers played as cards
-    "nil_pass": (1, 2),  # the pass step: test_nil_pass.py
-    "blind_nil_pass": (1,),  # the pass step after Blind Nil: test_nil_pass.py
+    # The pass step (test_nil_pass.py), one for both kinds; its two counts differ there,
+    # so the step's count is read from the rules.
+    "nil_pass": (2,),
+    "blind_nil_pass": (1,),
     "players": PLAYER_COUNTS,
     "partnerships": (True, False),
 }
@@ -71,12 +72,10 @@ NO_DECISION: dict[str, str] = {
     "bag_limit": "how bags score",
     "bag_penalty_points": "how bags score",
 }
-# Decisions whose page cases live elsewhere (the test, and what it covers).
-ELSEWHERE = {
-    "nil_pass": (test_nil_pass.test_a_person_makes_the_nil_pass_through_the_page, (2,)),
-    "blind_nil_pass": (test_nil_pass.test_a_person_makes_the_nil_pass_through_the_page, (1,)),
-}
-ELSEWHERE_EXTRA = {"nil_pass": (1,)}  # six players pass: test_six_players_pass...
+# Decisions whose page cases are test_nil_pass.py's: the options and values its rules set.
+PASS_STEP = test_nil_pass.test_a_person_makes_the_nil_pass_through_the_page
+ELSEWHERE = {option: (getattr(test_nil_pass.RULES, option),)
+             for option in ("nil_pass", "blind_nil_pass")}
 # The formats: the private form's format choice, and the preset it starts from.
 FORMATS = {"partners": "standard", "cutthroat": "cutthroat", "three_handed": "three_handed",
            "two_handed": "two_handed", "six_handed": "six_handed"}
@@ -101,6 +100,7 @@ class Case:
     preset: str | None = None  # the partnership preset chosen in the form
     want: Callable[[Game], bool] = lambda game: True  # holds at every decision
     bots: str = "easy"  # the form's bot level (Easy is the cheapest to simulate)
+    tricks: int = 1  # the decisions come before this many tricks are done
 
     @property
     def rules(self) -> RuleSet:
@@ -155,11 +155,12 @@ def draw_then_bid(view: View) -> tuple[str, bool]:
 
 
 def high_bid_then_joker(view: View) -> tuple[str, bool]:
-    """Bid 15 (17 cards a hand), then play a joker at the first turn one may."""
+    """Bid 15 (17 cards a hand), then play a joker in one of the first three tricks
+    (the deal is one where the rules let the person play it there)."""
     if view["phase"] == "bidding" and not view["hand_hidden"]:
         return "bid 15", True
     jokers = [a for a in view["legal"] if a in ("play BJ", "play LJ")]
-    if view["phase"] == "playing" and jokers:
+    if view["phase"] == "playing" and jokers and len(view["tricks"]) < 3:
         return jokers[0], True
     return ordinary(view), False
 
@@ -181,10 +182,11 @@ CASES = [
     Case("nil", "partners", FIRST, bid_when(lambda v: "bid nil"), 1,
          {"blind_nil": ("any",), "bidding": ("standard",), "players": (4,),
           "partnerships": (True,), "min_team_bid": (0,)}),
-    Case("blind_nil_any_cutthroat", "cutthroat", FIRST, bid_when(lambda v: "bid blind nil"), 1,
-         {"blind_nil": ("any",), "players": (4,), "partnerships": (False,)}),
-    Case("blind_nil_trailing", "partners", FIRST, bid_when(lambda v: "bid blind nil"), 1,
-         {"blind_nil": ("trailing",)}, {"blind_nil": "trailing", "blind_nil_margin": 0}),
+    # Blind Nil open to a player trailing the leader by at least 0 points: at the start.
+    Case("blind_nil_trailing_cutthroat", "cutthroat", FIRST,
+         bid_when(lambda v: "bid blind nil"), 1,
+         {"blind_nil": ("trailing",), "players": (4,), "partnerships": (False,)},
+         {"blind_nil": "trailing", "blind_nil_margin": 0}),
     Case("blind_nil_opening_bidder_six", "six_handed", 5, bid_when(lambda v: "bid blind nil"),
          1, {"blind_nil": ("opening_bidder",), "players": (6,), "partnerships": (True,)},
          {"blind_nil": "opening_bidder"}),
@@ -210,14 +212,15 @@ CASES = [
          bid_when(lambda v: next((b for b in numbers(v) if b != "bid nil"), None)), 1,
          {"min_team_bid": (4,)}, {"min_team_bid": 4},
          want=lambda g: partner_bid(g) in (1, 2) and "bid 1" not in legal_now(g)),
-    Case("ten_for_two_hundred", "partners", FIRST, bid_when(lambda v: "bid 10"), 1,
-         {"ten_for_two_hundred": (True,)}, {"ten_for_two_hundred": True}),
     Case("three_players_high_bid_and_jokers", "three_handed", 2, high_bid_then_joker, 2,
-         {"jokers": (True,), "players": (3,), "partnerships": (False,)}, {"jokers": True}),
+         {"jokers": (True,), "players": (3,), "partnerships": (False,)}, {"jokers": True},
+         tricks=3),
     Case("two_players_draw", "two_handed", 1, draw_then_bid, 2,
          {"players": (2,), "partnerships": (False,)}),
-    Case("six_players_high_bid", "six_handed", 0, bid_when(lambda v: "bid 16"), 1,
-         {"players": (6,), "partnerships": (True,), "blind_nil": ("any",)}),
+    Case("six_players_high_bid_ten_for_two_hundred", "six_handed", 0,
+         bid_when(lambda v: "bid 16"), 1,
+         {"players": (6,), "partnerships": (True,), "blind_nil": ("any",),
+          "ten_for_two_hundred": (True,)}, {"ten_for_two_hundred": True}),
 ]
 BY_NAME = {case.name: case for case in CASES}
 
@@ -225,25 +228,27 @@ BY_NAME = {case.name: case for case in CASES}
 # -- the deal that brings the decisions ------------------------------------------------------
 
 
-def _moves(case: Case, game: Game) -> tuple[int, bool]:
-    """Play the first hand with the person's plan and the bots; how many decisions came
-    (each one where ``case.want`` held)."""
-    made, hand = 0, game.hand_no
-    while made < case.decisions and game.hand_no == hand and not game.over:
+def _decisions(case: Case, game: Game) -> int:
+    """Play the first hand up to ``case.tricks`` tricks with the person's plan and the
+    bots; how many decisions came (each one where ``case.want`` held)."""
+    made = 0
+    while made < case.decisions:
         seat = game.to_act
         if seat is None:
-            return made, False
+            return made
         view = game.view(seat)
+        if len(view.tricks) >= case.tricks:
+            return made
         if seat == ME:
             action, decisive = case.plan(view.to_dict())
             if decisive:
                 if not case.want(game):
-                    return made, False
+                    return made
                 made += 1
         else:
             action = choose_bot_action(case.bots, view)
         game = game.apply(seat, action)
-    return made, True
+    return made
 
 
 @cache
@@ -251,8 +256,7 @@ def deal_for(name: str) -> int:
     """The first deal seed with which the case's decisions all come, as the room plays it."""
     case = BY_NAME[name]
     for seed in range(3_000):
-        made, _ok = _moves(case, Game.new(case.rules, seed, dealer=case.dealer))
-        if made == case.decisions:
+        if _decisions(case, Game.new(case.rules, seed, dealer=case.dealer)) == case.decisions:
             return seed
     raise AssertionError(f"no deal brings the decisions of {name}: widen the search")
 
@@ -273,18 +277,16 @@ def test_every_decision_has_a_page_case() -> None:
         for option, values in case.covers.items():
             assert getattr(rules, option) in values, (case.name, option)
             seen[option] |= set(values)
-    for option, (test, values) in ELSEWHERE.items():
-        assert callable(test)
-        seen[option] |= set(values) | set(ELSEWHERE_EXTRA.get(option, ()))
+    for option, values in ELSEWHERE.items():
+        seen[option] |= set(values)
     for option, values in DECISIONS.items():
-        assert set(values) <= seen[option], f"{option}: no page case for {set(values) - seen[option]}"
+        missing = set(values) - seen[option]
+        assert not missing, f"{option}: no page case for {missing}"
     formats = {(c.rules.players, c.rules.partnerships) for c in CASES}
     every = {(p, s) for p in PLAYER_COUNTS for s in (True, False) if _playable(p, s)}
     assert every <= formats, f"formats with no page case: {every - formats}"
     # The pass step's own cases: both sizes, with and without a clock.
-    params = {m.args[0]: m.args[1] for m in
-              test_nil_pass.test_a_person_makes_the_nil_pass_through_the_page.pytestmark
-              if m.name == "parametrize"}
+    params = {m.args[0]: m.args[1] for m in PASS_STEP.pytestmark if m.name == "parametrize"}
     assert params["size"] == ["desktop", "phone"] and params["clock"] == [False, True]
 
 
@@ -318,32 +320,6 @@ PROGRESS_JS = """() => {
 }"""
 
 
-async def host(page: Page, case: Case, clock: bool) -> None:
-    """From the lobby: host the case's table through the form and start it."""
-    await page.fill("#guest-name", "Mara")
-    form = page.locator("form", has=page.locator("#create-private"))
-    await form.locator(f'#private-format input[value="{case.fmt}"]').check()
-    if case.preset:
-        await form.locator("#preset").select_option(case.preset)
-    await form.locator(f'input[name="bots"][value="{case.bots}"]').check()
-    if case.options:
-        await form.locator("summary").click()
-    for option, value in case.options.items():
-        field_ = form.locator(f"#rule-{option}")
-        if isinstance(value, bool):
-            await field_.set_checked(value)
-        elif isinstance(value, str):
-            await field_.select_option(value)
-        else:
-            await field_.fill(str(value))
-    await form.locator("#private-turn").get_by_label(
-        re.compile("Relaxed" if clock else "No clock")).check()
-    await page.click("#create-private")
-    await page.wait_for_selector(".private-lobby")
-    await page.click("#start-private")
-    await page.wait_for_function("window.spadesApp.state.status === 'playing'")
-
-
 async def press(page: Page, selector: str, phone: bool) -> None:
     """A tap on a phone, a click on a desktop."""
     target = page.locator(selector).first
@@ -373,7 +349,9 @@ async def act(page: Page, action: str, phone: bool) -> None:
 
 
 async def check_decision(page: Page, view: View, action: str, clock: bool) -> None:
-    """At a decision: the pad enables exactly the legal bids, the clock shows or not."""
+    """At a decision: the pad enables exactly the legal bids, the clock shows or not,
+    nothing scrolls sideways."""
+    assert await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     timer = page.locator(".turn-timer")
     await (expect(timer).to_be_visible() if clock else expect(timer).to_be_hidden())
     if view["phase"] == "bidding" and not view["hand_hidden"]:
@@ -432,7 +410,7 @@ async def test_a_person_makes_the_rule_decision_through_the_page(
     monkeypatch.setattr("server.web.social_handlers.new_deal",
                         lambda seats=4: (seed, case.dealer))
     page = await open_page(room, viewport=PHONE_TALL if phone else DESKTOP, phone=phone)
-    await host(page, case, clock)
+    await host_private(page, "Mara", case.fmt, case.options, clock, case.preset, case.bots)
     await play_case(page, case, clock, phone)
 
 
