@@ -179,9 +179,6 @@ def legal_now(game: Game) -> list[str]:
 FIRST, LAST = 3, 0  # at four seats: South bids first (East deals), or last (South deals)
 
 CASES = [
-    Case("nil", "partners", FIRST, bid_when(lambda v: "bid nil"), 1,
-         {"blind_nil": ("any",), "bidding": ("standard",), "players": (4,),
-          "partnerships": (True,), "min_team_bid": (0,)}),
     # Blind Nil open to a player trailing the leader by at least 0 points: at the start.
     Case("blind_nil_trailing_cutthroat", "cutthroat", FIRST,
          bid_when(lambda v: "bid blind nil"), 1,
@@ -190,16 +187,16 @@ CASES = [
     Case("blind_nil_opening_bidder_six", "six_handed", 5, bid_when(lambda v: "bid blind nil"),
          1, {"blind_nil": ("opening_bidder",), "players": (6,), "partnerships": (True,)},
          {"blind_nil": "opening_bidder"}),
+    # After a look (Blind Nil "any"), Nil after the partner's Nil.
     Case("double_nil", "partners", LAST, bid_when(lambda v: "bid nil"), 1,
-         {"double_nil": (True,), "nil_after_partner": (True,)},
+         {"double_nil": (True,), "nil_after_partner": (True,), "blind_nil": ("any",),
+          "bidding": ("standard",), "players": (4,), "partnerships": (True,),
+          "min_team_bid": (0,)},
          want=lambda g: partner_bid(g) == "nil", bots="standard"),
     Case("no_double_nil", "partners", LAST, bid_when(lambda v: "bid 4"), 1,
          {"double_nil": (False,), "blind_nil": ("off",)}, preset="course",
          want=lambda g: partner_bid(g) == "nil" and "bid nil" not in legal_now(g),
          bots="standard"),
-    Case("no_nil_after_partner", "partners", LAST, bid_when(lambda v: "bid 4"), 1,
-         {"nil_after_partner": (False,)}, preset="club",
-         want=lambda g: isinstance(partner_bid(g), int) and "bid nil" not in legal_now(g)),
     Case("whiz", "partners", FIRST, bid_when(spades_bid), 1, {"bidding": ("whiz",)},
          {"bidding": "whiz"}),
     Case("mirror_cutthroat", "cutthroat", FIRST, bid_when(spades_bid), 1,
@@ -208,10 +205,13 @@ CASES = [
     Case("suicide", "partners", LAST, bid_when(lambda v: "bid nil"), 1,
          {"bidding": ("suicide",)}, {"bidding": "suicide"},
          want=lambda g: isinstance(partner_bid(g), int) and legal_now(g) == ["bid nil"]),
-    Case("min_team_bid", "partners", LAST,
+    # Club rules (no Nil after the partner's bid) with a team minimum of 4: the partner
+    # bid 1 or 2, so the person's Nil and the bids short of 4 are greyed.
+    Case("min_team_bid_no_nil_after_partner", "partners", LAST,
          bid_when(lambda v: next((b for b in numbers(v) if b != "bid nil"), None)), 1,
-         {"min_team_bid": (4,)}, {"min_team_bid": 4},
-         want=lambda g: partner_bid(g) in (1, 2) and "bid 1" not in legal_now(g)),
+         {"min_team_bid": (4,), "nil_after_partner": (False,)}, {"min_team_bid": 4},
+         preset="club", want=lambda g: partner_bid(g) in (1, 2) and "bid 1" not in
+         legal_now(g) and "bid nil" not in legal_now(g)),
     Case("three_players_high_bid_and_jokers", "three_handed", 2, high_bid_then_joker, 2,
          {"jokers": (True,), "players": (3,), "partnerships": (False,)}, {"jokers": True},
          tricks=3),
