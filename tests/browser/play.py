@@ -7,8 +7,10 @@ decide what to do next; every action goes through the UI.
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from playwright.async_api import Page
 
@@ -35,6 +37,37 @@ async def quick_play(page: Page, name: str) -> dict:
     await page.wait_for_selector(".table-screen")
     await page.wait_for_function("window.spadesApp.state.view !== null", timeout=15_000)
     return await page_state(page)
+
+
+async def host_private(page: Page, name: str, fmt: str, options: dict[str, Any], clock: bool,
+                       preset: str | None = None, bots: str | None = None) -> None:
+    """From the lobby: host a private table through the form (the format, the partnership
+    preset, house ``options`` typed, chosen or ticked in the editor, the bots' level,
+    a 60 s clock or none) and start it; bots take the other seats."""
+    await page.fill("#guest-name", name)
+    form = page.locator("form", has=page.locator("#create-private"))
+    await form.locator(f'#private-format input[value="{fmt}"]').check()
+    if preset:
+        await form.locator("#preset").select_option(preset)
+    if bots:
+        await form.locator(f'input[name="bots"][value="{bots}"]').check()
+    if options:
+        await form.locator("summary").click()
+    for option, value in options.items():
+        field = form.locator(f"#rule-{option}")
+        if isinstance(value, bool):
+            await field.set_checked(value)
+        elif isinstance(value, str):
+            await field.select_option(value)
+        else:
+            await field.fill(str(value))
+    # Relaxed 60 s: the longest clock, so a person's turn is theirs, not the autopilot's.
+    await form.locator("#private-turn").get_by_label(
+        re.compile("Relaxed" if clock else "No clock")).check()
+    await page.click("#create-private")
+    await page.wait_for_selector(".private-lobby")
+    await page.click("#start-private")
+    await page.wait_for_function("window.spadesApp.state.status === 'playing'")
 
 
 async def click_card(page: Page, code: str) -> None:

@@ -234,3 +234,17 @@ async def test_quick_play_from_a_private_seat_returns_that_table(
     assert (host.table, host.seat, host.status) == (private, 0, "playing")
     table = await server.room.store.load(private or "")
     assert table is not None and table.seat_of(host.pid or "") == 0
+
+
+@pytest.mark.parametrize(("message", "says"), [
+    (CreatePrivate(rules={"bidding": "mirror"}), "so Blind Nil must be off"),
+    (CreatePrivate(preset="cutthroat", rules={"nil_pass": 2}), "Nil card passes need a partner"),
+])
+async def test_rules_no_table_can_play_are_refused_with_a_typed_error(
+    server: LocalServer, social_client: SocialFactory, message: CreatePrivate, says: str
+) -> None:
+    host = await social_client(server, name="Rosa")
+    with pytest.raises(RequestFailed) as refused:
+        await host.request(message)
+    assert refused.value.code == "bad_rules" and says in refused.value.message
+    assert host.table is None

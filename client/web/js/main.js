@@ -202,23 +202,24 @@ class App {
 
   /** Ask for a table (quick play, practice, create, join, watch): its snapshot is shown.
    * Seated at a game that goes on, the player is asked first: leave it (then the new
-   * table), or go back to it (resolves null). */
-  async sendForTable(t, d = {}) {
+   * table), or go back to it (resolves null). ``fail``: as ``send``'s. */
+  async sendForTable(t, d = {}, fail = undefined) {
     if (t !== "watch" && !(await this.freeToMove())) return null;
     this.wantTable = true;
-    return this.send(t, d).then((reply) => {
+    return this.send(t, d, fail).then((reply) => {
       if (!reply) this.wantTable = false;
       else clearToast(); // an error of an earlier try ("No table has that code") no longer holds
       return reply;
     });
   }
 
-  /** Send ``t`` and show a failure as a note; resolves with the answer, or null. */
-  async send(t, d = {}) {
+  /** Send ``t`` and show a failure as a note (or hand its sentence to ``fail``);
+   * resolves with the answer, or null. */
+  async send(t, d = {}, fail = (message) => toast(message, "warn")) {
     try {
       return await this.room.request(t, d);
     } catch (err) {
-      toast(err.message, "warn");
+      fail(err.message);
       return null;
     }
   }
@@ -246,10 +247,11 @@ class App {
     return this.sendForTable("practice", preset ? { level, pace, preset } : { level, pace });
   }
 
-  /** Host a private table; the table's snapshot comes first, then its code and link. */
-  async createPrivate({ rules, bots, watch, turn }) {
+  /** Host a private table; the table's snapshot comes first, then its code and link.
+   * ``refused(sentence)``: the room refused the table (rules it cannot play...). */
+  async createPrivate({ rules, bots, watch, turn }, refused = undefined) {
     await askName(this.room, (name) => this.rename(name, true));
-    const reply = await this.sendForTable("create", { rules, bots, watch, turn });
+    const reply = await this.sendForTable("create", { rules, bots, watch, turn }, refused);
     if (reply) this.invites.set(reply.table, reply);
     if (this.screen instanceof TableScreen) this.screen.render();
   }

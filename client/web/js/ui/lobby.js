@@ -12,7 +12,7 @@ import { loadYourGames } from "./your_games.js";
 
 export class Lobby {
   /** ``app`` gives: room, me, queueSince, resumeTable, quickPlay(name), practice(level, pace),
-   * createPrivate({rules, bots, watch}), join(codeOrLink), account(kind, name, password),
+   * createPrivate({rules, bots, watch}, refused), join(codeOrLink), account(kind, name, password),
    * queue(on), leaderboard(), openTable(id). */
   constructor(app) {
     this.app = app;
@@ -72,7 +72,7 @@ export class Lobby {
           h("a", { href: "/learn/", id: "learn-link" }, "New to Spades? Learn to play"), " · ",
           h("a", { href: "/learn/#/rules" }, "Rules"), " · ",
           h("a", { href: "/learn/#/strategy" }, "Strategy"))),
-      h("div", { class: "lobby-grid" }, play, dailyPanel(() => this.named(() => app.daily.start())), practice, privateForm((form) => this.named(() => app.createPrivate(form))), join,
+      h("div", { class: "lobby-grid" }, play, dailyPanel(() => this.named(() => app.daily.start())), practice, privateForm((form, refused) => this.named(() => app.createPrivate(form, refused))), join,
         this.gamesEl, this.peopleEl, this.accountEl, this.rankedEl, this.boardEl));
     this.update();
     // The name box is where a keyboard player starts (the course links come first in the

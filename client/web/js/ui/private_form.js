@@ -12,9 +12,17 @@ import { LEVELS } from "./practice.js";
 // With no clock, only a disconnect brings the autopilot (a table among friends).
 const TURN_TIMES = { 15: "Fast 15 s", 30: "Standard 30 s", 60: "Relaxed 60 s", 0: "No clock" };
 
-/** The form; ``onCreate({rules, bots, watch, turn})`` hosts the table. */
+/** The form; ``onCreate({rules, bots, watch, turn}, refused)`` hosts the table and
+ * calls ``refused(sentence)`` when the room will not (rules the engine cannot play:
+ * the sentence says which rule, beside Create, until the form changes). */
 export function privateForm(onCreate) {
   const form = h("form", { class: "panel", "aria-labelledby": "private-form-title" });
+  const refusal = h("p", { class: "form-error", id: "private-form-error", role: "alert", hidden: true });
+  const refused = (sentence) => {
+    refusal.textContent = sentence;
+    refusal.hidden = false;
+  };
+  form.addEventListener("change", () => { refusal.hidden = true; });
   const preset = h("select", { id: "preset", name: "preset" });
   const options = h("div", { class: "rules-editor" });
   const formats = formatRow("format", "private-format");
@@ -39,7 +47,8 @@ export function privateForm(onCreate) {
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const data = new FormData(form);
-    onCreate({ rules: edited(), bots: data.get("bots"), watch: data.get("watch") === "on", turn: Number(data.get("turn")) });
+    refusal.hidden = true;
+    onCreate({ rules: edited(), bots: data.get("bots"), watch: data.get("watch") === "on", turn: Number(data.get("turn")) }, refused);
   });
   const fillOptions = (rules) => {
     const solo = rules.partnerships === false;
@@ -96,6 +105,7 @@ export function privateForm(onCreate) {
     radioRow("turn", "Turn time", TURN_TIMES, "30", "private-turn"),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "watch", id: "private-watch" }),
       h("span", {}, "Spectators may watch")),
+    refusal,
     h("button", { type: "submit", class: "btn", id: "create-private" }, "Create table"));
   return form;
 }
