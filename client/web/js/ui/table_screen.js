@@ -53,6 +53,7 @@ export class TableScreen {
     this.lobbyPanel = new PrivateLobby(app, this);
     this.gameOver = new GameOver(this);
     this.dealtCount = 13;
+    this.pendingDeal = false; // a practice game's first hand waits for its Deal button
     this.lastDealKey = sessionStorage.getItem(DEALT_KEY) || "";
     this.build();
     this.tick = setInterval(() => this.renderTimers(), 250);
@@ -76,8 +77,11 @@ export class TableScreen {
     this.seatEls = [0, 1, 2, 3].map(() => h("div", { class: "seat" })); // resized by render()
     this.lastTrickBtn = h("button", { type: "button", class: "btn btn-ghost small last-trick-btn",
       onclick: () => this.showLastTrick(), hidden: true }, "Last trick");
+    // A tap on the felt skips the deal; the Deal button's own tap must not.
+    this.dealBtn = h("button", { type: "button", class: "btn btn-primary btn-big deal-btn", id: "deal-btn", hidden: true,
+      onclick: (event) => { event.stopPropagation(); this.startDeal(); } }, "Deal");
     this.felt = h("div", { class: "felt", onclick: () => this.center.skipDeal() },
-      this.seatEls, this.center.el, this.lastTrickBtn);
+      this.seatEls, this.center.el, this.lastTrickBtn, this.dealBtn);
     this.seatStatus = new SeatStatus(this.room, this.state);
     this.timerBar = h("div", { class: "turn-timer", hidden: true, role: "timer", "aria-live": "off" }, h("i"), h("span"));
     this.resultPanel = h("section", { class: "result-panel", hidden: true, tabindex: "-1", "aria-label": "Hand result" });
@@ -184,7 +188,30 @@ export class TableScreen {
     const key = `${this.state.table}:${view.hand_no}:${view.commitment.slice(0, 8)}`;
     if (key === this.lastDealKey) return;
     this.lastDealKey = key;
-    sessionStorage.setItem(DEALT_KEY, key);
+    // A fresh practice game starts as the quick game of the course does: the person
+    // taps Deal (they bid first, so nobody moves before the cards are seen).
+    if (this.state.kind === "practice" && view.hand_no === 0 && this.state.format.dealtCards) {
+      this.pendingDeal = true;
+      this.dealtCount = 0;
+      this.dealBtn.hidden = false;
+      this.render();
+      this.dealBtn.focus({ preventScroll: true });
+      return;
+    }
+    this.animateDeal(view, key);
+  }
+
+  /** The Deal button: the cards fly out one at a time (a tap on the table skips). */
+  startDeal() {
+    if (!this.pendingDeal || !this.state.view) return;
+    this.pendingDeal = false;
+    this.dealBtn.hidden = true;
+    this.animateDeal(this.state.view, this.lastDealKey);
+    this.render();
+  }
+
+  animateDeal(view, key) {
+    sessionStorage.setItem(DEALT_KEY, key); // a reload does not deal again
     const fmt = this.state.format;
     const total = fmt.dealtCards; // the joker deck deals as many; two players draw instead
     if (!total) return;
@@ -226,6 +253,7 @@ export class TableScreen {
   onKey(event) {
     if (event.target.matches("input, textarea, select")) return;
     if (this.center.dealing) this.center.skipDeal(); // any key skips the deal, and still acts
+    if (this.pendingDeal) return; // the Deal button (focused) is the one thing to do
     if (event.key === "Escape" && !this.resultPanel.hidden && !dialogOpen()) {
       this.hideResult();
       return;
@@ -264,7 +292,7 @@ export class TableScreen {
     for (let seat = 0; seat < fmt.players; seat++) this.renderSeat(seat);
     this.center.render(view, s.seat, this.statusLine(), fmt);
     this.lastTrickBtn.hidden = !(view && view.last_trick);
-    const bidding = view && view.phase === "bidding" && s.myTurn;
+    const bidding = view && view.phase === "bidding" && s.myTurn && !this.pendingDeal;
     this.pad.el.hidden = !bidding;
     if (bidding) this.pad.render(view, { tip: s.kind !== "ranked" });
     this.draw.render(view, s.myTurn);
@@ -286,7 +314,8 @@ export class TableScreen {
       this.renderPass();
       return;
     }
-    this.hand.render(s.view, s.seat, { dealt: this.center.dealing ? this.dealtCount : 99 });
+    const dealt = this.pendingDeal ? 0 : this.center.dealing ? this.dealtCount : 99;
+    this.hand.render(s.view, s.seat, { dealt });
     this.renderPass();
   }
 
@@ -308,6 +337,7 @@ export class TableScreen {
       return left ? `Finding players… bots take the open seats in ${left}s` : "Finding players…";
     }
     if (!view) return "";
+    if (this.pendingDeal) return `Tap Deal: ${s.format.dealtCards} cards, one at a time`;
     if (view.over) return "Game over";
     if (view.to_act === null) return "";
     const who = view.to_act === s.seat ? "Your" : `${this.nameOf(view.to_act)}'s`;
