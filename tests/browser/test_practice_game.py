@@ -16,19 +16,24 @@ from .play import page_state
 
 pytestmark = BROWSER
 
-# Counts what the deal shows: each card back that flies out, and each hand size drawn.
+# Counts what the deal shows: each card back that flies out, each hand size drawn, and
+# how many cards the hand showed when the bid pad first appeared.
 WATCH_DEAL_JS = """() => {
-  window.dealSeen = {backs: 0, sizes: []};
+  window.dealSeen = {backs: 0, sizes: [], padWithCards: []};
+  const pad = document.querySelector('.bid-pad');
   const count = () => {
     const n = document.querySelectorAll('.hand .card-btn').length;
     const sizes = window.dealSeen.sizes;
     if (sizes[sizes.length - 1] !== n) sizes.push(n);
+    const shown = window.dealSeen.padWithCards;
+    if (!pad.hidden && !shown.length) shown.push(n);
   };
   new MutationObserver((records) => {
     for (const r of records) window.dealSeen.backs += r.addedNodes.length;
   }).observe(document.querySelector('.deal-layer'), {childList: true});
   new MutationObserver(count).observe(document.querySelector('.hand'),
                                       {childList: true, subtree: true});
+  new MutationObserver(count).observe(pad, {attributes: true});
 }"""
 
 
@@ -69,11 +74,15 @@ async def test_practice_starts_the_quick_game_with_deal_and_hint(room, open_page
     state = await page_state(page)
     assert state["myTurn"] and state["phase"] == "bidding" and not state["hidden"]
     assert not any("blind" in action for action in state["legal"])
+    await expect(page.locator(".practice-bar").get_by_role("button", name="Undo")).to_be_disabled()
     await page.evaluate(WATCH_DEAL_JS)
     await deal.click()
     await expect(page.locator(".hand .card-btn")).to_have_count(13)
+    await expect(page.locator(".bid-pad")).to_be_visible()
     await expect(deal).to_be_hidden()
     seen = await page.evaluate("window.dealSeen")
+    # The pad came once the hand was whole: never beside a hand still being dealt.
+    assert seen["padWithCards"] == [13], seen
     # 52 backs flew out one at a time, and this hand grew a card at a time to 13.
     assert seen["backs"] == 52, seen
     assert seen["sizes"] == sorted(seen["sizes"]) and len(seen["sizes"]) >= 10, seen

@@ -70,7 +70,7 @@ export class PracticeBar {
       this.hintKey = null;
     }
     this.hintBtn.disabled = !s.myTurn || this.screen.pendingDeal;
-    this.undoBtn.disabled = !view || this.busy;
+    this.undoBtn.disabled = !view || this.busy || this.screen.pendingDeal;
     this.redoBtn.disabled = !s.extra.redo || !s.myTurn || this.busy;
   }
 

@@ -292,7 +292,9 @@ export class TableScreen {
     for (let seat = 0; seat < fmt.players; seat++) this.renderSeat(seat);
     this.center.render(view, s.seat, this.statusLine(), fmt);
     this.lastTrickBtn.hidden = !(view && view.last_trick);
-    const bidding = view && view.phase === "bidding" && s.myTurn && !this.pendingDeal;
+    // At practice nobody waits: the pad comes once the cards are dealt (or the deal skipped).
+    const dealing = this.pendingDeal || (s.kind === "practice" && this.center.dealing);
+    const bidding = view && view.phase === "bidding" && s.myTurn && !dealing;
     this.pad.el.hidden = !bidding;
     if (bidding) this.pad.render(view, { tip: s.kind !== "ranked" });
     this.draw.render(view, s.myTurn);
