@@ -12,7 +12,9 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.async_api import Page, expect
 
 from .conftest import BROWSER, PHONE_TALL
-from .play import page_state
+from .play import page_state, take_turn
+from .positions import last_card_position
+from .test_person_screen import open_position
 
 pytestmark = BROWSER
 
@@ -130,3 +132,28 @@ async def test_standard_500_and_blind_nil_are_a_tap_away_on_a_phone(room, open_p
     await switch.tap()
     assert await page.evaluate(
         "JSON.parse(localStorage.getItem('spades.settings')).practiceBlindNil") is False
+
+
+async def test_blind_nil_switched_on_in_the_settings_holds_from_the_next_game(
+        room, open_page) -> None:
+    """At a practice game's end, New game starts a fresh one with the settings as they
+    are now: Blind Nil switched on during the game is offered from the next."""
+    page = await open_page(room)
+    await open_position(page, "Nia", "quick", last_card_position(
+        "quick", 0, dict.fromkeys(range(4), "bid 3"), lambda game: game.over,
+        scores=(240, 0)))
+    first = await page_state(page)
+    assert (await page.evaluate("window.spadesApp.state.view.rules.blind_nil")) == "off"
+    await page.get_by_role("button", name="Settings").click()
+    await page.locator("#settings-blind-nil").check()
+    await page.keyboard.press("Escape")
+    await take_turn(page, first)
+    sheet = page.locator("dialog.game-over")
+    await expect(sheet).to_be_visible()
+    await expect(sheet.get_by_role("button", name="Rematch")).to_have_count(0)
+    await sheet.get_by_role("button", name="New game").click()
+    await page.wait_for_function(f"window.spadesApp.state.table !== {json.dumps(first['table'])}"
+                                 " && window.spadesApp.state.view !== null")
+    rules = await page.evaluate("window.spadesApp.state.view.rules")
+    assert (rules["name"], rules["blind_nil"]) == ("quick", "trailing")
+    await expect(page.locator("#deal-btn")).to_be_visible()

@@ -23,6 +23,7 @@ import { reviewPanel, rememberCommitment } from "./review.js";
 import { bagCycle, gameSheet, handTable, sideNames, sideOrder } from "./score_sheet.js";
 import { openSeatMenu } from "./seat_menu.js";
 import { SeatStatus } from "./seat_status.js";
+import { settings } from "./settings.js";
 import { play as sound } from "./sound.js";
 import { turnStrip } from "./turn_strip.js";
 import { keepFocus, showKeys } from "./keys_help.js";
@@ -237,6 +238,13 @@ export class TableScreen {
       sound("error");
       toast(err.message, "warn");
     }
+  }
+
+  /** A practice table's next game: a new table of the same rules' preset, level and pace,
+   * with Blind Nil as the settings say now. */
+  newPractice() {
+    const s = this.state;
+    return this.app.practice(s.extra.level, s.extra.pace, this.rules().name, settings.practiceBlindNil);
   }
 
   async tip() {
