@@ -109,6 +109,9 @@ async def test_standard_500_and_blind_nil_are_a_tap_away_on_a_phone(room, open_p
     shown = rules_of(await panel.locator("#practice-rules").get_attribute("href") or "")
     assert (shown["target_score"], shown["blind_nil"], shown["blind_nil_margin"]) \
         == (500, "trailing", 100)
+    for link in (panel.locator("#practice-rules"), page.locator("#play-now-rules")):
+        box = await link.bounding_box()
+        assert box and box["height"] >= 44, box  # a finger's height
     # Another format has no game length to choose.
     await panel.get_by_text("Three players").tap()
     await expect(panel.locator("#practice-game")).to_be_hidden()

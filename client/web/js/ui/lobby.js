@@ -40,7 +40,7 @@ export class Lobby {
     h("h2", {}, "Play now"),
     h("p", { class: "muted" }, "A casual game to 250 with people and bots. No sign-up. ",
       // Play now's own rules (the quick game), not the standard ones.
-      h("a", { href: "/learn/?preset=quick#/rules", id: "play-now-rules" }, "Rules")),
+      h("a", { href: "/learn/?preset=quick#/rules", id: "play-now-rules", class: "rules-link" }, "Rules")),
     this.who, this.resume);
 
     const practice = this.practiceForm();
@@ -82,7 +82,7 @@ export class Lobby {
     const app = this.app;
     const formats = formatRow("format", "practice-format");
     const games = radioRow("game", "Game", PRACTICE_GAMES, "quick", "practice-game");
-    const rulesLink = h("a", { id: "practice-rules", href: "/learn/?preset=quick#/rules" }, "Rules of this game");
+    const rulesLink = h("a", { id: "practice-rules", class: "rules-link", href: "/learn/?preset=quick#/rules" }, "Rules of this game");
     const chosen = () => {
       const format = formats.querySelector("input:checked").value;
       return format === "partners" ? games.querySelector("input:checked").value : format;

@@ -54,7 +54,7 @@ export class TableScreen {
     this.lobbyPanel = new PrivateLobby(app, this);
     this.gameOver = new GameOver(this);
     this.dealtCount = 13;
-    this.pendingDeal = false; // a practice game's first hand waits for its Deal button
+    this.pendingKey = null; // the deal (a practice game's first) waiting for its Deal button
     this.lastDealKey = sessionStorage.getItem(DEALT_KEY) || "";
     this.build();
     this.tick = setInterval(() => this.renderTimers(), 250);
@@ -184,15 +184,30 @@ export class TableScreen {
     });
   }
 
+  dealKey(view) {
+    return view ? `${this.state.table}:${view.hand_no}:${view.commitment.slice(0, 8)}` : null;
+  }
+
+  /** The hand on the table waits for the Deal button (another table's never does). */
+  get pendingDeal() {
+    return this.pendingKey !== null && this.pendingKey === this.dealKey(this.state.view);
+  }
+
   maybeDeal(view) {
+    this.dealBtn.hidden = !this.pendingDeal;
     if (!view || view.phase !== "bidding" || view.bids.some((b) => b !== null)) return;
-    const key = `${this.state.table}:${view.hand_no}:${view.commitment.slice(0, 8)}`;
+    const key = this.dealKey(view);
     if (key === this.lastDealKey) return;
     this.lastDealKey = key;
     // A fresh practice game starts as the quick game of the course does: the person
-    // taps Deal (they bid first, so nobody moves before the cards are seen).
-    if (this.state.kind === "practice" && view.hand_no === 0 && this.state.format.dealtCards) {
-      this.pendingDeal = true;
+    // taps Deal. Only where they bid first, so nobody moves before the cards are seen
+    // (not a daily hand, nor a position dealt by another seat).
+    const s = this.state;
+    const n = s.format.players;
+    const bidsFirst = s.seat !== null && view.dealer === (s.seat + n - 1) % n;
+    const daily = this.app.daily && this.app.daily.isDailyTable(s);
+    if (s.kind === "practice" && view.hand_no === 0 && s.format.dealtCards && bidsFirst && !daily) {
+      this.pendingKey = key;
       this.dealtCount = 0;
       this.dealBtn.hidden = false;
       this.render();
@@ -204,8 +219,8 @@ export class TableScreen {
 
   /** The Deal button: the cards fly out one at a time (a tap on the table skips). */
   startDeal() {
-    if (!this.pendingDeal || !this.state.view) return;
-    this.pendingDeal = false;
+    if (!this.pendingDeal) return;
+    this.pendingKey = null;
     this.dealBtn.hidden = true;
     this.animateDeal(this.state.view, this.lastDealKey);
     this.render();
