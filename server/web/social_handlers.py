@@ -23,11 +23,12 @@ from server.social.practice import (
     advice,
     create_practice,
     opening_from,
+    practice_rules,
     redo_action,
     undo,
 )
 from server.tables.actor import Change, TableActor, new_deal, now_ms
-from server.tables.lobby import Sitter, host_rules
+from server.tables.lobby import Sitter
 from server.tables.model import CASUAL, PRACTICE, PRIVATE, RANKED, Table
 from server.tables.seating import (
     admit_watcher,
@@ -72,7 +73,6 @@ __all__ = ["HANDLED", "handle", "watch_table"]
 HANDLED = (CreatePrivate, Join, ChooseSeat, MoveSeat, RemoveSeat, StartGame, Spectators,
            NewInvite, ChatOn, Say, Mute, Queue, Practice, Tip, Hint, Undo, Redo)
 UNDO_TRIES = 5
-PRACTICE_PRESET = "standard"
 
 
 async def handle(c: Conn, m: Any, msg_id: int | None) -> None:
@@ -304,8 +304,9 @@ async def _queue(c: Conn, m: Queue, msg_id: int | None) -> None:
 
 async def _practice(c: Conn, m: Practice) -> None:
     assert c.pid is not None
-    rules = host_rules(m.preset or PRACTICE_PRESET, {})
-    start = opening_from(rules, m.scenario, m.position, dealer=secrets.randbelow(rules.seats))
+    rules = practice_rules(m.preset, m.blind_nil, fresh=m.position is None)
+    # A fresh game is dealt by the last seat, so the person (seat 0) bids and leads first.
+    start = opening_from(rules, m.scenario, m.position, dealer=rules.seats - 1)
     table_id = c.room.store.new_table_id(12)
     await c.social.quota.admit(c.pid, c.address, PRACTICE, table_id)
     base = create_practice(table_id, c.pid, c.name, c.conn_id, m.level, m.pace, start,

@@ -75,8 +75,20 @@ async def click_card(page: Page, code: str) -> None:
     await page.locator(f'.hand .card-btn[data-card="{code}"]').click(position={"x": 6, "y": 24})
 
 
+async def deal_if_asked(page: Page) -> None:
+    """A fresh practice game waits for its Deal button: press it, as a person does
+    first, and wait until the whole hand is shown."""
+    deal = page.locator("#deal-btn")
+    if await deal.is_visible():
+        await deal.click()
+        await page.wait_for_function("document.querySelectorAll('.hand .card-btn').length"
+                                     " === window.spadesApp.state.view.hand.length")
+
+
 async def take_turn(page: Page, state: dict) -> None:
-    """Do one decision with the mouse: a bid from the pad, or lift then play a card."""
+    """Do one decision with the mouse: a bid from the pad, or lift then play a card
+    (a practice game's Deal first)."""
+    await deal_if_asked(page)
     if state["phase"] == "bidding":
         if state["hidden"]:
             await page.click('.bid-pad [data-bid="look"]')

@@ -242,9 +242,10 @@ class App {
     await this.sendForTable("quick");
   }
 
-  /** ``preset``: another format's preset (cutthroat, three_handed...); null: standard. */
-  practice(level, pace, preset = null) {
-    return this.sendForTable("practice", preset ? { level, pace, preset } : { level, pace });
+  /** A fresh practice game: ``preset`` the quick game, standard or another format's
+   * (cutthroat, three_handed...); ``blindNil`` whether Blind Nil is offered when behind. */
+  practice(level, pace, preset, blindNil) {
+    return this.sendForTable("practice", { level, pace, preset, blind_nil: blindNil });
   }
 
   /** Host a private table; the table's snapshot comes first, then its code and link.

@@ -23,6 +23,7 @@ import { reviewPanel, rememberCommitment } from "./review.js";
 import { bagCycle, gameSheet, handTable, sideNames, sideOrder } from "./score_sheet.js";
 import { openSeatMenu } from "./seat_menu.js";
 import { SeatStatus } from "./seat_status.js";
+import { settings } from "./settings.js";
 import { play as sound } from "./sound.js";
 import { turnStrip } from "./turn_strip.js";
 import { keepFocus, showKeys } from "./keys_help.js";
@@ -54,6 +55,7 @@ export class TableScreen {
     this.lobbyPanel = new PrivateLobby(app, this);
     this.gameOver = new GameOver(this);
     this.dealtCount = 13;
+    this.pendingKey = null; // the deal (a practice game's first) waiting for its Deal button
     this.lastDealKey = sessionStorage.getItem(DEALT_KEY) || "";
     this.build();
     this.tick = setInterval(() => this.renderTimers(), 250);
@@ -81,8 +83,11 @@ export class TableScreen {
     this.seatEls = [0, 1, 2, 3].map(() => h("div", { class: "seat" })); // resized by render()
     this.lastTrickBtn = h("button", { type: "button", class: "btn btn-ghost small last-trick-btn",
       onclick: () => this.showLastTrick(), hidden: true }, "Last trick");
+    // A tap on the felt skips the deal; the Deal button's own tap must not.
+    this.dealBtn = h("button", { type: "button", class: "btn btn-primary btn-big deal-btn", id: "deal-btn", hidden: true,
+      onclick: (event) => { event.stopPropagation(); this.startDeal(); } }, "Deal");
     this.felt = h("div", { class: "felt", onclick: () => this.center.skipDeal() },
-      this.seatEls, this.center.el, this.lastTrickBtn);
+      this.seatEls, this.center.el, this.lastTrickBtn, this.dealBtn);
     this.seatStatus = new SeatStatus(this.room, this.state);
     this.timerBar = h("div", { class: "turn-timer", hidden: true, role: "timer", "aria-live": "off" }, h("i"), h("span"));
     this.resultPanel = h("section", { class: "result-panel", hidden: true, tabindex: "-1", "aria-label": "Hand result" });
@@ -184,22 +189,56 @@ export class TableScreen {
     });
   }
 
+  dealKey(view) {
+    return view ? `${this.state.table}:${view.hand_no}:${view.commitment.slice(0, 8)}` : null;
+  }
+
+  /** The hand on the table waits for the Deal button (another table's never does). */
+  get pendingDeal() {
+    return this.pendingKey !== null && this.pendingKey === this.dealKey(this.state.view);
+  }
+
   maybeDeal(view) {
+    this.dealBtn.hidden = !this.pendingDeal;
     if (!view || view.phase !== "bidding" || view.bids.some((b) => b !== null)) return;
-    const key = `${this.state.table}:${view.hand_no}:${view.commitment.slice(0, 8)}`;
+    const key = this.dealKey(view);
     if (key === this.lastDealKey) return;
     this.lastDealKey = key;
-    sessionStorage.setItem(DEALT_KEY, key);
+    // A fresh practice game starts as the quick game of the course does: the person
+    // taps Deal. Only where they bid first, so nobody moves before the cards are seen
+    // (not a daily hand, nor a position dealt by another seat).
+    const s = this.state;
+    const n = s.format.players;
+    const bidsFirst = s.seat !== null && view.dealer === (s.seat + n - 1) % n;
+    const daily = this.app.daily && this.app.daily.isDailyTable(s);
+    if (s.kind === "practice" && view.hand_no === 0 && s.format.dealtCards && bidsFirst && !daily) {
+      this.pendingKey = key;
+      this.dealtCount = 0;
+      this.dealBtn.hidden = false;
+      this.render();
+      this.dealBtn.focus({ preventScroll: true });
+      return;
+    }
     // The hand result of the last hand is being read: the deal waits for it to close
     // (hideResult), the new hand and the bid pad with it.
     this.dealWaits = !this.resultPanel.hidden;
     if (this.dealWaits) this.dealtCount = 0;
-    else this.deal(view);
+    else this.animateDeal(view, key);
+  }
+
+  /** The Deal button: the cards fly out one at a time (a tap on the table skips). */
+  startDeal() {
+    if (!this.pendingDeal) return;
+    this.pendingKey = null;
+    this.dealBtn.hidden = true;
+    this.animateDeal(this.state.view, this.lastDealKey);
+    this.render();
   }
 
   /** The deal's animation for ``view``: the hand fills card by card, then the pad shows. */
-  deal(view) {
+  animateDeal(view, key) {
     this.dealWaits = false;
+    sessionStorage.setItem(DEALT_KEY, key); // a reload does not deal again
     const fmt = this.state.format;
     const total = fmt.dealtCards; // the joker deck deals as many; two players draw instead
     if (!total) return;
@@ -221,9 +260,9 @@ export class TableScreen {
     });
   }
 
-  /** The cards are still being dealt, or wait for the hand result to close. */
+  /** The cards wait for Deal, are still being dealt, or wait for the hand result. */
   get dealing() {
-    return this.center.dealing || !!this.dealWaits;
+    return this.pendingDeal || this.center.dealing || !!this.dealWaits;
   }
 
   // -- actions ----------------------------------------------------------------------------
@@ -236,6 +275,13 @@ export class TableScreen {
       sound("error");
       toast(err.message, "warn");
     }
+  }
+
+  /** A practice table's next game: a new table of the same rules' preset, level and pace,
+   * with Blind Nil as the settings say now. */
+  newPractice() {
+    const s = this.state;
+    return this.app.practice(s.extra.level, s.extra.pace, this.rules().name, settings.practiceBlindNil);
   }
 
   async tip() {
@@ -252,6 +298,7 @@ export class TableScreen {
   onKey(event) {
     if (event.target.matches("input, textarea, select")) return;
     if (this.center.dealing) this.center.skipDeal(); // any key skips the deal, and still acts
+    if (this.pendingDeal) return; // the Deal button (focused) is the one thing to do
     if (event.key === "Escape" && !this.resultPanel.hidden && !dialogOpen()) {
       this.hideResult();
       return;
@@ -313,7 +360,8 @@ export class TableScreen {
       this.renderPass();
       return;
     }
-    this.hand.render(s.view, s.seat, { dealt: this.dealing ? this.dealtCount : 99 });
+    const dealt = this.pendingDeal ? 0 : this.dealing ? this.dealtCount : 99;
+    this.hand.render(s.view, s.seat, { dealt });
     this.renderPass();
   }
 
@@ -335,6 +383,7 @@ export class TableScreen {
       return left ? `Finding players… bots take the open seats in ${left}s` : "Finding players…";
     }
     if (!view) return "";
+    if (this.pendingDeal) return `Tap Deal: ${s.format.dealtCards} cards, one at a time`;
     if (view.over) return "Game over";
     if (view.to_act === null) return "";
     const who = view.to_act === s.seat ? "Your" : `${this.nameOf(view.to_act)}'s`;
@@ -528,7 +577,7 @@ export class TableScreen {
     if (this.state.waitsForMe) this.room.request("ready").catch((err) => toast(err.message, "warn"));
     this.resultPanel.hidden = true;
     this.handAnalysis.stop();
-    if (this.dealWaits && this.state.view) this.deal(this.state.view);
+    if (this.dealWaits && this.state.view) this.animateDeal(this.state.view, this.lastDealKey);
     if (hadFocus) (this.state.myTurn && this.state.view.phase === "bidding" ? this.pad : this.hand).focus();
   }
 
