@@ -127,10 +127,14 @@ class LobbyLists:
                 await self._client.zrem(OPEN_TABLES, *gone)
         return tables
 
-    async def open_tables(self) -> list[dict[str, Any]]:
+    async def open_tables(self, hidden: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+        """The listed tables still filling with a free seat, less those where one of
+        ``hidden`` sits (the viewer's blocks, either way: they could not sit there)."""
         rows = []
         for table in await self._listed():
             if table.status != "filling" or not table.open_seats or table.lobby is None:
+                continue
+            if hidden.intersection(table.people):
                 continue
             host = next((s.name for s in table.lobby.seats
                          if s is not None and s.pid == table.lobby.host), None)

@@ -188,6 +188,11 @@ class Table:
         return any(seat.is_person for seat in self.seats)
 
     @property
+    def people(self) -> list[str]:
+        """The players who hold a seat here (present, away, or replaced by a bot)."""
+        return [seat.pid for seat in self.seats if seat.pid is not None]
+
+    @property
     def open_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.is_open]
 

@@ -9,7 +9,9 @@
                                                table's host, before or after the start)
     POST /api/invites/answer {"id", "join"} -> 200 {"code", "table"} (join) or {} (decline)
     GET  /api/lobby                         -> 200 {"open": [{"table", "rules", "free",
-                                               "host"}], "watch": [{"table", "kind",
+                                               "host"}] (less tables where someone
+                                               sits with a block between them and
+                                               the caller), "watch": [{"table", "kind",
                                                "rating", "players", "rules"}], "pools":
                                                [{"pool", "rules"}]} (no account
                                                needed; limited per address; watch:
@@ -218,7 +220,9 @@ async def lobby(request: Request, parts: _Parts) -> Response:
     await parts.limiter.hit(FRIEND_LIMITS["lobby"], limit_key(_address(request)))
     pools = [{"pool": name, "rules": rules_line(POOLS[name].to_dict())}
              for name in hub.room.settings.quick_pools]
-    return JSONResponse({"open": await hub.lists.open_tables(),
+    viewer = await hub.accounts.resolve(request.cookies.get(SESSION_COOKIE))
+    hidden = frozenset(await hub.friends.either_way(viewer.pid)) if viewer else frozenset()
+    return JSONResponse({"open": await hub.lists.open_tables(hidden),
                          "watch": await hub.lists.watch_list(), "pools": pools})
 
 

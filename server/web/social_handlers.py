@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from server.errors import NoTable, NotAllowed, NotSeated, StoreError
 from server.social.errors import NotHost, NotOffered, SeatError
+from server.social.friends import Blocked
 from server.social.practice import (
     LogMoved,
     advice,
@@ -152,6 +153,8 @@ async def _join(c: Conn, m: Join) -> None:
     elif m.watch:
         await _watch(c, actor, table, invited)
     elif table.kind == PRIVATE and invited and (by_invite or table.status == "filling"):
+        await _refuse_blocked(c, table)
+
         def sit(t: Table) -> Change:
             new, _ = take_seat(t, Sitter(pid, name), conn, m.seat)
             return Change(new, {"m": "sit"})
@@ -172,6 +175,16 @@ async def _join(c: Conn, m: Join) -> None:
     else:
         await _watch(c, actor, table, invited)
     await c.room.store.set_player(pid, table=table_id)
+
+
+async def _refuse_blocked(c: Conn, table: Table) -> None:
+    """Raise ``Blocked`` when someone seated at ``table`` blocked the caller or was
+    blocked by them: a block keeps the two apart at private tables, as in quick play."""
+    assert c.pid is not None
+    others = [pid for pid in table.people if pid != c.pid]
+    if c.account is not None and await c.social.friends.blocks_between(c.pid, others):
+        raise Blocked("You cannot sit at this table: there is a block between you and "
+                      "a player seated there.")
 
 
 async def watch_table(c: Conn, table_id: str) -> None:
