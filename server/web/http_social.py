@@ -5,7 +5,9 @@
 
     POST /api/register   {"name", "password"}  -> 201 {"name", "pid"} + session cookie
     POST /api/signin     {"name", "password"}  -> 200 {"name", "pid"} + session cookie
-    POST /api/signout                          -> 200 {"signed_in": false}, every session
+    POST /api/signout                          -> 200 {"signed_in": false}, this session
+                                                  ends (this device), cookie cleared
+    POST /api/signout/everywhere               -> 200 {"signed_in": false}, every session
                                                   of the account ends, cookie cleared
     GET  /api/me                               -> 200 who the session is (or a guest)
     GET  /api/leaderboard                      -> 200 top 100 and the caller's own place
@@ -164,6 +166,7 @@ def social_routes(deps: DepsSource) -> list[Route]:
         route("/api/register", _register, "POST"),
         route("/api/signin", _signin, "POST"),
         route("/api/signout", _signout, "POST"),
+        route("/api/signout/everywhere", _signout_everywhere, "POST"),
         route("/api/me", _me, "GET"),
         route("/api/leaderboard", _leaderboard, "GET"),
         route("/api/players/{name}/history", _history, "GET"),
@@ -206,6 +209,18 @@ async def _signout(request: Request, deps: SocialDeps) -> Response:
     token = request.cookies.get(SESSION_COOKIE)
     if token:
         await deps.accounts.sign_out(token)
+    return _signed_out(request)
+
+
+async def _signout_everywhere(request: Request, deps: SocialDeps) -> Response:
+    token = request.cookies.get(SESSION_COOKIE)
+    if token:
+        await deps.accounts.sign_out_everywhere(token)
+    return _signed_out(request)
+
+
+def _signed_out(request: Request) -> Response:
+    """The answer to a sign-out: the session cookie cleared."""
     response = JSONResponse({"signed_in": False})
     response.delete_cookie(SESSION_COOKIE, path="/", secure=request.url.scheme == "https",
                            httponly=True, samesite="lax")

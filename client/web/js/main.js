@@ -1,7 +1,7 @@
 // The page: one Room connection, one TableState, and the screen that shows it (lobby or
 // table). Addresses: "#/" the lobby, "#/t/ID" a table (a link others can open),
 // "#/join/TOKEN" a private table's invite, "#/daily" and "#/daily/DAY" the daily deal's page.
-import { fetchLeaderboard, fetchMe, postAccount } from "./net/accounts.js";
+import { SIGNED_OUT_EVERYWHERE, fetchLeaderboard, fetchMe, postAccount } from "./net/accounts.js";
 import { Room } from "./net/room.js";
 import { TableState } from "./net/table_state.js";
 import { DailyPlay } from "./ui/daily.js";
@@ -106,8 +106,10 @@ class App {
 
   onConnection({ state, retryIn, reason }) {
     const b = this.banner;
+    if (state === "lost" && reason === SIGNED_OUT_EVERYWHERE && !this.endingSessions) this.signedOutElsewhere = true;
     if (state === "open") {
       b.hidden = true;
+      if (this.signedOutElsewhere) this.saySignedOutElsewhere();
       // A queue entry lives while one of the player's sockets is open: say it again.
       if (this.queueSince !== null) this.room.request("queue", { on: true }).catch(() => {});
       return;
@@ -123,6 +125,20 @@ class App {
       b.replaceChildren(`Disconnected: ${reason || "the room closed the connection"}. `,
         h("button", { type: "button", class: "btn btn-small", onclick: () => location.reload() }, "Reload"));
     }
+  }
+
+  /** Sign out everywhere was chosen on another device: this page is a guest's now, and
+   * says why until the person dismisses it. */
+  saySignedOutElsewhere() {
+    this.signedOutElsewhere = false;
+    this.queueSince = null;
+    this.refreshMe();
+    const b = this.banner;
+    b.hidden = false;
+    b.className = "banner warn";
+    b.replaceChildren(h("span", { id: "signed-out-elsewhere" },
+      "You were signed out: Sign out everywhere was chosen on another of your devices. "),
+    h("button", { type: "button", class: "btn btn-small", onclick: () => { b.hidden = true; } }, "OK"));
   }
 
   // -- screens ------------------------------------------------------------------------------
@@ -279,20 +295,26 @@ class App {
     if (this.screen instanceof Lobby) this.screen.update();
   }
 
-  /** Register, sign in or sign out ("register", "signin", "signout"); true when done. */
+  /** Register, sign in or sign out ("register", "signin", "signout",
+   * "signout/everywhere"); true when done. */
   async account(kind, name, password) {
+    const signingOut = kind.startsWith("signout");
+    // This page asked for the sign-out everywhere: its own socket's close is no news.
+    this.endingSessions = kind === "signout/everywhere";
     try {
       await postAccount(kind, name, password);
     } catch (err) {
+      this.endingSessions = false;
       toast(err.message, "warn");
       return false;
     }
-    if (kind === "signout") this.queueSince = null;
+    if (signingOut) this.queueSince = null;
     await this.refreshMe();
     // The session cookie changed: say hello again with it (an account's socket plays as
     // the account; a guest who registered keeps their table).
     this.room.drop();
-    toast(kind === "signout" ? "Signed out." : `Signed in as ${this.me ? this.me.name : name}.`);
+    toast(kind === "signout/everywhere" ? "Signed out on every device."
+      : signingOut ? "Signed out." : `Signed in as ${this.me ? this.me.name : name}.`);
     return true;
   }
 
