@@ -364,6 +364,13 @@ class Accounts:
                                       name_key(name))
         return None if row is None else Account(row["name"], row["pid"])
 
+    async def is_registered(self, name: str) -> bool:
+        """Whether ``name`` (a display name, spaces trimmed, any case) is an account's: a
+        guest may not carry it, so a name at a table is a registered player's only when
+        that player is signed in."""
+        name = name.strip()
+        return bool(_NAME.fullmatch(name)) and await self.by_name(name) is not None
+
     async def created_ms(self, name: str) -> int | None:
         """When the account ``name`` (any case) was registered (ms), or None."""
         if not isinstance(name, str) or len(name) > NAME_MAX:

@@ -25,8 +25,9 @@
                                                the table, the game id and the kept chat
 
 Follow, block and report name the other player by ``name``, or by ``seat`` instead:
-a seat of the caller's own table (a seat's menu; 404 ``no_player`` for a guest's or a
-bot's seat). ``doing`` is ``"offline"``, ``"lobby"``, ``"playing"`` or ``"watching"``; ``table``
+a seat of the caller's own table (a seat's menu; 404 ``no_player`` for an empty or a
+bot's seat, and for a guest's seat when following or blocking: a guest has no account,
+but is reported by seat, with the name shown there). ``doing`` is ``"offline"``, ``"lobby"``, ``"playing"`` or ``"watching"``; ``table``
 is the table being played or watched (for Watch), else null. All need a signed-in
 account (401 ``sign_in_required``); bodies and errors as in ``http_social``; each
 POST is limited per account (429 ``rate_limited`` with ``Retry-After``).
@@ -49,7 +50,7 @@ from server.social.hub import SocialHub
 from server.social.lobby_lists import rules_line
 from server.social.store import Limit, Limiter
 from server.tables.actor import now_ms
-from server.tables.model import PRIVATE, Table
+from server.tables.model import PRIVATE, Seat, Table
 from server.tables.pools import POOLS
 from server.web.http_social import SESSION_COOKIE, SocialDeps, _endpoint
 from server.web.json_body import Refused, read_json_object
@@ -102,21 +103,26 @@ async def _other(hub: SocialHub, name: str) -> Account:
     return account
 
 
-async def _target(hub: SocialHub, me: Account, body: dict[str, object]) -> Account:
-    """The account a follow, block or report is about: ``name``, or ``seat`` (a seat of
-    the caller's own table: a guest there may carry any account's name, so a seat's
-    menu names the seat, never the name shown on it)."""
-    if "seat" not in body:
-        return await _other(hub, _name(body))
+async def _seated(hub: SocialHub, me: Account, body: dict[str, object]) -> Seat:
+    """The person in ``body["seat"]``, a seat of the caller's own table (a seat's menu
+    names the seat, never the name shown on it)."""
     seat = body["seat"]
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise Refused(400, "malformed", "'seat' must be a seat number.")
     _, table_id = await hub.room.store.player(me.pid)
     table = await hub.room.store.load(table_id) if table_id else None
-    if table is None or not 0 <= seat < len(table.seats):
-        raise NoSuchPlayer("There is no such seat at your table.")
-    held = table.seats[seat]
-    names = await hub.accounts.names_of([held.pid]) if held.is_person and held.pid else {}
+    if table is None or not 0 <= seat < len(table.seats) or not table.seats[seat].is_person:
+        raise NoSuchPlayer("There is no such player at your table (an empty seat or a bot).")
+    return table.seats[seat]
+
+
+async def _target(hub: SocialHub, me: Account, body: dict[str, object]) -> Account:
+    """The account a follow or block is about: ``name``, or ``seat`` (``_seated``; a
+    guest there may carry any name, and has no account)."""
+    if "seat" not in body:
+        return await _other(hub, _name(body))
+    held = await _seated(hub, me, body)
+    names = await hub.accounts.names_of([held.pid]) if held.pid else {}
     account = await hub.accounts.by_name(names[held.pid]) if held.pid in names else None
     if account is None or account.pid != held.pid:
         raise NoSuchPlayer("This seat's player is a guest or a bot, with no account.")
@@ -198,15 +204,20 @@ async def report(request: Request, parts: _Parts) -> Response:
     hub = parts.hub
     me = await _me(request, hub)
     body = await read_json_object(request, MAX_BODY)
-    other = await _target(hub, me, body)
+    if "seat" in body:  # any person at the caller's table, a guest too (by seat)
+        held = await _seated(hub, me, body)
+        assert held.pid is not None
+        pid, shown_name = held.pid, held.name if held.guest else None
+    else:
+        pid, shown_name = (await _other(hub, _name(body))).pid, None
     await parts.limiter.hit(FRIEND_LIMITS["report"], me.pid)
     _, table_id = await hub.room.store.player(me.pid)
     table = await hub.room.store.load(table_id) if table_id else None
-    at_table = table is not None and other.pid in [s.pid for s in table.seats]
+    at_table = table is not None and pid in table.people
     game_id = f"{table.id}:{table.game_no}" if table is not None and at_table else None
-    report_id = await hub.reports.file(me.pid, other.pid, body.get("reason"),
+    report_id = await hub.reports.file(me.pid, pid, body.get("reason"),
                                        body.get("note"), table.id if at_table and table
-                                       else None, game_id)
+                                       else None, game_id, guest_name=shown_name)
     return JSONResponse({"id": report_id, "table": table_id if at_table else None,
                          "game": game_id}, 201)
 
