@@ -58,11 +58,11 @@ __all__ = [
     "AccountPolicy",
     "Accounts",
     "Session",
-    "session_id",
     "check_name",
     "check_password",
     "name_key",
     "pid_of",
+    "session_id",
 ]
 
 SIGNED_OUT_CHANNEL = "signed-out"

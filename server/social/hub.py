@@ -32,7 +32,15 @@ from server.errors import RoomError, is_redis_failure
 from server.tables.actor import new_deal, now_ms
 from server.tables.model import RANKED, Table
 from server.tables.seating import create_ranked
-from shared.protocol import ChatLine, Format, Invited, Rated, ServerMessage, encode
+from shared.protocol import (
+    ChatLine,
+    Format,
+    InviteAnswer,
+    Invited,
+    Rated,
+    ServerMessage,
+    encode,
+)
 
 from . import keys as social_keys
 from .accounts import (
@@ -237,10 +245,18 @@ class SocialHub:
             sock.close(4001, reason)
 
     def _on_invited(self, data: bytes) -> None:
-        """An invite by name: to this node's sockets of the invitee (any page)."""
+        """An invite by name: to this node's sockets of the invitee (any page); or an
+        invitee's answer, to the host's sockets."""
         notice = msgpack.unpackb(data)
-        message = Invited(id=notice["id"], from_name=notice["from"], table=notice["table"],
-                          expires=notice["expires"])
+        message: Invited | InviteAnswer
+        if "answer" in notice:
+            message = InviteAnswer(id=notice["id"], name=notice["name"],
+                                   answer=notice["answer"])
+        else:
+            message = Invited(id=notice["id"], from_name=notice["from"],
+                              table=notice["table"], expires=notice["expires"],
+                              rules=notice.get("rules", ""), format=notice.get("format", ""),
+                              seated=notice.get("seated", []))
         for sock in list(self.clients.get(notice["to"], ())):
             _send(sock, message)
 

@@ -27,8 +27,11 @@
 Follow, block and report name the other player by ``name``, or by ``seat`` instead:
 a seat of the caller's own table (a seat's menu; 404 ``no_player`` for an empty or a
 bot's seat, and for a guest's seat when following or blocking: a guest has no account,
-but is reported by seat, with the name shown there). ``doing`` is ``"offline"``, ``"lobby"``, ``"playing"`` or ``"watching"``; ``table``
-is the table being played or watched (for Watch), else null. All need a signed-in
+but is reported by seat, with the name shown there). ``doing`` is ``"offline"``,
+``"lobby"``, ``"playing"`` or ``"watching"``; ``table`` is the table being played or
+watched (for Watch), else null. An invite is refused (409) to a player already at the
+table (``player_seated``) or not online (``player_offline``); a Decline is pushed to
+the host (``invite_answer``). All need a signed-in
 account (401 ``sign_in_required``); bodies and errors as in ``http_social``; each
 POST is limited per account (429 ``rate_limited`` with ``Retry-After``).
 """
@@ -47,7 +50,8 @@ from server.social.accounts import Account
 from server.social.errors import NoSuchPlayer, NotHost, SignInRequired
 from server.social.friends import Blocked, SelfTarget
 from server.social.hub import SocialHub
-from server.social.lobby_lists import rules_line
+from server.social.lobby_lists import format_line, rules_line
+from server.social.name_invites import PlayerOffline, PlayerSeated
 from server.social.store import Limit, Limiter
 from server.tables.actor import now_ms
 from server.tables.model import PRIVATE, Seat, Table
@@ -193,10 +197,17 @@ async def invite(request: Request, parts: _Parts) -> Response:
     table = await _hosted(hub, me)
     if await hub.friends.blocks_between(me.pid, [other.pid]):
         raise Blocked("You cannot invite this player.")
+    if other.pid in table.people:
+        raise PlayerSeated(f"{other.name} is already at your table.")
+    if (await hub.presence.doing_of([other.pid])).get(other.pid) is None:
+        raise PlayerOffline(f"{other.name} is not online: an invite would not reach them.")
     code = await hub.invites.of_table(table.id)
     if code is None:
         raise NotHost("This table has no invite just now; show its invite again first.")
-    sent = await hub.name_invites.send(other.pid, table.id, code.code, me.name)
+    shown = {"rules": rules_line(table.rules, table.bot_level),
+             "format": format_line(table.rules),
+             "seated": [s.name for s in table.seats if s.is_person and s.name]}
+    sent = await hub.name_invites.send(other.pid, table.id, code.code, me.name, me.pid, shown)
     return JSONResponse({"name": other.name, "id": sent.id, "expires": sent.expires_ms})
 
 
@@ -270,6 +281,8 @@ async def answer(request: Request, parts: _Parts) -> Response:
     join = _flag(body, "join", False)
     await parts.limiter.hit(FRIEND_LIMITS["answer"], me.pid)
     taken = await hub.name_invites.take(me.pid, invite_id)
+    if not join:
+        await hub.name_invites.declined(taken, me.name)
     return JSONResponse({"code": taken.code, "table": taken.table} if join else {})
 
 

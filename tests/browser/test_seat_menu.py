@@ -33,6 +33,7 @@ async def test_a_seat_menu_follows_reports_and_blocks_by_seat(room, open_page) -
         await guest.request(Join(code=created.code))
         page = await open_page(room)
         await sign_up(page, "Vic")
+        await room.social.presence.flushed()  # Vic is online: the invite reaches him
         async with httpx.AsyncClient(base_url=room.http, cookies={"spades_session": wes}) as web:
             sent = await web.post("/api/invite", json={"name": "Vic"},
                                   headers={"Origin": room.http})

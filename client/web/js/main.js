@@ -25,6 +25,7 @@ class App {
     this.resumeTable = null;
     this.queueSince = null; // performance.now() when this player joined the ranked queue
     this.invites = new Map(); // private table id -> {code, invite} (the host's `created`)
+    this.sentInvites = new Map(); // invite id -> {name, table, expires, answer} (the host's)
     this.rated = null; // the last `rated` push, with the table it was for
     this.wantTable = false; // the player asked for a table: show the next snapshot's
     this.daily = new DailyPlay(this); // the daily deal: its hands, its page
@@ -90,6 +91,8 @@ class App {
       this.onRated(d);
     } else if (t === "invited") {
       document.body.append(inviteNotice(d, (join) => this.answerInvite(d.id, join)));
+    } else if (t === "invite_answer") {
+      this.inviteAnswered(d.id, d.answer);
     } else if (t === "err") {
       toast(d.msg, "warn");
       if (d.code === "no_table") this.leaveTable();
@@ -350,13 +353,39 @@ class App {
     }
   }
 
+  /** The private table this player hosts now (a game not over), or null: where an
+   * invite by name can work. */
+  hostedTable() {
+    const s = this.state;
+    const lobby = s.lobby;
+    const hosting = this.resumeTable && s.table === this.resumeTable && s.kind === "private"
+      && lobby && s.seat !== null && lobby.host === s.seat && s.status !== "over";
+    return hosting ? s.table : null;
+  }
+
   async inviteByName(name) {
     try {
       const sent = await people.invite(name);
-      toast(`Invited ${sent.name}.`);
+      const table = this.state.table;
+      this.sentInvites.set(sent.id, { name: sent.name, table, expires: sent.expires, answer: null });
+      setTimeout(() => this.inviteAnswered(sent.id, "expired"), Math.max(0, sent.expires - Date.now()));
+      toast(`Invited ${sent.name}: they have until ${new Date(sent.expires).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })} to answer.`);
+      if (this.screen instanceof TableScreen) this.screen.render();
     } catch (err) {
       toast(err.message, "warn");
     }
+  }
+
+  /** An invite this host sent was declined, or ran out ("expired") unanswered: said in
+   * a toast and in the private lobby's list of invites. */
+  inviteAnswered(id, answer) {
+    const sent = this.sentInvites.get(id);
+    if (!sent || sent.answer) return;
+    const seated = this.state.table === sent.table && this.state.seats.some((seat) => seat && seat.name === sent.name);
+    if (answer === "expired" && seated) answer = "joined";
+    sent.answer = answer;
+    if (answer !== "joined") toast(answer === "declined" ? `${sent.name} declined your invite.` : `Your invite to ${sent.name} expired unanswered.`);
+    if (this.screen instanceof TableScreen) this.screen.render();
   }
 
   async answerInvite(id, join) {
