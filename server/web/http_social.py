@@ -73,6 +73,9 @@ class SocialDeps:
     chat: Chat | None = None
     allowed_origins: frozenset[str] = field(default_factory=frozenset)
     guest_pid: Callable[[Request], str | None] = _guest_pid
+    # A guest registered and kept their player id: what they did as a guest that is
+    # kept elsewhere (the daily deal's try) becomes the account's.
+    registered: Callable[[Account], Awaitable[None]] | None = None
 
 
 def _origin_key(scheme: str, netloc: str) -> str:
@@ -194,6 +197,8 @@ async def _register(request: Request, deps: SocialDeps) -> Response:
     session = await deps.accounts.register(body.get("name"), body.get("password"),
                                            _address(request), adopt_pid=adopt)
     await deps.accounts.end_guest_sockets(adopt)  # other tabs must not stay the guest
+    if deps.registered is not None and session.account.pid == adopt:
+        await deps.registered(session.account)
     return _signed_in(request, deps, session, 201, new_guest=adopt is not None)
 
 
