@@ -68,6 +68,7 @@ async def test_a_seat_menu_follows_reports_and_blocks_by_seat(room, open_page) -
         assert guest.name is not None and guest.name != "Una"
         guest_seat = page.locator(f".seat[aria-label*=': {guest.name}, guest']")
         await expect(guest_seat.locator(".tag.guest")).to_have_text("guest")
+        await expect(page.locator(".private-lobby .tag.guest")).to_have_count(1)  # its list
         await expect(page.locator(".seat[aria-label*=': Wes, person']")).to_have_count(1)
         await expect(page.locator(".seat[aria-label*=': Wes,'] .tag.guest")).to_have_count(0)
         await page.click(f".seat-menu-btn[aria-label='{guest.name} (guest): report']")

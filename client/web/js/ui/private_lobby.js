@@ -124,6 +124,7 @@ export class PrivateLobby {
     const tags = [];
     if (mine) tags.push(h("span", { class: "tag you" }, "you"));
     if (lobby.host === i) tags.push(h("span", { class: "tag host" }, "host"));
+    if (info.guest) tags.push(h("span", { class: "tag guest", title: "Playing as a guest, without an account" }, "guest"));
     const actions = [];
     if (!taken && s.seat !== null) {
       actions.push(h("button", { type: "button", class: "btn small", dataset: { key: `sit-${i}` },
