@@ -32,10 +32,24 @@ from server.errors import RoomError, is_redis_failure
 from server.tables.actor import new_deal, now_ms
 from server.tables.model import RANKED, Table
 from server.tables.seating import create_ranked
-from shared.protocol import ChatLine, Format, Invited, Rated, ServerMessage, encode
+from shared.protocol import (
+    ChatLine,
+    Format,
+    InviteAnswer,
+    Invited,
+    Rated,
+    ServerMessage,
+    encode,
+)
 
 from . import keys as social_keys
-from .accounts import SIGNED_OUT_CHANNEL, AccountPolicy, Accounts
+from .accounts import (
+    SIGNED_OUT_CHANNEL,
+    SIGNED_OUT_EVERYWHERE,
+    AccountPolicy,
+    Accounts,
+    session_id,
+)
 from .chat import Chat, ChatMessage
 from .friends import BLOCKS_CHANNEL, Friends
 from .invites import Invites
@@ -67,6 +81,7 @@ class SocialSocket(Protocol):
     seat: int | None
     fmt: Format
     chat_on: bool
+    session_token: str | None  # the session cookie the socket was opened with
 
     def push(self, frame: bytes | str) -> None: ...
 
@@ -231,24 +246,41 @@ class SocialHub:
             self.sessions.setdefault(pid, set()).add(sock)
 
     def _on_signed_out(self, data: bytes) -> None:
-        """Every session of an account ended: its sockets here close (4001), those that
+        """Sessions of an account ended: their sockets here close (4001), those that
         said hello and those that have not; clients reconnect as guests (or sign in
-        again). ``{"pid", "guests": true}``: that player signed in or registered in
-        some tab: their guest sockets close, to come back as the account."""
+        again). ``{"pid", "session"}``: one session (one device) signed out, only its
+        sockets close. ``{"pid", "everywhere": true}``: every session ended, every
+        socket closes with the reason ``SIGNED_OUT_EVERYWHERE`` for the page to say.
+        ``{"pid", "guests": true}``: that player signed in or registered in some tab:
+        their guest sockets close, to come back as the account."""
         notice = msgpack.unpackb(data)
         pid = notice.get("pid")
+        reason = "signed out"
         if notice.get("guests"):
             doomed = [s for s in self.clients.get(pid, ()) if getattr(s, "account", 1) is None]
         else:
-            doomed = [*self.clients.get(pid, ()), *self.sessions.get(pid, ())]
+            doomed = list({*self.clients.get(pid, ()), *self.sessions.get(pid, ())})
+            if notice.get("everywhere"):
+                reason = SIGNED_OUT_EVERYWHERE
+            else:
+                doomed = [s for s in doomed
+                          if session_id(s.session_token) == notice.get("session")]
         for sock in doomed:
-            sock.close(4001, "signed out")
+            sock.close(4001, reason)
 
     def _on_invited(self, data: bytes) -> None:
-        """An invite by name: to this node's sockets of the invitee (any page)."""
+        """An invite by name: to this node's sockets of the invitee (any page); or an
+        invitee's answer, to the host's sockets."""
         notice = msgpack.unpackb(data)
-        message = Invited(id=notice["id"], from_name=notice["from"], table=notice["table"],
-                          expires=notice["expires"])
+        message: Invited | InviteAnswer
+        if "answer" in notice:
+            message = InviteAnswer(id=notice["id"], name=notice["name"],
+                                   answer=notice["answer"])
+        else:
+            message = Invited(id=notice["id"], from_name=notice["from"],
+                              table=notice["table"], expires=notice["expires"],
+                              rules=notice.get("rules", ""), format=notice.get("format", ""),
+                              seated=notice.get("seated", []))
         for sock in list(self.clients.get(notice["to"], ())):
             _send(sock, message)
 

@@ -73,7 +73,7 @@ def _mirror(table: Table, lobby: Lobby, conns: dict[str, str] | None = None) -> 
         before = by_pid.get(sitter.pid)
         conn = conns.get(sitter.pid, before.conn if before else "")
         name = before.name if before and before.name else sitter.name
-        seats.append(Seat(pid=sitter.pid, name=name, conn=conn))
+        seats.append(Seat(pid=sitter.pid, name=name, conn=conn, guest=sitter.guest))
     return replace(table, lobby=lobby, seats=tuple(seats))
 
 
@@ -113,7 +113,7 @@ def _resit(table: Table, index: int, who: Sitter, conn: str) -> tuple[Table, int
     seat = table.seats[index]
     if seat.bot and table.status == "over":
         raise SeatError("That game is over; a bot finished it for you.")
-    back = Seat(pid=who.pid, name=who.name, conn=conn)
+    back = Seat(pid=who.pid, name=who.name, conn=conn, guest=who.guest)
     return replace(table, seats=(*table.seats[:index], back, *table.seats[index + 1:])), index
 
 

@@ -30,6 +30,7 @@ from server.ops.drain import Drain
 from server.ops.metrics import METRICS
 from server.ops.node_time import ActionMark
 from server.social.accounts import Account, pid_of
+from server.social.errors import InvalidName
 from server.social.hub import SocialHub
 from server.tables.actor import Change, ChangeFn, TableActor, new_deal, now_ms
 from server.tables.model import Table
@@ -369,7 +370,9 @@ class Client:
             name = account.name
         else:
             asked = None if message.name and is_guest_label(message.name) else message.name
-            name = asked or stored_name or f"Guest {int(pid[:6], 16) % 10_000:04d}"
+            name = asked or stored_name or ""
+            if not name or await self.social.accounts.is_registered(name):
+                name = f"Guest {int(pid[:6], 16) % 10_000:04d}"  # never an account's name
         if name != stored_name:
             await store.set_player(pid, name=name)
         first = self.pid is None
@@ -463,7 +466,7 @@ class Client:
         assert pid is not None
 
         def sit(table: Table) -> Change:
-            new, self.seat = table.sit(pid, name, conn)
+            new, self.seat = table.sit(pid, name, conn, guest=self.account is None)
             return Change(new.start_if_full(*new_deal(len(new.seats))), {"m": "sit"})
 
         return sit
@@ -500,7 +503,8 @@ class Client:
         try:
             self.actor = await self.room.quick_play(self, self.name, self.conn_id,
                                                     self.snapshot_extra,
-                                                    await self.social.avoid_for(self), pool)
+                                                    await self.social.avoid_for(self), pool,
+                                                    guest=self.account is None)
         except BaseException:
             self.seat = None
             raise
@@ -540,6 +544,9 @@ class Client:
         assert self.pid is not None
         if self.account is not None:
             raise NotAllowed("Your name is your account's name.")
+        if await self.social.accounts.is_registered(name):
+            raise InvalidName(f"{name.strip()!r} is a registered player's name; choose "
+                              "another (or sign in, if it is yours).")
         pid = self.pid
         await self.room.store.set_player(pid, name=name)
         self.name = name

@@ -120,3 +120,31 @@ async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, o
     await expect(page.locator("#back-to-table")).to_have_count(0)
     await page.evaluate(f"location.hash = '#/t/{table}'")
     await expect(dialog.locator("#rated-line")).to_contain_text(rated_line)
+
+
+async def test_sign_out_is_this_device_and_everywhere_is_said_on_the_others(
+        room, open_page) -> None:
+    await register(room, "Zed")
+    laptop, phone = await open_page(room), await open_page(room, phone=True)
+    for page in (laptop, phone):
+        await account_form(page, "Zed", PASSWORD, "#sign-in")
+        await expect(page.locator("#signed-in-as")).to_contain_text("Zed")
+        await page.wait_for_function(SIGNED_IN)
+    # Sign out on the laptop: the laptop is a guest, the phone stays signed in.
+    await laptop.click("#sign-out")
+    await laptop.wait_for_function(SIGNED_OUT)
+    await phone.reload()  # what the phone's next visit sees: still its own session
+    await expect(phone.locator("#signed-in-as")).to_contain_text("Zed")
+    await phone.wait_for_function(SIGNED_IN)
+    # Sign out everywhere from the laptop: the phone is told why, and is a guest.
+    await account_form(laptop, "Zed", PASSWORD, "#sign-in")
+    await laptop.wait_for_function(SIGNED_IN)
+    await laptop.click("#sign-out-everywhere")
+    await expect(laptop.locator("#toast")).to_contain_text("Signed out on every device")
+    await expect(phone.locator("#signed-out-elsewhere")).to_contain_text(
+        "Sign out everywhere was chosen on another of your devices")
+    await phone.wait_for_function(SIGNED_OUT)
+    await expect(phone.locator("#acct-name")).to_be_visible()
+    await expect(laptop.locator("#signed-out-elsewhere")).to_have_count(0)
+    await phone.get_by_role("button", name="OK").click()
+    await expect(phone.locator("#banner")).to_be_hidden()

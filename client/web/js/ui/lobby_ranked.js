@@ -26,7 +26,13 @@ export function accountPanel(app, me) {
         h("a", { href: playerHref(me.name), id: "my-page" }, "your player page")),
       facts.length ? h("dl", { class: "facts" }, facts) : null,
       rated ? h("p", { class: "fine" }, `Last ranked game: ${rated.won ? "won" : "lost"}, ${rated.change >= 0 ? "+" : "−"}${Math.abs(rated.change).toFixed(1)}`) : null,
-      h("button", { type: "button", class: "btn", id: "sign-out", onclick: () => app.account("signout") }, "Sign out"),
+      h("div", { class: "pad-row" },
+        h("button", { type: "button", class: "btn", id: "sign-out", onclick: () => app.account("signout") }, "Sign out"),
+        h("button", { type: "button", class: "btn", id: "sign-out-everywhere",
+          "aria-describedby": "sign-out-everywhere-note", onclick: () => app.account("signout/everywhere") },
+        "Sign out everywhere")),
+      h("p", { class: "fine", id: "sign-out-everywhere-note" },
+        "Sign out ends this browser's session; Sign out everywhere ends it on all your devices."),
     ];
   }
   const user = h("input", { id: "acct-name", name: "name", autocomplete: "username", maxlength: 20, required: true,

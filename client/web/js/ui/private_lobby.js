@@ -100,11 +100,19 @@ export class PrivateLobby {
   byName() {
     const name = h("input", { id: "invite-name", maxlength: 20, placeholder: "A player's name", autocomplete: "off",
       "aria-label": "Invite a player by name" });
-    return h("div", { class: "inline link-row by-name" }, name,
-      h("button", { type: "button", class: "btn", id: "invite-name-go", dataset: { key: "invite-name" },
-        onclick: () => name.value.trim() && this.app.inviteByName(name.value.trim()) }, "Invite"),
-      h("button", { type: "button", class: "btn btn-link", id: "list-table", dataset: { key: "list" },
-        onclick: () => this.app.listTable(true) }, "List in the lobby (open to anyone)"));
+    const s = this.app.state;
+    const sent = [...this.app.sentInvites.values()].filter((i) => i.table === s.table);
+    const seated = (who) => s.seats.some((seat) => seat && seat.name === who);
+    const said = (i) => (seated(i.name) ? "joined" : i.answer === "declined" ? "declined"
+      : i.answer === "expired" ? "expired, unanswered" : "waiting for an answer");
+    return h("div", { class: "by-name" },
+      h("div", { class: "inline link-row" }, name,
+        h("button", { type: "button", class: "btn", id: "invite-name-go", dataset: { key: "invite-name" },
+          onclick: () => name.value.trim() && this.app.inviteByName(name.value.trim()) }, "Invite"),
+        h("button", { type: "button", class: "btn btn-link", id: "list-table", dataset: { key: "list" },
+          onclick: () => this.app.listTable(true) }, "List in the lobby (open to anyone)")),
+      sent.length ? h("ul", { class: "fine invites-sent", id: "invites-sent", "aria-label": "Invites sent" },
+        sent.map((i) => h("li", { dataset: { name: i.name } }, `${i.name}: ${said(i)}`))) : null);
   }
 
   seatRow(i, lobby, host, fmt) {
@@ -115,6 +123,7 @@ export class PrivateLobby {
     const tags = [];
     if (mine) tags.push(h("span", { class: "tag you" }, "you"));
     if (lobby.host === i) tags.push(h("span", { class: "tag host" }, "host"));
+    if (info.guest) tags.push(h("span", { class: "tag guest", title: "Playing as a guest, without an account" }, "guest"));
     const actions = [];
     if (!taken && s.seat !== null) {
       actions.push(h("button", { type: "button", class: "btn small", dataset: { key: `sit-${i}` },

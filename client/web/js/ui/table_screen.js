@@ -436,6 +436,8 @@ export class TableScreen {
     if (seat === s.seat) tags.push(h("span", { class: "tag you" }, "you"));
     else if (partner) tags.push(h("span", { class: "tag partner" }, "partner"));
     if (info.bot) tags.push(h("span", { class: "tag bot" }, "bot"));
+    // A guest may carry any free name: the tag says it is no account's.
+    if (info.guest) tags.push(h("span", { class: "tag guest", title: "Playing as a guest, without an account" }, "guest"));
     if (info.away) tags.push(h("span", { class: "tag away" }, "away"));
     if (view && view.dealer === seat) tags.push(h("span", { class: "tag dealer", title: "Dealer" }, "D"));
     const name = info.name ? (info.bot ? info.name.replace(BOT_SUFFIX, "") : info.name) : "Open seat";
@@ -443,15 +445,17 @@ export class TableScreen {
     const waiting = { bidding: "bidding…", drawing: "drawing…" }[view && view.phase];
     const bidLine = view ? (bid === null ? (waiting && acting ? waiting : "") : `Bid ${bidText(bid)}`) : "";
     const won = view ? view.tricks_won[seat] : 0;
-    const label = `${fmt.seatName(seat)}: ${name}${info.bot ? ", bot" : ", person"}${info.away ? ", away" : ""}` +
+    const label = `${fmt.seatName(seat)}: ${name}${info.bot ? ", bot" : info.guest ? ", guest" : ", person"}${info.away ? ", away" : ""}` +
       `${bid !== null && view ? `, bid ${bidText(bid)}, ${won} trick${won === 1 ? "" : "s"} taken` : ""}${acting ? ", to act" : ""}`;
     el.setAttribute("aria-label", label);
     el.setAttribute("role", "group");
-    // Another person's seat opens its menu (Follow, Block, Report) for a signed-in player.
+    // Another person's seat opens its menu (Follow, Block, Report; a guest's: Report) for
+    // a signed-in player.
     const menu = info.name && !info.bot && seat !== s.seat && this.room.signedIn;
     el.replaceChildren(
       ...(menu ? [h("button", { type: "button", class: "seat-menu-btn", "aria-haspopup": "dialog",
-        "aria-label": `${name}: follow, block or report`, onclick: (e) => { e.stopPropagation(); openSeatMenu(seat, name, fmt.seatName(seat)); } })] : []),
+        "aria-label": info.guest ? `${name} (guest): report` : `${name}: follow, block or report`,
+        onclick: (e) => { e.stopPropagation(); openSeatMenu(seat, name, fmt.seatName(seat), Boolean(info.guest)); } })] : []),
       h("span", { class: `avatar${info.bot ? " bot" : ""}`, "aria-hidden": "true" }, (name[0] || "?").toUpperCase()),
       h("span", { class: "seat-text", "aria-hidden": "true" },
         h("span", { class: "seat-name" }, h("span", { class: "nm" }, name), tags),
