@@ -38,7 +38,9 @@ from typing import Any
 from shared.spades import PRESETS, Game, RuleSet
 from shared.spades.cards import parse_card
 
-from .knowledge import read_view
+from .decision import Decision
+from .knowledge import Knowledge, read_view
+from .outside import trickster
 from .players import ALL_LEVELS, decide
 from .sim import winner_index
 from .table import Table, table_of
@@ -100,7 +102,7 @@ def _play(game: Game, levels: tuple[str, ...], sides: tuple[SideStats, ...],
         view = game.view(seat)
         side = sides[side_of[seat]]
         c0, t0 = time.process_time(), time.perf_counter()
-        decision = decide(levels[side_of[seat]], read_view(view))
+        decision = _decide(levels[side_of[seat]], read_view(view))
         side.wall_ms.append((time.perf_counter() - t0) * 1000.0)
         side.ms.append((time.process_time() - c0) * 1000.0)
         if view.phase == "playing" and len(view.legal) > 1:
@@ -112,6 +114,17 @@ def _play(game: Game, levels: tuple[str, ...], sides: tuple[SideStats, ...],
             counted = len(game.history)
             _cover_tally(game.review, sides, table)
     return game
+
+
+# Levels that are not ours, played only here (``shared.bots.outside``).
+OUTSIDE_LEVELS = ("trickster",)
+TOURNAMENT_LEVELS = (*ALL_LEVELS, *OUTSIDE_LEVELS)
+
+
+def _decide(level: str, k: Knowledge) -> Decision:
+    if level == "trickster":
+        return trickster.decide(k)
+    return decide(level, k)
 
 
 def _cover_tally(review: dict[str, Any], sides: tuple[SideStats, ...],
@@ -296,8 +309,9 @@ def _summary(a: str, b: str, rules: RuleSet, count: int, whole_games: bool,
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m shared.bots.tournament",
                                 description="Duplicate tournament between two bot levels.")
-    p.add_argument("--a", required=True, choices=ALL_LEVELS)
-    p.add_argument("--b", required=True, choices=ALL_LEVELS)
+    p.add_argument("--a", required=True, choices=TOURNAMENT_LEVELS)
+    p.add_argument("--b", required=True, choices=TOURNAMENT_LEVELS,
+                   help="trickster: the port of TricksterBots' SpadesBot, not ours")
     p.add_argument("--deals", type=int, default=200, help="duplicate deal pairs")
     p.add_argument("--games", type=int, default=0,
                    help="play this many seeds as whole games to the target instead, each "
