@@ -16,8 +16,8 @@ import pytest
 
 from shared.bots import choose, tip
 from shared.bots.handeval import card_text
-from shared.spades import Game, RuleSet
 from shared.bots.knowledge import read_view
+from shared.spades import Game, RuleSet
 from shared.spades.cards import SPADES, base_of, cards_in, parse_card, suit_of
 
 from .format_views import view
