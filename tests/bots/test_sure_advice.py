@@ -69,7 +69,7 @@ FORMATS = [
 
 @pytest.mark.parametrize("rules", FORMATS, ids=lambda r: f"{r.name}{'-jokers' * r.jokers}")
 def test_every_sure_winner_the_tip_names_wins_in_every_layout(rules: RuleSet) -> None:
-    named = 0
+    named = nils = 0
     for seed in range(1, 13):
         g = Game.new(rules, seed=seed)
         while not g.history and g.phase != "playing":
@@ -77,7 +77,10 @@ def test_every_sure_winner_the_tip_names_wins_in_every_layout(rules: RuleSet) ->
             assert seat is not None
             v = g.view(seat)
             if v.phase == "bidding" and not v.hand_hidden:
-                _action, reason = tip(v)
+                action, reason = tip(v)
+                if action == "bid nil" and rules.partnerships and "only bid" not in reason:
+                    nils += 1
+                    assert nil_chance(reason) >= 75, reason
                 for card in sure_cards(reason):
                     named += 1
                     assert not can_lose(card, list(v.hand), rules), (seed, v.hand, reason)
@@ -111,4 +114,23 @@ def test_known_cards_that_can_lose_are_not_called_sure(preset: str, hand: str,
 ])
 def test_no_nil_tip_holding_an_ace(hand: str) -> None:
     bid, reason = tip(bidding_view("standard", hand))
+    assert bid != "bid nil", reason
+
+
+def nil_chance(reason: str) -> int:
+    m = re.search(r"about (\d+)% to make it", reason)
+    assert m is not None, reason
+    return int(m.group(1))
+
+
+def test_a_nil_tip_says_its_chance_and_the_chance_is_high() -> None:
+    bid, reason = tip(bidding_view("standard", "2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D 2H 3H"))
+    assert bid == "bid nil"
+    assert reason.startswith("Nil (about ") and nil_chance(reason) >= 75
+
+
+def test_no_nil_tip_where_standard_makes_it_too_rarely() -> None:
+    # Nil risk 0.72 (♣K ♥Q ♥10 over few low cards): such Nils were made 60-69% of the
+    # time, and main's Tip suggested this one.
+    bid, reason = tip(bidding_view("standard", "4C 5C KC 2D 6D 9D 3H 4H 6H TH QH 6S 9S"))
     assert bid != "bid nil", reason
