@@ -15,6 +15,7 @@ import re
 import pytest
 
 from shared.bots import choose, tip
+from shared.bots.bidder import NIL_MIN_CHANCE
 from shared.bots.handeval import card_text
 from shared.bots.knowledge import read_view
 from shared.spades import Game, RuleSet
@@ -80,7 +81,7 @@ def test_every_sure_winner_the_tip_names_wins_in_every_layout(rules: RuleSet) ->
                 action, reason = tip(v)
                 if action == "bid nil" and rules.partnerships and "only bid" not in reason:
                     nils += 1
-                    assert nil_chance(reason) >= 75, reason
+                    assert nil_chance(reason) >= NIL_MIN_CHANCE * 100, reason
                 for card in sure_cards(reason):
                     named += 1
                     assert not can_lose(card, list(v.hand), rules), (seed, v.hand, reason)
@@ -126,11 +127,11 @@ def nil_chance(reason: str) -> int:
 def test_a_nil_tip_says_its_chance_and_the_chance_is_high() -> None:
     bid, reason = tip(bidding_view("standard", "2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D 2H 3H"))
     assert bid == "bid nil"
-    assert reason.startswith("Nil (about ") and nil_chance(reason) >= 75
+    assert reason.startswith("Nil (about ") and nil_chance(reason) >= NIL_MIN_CHANCE * 100
 
 
 def test_no_nil_tip_where_standard_makes_it_too_rarely() -> None:
-    # Nil risk 0.72 (♣K ♥Q ♥10 over few low cards): such Nils were made 60-69% of the
+    # Nil risk 0.72 (♣K ♥Q ♥10 over few low cards): such Nils were made 60% of the
     # time, and main's Tip suggested this one.
     bid, reason = tip(bidding_view("standard", "4C 5C KC 2D 6D 9D 3H 4H 6H TH QH 6S 9S"))
     assert bid != "bid nil", reason
