@@ -148,10 +148,9 @@ NIL_MADE_BY_RISK = ((0.1, 0.92), (0.3, 0.81), (0.5, 0.76), (0.7, 0.69), (0.9, 0.
                     (1.1, 0.60), (float("inf"), 0.48))
 # A partnership Nil only when it is made at least this often (Standard's Nils were
 # made 71% of the time when bid at any risk up to the limit; the outside bot's 85%).
-# At 75% (and no ace) Standard bid 8.6 Nils a 100 hands instead of 38 and made 79%,
-# but scored -7.5 ± 7.1 a hand against the TricksterBots port over 110 deal pairs
-# where main scored +7.3 ± 3.5 over 1,000: a Nil made 65-75% of the time is still
-# worth more than the trick or two the hand would bid (200p - 100 points).
+# A Nil made with chance p is worth 200p - 100 points against the trick or two the
+# hand would bid: made 65-75% of the time it still pays. On the same 300 deal pairs
+# against the TricksterBots port (docs/bots.md) 65% scored -0.8 a hand and 75% -1.35.
 NIL_MIN_CHANCE = 0.65
 
 
