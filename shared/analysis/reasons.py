@@ -83,7 +83,8 @@ def bid_reason_text(j: Judgement, k: Knowledge) -> str:
         risk = f" ({cards_text(danger)} can take tricks)" if danger else ""
         return (f"{b} was worth about {pts} points more than Nil: Nil held in only "
                 f"{held:.0%} of {j.deals} likely deals{risk}")
-    cards = bid_reason(estimate(k.hand, k.rules.jokers), k.hand, n)
+    cards = bid_reason(estimate(k.hand, k.rules.jokers), k.hand, n, k.rules.jokers,
+                       k.table.copies)
     if int(mine.action[4:]) > n:
         made = mine.rate("made")
         share = f"{made:.0%}" if made is not None else "few"

@@ -61,8 +61,10 @@ def win_chance(rules: RuleSet, team: int, scores: tuple[int, ...], bags: tuple[i
     bag_cost = 0.0
     if rules.bag_penalty:
         per_bag = rules.bag_penalty_points / rules.bag_limit
-        share = min(1.0, n * BAGS_PER_HAND / rules.bag_limit)
-        bag_cost = per_bag * share
+        # The part of the penalty the hands left are likely to collect (its own name:
+        # ``share`` scales the spread below).
+        collected = min(1.0, n * BAGS_PER_HAND / rules.bag_limit)
+        bag_cost = per_bag * collected
     if len(scores) == 2:
         diff = float(scores[team] - scores[1 - team]) - bag_cost * (bags[team] - bags[1 - team])
     else:

@@ -169,6 +169,23 @@ def estimate_tricks(hand: int, jokers: bool = False, scale: float = 1.0) -> floa
     return total * scale if scale != 1.0 else total
 
 
+def sure_winner_cards(hand: int, jokers: bool = False, copies: int = 1) -> frozenset[int]:
+    """The cards that win a trick in every layout of the other cards: the spades above
+    every spade held elsewhere (from the top of the deck down, while they are ours).
+    A side card can always be trumped by a spade held elsewhere, and with two decks
+    (``copies`` 2) the twin of a top spade, played first, beats it: none is sure."""
+    if copies > 1:
+        return frozenset()
+    top = 14 if jokers else 12
+    sbits = _spade_bits(hand)
+    sure: list[int] = []
+    for b in range(top, -1, -1):
+        if not sbits >> b & 1:
+            break
+        sure.append(39 + b)
+    return frozenset(sure)
+
+
 def certain_winners(hand: int, jokers: bool = False, on_lead: bool = False) -> int:
     """Tricks the hand takes whatever the other three hold and play (a lower bound).
 
@@ -301,4 +318,5 @@ __all__ = [
     "nil_risk",
     "side_tricks",
     "spade_tricks",
+    "sure_winner_cards",
 ]

@@ -153,7 +153,7 @@ def challenge_bid(k: Knowledge) -> Decision:
         reason = why
     else:
         cards = bid_reason(estimate(k.hand, k.rules.jokers, k.table.trick_scale), k.hand,
-                           int(best[4:]))
+                           int(best[4:]), k.rules.jokers, k.table.copies)
         reason = f"{cards}; {best[4:]} scores best over {len(deals)} likely deals"
     return Decision(best, reason, rollouts)
 

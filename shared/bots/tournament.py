@@ -6,7 +6,9 @@
 Each deal is played twice from the same cards: once with bot A holding South/North
 and B West/East, once with the partnerships' cards swapped, so luck cancels out and
 ``diff_per_hand`` (A minus B, points per hand) measures skill. ``--games N`` plays N
-whole games to the target (each twice, swapped) and adds ``a_win_rate``.
+whole games to the target (each twice, swapped) and adds ``a_win_rate`` with
+``a_win_rate_ci95`` (over the N seed pairs) beside the points per hand; ``--preset all``
+reports every preset in turn.
 
 Every format plays the same way by *side* (a partnership, or one seat in a solo game):
 the first time A holds the even sides (0, 2, ...) and B the odd ones, the second time
@@ -33,10 +35,12 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
 
-from shared.spades import Game, RuleSet
+from shared.spades import PRESETS, Game, RuleSet
 from shared.spades.cards import parse_card
 
-from .knowledge import read_view
+from .decision import Decision
+from .knowledge import Knowledge, read_view
+from .outside import trickster
 from .players import ALL_LEVELS, decide
 from .sim import winner_index
 from .table import Table, table_of
@@ -73,6 +77,7 @@ class Result:
     a: SideStats = field(default_factory=SideStats)
     b: SideStats = field(default_factory=SideStats)
     pair_diffs: list[float] = field(default_factory=list)  # per deal (or game), per hand
+    pair_wins: list[float] = field(default_factory=list)  # per game pair: A's share of the two
     a_wins: float = 0.0
     games: int = 0
 
@@ -80,6 +85,7 @@ class Result:
         self.a.merge(other.a)
         self.b.merge(other.b)
         self.pair_diffs += other.pair_diffs
+        self.pair_wins += other.pair_wins
         self.a_wins += other.a_wins
         self.games += other.games
 
@@ -96,7 +102,7 @@ def _play(game: Game, levels: tuple[str, ...], sides: tuple[SideStats, ...],
         view = game.view(seat)
         side = sides[side_of[seat]]
         c0, t0 = time.process_time(), time.perf_counter()
-        decision = decide(levels[side_of[seat]], read_view(view))
+        decision = _decide(levels[side_of[seat]], read_view(view))
         side.wall_ms.append((time.perf_counter() - t0) * 1000.0)
         side.ms.append((time.process_time() - c0) * 1000.0)
         if view.phase == "playing" and len(view.legal) > 1:
@@ -108,6 +114,17 @@ def _play(game: Game, levels: tuple[str, ...], sides: tuple[SideStats, ...],
             counted = len(game.history)
             _cover_tally(game.review, sides, table)
     return game
+
+
+# Levels that are not ours, played only here (``shared.bots.outside``).
+OUTSIDE_LEVELS = ("trickster",)
+TOURNAMENT_LEVELS = (*ALL_LEVELS, *OUTSIDE_LEVELS)
+
+
+def _decide(level: str, k: Knowledge) -> Decision:
+    if level == "trickster":
+        return trickster.decide(k)
+    return decide(level, k)
 
 
 def _cover_tally(review: dict[str, Any], sides: tuple[SideStats, ...],
@@ -167,6 +184,7 @@ def _run_chunk(job: tuple[str, str, dict[str, Any], list[int], bool]) -> Result:
     for seed in seeds:
         total = 0.0
         hands = 0
+        wins_before = res.a_wins
         for a_parity in (0, 1):
             levels = tuple(a if t % 2 == a_parity else b for t in range(n_sides))
             sides = tuple(res.a if t % 2 == a_parity else res.b for t in range(n_sides))
@@ -182,6 +200,8 @@ def _run_chunk(job: tuple[str, str, dict[str, Any], list[int], bool]) -> Result:
                     res.a_wins += 1.0
         # Per side-hand: both plays give each level n_sides side-hands per hand played.
         res.pair_diffs.append(total / max(1, hands) * 2 / n_sides)
+        if whole_games:
+            res.pair_wins.append((res.a_wins - wins_before) / 2)
     return res
 
 
@@ -253,17 +273,24 @@ def _add(total: Result, part: Result, progress: bool, a: str, b: str, rules: Rul
               flush=True)
 
 
+def _ci95(values: list[float]) -> float:
+    """Half the width of the 95% confidence interval of the mean of ``values``
+    (normal approximation over independent duplicate pairs)."""
+    if len(values) < 2:
+        return 0.0
+    return 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
 def _summary(a: str, b: str, rules: RuleSet, count: int, whole_games: bool,
              total: Result) -> dict[str, Any]:
     diffs = total.pair_diffs
     mean = statistics.mean(diffs) if diffs else 0.0
-    sd = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
     out: dict[str, Any] = {
         "a": a, "b": b, "preset": rules.name,
         ("games" if whole_games else "deals"): count,
         "hands": total.a.hands,
         "diff_per_hand": round(mean, 2),
-        "ci95": round(1.96 * sd / math.sqrt(max(1, len(diffs))), 2),
+        "ci95": round(_ci95(diffs), 2),
     }
     if rules.bag_penalty and not whole_games:
         # Each bag costs bag_penalty_points / bag_limit in the long run (10 points).
@@ -274,19 +301,23 @@ def _summary(a: str, b: str, rules: RuleSet, count: int, whole_games: bool,
     if whole_games:
         out["games_played"] = total.games  # each seed twice, seats swapped
         out["a_win_rate"] = round(total.a_wins / max(1, total.games), 4)
+        # The two games of a seed share their deals, so the pair is the independent unit.
+        out["a_win_rate_ci95"] = round(_ci95(total.pair_wins), 4)
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m shared.bots.tournament",
                                 description="Duplicate tournament between two bot levels.")
-    p.add_argument("--a", required=True, choices=ALL_LEVELS)
-    p.add_argument("--b", required=True, choices=ALL_LEVELS)
+    p.add_argument("--a", required=True, choices=TOURNAMENT_LEVELS)
+    p.add_argument("--b", required=True, choices=TOURNAMENT_LEVELS,
+                   help="trickster: the port of TricksterBots' SpadesBot, not ours")
     p.add_argument("--deals", type=int, default=200, help="duplicate deal pairs")
     p.add_argument("--games", type=int, default=0,
                    help="play this many seeds as whole games to the target instead, each "
                         "twice with the seats swapped")
-    p.add_argument("--preset", default="standard")
+    p.add_argument("--preset", default="standard",
+                   help="a preset name, or 'all' for one report per preset")
     p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                    help="override one rule, e.g. --rule nil_pass=2 (JSON value)")
     p.add_argument("--procs", type=int, default=2)
@@ -302,17 +333,18 @@ def main(argv: list[str] | None = None) -> int:
             overrides[name] = json.loads(value)
         except json.JSONDecodeError:
             overrides[name] = value
-    rules = RuleSet.preset(args.preset, **overrides)
     whole = args.games > 0
-    t0 = time.perf_counter()
-    out = run(args.a, args.b, rules, args.games if whole else args.deals, whole, args.procs,
-              args.seed, args.progress)
-    out["seconds"] = round(time.perf_counter() - t0, 1)
-    if args.json:
-        print(json.dumps(out))
-    else:
-        for key, value in out.items():
-            print(f"{key:28} {value}")
+    for preset in PRESETS if args.preset == "all" else (args.preset,):
+        rules = RuleSet.preset(preset, **overrides)
+        t0 = time.perf_counter()
+        out = run(args.a, args.b, rules, args.games if whole else args.deals, whole,
+                  args.procs, args.seed, args.progress)
+        out["seconds"] = round(time.perf_counter() - t0, 1)
+        if args.json:
+            print(json.dumps(out), flush=True)
+        else:
+            for key, value in out.items():
+                print(f"{key:28} {value}")
     return 0
 
 

@@ -23,8 +23,9 @@ from shared.spades.cards import SUIT_MASKS, codes_of, parse_card
 
 from .format_views import view
 
-# Nil risk 0.72, about 0.7 tricks: Standard bids Nil on it when a partner can cover.
-NIL_WITH_COVER = "5C 7C 9C TC JC 2D 3D KD 3H 7H TH 6S 9S"
+# Nil risk 0.35 with a partner (made about 76% of the time), 2.6 alone: Standard bids
+# Nil on it when a partner can cover.
+NIL_WITH_COVER = "3C 6C 7C JC 4D 8D 9D 4H 8H 9H QH 4S 9S"
 
 
 def _mask(codes: str) -> int:

@@ -77,10 +77,11 @@ def test_a_tip_never_lists_more_sure_winners_than_it_bids() -> None:
 
 def test_an_overbid_table_tip_names_no_more_sure_winners_than_the_bid() -> None:
     # Last to bid after 5 + 4 + 4: Standard drops a trick (someone will be set) and bids
-    # 3 with four aces and kings; the Tip counts three of them sure, the fourth likely.
+    # 3 with four aces and kings; the Tip counts the top spades sure (the side aces can
+    # be trumped: likely), never more than the bid.
     g = position({0: "AS KS AH AD 2H 3H 4H 2D 3D 4D 5C 6C 7C"}, ["bid 5", "bid 4", "bid 4"],
                  [], dealer=0)
     action, reason = tip(to_act_view(g))
     assert action == "bid 3"
-    assert _sure_listed(reason) == 3
-    assert reason.startswith("♠A ♠K ♥A sure winners, ♦A likely")
+    assert _sure_listed(reason) == 2
+    assert reason.startswith("♠A ♠K sure winners, ♥A ♦A likely")

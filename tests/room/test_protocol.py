@@ -139,8 +139,8 @@ SERVER_CASES: list[tuple[p.ServerMessage, int | None, str]] = [
     (p.AnalysisReply(game="tb1:0:3", seat=2, status="failed", error="This is not a game"), 32,
      '{"t":"analysis","d":{"game":"tb1:0:3","seat":2,"status":"failed",'
      '"error":"This is not a game"},"id":32}'),
-    (p.Advice(a="bid 4", why="♠A ♥A sure winners"), 27,
-     '{"t":"advice","d":{"a":"bid 4","why":"♠A ♥A sure winners"},"id":27}'),
+    (p.Advice(a="bid 4", why="♠A ♠K sure winners"), 27,
+     '{"t":"advice","d":{"a":"bid 4","why":"♠A ♠K sure winners"},"id":27}'),
     (p.Invited(id="Zk3v9QmX1aB2", from_name="olga", table="Qx3-k9LmTz2a8bCd",
                expires=1700000120000, rules="Cutthroat · 500",
                format="4 players, each for themselves", seated=["olga", "pat"]), None,
