@@ -38,7 +38,7 @@ export class GamePage {
       header(game),
       h("section", { class: "panel replay", "aria-labelledby": "replay-title" },
         h("h2", { id: "replay-title" }, "Move by move"),
-        controls, this.analysis.ticks, this.moveLine, this.analysis.note,
+        controls, this.analysis.ticks, this.moveLine, this.analysis.note, this.analysis.steps,
         h("p", { class: "fine keys-line" }, "Keys: ← → a move, PageUp PageDown a hand, Home End the ends."),
         this.boardEl),
       h("section", { class: "panel" }, this.sheetEl, this.proofEl),
