@@ -97,6 +97,11 @@ async def test_a_casual_game_links_to_its_page_from_the_sheet_and_the_review(
     assert download.suggested_filename == f"spades-{game_id}.txt"
     with open(await download.path(), encoding="utf-8") as record:
         assert f'[Game "{game_id}"]' in record.read()
+    async with page.expect_download() as info:  # ... and with the dealt hands
+        await page.locator("#download-record-dealt").click()
+    with open(await (await info.value).path(), encoding="utf-8") as record:
+        lines = record.read().splitlines()
+    assert "; dealt 0: " in "\n".join(lines) and any(x.startswith("; hand 1, ") for x in lines)
     # The guest's lobby lists the game under Your games; it opens the same page. (The
     # room puts a player back at their table, game over, on a page load: Lobby leaves it.)
     await to_lobby(page)
