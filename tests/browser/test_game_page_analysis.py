@@ -115,6 +115,10 @@ async def test_a_player_asks_and_the_mark_opens_its_practice_position(
         assert "AH" in view["hand"] and "4H" in view["hand"] and len(view["hand"]) == 13
         assert [card for _, card in view["trick"]] == ["2H", "QH", "3H"]
         assert view["bids"] == [6, 3, "nil", 3]
+        # A level with Hint and Undo: the position is there to be tried again.
+        bar = page.locator(".practice-bar")
+        for name in ("Hint", "Undo"):
+            await expect(bar.get_by_role("button", name=name)).to_be_visible()
     finally:
         await client.aclose()
         await pool.close()

@@ -44,7 +44,9 @@ class App {
     if (target.invite) this.join(target.invite);
     if (target.practice) {
       history.replaceState(null, "", "#/");
-      this.sendForTable("practice", { level: "challenge", ...target.practice });
+      // Standard bots: the level that plays well and still offers Hint and Undo, so the
+      // position can be tried again and again.
+      this.sendForTable("practice", { level: "standard", ...target.practice });
     }
   }
 
