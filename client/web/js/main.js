@@ -1,6 +1,7 @@
 // The page: one Room connection, one TableState, and the screen that shows it (lobby or
 // table). Addresses: "#/" the lobby, "#/t/ID" a table (a link others can open),
 // "#/join/TOKEN" a private table's invite, "#/daily" and "#/daily/DAY" the daily deal's page.
+import { signed } from "./game/numbers.js";
 import { fetchLeaderboard, fetchMe, postAccount } from "./net/accounts.js";
 import { Room } from "./net/room.js";
 import { TableState } from "./net/table_state.js";
@@ -100,7 +101,7 @@ class App {
 
   onRated(d) {
     this.rated = { ...d, table: this.state.table };
-    const change = `${d.change >= 0 ? "+" : "−"}${Math.abs(d.change).toFixed(1)}`;
+    const change = signed(d.change, 1);
     toast(`Ranked game ${d.won ? "won" : "lost"}: rating ${d.rating.toFixed(1)} (${change}).`);
     this.refreshMe();
     if (this.screen instanceof TableScreen) this.screen.onRated();

@@ -3,6 +3,8 @@
 // one player's summary line, as a chess site's accuracy line gives one. Used by the game
 // page's review and the table's "Analyse my play".
 
+import { counted } from "./numbers.js";
+
 // Sizes by the points a mistake gave away, biggest first (the analysis marks from its
 // threshold, 8 points, up).
 const SIZES = [
@@ -10,11 +12,6 @@ const SIZES = [
   { min: 20, one: "mistake", many: "mistakes" },
   { min: 0, one: "slip", many: "slips" },
 ];
-
-/** ``1 hand``, ``2 hands``: a count and its noun, the plural when it is not one. */
-export function counted(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 export function isMistake(mark) {
   return mark.label === "mistake";

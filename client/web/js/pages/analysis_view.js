@@ -13,7 +13,8 @@ import { actionText } from "../game/cards.js";
 import { ArchiveError, askAnalysis, fetchAnalysis } from "./api.js";
 import { playerName } from "./replay.js";
 import { placeText } from "../ui/analysis_place.js";
-import { SIZES_TEXT, counted, isMistake, markWord, reasonSentence, summaryText } from "../game/review_marks.js";
+import { SIZES_TEXT, isMistake, markWord, reasonSentence, summaryText } from "../game/review_marks.js";
+import { counted } from "../game/numbers.js";
 
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 10 * 60_000; // a worker may have a queue to get through first

@@ -8,7 +8,8 @@
 import { actionText } from "../game/cards.js";
 import { placeText } from "./analysis_place.js";
 import { h } from "./dom.js";
-import { SIZES_TEXT, counted, isMistake, markWord, reasonSentence, summaryText } from "../game/review_marks.js";
+import { SIZES_TEXT, isMistake, markWord, reasonSentence, summaryText } from "../game/review_marks.js";
+import { counted } from "../game/numbers.js";
 
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 10 * 60_000; // a worker may have a queue to get through first

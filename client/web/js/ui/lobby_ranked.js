@@ -1,5 +1,6 @@
 // The lobby's account, ranked-queue and leaderboard panels (their contents; lobby.js
 // owns the panels and decides when to redraw them).
+import { signed } from "../game/numbers.js";
 import { playerHref } from "../pages/api.js";
 import { h } from "./dom.js";
 
@@ -24,7 +25,7 @@ export function accountPanel(app, me) {
       h("p", { id: "signed-in-as" }, "Signed in as ", h("b", {}, me.name), " · ",
         h("a", { href: playerHref(me.name), id: "my-page" }, "your player page")),
       facts.length ? h("dl", { class: "facts" }, facts) : null,
-      rated ? h("p", { class: "fine" }, `Last ranked game: ${rated.won ? "won" : "lost"}, ${rated.change >= 0 ? "+" : "−"}${Math.abs(rated.change).toFixed(1)}`) : null,
+      rated ? h("p", { class: "fine" }, `Last ranked game: ${rated.won ? "won" : "lost"}, ${signed(rated.change, 1)}`) : null,
       h("button", { type: "button", class: "btn", id: "sign-out", onclick: () => app.account("signout") }, "Sign out"),
     ];
   }
