@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from shared.numbers import signed
 from shared.spades import PRESETS, RuleSet, score_hand
 
 from . import format_text
 from .notes import Note, faq, strategy
-from .score_text import LINE_NAMES, explain_team, signed
+from .score_text import LINE_NAMES, explain_team
 
 BLIND_NIL_WHO = {
     "off": "not played",
