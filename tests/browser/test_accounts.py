@@ -13,11 +13,12 @@ from playwright.async_api import Page, expect
 from shared.protocol import Queue
 from tests.room_social.conftest import PASSWORD, register
 
-from .conftest import BROWSER
+from .conftest import BROWSER, PHONE_TALL, shot
 from .play import page_state
 
 pytestmark = BROWSER
 
+DESKTOP = {"width": 1280, "height": 800}
 SIGNED_IN = "window.spadesApp.room.signedIn === true && window.spadesApp.room.state === 'open'"
 SIGNED_OUT = "window.spadesApp.room.signedIn === false && window.spadesApp.room.state === 'open'"
 
@@ -109,3 +110,26 @@ async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, o
     await expect(board.locator("tr.me")).to_contain_text("Yael")
     await expect(page.locator("#board-you")).to_have_text(re.compile(r"You: #[1-4] · "))
     await expect(page.locator("#account-panel")).to_contain_text("Ranked games1")
+
+
+async def test_sign_in_is_within_the_first_screen(room, open_page) -> None:
+    """A guest reaches Sign in from the top of the lobby, phone and desktop: the link is
+    on the first screen, takes them to the form with the name box focused; signed in,
+    it is gone."""
+    page = await open_page(room, phone=True, viewport=PHONE_TALL)
+    for size in (PHONE_TALL, DESKTOP):
+        await page.set_viewport_size(size)
+        await page.evaluate("window.scrollTo(0, 0)")
+        link = page.locator("#to-sign-in")
+        await expect(link).to_be_visible()
+        box = await link.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= size["height"], box
+        if size is PHONE_TALL:
+            assert box["height"] >= 44, box
+            await shot(page, "lobby-sign-in-phone")
+    await link.click()
+    await expect(page.locator("#acct-name")).to_be_focused()
+    await expect(page.locator("#acct-name")).to_be_in_viewport()
+    await account_form(page, "Sia_R", PASSWORD, "#register")
+    await page.wait_for_function(SIGNED_IN)
+    await expect(page.locator("#to-sign-in")).to_be_hidden()
