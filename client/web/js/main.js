@@ -364,7 +364,10 @@ class App {
     await this.sendForTable("quick", { pool });
   }
 
-  joinOpen(table) {
+  /** Join a listed table from the lobby's Open tables: a guest is asked the name the
+   * table will show first, as from an invite. */
+  async joinOpen(table) {
+    await askName(this.room, (name) => this.rename(name, true));
     return this.sendForTable("join", { table });
   }
 }
