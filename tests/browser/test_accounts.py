@@ -100,7 +100,7 @@ async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, o
     await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)
     dialog = page.locator("dialog.game-over")
     await expect(dialog.locator("#rated-line")).to_contain_text(
-        re.compile(r"Your rating: -?\d+\.\d\?? \([+−]\d+\.\d\) · provisional · #[1-4]"))
+        re.compile(r"Your rating: −?\d+\.\d\?? \([+−]?\d+\.\d\) · provisional · #[1-4]"))
     await expect(dialog.get_by_role("button", name="Rematch")).to_have_count(0)
     await dialog.get_by_role("button", name="Lobby").click()
     board = page.locator("#leaderboard")

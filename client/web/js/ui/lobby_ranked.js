@@ -1,12 +1,12 @@
 // The lobby's account, ranked-queue and leaderboard panels (their contents; lobby.js
 // owns the panels and decides when to redraw them).
-import { signed } from "../game/numbers.js";
+import { number, signed } from "../game/numbers.js";
 import { playerHref } from "../pages/api.js";
 import { h } from "./dom.js";
 
 /** Rating as shown: one decimal, "?" after it while provisional. */
 export function ratingText(rating, provisional) {
-  const value = typeof rating === "number" ? rating.toFixed(1) : String(rating ?? "0.0");
+  const value = typeof rating === "number" ? number(rating, 1) : String(rating ?? "0.0");
   return provisional ? `${value}?` : value;
 }
 
