@@ -7,9 +7,12 @@ and three accounts over sockets) ending with the rating change and the leaderboa
 from __future__ import annotations
 
 import re
+from zoneinfo import ZoneInfo
 
+import redis.asyncio as redis_async
 from playwright.async_api import Page, expect
 
+from server.social.reports import Sanctions
 from shared.protocol import Queue
 from tests.room_social.conftest import PASSWORD, register
 
@@ -133,3 +136,30 @@ async def test_sign_in_is_within_the_first_screen(room, open_page) -> None:
     await account_form(page, "Sia_R", PASSWORD, "#register")
     await page.wait_for_function(SIGNED_IN)
     await expect(page.locator("#to-sign-in")).to_be_hidden()
+
+
+async def test_a_refusal_gives_its_time_in_the_readers_time_zone(room, browser,
+                                                                 redis_url: str) -> None:
+    """The room's sentence says "until ... UTC"; the page shows the moment in the
+    browser's own time zone (here Kolkata, UTC+5:30), with no UTC left in it."""
+    context = await browser.new_context(timezone_id="Asia/Kolkata", locale="en-GB",
+                                        bypass_csp=True)
+    try:
+        page = await context.new_page()
+        await page.goto(room.http)
+        await page.wait_for_function("window.spadesApp && window.spadesApp.room.state === 'open'")
+        await account_form(page, "Tia_Z", PASSWORD, "#register")
+        await page.wait_for_function(SIGNED_IN)
+        pid = await page.evaluate("fetch('/api/me').then((r) => r.json()).then((m) => m.pid)")
+        client = redis_async.Redis.from_url(redis_url)
+        try:
+            end = await Sanctions(client).impose(pid, "ranked_ban", 3 * 3600)
+        finally:
+            await client.aclose()
+        await page.click("#ranked-queue")
+        note = page.locator("#toast")
+        local = end.astimezone(ZoneInfo("Asia/Kolkata"))
+        await expect(note).to_contain_text(f"until {local.day} {local:%b}, {local:%H:%M}")
+        await expect(note).not_to_contain_text("UTC")
+    finally:
+        await context.close()
