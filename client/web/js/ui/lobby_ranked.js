@@ -76,7 +76,7 @@ export function leaderboardPanel(board) {
   const table = h("table", { class: "leaders", "aria-labelledby": "board-title" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Player"),
       h("th", { scope: "col" }, "Rating"), h("th", { scope: "col" }, "Games"))),
-    h("tbody", {}, rows.map((r) => h("tr", { class: you && you.rank === r.rank ? "me" : "" },
+    h("tbody", {}, rows.map((r) => h("tr", { class: you && you.name === r.name ? "me" : "" }, // ranks tie
       h("td", {}, String(r.rank)), h("th", { scope: "row" }, h("a", { href: playerHref(r.name) }, r.name)),
       h("td", {}, ratingText(r.rating, r.provisional)), h("td", {}, String(r.games))))));
   return [
