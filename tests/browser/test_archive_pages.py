@@ -12,6 +12,7 @@ import re
 
 from playwright.async_api import Page, expect
 
+from shared.numbers import number
 from shared.protocol import CreatePrivate, StartGame
 from tests.room.conftest import play_until
 
@@ -130,7 +131,7 @@ async def test_a_ranked_player_page_charts_the_rating_and_opens_the_game(
     await page.locator(".game-players a.player-link", has_text="Yael").click()
     await expect(page).to_have_url(re.compile(r"/@/Yael$"))
     player = await archived(page, "/api/players/Yael")
-    rating = f"{player['rating']:.1f}{'?' if player.get('provisional') else ''}"
+    rating = f"{number(player['rating'], 1)}{'?' if player.get('provisional') else ''}"
     await expect(page.locator("#player-rating")).to_have_text(rating)
     await expect(page.locator("#player-games")).to_have_text("1")
     chart = page.locator("svg#rating-chart")
