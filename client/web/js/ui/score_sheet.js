@@ -2,7 +2,7 @@
 // running total) per side (a team, or a player in the solo formats: js/game/format.js),
 // the bag cycle beside the score, the whole game's sheet and the standings at the end.
 // The viewer's side always comes first (top bar, sheet, hand result, game over).
-import { counted, signed } from "../game/numbers.js";
+import { counted, number, signed } from "../game/numbers.js";
 import { bidText } from "../game/cards.js";
 import { Format } from "../game/format.js";
 import { h } from "./dom.js";
@@ -111,7 +111,7 @@ export function gameSheet(history, seat, rules, seats = []) {
  * the viewer's side first. */
 export function scoreLine(scores, seat, fmt = new Format(null), seats = []) {
   const names = sideNames(fmt, seat, seats);
-  return sideOrder(fmt, seat).map((t) => `${names[t]} ${scores[t]}`).join(" — ");
+  return sideOrder(fmt, seat).map((t) => `${names[t]} ${number(scores[t])}`).join(" — ");
 }
 
 /** The standings at the game's end: [{place, side, name, score}] from the highest
