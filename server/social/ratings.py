@@ -248,18 +248,25 @@ class Ratings:
             rows = await conn.fetch(
                 "SELECT pid, name, ordinal, games FROM ratings WHERE games > 0 "
                 "ORDER BY ordinal DESC, pid LIMIT $1", limit)
-        return [BoardRow(rank, r["pid"], r["name"], round(r["ordinal"], 1), r["games"],
-                         r["games"] < PROVISIONAL_GAMES)
-                for rank, r in enumerate(rows, start=1)]
+        board: list[BoardRow] = []
+        for place, r in enumerate(rows, start=1):
+            shown = round(r["ordinal"], 1)
+            # Equal ratings as shown share a place (1, 1, 3): the first of them sets it.
+            rank = board[-1].rank if board and board[-1].rating == shown else place
+            board.append(BoardRow(rank, r["pid"], r["name"], shown, r["games"],
+                                  r["games"] < PROVISIONAL_GAMES))
+        return board
 
     async def rank_of(self, pid: str) -> int | None:
-        """The player's place on the board (1 = best), or None if never rated."""
+        """The player's place on the board (1 = best), or None if never rated: one more
+        than the players whose rating as shown (one decimal) is higher, so equal
+        ratings share a place."""
         if not self._db.configured:
             return None
         async with self._db.connection("rank") as conn:
             rank = await conn.fetchval(
                 "SELECT (SELECT count(*) FROM ratings o WHERE o.games > 0 AND "
-                "(o.ordinal > r.ordinal OR (o.ordinal = r.ordinal AND o.pid < r.pid))) + 1 "
+                "round(o.ordinal::numeric, 1) > round(r.ordinal::numeric, 1)) + 1 "
                 "FROM ratings r WHERE r.pid = $1 AND r.games > 0", pid)
         return None if rank is None else int(rank)
 

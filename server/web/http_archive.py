@@ -122,7 +122,9 @@ async def _get_game(request: Request, deps: ArchiveDeps) -> Response:
 
 async def _get_record(request: Request, deps: ArchiveDeps) -> Response:
     row = await _game(request, deps)
-    text = format_record(row.record, replay_hands(row.record))
+    # ?dealt=1: each hand's dealt cards as comments too (the game page shows them all).
+    dealt = request.query_params.get("dealt") == "1"
+    text = format_record(row.record, replay_hands(row.record), dealt=dealt)
     filename = f"spades-{row.record.id}.txt".replace('"', "")
     return PlainTextResponse(text, headers={
         "Content-Disposition": f'attachment; filename="{filename}"'})

@@ -21,7 +21,7 @@ The format, like chess's PGN (docs/archive.md has it in full)::
     [Totals "262 118"]
     [HandsPlayed "7"]
 
-    ; hand 0, dealer 3, commitment 0e70...
+    ; hand 1, dealer 3, commitment 0e70...
     0 look
     0 bid 4
     1 bid 3
@@ -30,8 +30,9 @@ The format, like chess's PGN (docs/archive.md has it in full)::
 A tag line is ``[Name "value"]`` where the value is a JSON string (so quotes and
 backslashes are escaped as JSON escapes them). After the tags and one empty line, each
 line is one action, ``<seat> <action>`` in the engine's canonical text, in the order
-played. Lines starting with ``;`` are comments (the hand headers and score lines the
-export adds) and are skipped when read. ``Result`` is the winning side's index or
+played. Lines starting with ``;`` are comments (the hand headers, counted from 1, the
+cards each seat was dealt when asked for, and the score lines the export adds) and are
+skipped when read. ``Result`` is the winning side's index or
 ``draw``; ``Totals`` the final score per side; ``Opening`` (JSON, only when the game
 opened from a fixed position) and ``Extra`` (JSON, later fields) are optional.
 """
@@ -69,9 +70,12 @@ def ms_of_iso(text: str) -> int:
     return round(moment.timestamp() * 1000)
 
 
-def format_record(record: GameRecord, hands: Sequence[dict[str, Any]] | None = None) -> str:
+def format_record(record: GameRecord, hands: Sequence[dict[str, Any]] | None = None,
+                  dealt: bool = False) -> str:
     """The record as text. With ``hands`` (``replay_hands``'s), each hand's actions are
-    preceded by a comment with its dealer and deal commitment and followed by its score."""
+    preceded by a comment with its number (from 1), dealer and deal commitment and
+    followed by its score; with ``dealt`` too, the header is followed by one comment
+    per seat with the cards it was dealt (``; dealt 0: AS KS ...``)."""
     tags: list[tuple[str, str]] = [
         ("Format", FORMAT), ("Game", record.id), ("Kind", record.kind),
         ("Private", "true" if record.private else "false"),
@@ -99,7 +103,7 @@ def format_record(record: GameRecord, hands: Sequence[dict[str, Any]] | None = N
     hand = next(hand_iter, None)
     played = 0  # tricks' cards seen in the current hand
     if hand is not None:
-        lines.append(_hand_comment(hand))
+        lines += _hand_comments(hand, dealt)
     for actor, action in record.actions:
         lines.append(f"{actor} {action}")
         if hand is not None and action.startswith("play "):
@@ -110,13 +114,17 @@ def format_record(record: GameRecord, hands: Sequence[dict[str, Any]] | None = N
                     f"total {s['total']}" for i, s in enumerate(hand["score"])))
                 hand, played = next(hand_iter, None), 0
                 if hand is not None:
-                    lines.append(_hand_comment(hand))
+                    lines += _hand_comments(hand, dealt)
     return "\n".join(lines) + "\n"
 
 
-def _hand_comment(hand: dict[str, Any]) -> str:
-    return (f"; hand {hand['no']}, dealer {hand['dealer']}, "
-            f"commitment {hand['commitment']}, deal seed {hand['deal_seed']}")
+def _hand_comments(hand: dict[str, Any], dealt: bool) -> list[str]:
+    header = (f"; hand {hand['no'] + 1}, dealer {hand['dealer']}, "
+              f"commitment {hand['commitment']}, deal seed {hand['deal_seed']}")
+    if not dealt:
+        return [header]
+    return [header] + [f"; dealt {seat}: {' '.join(cards)}"
+                       for seat, cards in enumerate(hand["hands"])]
 
 
 def parse_record(text: str) -> GameRecord:

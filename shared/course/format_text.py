@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shared.numbers import number
 from shared.spades import SEAT_NAMES_BY_COUNT, RuleSet
 
 # Seat names by table size, clockwise from seat 0: the engine's (the browser's
@@ -95,9 +96,10 @@ def contract_text(rules: RuleSet) -> str:
 def game_end(rules: RuleSet) -> str:
     """When the game ends and who wins."""
     who = "player" if rules.solo else "team"
+    falls = (f" or falls to {number(rules.losing_score)}" if rules.losing_score is not None
+             else "")
     text = (f"The game ends after the hand in which a {who} reaches {rules.target_score} "
-            "points" + (f" or falls to {rules.losing_score}" if rules.losing_score is not None
-                        else ""))
+            "points" + falls)
     if len(rules.teams) == 2:
         text += (f". The {who} with the higher total wins, even if both passed the target; "
                  f"if the totals are equal, another hand is played until one {who} is ahead.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from shared.numbers import number
 from shared.spades import RuleSet
 
 
@@ -36,7 +37,7 @@ def _blind_nil_answer(r: RuleSet) -> str:
 def _game_end_answer(r: RuleSet) -> str:
     text = f"After the hand in which a team reaches {r.target_score}"
     if r.losing_score is not None:
-        text += f" (or falls to {r.losing_score})"
+        text += f" (or falls to {number(r.losing_score)})"
     text += (": the higher total wins. If both totals are equal, another hand is played "
              "until one team is ahead.")
     if r.max_hands is not None:

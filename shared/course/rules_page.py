@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from shared.numbers import number, signed
 from shared.spades import PRESETS, RuleSet, score_hand
 
 from . import format_text
 from .notes import Note, faq, strategy
-from .score_text import LINE_NAMES, explain_team, signed
+from .score_text import LINE_NAMES, explain_team
 
 BLIND_NIL_WHO = {
     "off": "not played",
@@ -151,7 +152,7 @@ def _blind_who(r: RuleSet) -> str:
 def _game_end(r: RuleSet) -> str:
     if r.seats == 4 and not r.solo:
         text = (f"The game ends after the hand in which a team reaches {r.target_score} points"
-                + (f" or falls to {r.losing_score}" if r.losing_score is not None else "")
+                + (f" or falls to {number(r.losing_score)}" if r.losing_score is not None else "")
                 + ". The team with the higher total wins, even if both teams passed the "
                   "target; if the totals are equal, another hand is played until one team "
                   "is ahead.")
@@ -179,7 +180,7 @@ def _at_a_glance(r: RuleSet) -> tuple[tuple[str, str], ...]:
     ]
     if r.losing_score is not None:
         lines.insert(1, ("A player loses at" if r.solo else "A team loses at",
-                         str(r.losing_score)))
+                         number(r.losing_score)))
     if r.max_hands is not None:
         lines.insert(1, ("Hand limit", f"{r.max_hands} hands"))
     if r.seats != 4 or r.solo:  # the classic game's page stays as it was
@@ -393,7 +394,7 @@ def _partnership_variants(r: RuleSet) -> tuple[Variant, ...]:
                 "2♦ leave the deck.", r.jokers, "on" if r.jokers else "off"),
         Variant("losing-score", "Losing score", "A team that falls this low loses at once.",
                 r.losing_score is not None,
-                str(r.losing_score) if r.losing_score is not None else "off"),
+                number(r.losing_score) if r.losing_score is not None else "off"),
         Variant("hand-limit", "Hand limit", "The game ends after a number of hands; equal "
                 "totals are then a draw.", r.max_hands is not None,
                 f"{r.max_hands} hands" if r.max_hands is not None else "off"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from shared.numbers import signed
 from shared.spades import RuleSet
 
 from .format_text import SEAT_NAMES
@@ -20,13 +21,6 @@ SEATS = SEAT_NAMES[4]
 LINE_NAMES = ("Contract", "Bags", "Nil", "Bag penalty", "Hand total", "Running total")
 
 
-def signed(n: int) -> str:
-    """``+70``, ``−70`` (a real minus sign), ``0``."""
-    if n > 0:
-        return f"+{n}"
-    if n < 0:
-        return f"−{-n}"
-    return "0"
 
 
 def _plural(n: int, one: str, many: str | None = None) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shared.numbers import signed
+
 
 def median(values: list[int]) -> float:
     """The median; the mean of the two middle values for an even count."""
@@ -41,16 +43,14 @@ class HandLine:
     par: int | None  # None until the day's par is computed
 
     def text(self) -> str:
-        parts = [f"hand {self.hand}: you scored {self.you:+d}"]
+        parts = [f"hand {self.hand}: you scored {signed(self.you)}"]
         if self.field_median is not None:
-            parts.append(f"the field's median {_signed(self.field_median)}")
+            median = self.field_median
+            digits = None if median == int(median) else 1
+            parts.append(f"the field's median {signed(median, digits)}")
         if self.par is not None:
-            parts.append(f"par {self.par:+d}")
+            parts.append(f"par {signed(self.par)}")
         return ", ".join(parts)
-
-
-def _signed(value: float) -> str:
-    return f"{value:+.0f}" if value == int(value) else f"{value:+.1f}"
 
 
 def hand_lines(you: list[int], field: list[list[int]] | list[list[int | None]],

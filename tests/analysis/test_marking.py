@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from server.social.practice import opening_from
@@ -24,6 +26,7 @@ def test_ducking_under_a_nil_partner_is_marked_with_the_cover_card() -> None:
     assert mark.action == "play 4H" and mark.better == "play AH"
     assert mark.cost >= 100  # the Nil's 100 both ways, at the least
     assert "the ♥A would have covered your partner's Nil" in mark.reason, mark.reason
+    assert_plain(mark.reason)
 
 
 def test_the_cover_itself_is_not_marked() -> None:
@@ -58,6 +61,16 @@ def test_a_planted_card_in_a_bot_game_is_marked() -> None:
     assert planted is not None
     result = analyse(game.to_dict(), 0)
     assert planted in {m.event for m in result.mistakes}
+    for m in result.marks:
+        assert_plain(m.reason)
+
+
+def assert_plain(reason: str) -> None:
+    """A reason a Spades player reads without statistics: no sample sizes, no percentages,
+    no "within 0 points"."""
+    for word in ("likely deals", "within", "%", "over 48", "over 96"):
+        assert word not in reason, f"{word!r} in {reason!r}"
+    assert re.search(r"\d+ points?\b", reason), reason  # what it cost, in points
 
 
 def _judgement(cost: float, error: float, luck: float, equity: float) -> Judgement:
@@ -87,7 +100,10 @@ def test_bad_luck_marks_in_a_bot_game_were_right_by_the_seats_view() -> None:
     assert luck, "three hands have decisions the hidden cards punished"
     for m in luck:
         assert m.cost < 8 and m.luck >= 8 and m.better != m.action
-        assert m.reason.startswith("bad luck, not a mistake") and m.position is None
+        assert m.position is None
+        assert m.reason.startswith("from what you could see"), m.reason
+    for m in marks:
+        assert_plain(m.reason)
 
 
 def test_a_record_that_does_not_replay_is_refused() -> None:

@@ -48,5 +48,10 @@ async def test_a_finished_game_is_archived_and_served(
         assert text.status_code == 200 and text.headers["content-type"].startswith("text/plain")
         assert "attachment" in text.headers["content-disposition"]
         assert parse_record(text.text).totals == tuple(final)
+        assert "\n; hand 1, dealer " in text.text and "; dealt " not in text.text
+        dealt = await http.get(f"/api/games/{item['id']}/record.txt", params={"dealt": "1"})
+        hands = [line for line in dealt.text.splitlines() if line.startswith("; dealt ")]
+        assert len(hands) == 4 * len(game["hands"])
+        assert parse_record(dealt.text) == parse_record(text.text)
         missing = await http.get("/api/games/nope.0")
         assert missing.status_code == 404 and missing.json()["error"]["code"] == "no_game"

@@ -75,3 +75,20 @@ def test_a_record_whose_actions_lie_is_refused_by_the_replay() -> None:
                         "actions": record.actions[:-1]})
     with pytest.raises(ValueError, match="not over"):
         replay_hands(cut)
+
+
+def test_hands_count_from_one_and_the_dealt_hands_come_on_request() -> None:
+    record = random_record("dl.0", RuleSet.preset("quick"), 6, SEATS, 1_764_612_000_000)
+    hands = replay_hands(record)
+    plain = format_record(record, hands).splitlines()
+    headers = [line for line in plain if line.startswith("; hand ")]
+    assert headers[0].startswith("; hand 1, dealer ") and headers[-1].startswith(
+        f"; hand {len(hands)}, dealer ")
+    assert not any(line.startswith("; dealt ") for line in plain)
+    text = format_record(record, hands, dealt=True)
+    lines = text.splitlines()
+    first = lines.index(headers[0])
+    assert lines[first + 1:first + 5] == [
+        f"; dealt {seat}: {' '.join(cards)}" for seat, cards in enumerate(hands[0]["hands"])]
+    assert sum(line.startswith("; dealt ") for line in lines) == 4 * len(hands)
+    assert parse_record(text) == record  # comments: the record reads back the same

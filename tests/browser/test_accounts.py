@@ -7,17 +7,21 @@ and three accounts over sockets) ending with the rating change and the leaderboa
 from __future__ import annotations
 
 import re
+from zoneinfo import ZoneInfo
 
+import redis.asyncio as redis_async
 from playwright.async_api import Page, expect
 
+from server.social.reports import Sanctions
 from shared.protocol import Queue
 from tests.room_social.conftest import PASSWORD, register
 
-from .conftest import BROWSER
+from .conftest import BROWSER, PHONE_TALL, shot
 from .play import page_state
 
 pytestmark = BROWSER
 
+DESKTOP = {"width": 1280, "height": 800}
 SIGNED_IN = "window.spadesApp.room.signedIn === true && window.spadesApp.room.state === 'open'"
 SIGNED_OUT = "window.spadesApp.room.signedIn === false && window.spadesApp.room.state === 'open'"
 
@@ -99,7 +103,7 @@ async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, o
     await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)
     table = (await page_state(page))["table"]
     dialog = page.locator("dialog.game-over")
-    rated_line = re.compile(r"Your rating: -?\d+\.\d\?? \([+−]\d+\.\d\) · provisional · #[1-4]")
+    rated_line = re.compile(r"Your rating: −?\d+\.\d\?? \([+−]?\d+\.\d\) · provisional · #[1-4]")
     await expect(dialog.locator("#rated-line")).to_contain_text(rated_line)
     await expect(dialog.get_by_role("button", name="Rematch")).to_have_count(0)
     await dialog.get_by_role("button", name="Lobby").click()
@@ -148,3 +152,53 @@ async def test_sign_out_is_this_device_and_everywhere_is_said_on_the_others(
     await expect(laptop.locator("#signed-out-elsewhere")).to_have_count(0)
     await phone.get_by_role("button", name="OK").click()
     await expect(phone.locator("#banner")).to_be_hidden()
+
+
+async def test_sign_in_is_within_the_first_screen(room, open_page) -> None:
+    """A guest reaches Sign in from the top of the lobby, phone and desktop: the link is
+    on the first screen, takes them to the form with the name box focused; signed in,
+    it is gone."""
+    page = await open_page(room, phone=True, viewport=PHONE_TALL)
+    for size in (PHONE_TALL, DESKTOP):
+        await page.set_viewport_size(size)
+        await page.evaluate("window.scrollTo(0, 0)")
+        link = page.locator("#to-sign-in")
+        await expect(link).to_be_visible()
+        box = await link.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= size["height"], box
+        if size is PHONE_TALL:
+            assert box["height"] >= 44, box
+            await shot(page, "lobby-sign-in-phone")
+    await link.click()
+    await expect(page.locator("#acct-name")).to_be_focused()
+    await expect(page.locator("#acct-name")).to_be_in_viewport()
+    await account_form(page, "Sia_R", PASSWORD, "#register")
+    await page.wait_for_function(SIGNED_IN)
+    await expect(page.locator("#to-sign-in")).to_be_hidden()
+
+
+async def test_a_refusal_gives_its_time_in_the_readers_time_zone(room, browser,
+                                                                 redis_url: str) -> None:
+    """The room's sentence says "until ... UTC"; the page shows the moment in the
+    browser's own time zone (here Kolkata, UTC+5:30), with no UTC left in it."""
+    context = await browser.new_context(timezone_id="Asia/Kolkata", locale="en-GB",
+                                        bypass_csp=True)
+    try:
+        page = await context.new_page()
+        await page.goto(room.http)
+        await page.wait_for_function("window.spadesApp && window.spadesApp.room.state === 'open'")
+        await account_form(page, "Tia_Z", PASSWORD, "#register")
+        await page.wait_for_function(SIGNED_IN)
+        pid = await page.evaluate("fetch('/api/me').then((r) => r.json()).then((m) => m.pid)")
+        client = redis_async.Redis.from_url(redis_url)
+        try:
+            end = await Sanctions(client).impose(pid, "ranked_ban", 3 * 3600)
+        finally:
+            await client.aclose()
+        await page.click("#ranked-queue")
+        note = page.locator("#toast")
+        local = end.astimezone(ZoneInfo("Asia/Kolkata"))
+        await expect(note).to_contain_text(f"until {local.day} {local:%b}, {local:%H:%M}")
+        await expect(note).not_to_contain_text("UTC")
+    finally:
+        await context.close()

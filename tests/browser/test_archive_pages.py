@@ -12,6 +12,7 @@ import re
 
 from playwright.async_api import Page, expect
 
+from shared.numbers import number
 from shared.protocol import CreatePrivate, StartGame
 from tests.room.conftest import play_until
 
@@ -96,6 +97,11 @@ async def test_a_casual_game_links_to_its_page_from_the_sheet_and_the_review(
     assert download.suggested_filename == f"spades-{game_id}.txt"
     with open(await download.path(), encoding="utf-8") as record:
         assert f'[Game "{game_id}"]' in record.read()
+    async with page.expect_download() as info:  # ... and with the dealt hands
+        await page.locator("#download-record-dealt").click()
+    with open(await (await info.value).path(), encoding="utf-8") as record:
+        lines = record.read().splitlines()
+    assert "; dealt 0: " in "\n".join(lines) and any(x.startswith("; hand 1, ") for x in lines)
     # The guest's lobby lists the game under Your games; it opens the same page. (The
     # room puts a player back at their table, game over, on a page load: Lobby leaves it.)
     await to_lobby(page)
@@ -124,7 +130,7 @@ async def test_a_ranked_player_page_charts_the_rating_and_opens_the_game(
     await page.locator(".game-players a.player-link", has_text="Yael").click()
     await expect(page).to_have_url(re.compile(r"/@/Yael$"))
     player = await archived(page, "/api/players/Yael")
-    rating = f"{player['rating']:.1f}{'?' if player.get('provisional') else ''}"
+    rating = f"{number(player['rating'], 1)}{'?' if player.get('provisional') else ''}"
     await expect(page.locator("#player-rating")).to_have_text(rating)
     await expect(page.locator("#player-games")).to_have_text("1")
     chart = page.locator("svg#rating-chart")

@@ -41,7 +41,7 @@ async def test_game_over_shows_the_winner_and_a_rematch_starts_again(start_room,
     dialog = page.locator("dialog.game-over")
     await expect(dialog).to_be_visible()
     await expect(dialog.locator("h2")).to_have_text(re.compile(r"You win!|They win|A draw"))
-    await expect(dialog.locator(".final")).to_have_text(re.compile(r"^Us -?\d+ — Them -?\d+$"))
+    await expect(dialog.locator(".final")).to_have_text(re.compile(r"^Us −?\d+ — Them −?\d+$"))
     await dialog.get_by_role("button", name="Rematch").click()
     await rematch_dealt(page, first, over)
 
@@ -56,7 +56,7 @@ async def test_closing_the_game_over_sheet_leaves_a_bar_with_rematch(start_room,
     bar = page.locator(".game-over-bar")
     await expect(bar).to_be_visible()
     await expect(bar.locator(".over-line")).to_have_text(
-        re.compile(r"^(You win!|They win|A draw) Us -?\d+ — Them -?\d+$"))
+        re.compile(r"^(You win!|They win|A draw) Us −?\d+ — Them −?\d+$"))
     for name in ("Lobby", "Review"):
         await expect(bar.get_by_role("button", name=name, exact=True)).to_be_visible()
     await shot(page, "game-over-bar-desktop")

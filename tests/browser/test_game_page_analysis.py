@@ -68,13 +68,35 @@ async def test_a_player_asks_and_the_mark_opens_its_practice_position(
         await expect(cover).to_contain_text(
             "Ann chose the Four of hearts; better the Ace of hearts")
         await expect(cover).to_contain_text("covered your partner's Nil")
-        await expect(page.locator(".mark-item.bad-luck").first).to_contain_text("Bad luck")
+        await expect(cover).to_contain_text("Blunder")  # the Nil's 100 points, both ways
+        # Ann's summary line, as a chess site's accuracy line: mistakes by size, points.
+        summary = page.locator('#analysis-summary .summary-line[data-seat="0"]')
+        await expect(summary).to_contain_text(re.compile(
+            r"^Ann \(you\): \d+ blunders?.* · about \d+ points lost in \d+ decisions"))
+        await expect(page.locator("#mark-filter")).to_have_value("0")  # your own first
+        # Bad luck is folded away: counted, its lines hidden until opened; no tick.
+        luck = page.locator("#bad-luck")
+        await expect(luck.locator("summary")).to_contain_text("Bad luck: ")
+        await expect(luck.locator(".mark-item.bad-luck").first).to_be_hidden()
+        await expect(page.locator(".slider-mark.bad-luck")).to_have_count(0)
+        # Sentences without statistics.
+        text = await page.locator("#analysis").inner_text()
+        assert "likely deals" not in text and "%" not in text and "within" not in text, text
         move = int(await cover.get_attribute("data-move") or "-1")
+        # Step through the mistakes only: from the start, Next mistake lands on the first.
+        await page.keyboard.press("Home")
+        await page.locator("#next-mistake").click()
+        first = int(await page.locator("#mark-list .mark-item").first.get_attribute("data-move")
+                    or "-1")
+        assert 0 <= first <= move
+        await expect(page.locator("#move-line")).to_have_text(re.compile(rf"^Move {first + 1} of"))
+        await expect(page.locator("#mistake-at")).to_have_text(re.compile(r"^Mistake 1 of \d+$"))
+        await expect(page.locator("#prev-mistake")).to_be_disabled()
         await page.locator(f'.slider-mark[data-move="{move}"]').click()
         await expect(page.locator("#move-line")).to_have_text(
             re.compile(rf"^Move {move + 1} of \d+ · Ann plays the Four of hearts"))
         note = page.locator("#move-mark")
-        await expect(note).to_contain_text("Mistake: better the Ace of hearts.")
+        await expect(note).to_contain_text("Blunder: better the Ace of hearts. The ♥A would")
         await expect(note).to_contain_text("covered your partner's Nil")
         await shot(page, "game-page-analysis-desktop")
         # A move without a mark has no note.
@@ -93,6 +115,10 @@ async def test_a_player_asks_and_the_mark_opens_its_practice_position(
         assert "AH" in view["hand"] and "4H" in view["hand"] and len(view["hand"]) == 13
         assert [card for _, card in view["trick"]] == ["2H", "QH", "3H"]
         assert view["bids"] == [6, 3, "nil", 3]
+        # A level with Hint and Undo: the position is there to be tried again.
+        bar = page.locator(".practice-bar")
+        for name in ("Hint", "Undo"):
+            await expect(bar.get_by_role("button", name=name)).to_be_visible()
     finally:
         await client.aclose()
         await pool.close()
@@ -118,14 +144,32 @@ async def test_the_marks_fit_a_phone(start_room, open_page, redis_url: str,
         ticks = page.locator(".slider-mark")
         await expect(ticks.first).to_be_visible()
         await expect(page.locator("#analyse-my-play")).to_have_count(0)  # not a player
-        await expect(page.locator("#analysis")).to_contain_text("Analysed: Ann, Nia.")
-        await page.locator(".mark-item.mistake").first.get_by_role("button").click()
+        # A watcher sees everyone's decisions and a summary line for each player.
+        await expect(page.locator("#mark-filter")).to_have_value("all")
+        await expect(page.locator("#analysis-summary .summary-line")).to_have_text(
+            [re.compile(r"^Ann: "), re.compile(r"^Nia: ")])
+        # One player's decisions only: the list, the ticks and the steps follow.
+        await page.locator("#mark-filter").select_option(label="Nia's decisions")
+        for item in await page.locator("#mark-list .mark-item").all():
+            await expect(item).to_contain_text("Nia chose")
+        await page.locator("#mark-filter").select_option(label="Ann's decisions")
+        items = page.locator("#mark-list .mark-item")
+        await expect(items.first).to_contain_text("Ann chose")
+        await expect(ticks).to_have_count(len({await i.get_attribute("data-move")
+                                               for i in await items.all()}))
+        await page.locator("#next-mistake").click()
+        first = await items.first.get_attribute("data-move")
+        await expect(page.locator("#move-line")).to_have_text(
+            re.compile(rf"^Move {int(first or '-1') + 1} of"))
+        await expect(page.locator("#move-mark .mark-note")).to_be_visible()
         await expect(page.locator("#move-mark .mark-note")).to_be_visible()
         width = await page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE_TALL["width"], f"the page scrolls sideways ({width}px)"
         for box in [await tick.bounding_box() for tick in await ticks.all()]:
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
         await shot(page, "game-page-analysis-phone")
+        await page.locator("#analysis-summary").scroll_into_view_if_needed()
+        await shot(page, "game-page-review-phone")
     finally:
         await client.aclose()
         await pool.close()

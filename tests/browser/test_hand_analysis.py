@@ -5,6 +5,8 @@ on the table, with nothing to reload."""
 
 from __future__ import annotations
 
+import re
+
 import msgpack  # type: ignore[import-untyped]
 import redis.asyncio as redis_async
 from playwright.async_api import expect
@@ -47,6 +49,12 @@ async def test_a_practice_hand_is_analysed_and_the_wait_shows_its_place(
         await expect(answer).to_contain_text("decisions in 1 hand", timeout=15_000)
         await expect(ask).to_be_hidden()
         await expect(page.locator("#hand-analysis-marks, #hand-analysis-none")).to_be_visible()
+        # A summary line first (mistakes by size, points lost), bad luck folded away.
+        await expect(page.locator("#hand-analysis-summary")).to_have_text(re.compile(
+            r"^You: (no mistakes in \d+ decisions?|.*(slip|mistake|blunder).* · about \d+ "
+            r"points? lost in \d+ decisions?)( · unlucky \d+ times?)?$"))
+        await expect(page.locator("#hand-analysis-marks .mark-item.bad-luck")).to_have_count(0)
+        await expect(page.locator("#hand-analysis-luck .mark-item").first).to_be_hidden()
         await shot(page, "table-hand-analysis-desktop")
         await page.set_viewport_size(PHONE_TALL)
         await expect(answer).to_be_visible()

@@ -9,6 +9,10 @@ import re
 import pytest
 from playwright.async_api import Page, expect
 
+from shared.protocol import CreatePrivate
+from tests.room_social.conftest import register
+from tests.room_social.test_friends import call
+
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
 from .play import page_state, quick_play
 
@@ -199,3 +203,21 @@ async def test_the_invite_fields_have_room_to_read_and_type(room, open_page, siz
         for key in keys:
             assert key is not None and not overlap(box, key), (field, box, key)
     await shot(host, f"private-invite-{'phone' if size is PHONE_TALL else 'desktop'}")
+
+
+async def test_a_guest_joining_an_open_table_is_asked_a_name(room, open_page,
+                                                             make_client) -> None:
+    """A guest joins a listed table from the lobby's Open tables: asked the name the
+    table will show first, as from an invite (never seated as "Guest 0950")."""
+    cookie = await register(room, "Olga_H")
+    host = await make_client(room.ws, headers={"Cookie": f"spades_session={cookie}"})
+    await host.request(CreatePrivate(watch=True))
+    assert (await call(room, cookie, "/api/tables/open", {"open": True})).status_code == 200
+    page = await open_page(room, phone=True, viewport=PHONE_TALL)
+    join = page.locator("#open-tables li", has_text="Olga_H").get_by_role("button", name="Join")
+    await join.click()
+    await page.fill("#table-name", "Gia")
+    await page.click("#table-name-go")
+    await page.wait_for_function(f"window.spadesApp.state.table === {host.table!r} "
+                                 "&& window.spadesApp.state.seat !== null")
+    await expect(page.locator(".private-lobby")).to_contain_text("Gia")

@@ -104,7 +104,7 @@ def test_median_summary_and_hand_lines() -> None:
     lines = hand_lines([62, -10], [[41, 0], [30, 5], [50, -20]], [70, 12])
     assert [line.text() for line in lines] == [
         "hand 1: you scored +62, the field's median +41, par +70",
-        "hand 2: you scored -10, the field's median +0, par +12",
+        "hand 2: you scored −10, the field's median 0, par +12",
     ]
     assert hand_lines([5], [], None)[0].text() == "hand 1: you scored +5"
     with pytest.raises(ValueError, match="Nobody has played"):

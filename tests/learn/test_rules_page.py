@@ -21,12 +21,12 @@ def test_a_custom_table_s_options_are_what_the_page_says() -> None:
     doc = rules_document(CUSTOM)
     assert doc.preset is None and "Ann's table" in doc.title
     glance = dict(doc.at_a_glance)
-    assert glance["Game to"] == "300 points" and glance["A team loses at"] == "-250"
+    assert glance["Game to"] == "300 points" and glance["A team loses at"] == "−250"
     assert glance["Bags"] == "every 5 cost 50" and glance["Nil"] == "±50"
     assert glance["Blind Nil"] == "±200, only a player whose team is behind by at least 150"
     assert "jokers" in glance["Deck"]
     text = " ".join(p for s in doc.sections for p in s.paragraphs)
-    assert "reaches 300 points or falls to -250" in text and "Big Joker" in text
+    assert "reaches 300 points or falls to −250" in text and "Big Joker" in text
     variants = {v.id: v for v in doc.variants}
     assert {i for i, v in variants.items() if v.on} == {
         "blind-nil", "double-nil", "nil-bags", "bag-penalty", "ten-for-200", "jokers",

@@ -1,6 +1,7 @@
 // The page: one Room connection, one TableState, and the screen that shows it (lobby or
 // table). Addresses: "#/" the lobby, "#/t/ID" a table (a link others can open),
 // "#/join/TOKEN" a private table's invite, "#/daily" and "#/daily/DAY" the daily deal's page.
+import { signed } from "./game/numbers.js";
 import { SIGNED_OUT_EVERYWHERE, fetchLeaderboard, fetchMe, postAccount } from "./net/accounts.js";
 import { Room } from "./net/room.js";
 import { TableState } from "./net/table_state.js";
@@ -46,7 +47,9 @@ class App {
     if (target.invite) this.join(target.invite);
     if (target.practice) {
       history.replaceState(null, "", "#/");
-      this.sendForTable("practice", { level: "challenge", ...target.practice });
+      // Standard bots: the level that plays well and still offers Hint and Undo, so the
+      // position can be tried again and again.
+      this.sendForTable("practice", { level: "standard", ...target.practice });
     }
   }
 
@@ -104,7 +107,7 @@ class App {
     // The room says it again when the page comes back to the finished game: once is news.
     const again = this.rated && this.rated.table === this.state.table;
     this.rated = { ...d, table: this.state.table };
-    const change = `${d.change >= 0 ? "+" : "−"}${Math.abs(d.change).toFixed(1)}`;
+    const change = signed(d.change, 1);
     if (!again) toast(`Ranked game ${d.won ? "won" : "lost"}: rating ${d.rating.toFixed(1)} (${change}).`);
     this.refreshMe();
     if (this.screen instanceof TableScreen) this.screen.onRated();
@@ -440,7 +443,10 @@ class App {
     await this.sendForTable("quick", { pool });
   }
 
-  joinOpen(table) {
+  /** Join a listed table from the lobby's Open tables: a guest is asked the name the
+   * table will show first, as from an invite. */
+  async joinOpen(table) {
+    await askName(this.room, (name) => this.rename(name, true));
     return this.sendForTable("join", { table });
   }
 }

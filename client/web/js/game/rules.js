@@ -3,6 +3,7 @@
 // it equal to shared.spades.PRESETS).
 
 import { FORMATS, formatId } from "./format.js";
+import { number } from "./numbers.js";
 
 let presetsPromise = null;
 
@@ -83,7 +84,7 @@ export function presetName(id) {
 export function presetLine(r) {
   const solo = r.partnerships === false;
   const end = [`${(r.players || 4) === 4 && !solo ? "" : `${formatText(r).split(";")[0]}. `}To ${r.target_score}`];
-  if (r.losing_score !== null && r.losing_score !== undefined) end.push(`or ${String(r.losing_score).replace("-", "−")}`);
+  if (r.losing_score !== null && r.losing_score !== undefined) end.push(`or ${number(r.losing_score)}`);
   let line = end.join(" ") + (r.max_hands ? `, at most ${r.max_hands} hands` : "");
   const parts = [line];
   parts.push(r.blind_nil === "off" ? "no Blind Nil" : `Blind Nil ${BLIND_NIL[r.blind_nil]}`);

@@ -4,6 +4,7 @@
 //
 // Events (EventTarget): "message" {detail: {t, d}} for every push and typed reply,
 // "connection" {detail: {state: "connecting"|"open"|"lost"|"closed", retryIn, reason}}.
+import { localTimes } from "./local_times.js";
 import { chosenFormat, decodeFrame, encodeFrame } from "./codec.js";
 
 const NO_RECONNECT = new Set([1000, 1008]); // the server closed us on purpose
@@ -17,7 +18,7 @@ const MAX_PROBES = 2;
 
 export class RequestError extends Error {
   constructor(code, message) {
-    super(message);
+    super(localTimes(message)); // the room's UTC moments, in the reader's time
     this.code = code;
   }
 }

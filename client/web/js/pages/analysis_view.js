@@ -1,15 +1,20 @@
-// The analysis on the game page (issue 19): every decision the analysis marked (cost at
-// least its threshold of expected points, judged from what the seat could see; or bad
-// luck: right by that view, beaten only by the hidden cards) is a tick on the slider at
-// its move, a line of the review list, and, at that move, a note under the move line
-// with the better choice and the reason. A marked mistake opens as a practice position
-// in the room (#/practice/POSITION on the lobby page). A player of the game who has no
-// analysis yet gets "Analyse my play" (POST /api/games/{id}/analysis, docs/archive.md).
+// The analysis on the game page: every decision the analysis marked (cost at least its
+// threshold of expected points, judged from what the seat could see; or bad luck: right
+// by that view, beaten only by the hidden cards). Each analysed player has a summary
+// line (mistakes by size, points lost); a choice shows everyone's decisions or one
+// player's (the viewer's own first); the mistakes shown are ticks on the slider, lines of
+// the list and steps of Previous/Next mistake, and at a marked move a note under the move
+// line gives the better choice and the reason. Bad luck is folded away under its own
+// heading. A marked mistake opens as a practice position in the room
+// (#/practice/POSITION on the lobby page). A player of the game who has no analysis yet
+// gets "Analyse my play" (POST /api/games/{id}/analysis, docs/archive.md).
 import { h } from "../ui/dom.js";
 import { actionText } from "../game/cards.js";
 import { ArchiveError, askAnalysis, fetchAnalysis } from "./api.js";
 import { playerName } from "./replay.js";
 import { placeText } from "../ui/analysis_place.js";
+import { SIZES_TEXT, isMistake, markWord, reasonSentence, summaryText } from "../game/review_marks.js";
+import { counted } from "../game/numbers.js";
 
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 10 * 60_000; // a worker may have a queue to get through first
@@ -44,11 +49,21 @@ export class AnalysisView {
   /** ``page``: the GamePage (its game, list of positions and go(index)). */
   constructor(page) {
     this.page = page;
-    this.marks = new Map(); // position index -> [mark]
-    this.ticks = h("div", { class: "slider-marks", id: "slider-marks", "aria-label": "Marked decisions" });
+    this.marks = new Map(); // position index -> [mark] of the chosen player(s)
+    this.all = []; // every mark: {at, mark}, in move order
+    this.whose = null; // the seat whose decisions are shown; null: everyone's
+    this.ticks = h("div", { class: "slider-marks", id: "slider-marks", "aria-label": "Marked mistakes" });
     this.note = h("div", { class: "move-mark", id: "move-mark", "aria-live": "polite" });
     this.panel = h("section", { class: "panel analysis", id: "analysis", "aria-labelledby": "analysis-title" },
       h("h2", { id: "analysis-title" }, "Review of decisions"));
+    // Step through the mistakes shown, under the board's move line.
+    this.stepLine = h("span", { class: "mark-step-line", id: "mistake-at" });
+    this.prev = h("button", { type: "button", class: "btn btn-small", id: "prev-mistake", onclick: () => this.step(-1) },
+      "‹ Previous mistake");
+    this.next = h("button", { type: "button", class: "btn btn-small", id: "next-mistake", onclick: () => this.step(1) },
+      "Next mistake ›");
+    this.steps = h("div", { class: "mark-step", id: "mark-step", hidden: true }, this.prev, this.stepLine, this.next);
+    this.mistakeMoves = [];
     this.polling = false;
   }
 
@@ -64,69 +79,100 @@ export class AnalysisView {
   show(body) {
     const game = this.page.game;
     const list = this.page.list;
-    this.marks.clear();
-    const items = [];
-    let waiting = false;
-    for (const one of body.analyses || []) {
-      if (one.status === "queued") waiting = true;
-      if (one.status !== "done") continue;
+    const analyses = body.analyses || [];
+    const analysed = analyses.filter((a) => a.status === "done");
+    const waiting = analyses.some((a) => a.status === "queued");
+    this.all = [];
+    for (const one of analysed) {
       for (const mark of one.analysis.marks) {
         const at = markIndex(game, list, mark);
-        if (at < 0) continue;
-        if (!this.marks.has(at)) this.marks.set(at, []);
-        this.marks.get(at).push({ ...mark, threshold: one.analysis.threshold });
+        if (at >= 0) this.all.push({ at, mark });
       }
     }
-    const last = Math.max(1, list.length - 1);
-    const order = [...this.marks.keys()].sort((a, b) => a - b);
-    this.ticks.replaceChildren(...order.map((at) => {
-      const kinds = this.marks.get(at);
-      const bad = kinds.some((m) => m.label === "mistake");
-      const pos = list[at];
-      return h("button", { type: "button", class: `slider-mark ${bad ? "mistake" : "bad-luck"}`, "data-move": at,
-        style: `left: ${(at / last) * 100}%`, title: pos.text,
-        "aria-label": `Move ${at + 1}: ${bad ? "a mistake" : "bad luck"} (${pos.text})`,
-        onclick: () => this.page.go(at) });
-    }));
-    for (const at of order) {
-      for (const mark of this.marks.get(at)) items.push(this.item(at, mark));
+    this.all.sort((x, y) => x.at - y.at);
+    const you = body.you ?? null;
+    if (!analysed.some((a) => a.seat === this.whose)) {
+      this.whose = analysed.some((a) => a.seat === you) ? you : null;
     }
-    const mine = (body.analyses || []).find((a) => a.seat === body.you);
+    const mine = analyses.find((a) => a.seat === you);
     const parts = [this.panel.firstChild];
-    const analysed = (body.analyses || []).filter((a) => a.status === "done");
     if (analysed.length) {
-      parts.push(h("p", { class: "muted" }, `Analysed: ${analysed.map((a) => playerName(game, a.seat)).join(", ")}. ` +
-        `Each decision is judged from what that seat could see; marked when it cost ${analysed[0].analysis.threshold} ` +
-        "expected points or more. Bad luck: right by what the seat knew, beaten only by the hidden cards."));
+      parts.push(h("p", { class: "muted" }, "Each decision is judged from what that player could see; one that cost " +
+        `${analysed[0].analysis.threshold} points or more on average is marked. ${SIZES_TEXT}`));
+      parts.push(h("ul", { class: "analysis-summary", id: "analysis-summary" }, analysed.map((a) =>
+        h("li", { class: "summary-line", "data-seat": a.seat },
+          h("b", {}, `${playerName(game, a.seat)}${a.seat === you ? " (you)" : ""}: `), summaryText(a.analysis)))));
     }
-    for (const failed of (body.analyses || []).filter((a) => a.status === "failed")) {
+    for (const failed of analyses.filter((a) => a.status === "failed")) {
       parts.push(h("p", { class: "muted" }, `${playerName(game, failed.seat)}'s analysis failed: ${failed.error}`));
     }
     if (waiting) parts.push(h("p", { class: "muted loading", id: "analysis-waiting", "aria-live": "polite" }, waitingText(body)));
-    if (body.you !== null && body.you !== undefined && !mine) { // a failed one fails again
+    if (you !== null && !mine) { // a failed one fails again
       this.askButton = h("button", { type: "button", class: "btn", id: "analyse-my-play", onclick: () => this.ask() },
         "Analyse my play");
       parts.push(this.askButton);
     }
-    if (items.length) parts.push(h("ol", { class: "mark-list", id: "mark-list" }, items));
-    else if (analysed.length) parts.push(h("p", { id: "no-marks" }, "No decision was marked: nothing cost the threshold."));
-    else if (!waiting && (body.you === null || body.you === undefined)) {
+    this.shown = h("div", { class: "analysis-marks" });
+    if (analysed.length) {
+      const choice = h("select", { id: "mark-filter", "aria-label": "Whose decisions",
+        onchange: () => this.choose(choice.value === "all" ? null : Number(choice.value)) },
+      h("option", { value: "all" }, "Everyone's decisions"),
+      ...analysed.map((a) => h("option", { value: a.seat },
+        a.seat === you ? "Your decisions" : `${playerName(game, a.seat)}'s decisions`)));
+      choice.value = this.whose === null ? "all" : String(this.whose);
+      parts.push(h("div", { class: "mark-controls" }, choice), this.shown);
+    } else if (!waiting && you === null) {
       parts.push(h("p", { class: "muted" }, "This game has not been analysed."));
     }
     this.panel.replaceChildren(...parts);
-    this.at(this.page.at);
+    this.choose(this.whose);
     if (waiting) this.poll();
+  }
+
+  /** Show the decisions of ``seat`` (null: everyone's): the ticks, the list, the
+   * folded bad luck, the steps. */
+  choose(seat) {
+    this.whose = seat;
+    const shown = this.all.filter(({ mark }) => seat === null || mark.seat === seat);
+    this.marks.clear();
+    for (const { at, mark } of shown) {
+      if (!this.marks.has(at)) this.marks.set(at, []);
+      this.marks.get(at).push(mark);
+    }
+    const mistakes = shown.filter(({ mark }) => isMistake(mark));
+    const luck = shown.filter(({ mark }) => !isMistake(mark));
+    this.mistakeMoves = [...new Set(mistakes.map(({ at }) => at))];
+    const last = Math.max(1, this.page.list.length - 1);
+    this.ticks.replaceChildren(...this.mistakeMoves.map((at) => {
+      const pos = this.page.list[at];
+      return h("button", { type: "button", class: "slider-mark mistake", "data-move": at,
+        style: `left: ${(at / last) * 100}%`, title: pos.text,
+        "aria-label": `Move ${at + 1}: a mistake (${pos.text})`,
+        onclick: () => this.page.go(at) });
+    }));
+    if (!this.shown) return;
+    const parts = [];
+    if (mistakes.length) parts.push(h("ol", { class: "mark-list", id: "mark-list" }, mistakes.map(({ at, mark }) => this.item(at, mark))));
+    else parts.push(h("p", { id: "no-marks" }, "No mistake was marked: nothing cost the threshold."));
+    if (luck.length) {
+      parts.push(h("details", { class: "bad-luck-list", id: "bad-luck" },
+        h("summary", {}, `Bad luck: ${counted(luck.length, "decision")} right by what was seen, beaten only by the hidden cards`),
+        h("ol", { class: "mark-list" }, luck.map(({ at, mark }) => this.item(at, mark)))));
+    }
+    this.shown.replaceChildren(...parts);
+    this.at(this.page.at);
   }
 
   item(at, mark) {
     const game = this.page.game;
     const pos = this.page.list[at];
+    const bad = isMistake(mark);
     const where = mark.trick ? `hand ${pos.hand + 1}, trick ${mark.trick}` : `hand ${pos.hand + 1}, the bidding`;
-    return h("li", { class: `mark-item ${mark.label === "mistake" ? "mistake" : "bad-luck"}`, "data-move": at },
+    return h("li", { class: `mark-item ${bad ? "mistake" : "bad-luck"}`, "data-move": at },
       h("button", { type: "button", class: "btn btn-small btn-ghost", onclick: () => this.jump(at) }, `Move ${at + 1}`), " ",
-      h("b", {}, mark.label === "mistake" ? "Mistake" : "Bad luck"), ` · ${where} · ${playerName(game, mark.seat)} chose ` +
-        `${words(mark.action)}` + (mark.label === "mistake" ? `; better ${words(mark.better)} (about ${Math.round(mark.cost)} points)` : ""),
-      h("br"), h("span", { class: "mark-reason" }, mark.reason));
+      h("b", {}, markWord(mark)), ` · ${where} · ${playerName(game, mark.seat)} chose ` +
+        `${words(mark.action)}` + (bad ? `; better ${words(mark.better)} (about ${counted(Math.round(mark.cost), "point")})` : ""),
+      h("br"), h("span", { class: "mark-reason" }, reasonSentence(mark)));
   }
 
   /** From the list: to the move, and the board into view (the list is below it). */
@@ -135,15 +181,29 @@ export class AnalysisView {
     this.page.moveLine.scrollIntoView({ block: "center" });
   }
 
+  /** To the next (``+1``) or previous (``-1``) mistake shown, from the move on the board. */
+  step(direction) {
+    const here = this.page.at;
+    const to = direction > 0 ? this.mistakeMoves.find((at) => at > here)
+      : this.mistakeMoves.findLast((at) => at < here);
+    if (to !== undefined) this.page.go(to);
+  }
+
   /** The note at position ``index`` (called by the page at every move). */
   at(index) {
     const marks = this.marks.get(index) || [];
     for (const tick of this.ticks.children) tick.classList.toggle("here", Number(tick.dataset.move) === index);
-    this.note.replaceChildren(...marks.map((mark) => h("p", { class: `mark-note ${mark.label === "mistake" ? "mistake" : "bad-luck"}` },
-      h("b", {}, mark.label === "mistake" ? `Mistake: better ${words(mark.better)}. ` : "Bad luck, not a mistake. "),
-      mark.reason, " ",
+    this.note.replaceChildren(...marks.map((mark) => h("p", { class: `mark-note ${isMistake(mark) ? "mistake" : "bad-luck"}` },
+      h("b", {}, isMistake(mark) ? `${markWord(mark)}: better ${words(mark.better)}. ` : "Bad luck, not a mistake: "),
+      reasonSentence(mark), " ",
       mark.position ? h("a", { class: "btn btn-small practice-link", href: practiceHref(mark.position) },
         "Practise this position") : null)));
+    const moves = this.mistakeMoves;
+    this.steps.hidden = !moves.length;
+    const k = moves.indexOf(index);
+    this.stepLine.textContent = k >= 0 ? `Mistake ${k + 1} of ${moves.length}` : counted(moves.length, "mistake");
+    this.prev.disabled = !moves.some((at) => at < index);
+    this.next.disabled = !moves.some((at) => at > index);
   }
 
   async ask() {

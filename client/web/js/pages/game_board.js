@@ -3,6 +3,7 @@
 // cards already played faded), bids and tricks taken;
 // the score sheet of the whole game; and the deal proof of a hand. Any number of seats
 // and sides: a seat is a row, a side is a column.
+import { counted, signed } from "../game/numbers.js";
 import { sortHand } from "../game/cards.js";
 import { commitmentOf, dealFromSeed } from "../game/deal_check.js";
 import { cardFace } from "../ui/card_view.js";
@@ -46,10 +47,6 @@ export function boardView(game, pos) {
   return h("div", { class: "replay-board" }, trick, seats);
 }
 
-function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "0";
-}
-
 /** Every hand's score per side (bid and took, points, bags, running total); the row of
  * hand ``current`` is marked; ``onPick(hi)`` jumps to a hand. */
 export function scoreSheet(game, current, onPick) {
@@ -62,7 +59,7 @@ export function scoreSheet(game, current, onPick) {
       h("th", { scope: "row" }, h("button", { type: "button", class: "btn-link hand-jump",
         "aria-current": hi === current ? "true" : null, onclick: () => onPick(hi) }, `Hand ${hi + 1}`)),
       hand.score.map((s) => h("td", { class: "cell" }, h("div", {},
-        h("span", { class: "note" }, `bid ${s.bid}, took ${s.took} · ${signed(s.points)} · ${s.bags} bags`),
+        h("span", { class: "note" }, `bid ${s.bid}, took ${s.took} · ${signed(s.points)} · ${counted(s.bags, "bag")}`),
         h("b", { class: `pts ${s.total < 0 ? "neg" : ""}` }, points(s.total)))))))));
 }
 

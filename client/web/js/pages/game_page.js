@@ -38,7 +38,7 @@ export class GamePage {
       header(game),
       h("section", { class: "panel replay", "aria-labelledby": "replay-title" },
         h("h2", { id: "replay-title" }, "Move by move"),
-        controls, this.analysis.ticks, this.moveLine, this.analysis.note,
+        controls, this.analysis.ticks, this.moveLine, this.analysis.note, this.analysis.steps,
         h("p", { class: "fine keys-line" }, "Keys: ← → a move, PageUp PageDown a hand, Home End the ends."),
         this.boardEl),
       h("section", { class: "panel" }, this.sheetEl, this.proofEl),
@@ -46,6 +46,8 @@ export class GamePage {
       h("p", { class: "game-links" },
         h("a", { class: "btn", id: "download-record", href: recordHref(game.id), download: `spades-${game.id}.txt` },
           "Download the record (text)"), " ",
+        h("a", { class: "btn btn-ghost", id: "download-record-dealt", href: `${recordHref(game.id)}?dealt=1`,
+          download: `spades-${game.id}-dealt.txt` }, "… with the dealt hands"), " ",
         h("a", { class: "btn btn-ghost", href: "/" }, "Lobby"))));
     document.addEventListener("keydown", (e) => this.onKey(e));
     const fromHash = location.hash.match(/^#m=(\d+)$/);

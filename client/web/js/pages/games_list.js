@@ -1,5 +1,6 @@
 // A list of finished games, each a link to its page: the player page's recent games and
 // the lobby's "Your games". Items are the archive's {id, ended, kind, won, totals}.
+import { number } from "../game/numbers.js";
 import { h } from "../ui/dom.js";
 import { gameHref } from "./api.js";
 
@@ -19,7 +20,7 @@ export function kindName(kind) {
 
 /** A total as printed: a true minus sign. */
 export function points(n) {
-  return n < 0 ? `−${Math.abs(n)}` : String(n);
+  return number(n);
 }
 
 function outcomeWord(won) {

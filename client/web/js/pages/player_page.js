@@ -2,6 +2,7 @@
 // played and won, how often they finish what they start (completion), their Spades
 // statistics, and their recent games (each a link to its game page); for a signed-in
 // visitor, Follow, Block and Report (player_actions.js).
+import { signed } from "../game/numbers.js";
 import { h } from "../ui/dom.js";
 import { ratingText } from "../ui/lobby_ranked.js";
 import { fetchPlayer } from "./api.js";
@@ -23,7 +24,7 @@ function number(value, digits = 2) {
 
 function signedNumber(value) {
   if (!Number.isFinite(value)) return "–";
-  return value > 0 ? `+${value.toFixed(2)}` : value < 0 ? `−${Math.abs(value).toFixed(2)}` : "0.00";
+  return signed(value, 2);
 }
 
 function facts(rows) {

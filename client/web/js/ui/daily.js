@@ -5,6 +5,7 @@
 // every deal against the commitments published when the day opened.
 // The socket's `daily` deals the next hand (docs/protocol.md); the page reads
 // GET /api/daily/{day}, /me and /board.
+import { signed as signedNumber } from "../game/numbers.js";
 import { commitmentOf, dealFromSeed } from "../game/deal_check.js";
 import { closeDialog } from "./dialog.js";
 import { h, toast } from "./dom.js";
@@ -118,8 +119,7 @@ async function getJson(path) {
 
 function signed(value) {
   if (value === null || value === undefined) return "–";
-  const text = Number.isInteger(value) ? String(Math.abs(value)) : Math.abs(value).toFixed(1);
-  return `${value < 0 ? "−" : "+"}${text}`;
+  return Number.isInteger(value) ? signedNumber(value) : signedNumber(value, 1);
 }
 
 /** The result page of one day (today when ``day`` is null). */

@@ -3,6 +3,7 @@
 // of the room's ``rated`` push and the way back to the queue instead), and the bar that
 // stays under the table when the sheet is closed (✕ or Escape), so Rematch, Review and
 // Lobby remain one tap away.
+import { signed } from "../game/numbers.js";
 import { gameHref } from "../pages/api.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { h } from "./dom.js";
@@ -155,7 +156,7 @@ export class GameOver {
 
 /** "Your rating: 3.4? (+1.2) · provisional · #7 on the leaderboard", and what the ? means. */
 function ratedLines(rated) {
-  const change = `${rated.change >= 0 ? "+" : "−"}${Math.abs(rated.change).toFixed(1)}`;
+  const change = signed(rated.change, 1);
   return [
     h("p", { class: "rated", id: "rated-line" },
       `${rated.left ? "You left the game: rated as a loss. " : ""}Your rating: `,

@@ -2,11 +2,14 @@
 // the player's own decisions in the game's finished hands, made by an analysis worker.
 // While it waits the line says how many analyses are ahead of it (the reply's `ahead`)
 // and the table asks again every 2 s; then each marked decision is listed with the
-// better choice and the reason, or that nothing was marked. A refusal (a ranked game
+// better choice and the reason under a summary line (mistakes by size, points lost), bad
+// luck folded away under its own heading; or that nothing was marked. A refusal (a ranked game
 // still on, a position set up by hand, the hourly limit) is the server's sentence.
 import { actionText } from "../game/cards.js";
 import { placeText } from "./analysis_place.js";
 import { h } from "./dom.js";
+import { SIZES_TEXT, isMistake, markWord, reasonSentence, summaryText } from "../game/review_marks.js";
+import { counted } from "../game/numbers.js";
 
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 10 * 60_000; // a worker may have a queue to get through first
@@ -74,20 +77,24 @@ export class HandAnalysis {
     }
     const result = reply.analysis;
     const marks = result.marks || [];
-    const head = h("p", { class: "muted" }, `Your ${result.judged} decisions in ${result.hands} ` +
-      `${result.hands === 1 ? "hand" : "hands"}, each judged from what you could see; marked when it cost ` +
-      `${result.threshold} expected points or more.`);
-    if (!marks.length) {
-      this.out.replaceChildren(head, h("p", { id: "hand-analysis-none" }, "No decision was marked: nothing cost the threshold."));
-      return;
-    }
-    this.out.replaceChildren(head, h("ol", { class: "mark-list", id: "hand-analysis-marks" }, marks.map((mark) => {
+    const head = h("p", { class: "muted" }, `Your decisions in ${counted(result.hands, "hand")}, each judged ` +
+      `from what you could see; one that cost ${result.threshold} points or more on average is marked. ${SIZES_TEXT}`);
+    const summary = h("p", { id: "hand-analysis-summary" }, h("b", {}, "You: "), summaryText(result));
+    const mistakes = marks.filter(isMistake);
+    const luck = marks.filter((mark) => !isMistake(mark));
+    const line = (mark) => {
       const where = mark.trick ? `hand ${mark.hand + 1}, trick ${mark.trick}` : `hand ${mark.hand + 1}, the bidding`;
-      const bad = mark.label === "mistake";
+      const bad = isMistake(mark);
       return h("li", { class: `mark-item ${bad ? "mistake" : "bad-luck"}` },
-        h("b", {}, bad ? "Mistake" : "Bad luck"), ` · ${where} · you chose ${words(mark.action)}` +
-          (bad ? `; better ${words(mark.better)} (about ${Math.round(mark.cost)} points)` : ""),
-        h("br"), h("span", { class: "mark-reason" }, mark.reason));
-    })));
+        h("b", {}, markWord(mark)), ` · ${where} · you chose ${words(mark.action)}` +
+          (bad ? `; better ${words(mark.better)} (about ${counted(Math.round(mark.cost), "point")})` : ""),
+        h("br"), h("span", { class: "mark-reason" }, reasonSentence(mark)));
+    };
+    this.out.replaceChildren(head, summary,
+      mistakes.length ? h("ol", { class: "mark-list", id: "hand-analysis-marks" }, mistakes.map(line))
+        : h("p", { id: "hand-analysis-none" }, "No mistake was marked: nothing cost the threshold."),
+      luck.length ? h("details", { class: "bad-luck-list", id: "hand-analysis-luck" },
+        h("summary", {}, `Bad luck: ${counted(luck.length, "decision")} right by what you could see, beaten only by the hidden cards`),
+        h("ol", { class: "mark-list" }, luck.map(line))) : null);
   }
 }

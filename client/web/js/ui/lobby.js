@@ -62,6 +62,13 @@ export class Lobby {
       h("div", { class: "lobby-hero" },
         h("h1", { id: "lobby-title" }, h("span", { class: "logo", "aria-hidden": "true" }, "♠"), " Spades Room"),
         h("p", { class: "tagline" }, "Four players, two teams, spades always trump."),
+        // A guest's way to the account form, far down a phone's lobby: on the first screen.
+        this.signInLink = h("a", { href: "#account-panel", class: "btn btn-small", id: "to-sign-in",
+          onclick: (e) => {
+            e.preventDefault();
+            this.accountEl.scrollIntoView({ block: "start" });
+            this.accountEl.querySelector("#acct-name")?.focus({ preventScroll: true });
+          } }, "Sign in or register"),
         h("p", { class: "learn-links" },
           h("a", { href: "/learn/", id: "learn-link" }, "New to Spades? Learn to play"), " · ",
           h("a", { href: "/learn/#/strategy" }, "Strategy"))),
@@ -118,6 +125,7 @@ export class Lobby {
     const focused = document.activeElement && this.el.contains(document.activeElement) ? document.activeElement.id : null;
     const account = app.room.signedIn ? app.room.account : app.me && app.me.name;
     const playNow = h("button", { type: "submit", class: "btn btn-primary btn-big", id: "play-now" }, "Play now");
+    this.signInLink.hidden = !!account;
     if (account) {
       this.nameInput = null;
       this.who.replaceChildren(h("p", {}, "Playing as ", h("b", {}, account)), playNow);

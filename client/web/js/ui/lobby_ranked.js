@@ -1,12 +1,13 @@
 // The lobby's account, ranked-queue and leaderboard panels (their contents; lobby.js
 // owns the panels and decides when to redraw them).
+import { number, signed } from "../game/numbers.js";
 import { gameEndText, loadRankedRules } from "../game/rules.js";
 import { playerHref } from "../pages/api.js";
 import { h } from "./dom.js";
 
 /** Rating as shown: one decimal, "?" after it while provisional. */
 export function ratingText(rating, provisional) {
-  const value = typeof rating === "number" ? rating.toFixed(1) : String(rating ?? "0.0");
+  const value = typeof rating === "number" ? number(rating, 1) : String(rating ?? "0.0");
   return provisional ? `${value}?` : value;
 }
 
@@ -25,7 +26,7 @@ export function accountPanel(app, me) {
       h("p", { id: "signed-in-as" }, "Signed in as ", h("b", {}, me.name), " · ",
         h("a", { href: playerHref(me.name), id: "my-page" }, "your player page")),
       facts.length ? h("dl", { class: "facts" }, facts) : null,
-      rated ? h("p", { class: "fine" }, `Last ranked game: ${rated.won ? "won" : "lost"}, ${rated.change >= 0 ? "+" : "−"}${Math.abs(rated.change).toFixed(1)}`) : null,
+      rated ? h("p", { class: "fine" }, `Last ranked game: ${rated.won ? "won" : "lost"}, ${signed(rated.change, 1)}`) : null,
       h("div", { class: "pad-row" },
         h("button", { type: "button", class: "btn", id: "sign-out", onclick: () => app.account("signout") }, "Sign out"),
         h("button", { type: "button", class: "btn", id: "sign-out-everywhere",
@@ -90,7 +91,7 @@ export function leaderboardPanel(board) {
   const table = h("table", { class: "leaders", "aria-labelledby": "board-title" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Player"),
       h("th", { scope: "col" }, "Rating"), h("th", { scope: "col" }, "Games"))),
-    h("tbody", {}, rows.map((r) => h("tr", { class: you && you.rank === r.rank ? "me" : "" },
+    h("tbody", {}, rows.map((r) => h("tr", { class: you && you.name === r.name ? "me" : "" }, // ranks tie
       h("td", {}, String(r.rank)), h("th", { scope: "row" }, h("a", { href: playerHref(r.name) }, r.name)),
       h("td", {}, ratingText(r.rating, r.provisional)), h("td", {}, String(r.games))))));
   return [

@@ -2,6 +2,7 @@
 // running total) per side (a team, or a player in the solo formats: js/game/format.js),
 // the bag cycle beside the score, the whole game's sheet and the standings at the end.
 // The viewer's side always comes first (top bar, sheet, hand result, game over).
+import { counted, number, signed } from "../game/numbers.js";
 import { bidText } from "../game/cards.js";
 import { Format } from "../game/format.js";
 import { h } from "./dom.js";
@@ -37,17 +38,8 @@ export function sideOrder(fmt, seat) {
   return [...Array(n).keys()].map((k) => (mine + k) % n);
 }
 
-function signed(n) {
-  if (!n) return "0";
-  return n > 0 ? `+${n}` : `−${Math.abs(n)}`;
-}
-
 function isNil(bid) {
   return bid === "nil" || bid === "blind nil" || bid === 0;
-}
-
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 /** The six lines of side ``t`` (of ``fmt.teams``) for one hand, from a history record's
@@ -68,8 +60,8 @@ export function sixLines(team, bids, t, rules, tricks = null, fmt = new Format(r
   } else contractNote = `bid ${team.contract}, took ${team.tricks}: ${verdict}`;
   const over = team.new_bags - nilTricks;
   const bagParts = [];
-  if (over > 0) bagParts.push(plural(over, "overtrick"));
-  if (nilTricks) bagParts.push(plural(nilTricks, "Nil-bidder trick"));
+  if (over > 0) bagParts.push(counted(over, "overtrick"));
+  if (nilTricks) bagParts.push(counted(nilTricks, "Nil-bidder trick"));
   return [
     ["Contract", contractNote, team.contract_points],
     ["Bags", team.bag_points && bagParts.length ? bagParts.join(" + ") : "none", team.bag_points],
@@ -119,7 +111,7 @@ export function gameSheet(history, seat, rules, seats = []) {
  * the viewer's side first. */
 export function scoreLine(scores, seat, fmt = new Format(null), seats = []) {
   const names = sideNames(fmt, seat, seats);
-  return sideOrder(fmt, seat).map((t) => `${names[t]} ${scores[t]}`).join(" — ");
+  return sideOrder(fmt, seat).map((t) => `${names[t]} ${number(scores[t])}`).join(" — ");
 }
 
 /** The standings at the game's end: [{place, side, name, score}] from the highest
