@@ -8,7 +8,7 @@ from __future__ import annotations
 from playwright.async_api import Page, expect
 
 from .conftest import BROWSER, PHONE_TALL, shot
-from .play import page_state, play_until, take_turn, uncovered
+from .play import deal_if_asked, page_state, play_until, take_turn, uncovered
 
 pytestmark = BROWSER
 
@@ -47,6 +47,10 @@ async def test_six_players_on_a_phone_bid_chat_and_tap(start_room, open_page) ->
     await form.locator("input[name=pace][value=fast]").check()
     await page.click("#start-practice")
     await page.wait_for_function("window.spadesApp.state.myTurn === true", timeout=30_000)
+    await page.wait_for_function(  # a fresh practice game: Deal first
+        "!document.querySelector('#deal-btn').hidden"
+        " || !document.querySelector('.bid-pad').hidden")
+    await deal_if_asked(page)
     if (await page_state(page))["hidden"]:
         await page.click('.bid-pad [data-bid="look"]')
     pad = page.locator(".bid-pad")
@@ -70,7 +74,7 @@ async def test_six_players_on_a_phone_bid_chat_and_tap(start_room, open_page) ->
 
     # What a finger taps in the bar, and Last trick once a trick is over.
     for target in (".table-bar .back", ".table-bar .title-btn", '.tools [aria-label="Settings"]',
-                   ".tools .tool"):
+                   ".tools .tool:visible"):
         await tall_enough(page, target)
     await play_until(page, lambda s: s["phase"] == "playing" and s["tricks"] >= 1,
                      turn=take_turn, timeout=90)
