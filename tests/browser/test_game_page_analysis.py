@@ -70,6 +70,10 @@ async def test_a_player_asks_and_the_mark_opens_its_practice_position(
         await expect(cover).to_contain_text("covered your partner's Nil")
         await expect(page.locator(".mark-item.bad-luck").first).to_contain_text("Bad luck")
         move = int(await cover.get_attribute("data-move") or "-1")
+        # Each tick stands at its move along the slider, not all at its start.
+        lefts = await page.locator(".slider-mark").evaluate_all(
+            "ticks => ticks.map((tick) => Math.round(tick.getBoundingClientRect().left))")
+        assert len(set(lefts)) > 1, lefts
         await page.locator(f'.slider-mark[data-move="{move}"]').click()
         await expect(page.locator("#move-line")).to_have_text(
             re.compile(rf"^Move {move + 1} of \d+ · Ann plays the Four of hearts"))

@@ -84,7 +84,7 @@ export class AnalysisView {
       const bad = kinds.some((m) => m.label === "mistake");
       const pos = list[at];
       return h("button", { type: "button", class: `slider-mark ${bad ? "mistake" : "bad-luck"}`, "data-move": at,
-        style: `left: ${(at / last) * 100}%`, title: pos.text,
+        style: { left: `${(at / last) * 100}%` }, title: pos.text,
         "aria-label": `Move ${at + 1}: ${bad ? "a mistake" : "bad luck"} (${pos.text})`,
         onclick: () => this.page.go(at) });
     }));
