@@ -11,8 +11,8 @@ import pytest
 from playwright.async_api import Browser, BrowserContext, Page
 
 from shared.course import LESSON_IDS, all_scenarios
-from tests.browser.conftest import is_csp_violation
 from shared.spades import RuleSet, score_hand
+from tests.browser.conftest import is_csp_violation
 
 from .conftest import SHOTS, LearnServer
 
