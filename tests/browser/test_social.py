@@ -56,7 +56,7 @@ async def test_a_second_browser_opens_the_table_link(room, open_page) -> None:
     # each side with its players and score, and how far it has gone.
     await friend.get_by_role("button", name="Back to the lobby").click()
     row = friend.locator(f'#watch-list .watch-row[data-table="{state["table"]}"]')
-    await expect(row).to_contain_text("Quick play · Quick · 250")
+    await expect(row.locator(".watch-rules")).to_have_text(re.compile(r"^Quick · 250 · "))
     await expect(row.locator(".watch-score")).to_have_text(
         re.compile(r"^Hana & .+ \d+ · .+ & .+ \d+$"))
     await expect(row.locator(".watch-progress")).to_have_text(

@@ -47,8 +47,6 @@ export function peoplePanel(app, data) {
   return parts;
 }
 
-const KINDS = { ranked: "Ranked", private: "Private", casual: "Quick play" };
-
 /** One game to watch (GET /api/lobby's row): its kind and rules, each side with its
  * players (ranked: their ratings) and score, and how far the game has gone. */
 function watchRow(app, t) {
@@ -58,8 +56,9 @@ function watchRow(app, t) {
     ? t.teams.map((seats, side) => `${seats.map(name).join(" & ")} ${points(t.scores[side])}`).join(" · ")
     : t.players.join(", ");
   const progress = t.hand ? `Hand ${t.hand}${t.max_hands ? ` of at most ${t.max_hands}` : ""} · to ${t.target}` : "";
+  const kind = t.kind === "ranked" ? `Ranked ${t.rating.toFixed(1)}` : t.kind === "private" ? "Private" : null;
   return h("li", { class: "watch-row", dataset: { table: t.table } },
-    h("b", {}, t.kind === "ranked" ? `Ranked ${t.rating.toFixed(1)}` : KINDS[t.kind] || t.kind), ` · ${t.rules}`,
+    h("span", { class: "watch-rules" }, kind ? h("b", {}, `${kind} · `) : null, t.rules),
     h("span", { class: "watch-score" }, sides), progress ? h("span", { class: "watch-progress fine" }, progress) : null,
     h("button", { type: "button", class: "btn btn-small", onclick: () => app.openTable(t.table) }, "Watch"));
 }
