@@ -129,7 +129,8 @@ _POLL = """async (arg) => {
   for (;;) {
     if (test()) return true;
     if (performance.now() >= end) return false;
-    await new Promise((done) => requestAnimationFrame(done));
+    // A frame, or 50 ms where frames are not drawn (a page in the background).
+    await new Promise((done) => { requestAnimationFrame(done); setTimeout(done, 50); });
   }
 }"""
 _NAVIGATED = ("Execution context was destroyed", "Cannot find context")
@@ -145,11 +146,14 @@ async def _wait_for_function(self: Page, expression: str, *, arg: Any = None,
     deadline = asyncio.get_running_loop().time() + wait_ms / 1000
     while True:
         try:
-            if await self.evaluate(source, arg):
+            left = max(0.1, deadline - asyncio.get_running_loop().time())
+            if await asyncio.wait_for(self.evaluate(source, arg), left + 5):
                 return True
         except PlaywrightError as err:
             if not any(text in str(err) for text in _NAVIGATED):
                 raise
+        except TimeoutError:
+            pass  # the page did not answer in time: judged below
         if asyncio.get_running_loop().time() >= deadline:
             raise PlaywrightTimeoutError(
                 f"wait_for_function: Timeout {wait_ms:.0f}ms exceeded: {expression}")
