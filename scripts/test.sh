@@ -81,8 +81,21 @@ if [[ -z "${PLAYWRIGHT_CHROMIUM:-}" ]] && command -v chromium >/dev/null; then
 fi
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
+# The whole suite runs on TEST_WORKERS pytest-xdist workers (default: two, or one per
+# core where there are more), each file on one worker (--dist loadfile: a file's module
+# fixtures are made once). Each worker has its own Redis, PostgreSQL and Chromium (the
+# session fixtures pick free ports and private folders). Most tests wait on sockets,
+# servers and the browser rather than compute, so two workers overlap those waits even
+# on two cores. Arguments after the command run as given, in one process unless they
+# ask for workers themselves (-n).
+args=("$@")
+if [[ "$#" == 0 ]]; then
+    workers="${TEST_WORKERS:-$(( $(nproc) > 2 ? $(nproc) : 2 ))}"
+    args=(-n "$workers" --dist loadfile)
+fi
+
 status=0
-"$VENV/bin/python" -m pytest "$@" || status=$?
+"$VENV/bin/python" -m pytest "${args[@]}" || status=$?
 if [[ "$status" == 5 ]]; then
     echo "test.sh: pytest collected no tests: that is a failure" >&2
     exit 1

@@ -86,7 +86,8 @@ async def run(args: argparse.Namespace, database_url: str, redis_url: str) -> st
             names = await _names(db, [p for r in found for p in (r.reporter, r.reported)])
             lines = []
             for r in found:
-                reported = _show(names.get(r.reported, r.reported))
+                reported = (f'guest "{_show(r.guest_name)}" ({r.reported})' if r.guest_name
+                            else _show(names.get(r.reported, r.reported)))
                 reporter = _show(names.get(r.reporter, r.reporter))
                 lines.append(f"#{r.id} {r.at:%Y-%m-%d %H:%M} {reported}"
                              f" reported by {reporter}: {_show(r.reason)}"

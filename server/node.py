@@ -70,6 +70,8 @@ class Node:
         self.daily_deps = DailyDeps(self.daily, self.social.accounts)
         if self.daily is not None:  # a daily hand is counted by the node that sees it end
             self.room.on_table_change(HandRecorder(self.daily, self.room.spawn).table_changed)
+            adopt = self.daily.store.adopt
+            self.deps.registered = lambda account: adopt(account.pid, account.name)
         self.par_keeper = (ParKeeper(self.daily, settings.daily_par_every_s)
                            if self.daily is not None else None)
 

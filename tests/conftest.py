@@ -34,6 +34,12 @@ from server.archive.db import Database, migrate
 from server.ops.pg_process import PgNotFound, PgProcess, find_pg_bin
 from server.ops.redis_process import RedisProcess
 
+# Where browser tests save their screenshots: a folder outside git by default, so a run
+# leaves the checkout as it found it; SCREENSHOTS_TO_DOCS=1 refreshes the ones the docs
+# show (docs/screenshots), to be looked at and committed by hand.
+_TO_DOCS = os.environ.get("SCREENSHOTS_TO_DOCS") == "1"
+SHOTS = Path(__file__).resolve().parents[1] / ("docs" if _TO_DOCS else "var") / "screenshots"
+
 
 async def serve(config: uvicorn.Config) -> tuple[uvicorn.Server, asyncio.Task[None]]:
     """Start uvicorn with ``config`` in the running loop; returns once it listens (a

@@ -206,6 +206,42 @@ def test_start_stops_a_server_left_on_the_same_dir(tmp_path: Path) -> None:
         orphan.kill()
 
 
+_NODE = """
+import sys, time
+from server.ops.redis_process import RedisProcess
+proc = RedisProcess(sys.argv[1]).start()
+import redis
+client = redis.Redis.from_url(proc.url)
+client.set("kept", "7")
+client.close()
+print(proc.pid, flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_node_killed_with_sigkill_leaves_no_redis_running(tmp_path: Path) -> None:
+    # The room's node owns its private redis-server: SIGKILL of the node (an OOM kill,
+    # a kill -9) must not leave the server holding its port and its AOF.
+    node = subprocess.Popen([sys.executable, "-c", _NODE, str(tmp_path / "data")],
+                            stdout=subprocess.PIPE, text=True,
+                            cwd=Path(__file__).parent.parent)
+    try:
+        assert node.stdout is not None
+        pid = int(node.stdout.readline())
+        assert _is_alive(pid)
+    finally:
+        node.kill()
+        node.wait()
+        if node.stdout is not None:
+            node.stdout.close()
+    deadline = time.monotonic() + 120  # generous: only that it ends, not how fast
+    while _is_alive(pid):
+        assert time.monotonic() < deadline, f"redis-server {pid} outlived its killed node"
+        time.sleep(0.05)
+    with RedisProcess(tmp_path / "data") as again:  # it flushed its AOF on the way out
+        assert _get(again, "kept") == b"7"
+
+
 def test_start_on_a_taken_port_says_why(tmp_path: Path) -> None:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

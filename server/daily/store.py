@@ -75,6 +75,15 @@ class DailyStore:
                                       "WHERE day = $1 AND pid = $2", as_date(day), pid)
         return None if row is None else Try.of(row)
 
+    async def adopt(self, pid: str, account: str) -> None:
+        """The guest ``pid`` registered as ``account`` and kept the pid: their tries
+        (the one under way too) are the account's now, so a finished one reaches the
+        board. The tries stay keyed by (day, pid), so registering never opens a second
+        try of a day: the account's try is the guest's."""
+        async with self.db.connection("daily adopt") as conn:
+            await conn.execute("UPDATE daily_tries SET account = $2, name = $2 "
+                               "WHERE pid = $1 AND account IS NULL", pid, account)
+
     async def deal(self, day: str, pid: str, account: str | None, name: str,
                    table_id: str, now: dt.datetime) -> Try:
         """Decide the table of ``pid``'s next hand of ``day``, once: the first call of a

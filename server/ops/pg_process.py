@@ -41,7 +41,6 @@ import signal
 import subprocess
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -58,14 +57,12 @@ from .pg_roles import (
     set_up_roles,
 )
 from .redis_process import free_port, log_tail
+from .spawn import spawn_bound
 
 __all__ = ["PgNotFound", "PgProcess", "PgProcessError", "PgStartError", "find_pg_bin"]
 
 _HOST = "127.0.0.1"
 DATABASE = USER
-# The kernel signals a child when the *thread* that forked it ends, so every server is
-# forked by this one thread, which lives as long as the process does.
-_SPAWNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pg-spawner")
 
 
 class PgProcessError(RuntimeError):
@@ -308,16 +305,13 @@ class PgProcess:
             "-c", f"synchronous_commit={'on' if self.durable else 'off'}",
             "-c", f"full_page_writes={'on' if self.durable else 'off'}",
         ]  # fmt: skip
-        setpriv = shutil.which("setpriv")
-        if setpriv is not None:  # the kernel stops the server when this process dies
-            args = [setpriv, "--pdeathsig", "INT", "--", *args]
         fd = os.open(self.log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         if user is not None:
             os.chown(self.log_path, user.pw_uid, user.pw_gid)
         with os.fdopen(fd, "wb") as log:
-            proc = _SPAWNER.submit(
-                subprocess.Popen, args, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                umask=0o077, start_new_session=True, **_as_user(user)).result()
+            # SIGINT: PostgreSQL's fast shutdown, when this process dies
+            proc = spawn_bound(args, "INT", stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                               umask=0o077, start_new_session=True, **_as_user(user))
         deadline = time.monotonic() + self.start_timeout
         while not self._ready(proc.pid):
             if proc.poll() is not None:

@@ -19,6 +19,10 @@ answers and holds its write back for up to 2 s, and a kill then loses those seco
 A crash of the machine loses nothing under ``"always"``, about the last 1-2 s under
 ``"everysec"``.
 
+A node killed with SIGKILL does not leave its redis-server running: the server is
+started through ``server.ops.spawn`` and sent SIGTERM (flush the AOF, exit) when its
+owner dies; a later ``start()`` on the same ``data_dir`` stops any server left there.
+
 Blocking calls (``start``, ``stop``) take milliseconds; call them before the event
 loop runs or through ``asyncio.to_thread``.
 """
@@ -36,6 +40,8 @@ import time
 from pathlib import Path
 from types import TracebackType
 from typing import Literal
+
+from .spawn import spawn_bound
 
 __all__ = [
     "RedisProcess",
@@ -300,8 +306,9 @@ class RedisProcess:
         os.chmod(self.log_path, 0o600)  # a log left by an older version: owner only too
         with os.fdopen(fd, "wb") as log:
             # umask 077: the files redis writes (AOF, log) are readable by their owner only.
-            proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                                    umask=0o077)
+            # SIGTERM when this process dies: redis flushes its AOF and exits
+            proc = spawn_bound(args, "TERM", stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                               umask=0o077)
         deadline = time.monotonic() + self.start_timeout
         while True:
             if proc.poll() is not None:

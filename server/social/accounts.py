@@ -1,4 +1,4 @@
-"""Accounts and sessions: register, sign in, sign out everywhere, resolve a session.
+"""Accounts and sessions: register, sign in, sign out (here or everywhere), resolve.
 
 An account is a name, an argon2id password hash and a stable player id (``pid``), the
 same kind of id a guest has (``pid_of``), kept in PostgreSQL (``accounts``; the
@@ -10,11 +10,13 @@ accepting the old guest token for it (``pid_is_account``).
 
 A session token is ``"<pid>.<secret>"``: the secret is 256 random bits; Redis keeps
 only its SHA-256, under the account's own hash tag. Sessions expire after
-``session_ttl_s`` (counted from sign-in). ``sign_out`` bumps the account's session
-generation, which kills every session of the account at once, on every node; a
-notice on ``SIGNED_OUT_CHANNEL`` (msgpack ``{"pid": pid}``) lets nodes close sockets;
-``{"pid": pid, "guests": true}`` closes only that player's guest sockets (on register
-and sign-in, so other tabs come back as the account).
+``session_ttl_s`` (counted from sign-in). ``sign_out`` ends one session (one device);
+``sign_out_everywhere`` bumps the account's session generation, which kills every
+session of the account at once, on every node. Notices on ``SIGNED_OUT_CHANNEL`` let
+nodes close sockets: msgpack ``{"pid", "session": session_id(token)}`` (the sockets of
+that session), ``{"pid", "everywhere": true}`` (all the account's sockets, told why),
+``{"pid", "guests": true}`` (only that player's guest sockets: on register and
+sign-in, so other tabs come back as the account).
 
 Password hashing runs in a worker thread, at most ``HASH_SLOTS`` at a time, so a burst
 of sign-ins neither blocks the event loop nor takes all memory (19 MiB per hash).
@@ -51,6 +53,7 @@ from .store import Clock, Limit, Limiter, now_ms, redis_errors
 
 __all__ = [
     "SIGNED_OUT_CHANNEL",
+    "SIGNED_OUT_EVERYWHERE",
     "Account",
     "AccountPolicy",
     "Accounts",
@@ -59,9 +62,13 @@ __all__ = [
     "check_password",
     "name_key",
     "pid_of",
+    "session_id",
 ]
 
 SIGNED_OUT_CHANNEL = "signed-out"
+# The close reason of a socket whose account was signed out on every device (the page
+# says so: the person did not sign out here).
+SIGNED_OUT_EVERYWHERE = "signed out everywhere"
 HASH_SLOTS = 2  # concurrent argon2 hashes per process (the machine has 2 cores)
 
 _NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?")
@@ -146,6 +153,13 @@ def check_password(password: object, name: str = "") -> str:
 
 def _token_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def session_id(token: str | None) -> str | None:
+    """What names one session in a sign-out notice (the hash of its secret, never the
+    secret), or None for no well-formed token."""
+    parsed = parse_token(token) if token else None
+    return _token_hash(parsed[1]) if parsed else None
 
 
 def parse_token(token: str) -> tuple[str, str] | None:
@@ -268,18 +282,36 @@ class Accounts:
         return await self._open_session(Account(row["name"], row["pid"]))
 
     async def sign_out(self, token: str) -> Account | None:
-        """End every session of the token's account (all devices). Returns the account
-        it belonged to, or None if the token was not a live session (nothing to do)."""
+        """End this session only (the device it was signed in on); the account's other
+        sessions go on. Its sockets, on every node, close (notice ``{"pid",
+        "session"}``). Returns the account, or None if the token was not a live
+        session (nothing to do)."""
         account = await self.resolve(token)
         if account is None:
             return None
         pid, secret = parse_token(token) or ("", "")  # resolve() checked the form
+        async with redis_errors("sign out"):
+            await self._client.delete(keys.session(pid, _token_hash(secret)))
+            await self._client.publish(SIGNED_OUT_CHANNEL, msgpack.packb(
+                {"pid": account.pid, "session": session_id(token)}))
+        return account
+
+    async def sign_out_everywhere(self, token: str) -> Account | None:
+        """End every session of the token's account (all devices) at once: its
+        sockets on every node close and are told why (notice ``{"pid",
+        "everywhere": true}``). Returns the account, or None if the token was not a
+        live session."""
+        account = await self.resolve(token)
+        if account is None:
+            return None
+        pid, secret = parse_token(token) or ("", "")
         async with redis_errors("sign out"), self._client.pipeline(transaction=True) as pipe:
             pipe.incr(keys.session_generation(account.pid))
             pipe.delete(keys.session(pid, _token_hash(secret)))
             await pipe.execute()
         async with redis_errors("sign out notice"):
-            await self._client.publish(SIGNED_OUT_CHANNEL, msgpack.packb({"pid": account.pid}))
+            await self._client.publish(SIGNED_OUT_CHANNEL, msgpack.packb(
+                {"pid": account.pid, "everywhere": True}))
         return account
 
     async def end_guest_sockets(self, pid: str | None) -> None:
@@ -331,6 +363,13 @@ class Accounts:
             row = await conn.fetchrow("SELECT name, pid FROM accounts WHERE name_key = $1",
                                       name_key(name))
         return None if row is None else Account(row["name"], row["pid"])
+
+    async def is_registered(self, name: str) -> bool:
+        """Whether ``name`` (a display name, spaces trimmed, any case) is an account's: a
+        guest may not carry it, so a name at a table is a registered player's only when
+        that player is signed in."""
+        name = name.strip()
+        return bool(_NAME.fullmatch(name)) and await self.by_name(name) is not None
 
     async def created_ms(self, name: str) -> int | None:
         """When the account ``name`` (any case) was registered (ms), or None."""

@@ -32,10 +32,24 @@ from server.errors import RoomError, is_redis_failure
 from server.tables.actor import new_deal, now_ms
 from server.tables.model import RANKED, Table
 from server.tables.seating import create_ranked
-from shared.protocol import ChatLine, Format, Invited, Rated, ServerMessage, encode
+from shared.protocol import (
+    ChatLine,
+    Format,
+    InviteAnswer,
+    Invited,
+    Rated,
+    ServerMessage,
+    encode,
+)
 
 from . import keys as social_keys
-from .accounts import SIGNED_OUT_CHANNEL, AccountPolicy, Accounts
+from .accounts import (
+    SIGNED_OUT_CHANNEL,
+    SIGNED_OUT_EVERYWHERE,
+    AccountPolicy,
+    Accounts,
+    session_id,
+)
 from .chat import Chat, ChatMessage
 from .friends import BLOCKS_CHANNEL, Friends
 from .invites import Invites
@@ -45,7 +59,7 @@ from .matchmaking import Match, Matchmaker
 from .name_invites import CHANNEL as NAME_INVITE_CHANNEL
 from .name_invites import NameInvites
 from .presence import LOBBY, Presence
-from .ratings import Ratings
+from .ratings import RatingChange, Ratings
 from .reports import Reports, Sanctions
 from .table_quota import TableQuota
 
@@ -67,6 +81,7 @@ class SocialSocket(Protocol):
     seat: int | None
     fmt: Format
     chat_on: bool
+    session_token: str | None  # the session cookie the socket was opened with
 
     def push(self, frame: bytes | str) -> None: ...
 
@@ -163,6 +178,30 @@ class SocialHub:
         """``sock`` entered or left a table: its account's presence follows."""
         if sock.pid is not None and _is_account(sock):
             self.presence.set_doing(sock.pid, self._doing(sock.pid))
+            self._rated_again(sock)
+
+    def _rated_again(self, sock: SocialSocket) -> None:
+        """``sock`` came to a ranked game of its player's that is over (a reload, the
+        table's link): their ``rated`` again, so the sheet shows the change it made."""
+        actor = getattr(sock, "actor", None)
+        table = actor.cached if actor is not None else None
+        if (table is None or table.kind != RANKED or table.status != "over"
+                or table.game is None or not table.game.over
+                or sock.pid not in {seat.pid for seat in table.seats}):
+            return
+        self.room.spawn(self._push_rated(sock, f"{table.id}:{table.game_no}"),
+                        name=f"rated-again-{table.id}")
+
+    async def _push_rated(self, sock: SocialSocket, game_id: str) -> None:
+        assert sock.pid is not None
+        change = (await self.ratings.game_changes(game_id)).get(sock.pid)
+        if change is not None:  # not rated yet: ``_rate`` pushes it when it is
+            _send(sock, await self._rated_message(sock.pid, change))
+
+    async def _rated_message(self, pid: str, change: RatingChange) -> Rated:
+        return Rated(rating=change.after, change=change.delta,
+                     provisional=change.provisional, games=change.games,
+                     rank=await self.ratings.rank_of(pid), won=change.won, left=change.left)
 
     def _doing(self, pid: str) -> str:
         """What the account does on this node, from its sockets here (the busiest). A
@@ -212,24 +251,41 @@ class SocialHub:
             self.sessions.setdefault(pid, set()).add(sock)
 
     def _on_signed_out(self, data: bytes) -> None:
-        """Every session of an account ended: its sockets here close (4001), those that
+        """Sessions of an account ended: their sockets here close (4001), those that
         said hello and those that have not; clients reconnect as guests (or sign in
-        again). ``{"pid", "guests": true}``: that player signed in or registered in
-        some tab: their guest sockets close, to come back as the account."""
+        again). ``{"pid", "session"}``: one session (one device) signed out, only its
+        sockets close. ``{"pid", "everywhere": true}``: every session ended, every
+        socket closes with the reason ``SIGNED_OUT_EVERYWHERE`` for the page to say.
+        ``{"pid", "guests": true}``: that player signed in or registered in some tab:
+        their guest sockets close, to come back as the account."""
         notice = msgpack.unpackb(data)
         pid = notice.get("pid")
+        reason = "signed out"
         if notice.get("guests"):
             doomed = [s for s in self.clients.get(pid, ()) if getattr(s, "account", 1) is None]
         else:
-            doomed = [*self.clients.get(pid, ()), *self.sessions.get(pid, ())]
+            doomed = list({*self.clients.get(pid, ()), *self.sessions.get(pid, ())})
+            if notice.get("everywhere"):
+                reason = SIGNED_OUT_EVERYWHERE
+            else:
+                doomed = [s for s in doomed
+                          if session_id(s.session_token) == notice.get("session")]
         for sock in doomed:
-            sock.close(4001, "signed out")
+            sock.close(4001, reason)
 
     def _on_invited(self, data: bytes) -> None:
-        """An invite by name: to this node's sockets of the invitee (any page)."""
+        """An invite by name: to this node's sockets of the invitee (any page); or an
+        invitee's answer, to the host's sockets."""
         notice = msgpack.unpackb(data)
-        message = Invited(id=notice["id"], from_name=notice["from"], table=notice["table"],
-                          expires=notice["expires"])
+        message: Invited | InviteAnswer
+        if "answer" in notice:
+            message = InviteAnswer(id=notice["id"], name=notice["name"],
+                                   answer=notice["answer"])
+        else:
+            message = Invited(id=notice["id"], from_name=notice["from"],
+                              table=notice["table"], expires=notice["expires"],
+                              rules=notice.get("rules", ""), format=notice.get("format", ""),
+                              seated=notice.get("seated", []))
         for sock in list(self.clients.get(notice["to"], ())):
             _send(sock, message)
 
@@ -343,10 +399,7 @@ class SocialHub:
             socks = self.clients.get(pid)
             if not socks:
                 continue
-            rank = await self.ratings.rank_of(pid)
-            message = Rated(rating=change.after, change=change.delta,
-                            provisional=change.provisional, games=change.games, rank=rank,
-                            won=change.won, left=change.left)
+            message = await self._rated_message(pid, change)
             for sock in list(socks):
                 _send(sock, message)
 

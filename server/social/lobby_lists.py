@@ -33,8 +33,8 @@ from . import keys as social_keys
 from .ratings import Ratings
 from .store import redis_errors
 
-__all__ = ["LIVE_CASUAL", "OPEN_TABLES", "LobbyLists", "casual_change", "moves", "progress",
-           "rules_line"]
+__all__ = ["LIVE_CASUAL", "OPEN_TABLES", "LobbyLists", "casual_change", "format_line",
+           "moves", "progress", "rules_line"]
 
 OPEN_TABLES = "lb:{lb}:open"
 LIVE_CASUAL = "lb:{lb}:live"
@@ -61,6 +61,18 @@ def rules_line(rules: dict[str, Any], bot_level: str | None = None) -> str:
     if bot_level:
         parts.append(f"{bot_level.title()} bots")
     return " · ".join(parts)
+
+
+def format_line(rules: dict[str, Any]) -> str:
+    """"4 players, partners" for a table's rules: how many play, and with whom."""
+    try:
+        r = RuleSet.from_dict(rules)
+    except (ValueError, TypeError):
+        return ""
+    if not r.partnerships:
+        return f"{r.players} players, each for themselves"
+    return f"{r.players} players, partners" if r.players == 4 else (
+        f"{r.players} players, {len(r.teams)} partnerships")
 
 
 def moves(table: Table) -> bool:
@@ -149,10 +161,14 @@ class LobbyLists:
                 await self._client.zrem(OPEN_TABLES, *gone)
         return tables
 
-    async def open_tables(self) -> list[dict[str, Any]]:
+    async def open_tables(self, hidden: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+        """The listed tables still filling with a free seat, less those where one of
+        ``hidden`` sits (the viewer's blocks, either way: they could not sit there)."""
         rows = []
         for table in await self._listed():
             if table.status != "filling" or not table.open_seats or table.lobby is None:
+                continue
+            if hidden.intersection(table.people):
                 continue
             host = next((s.name for s in table.lobby.seats
                          if s is not None and s.pid == table.lobby.host), None)

@@ -3,10 +3,13 @@ sockets on every node get an ``invited`` notice with Join and Decline. Live data
 Redis, expiring after ``ttl_s`` (ignoring an invite costs nothing: it just expires).
 
 An invite is one key ``ni:{<invitee pid>}:<id>`` (msgpack ``{"t": table, "c": the
-table's code, "f": host's name}``) with a TTL; the notice goes out on channel
-``ni:n`` as msgpack ``{"to", "id", "from", "table", "expires"}`` and every node hands it
+table's code, "f": host's name, "h": host's pid}``) with a TTL; the notice goes out on
+channel ``ni:n`` as msgpack ``{"to", "id", "from", "table", "expires", "rules",
+"format", "seated"}`` (what the invitee is shown of the table) and every node hands it
 to its sockets of ``to``. ``take(pid, id)`` ends an invite (Join or Decline) and
 returns it, once; the table's code it returns is what the invitee joins with.
+``declined(invite, name)`` tells the host, on the same channel: ``{"to": host pid,
+"id", "name", "answer": "declined"}``.
 
 An invitee holds at most ``PER_INVITEE`` live invites (a sorted set
 ``ni:{<pid>}:live`` of their ids by expiry, checked and written with the invite in one
@@ -19,6 +22,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import msgpack
 import redis.asyncio as aioredis
@@ -27,7 +31,7 @@ from .errors import SocialError
 from .store import load_script, redis_errors
 
 __all__ = ["CHANNEL", "PER_INVITEE", "InviteExpired", "NameInvite", "NameInvites",
-           "TooManyInvites"]
+           "PlayerOffline", "PlayerSeated", "TooManyInvites"]
 
 CHANNEL = "ni:n"
 PER_INVITEE = 20  # live invites one account may hold at once (older ones still expire)
@@ -38,6 +42,20 @@ class InviteExpired(SocialError):
 
     code = "invite_expired"
     status = 404
+
+
+class PlayerOffline(SocialError):
+    """The invitee has no socket open anywhere: the notice would reach nobody."""
+
+    code = "player_offline"
+    status = 409
+
+
+class PlayerSeated(SocialError):
+    """The invitee already sits at the host's table."""
+
+    code = "player_seated"
+    status = 409
 
 
 class TooManyInvites(SocialError):
@@ -54,6 +72,7 @@ class NameInvite:
     code: str
     host: str  # the inviting host's name
     expires_ms: int
+    host_pid: str = ""
 
 
 def _key(pid: str, invite_id: str) -> str:
@@ -72,14 +91,16 @@ class NameInvites:
         self.per_invitee = per_invitee
         self._send = load_script(client, "name_invite_send.lua")
 
-    async def send(self, to_pid: str, table: str, code: str, host: str) -> NameInvite:
-        """Record an invite for ``to_pid`` and tell every node. Raises TooManyInvites
-        when ``to_pid`` already holds ``per_invitee`` live invites."""
+    async def send(self, to_pid: str, table: str, code: str, host: str, host_pid: str = "",
+                   shown: dict[str, Any] | None = None) -> NameInvite:
+        """Record an invite for ``to_pid`` and tell every node; ``shown``: what the
+        notice says of the table (``rules``, ``format``, ``seated``). Raises
+        TooManyInvites when ``to_pid`` already holds ``per_invitee`` live invites."""
         invite = NameInvite(secrets.token_urlsafe(9), table, code, host,
-                            int(time.time() * 1000) + self.ttl_s * 1000)
-        record = msgpack.packb({"t": table, "c": code, "f": host})
-        notice = msgpack.packb({"to": to_pid, "id": invite.id, "from": host, "table": table,
-                                "expires": invite.expires_ms})
+                            int(time.time() * 1000) + self.ttl_s * 1000, host_pid)
+        record = msgpack.packb({"t": table, "c": code, "f": host, "h": host_pid})
+        notice = msgpack.packb({**(shown or {}), "to": to_pid, "id": invite.id,
+                                "from": host, "table": table, "expires": invite.expires_ms})
         async with redis_errors("invite by name"):
             recorded = await self._send(
                 keys=[_key(to_pid, invite.id), _live_key(to_pid)],
@@ -103,4 +124,13 @@ class NameInvites:
         if raw is None:
             raise InviteExpired("That invite has expired or was already answered.")
         record = msgpack.unpackb(raw)
-        return NameInvite(invite_id, record["t"], record["c"], record["f"], 0)
+        return NameInvite(invite_id, record["t"], record["c"], record["f"], 0,
+                          record.get("h", ""))
+
+    async def declined(self, invite: NameInvite, name: str) -> None:
+        """Tell the host of ``invite`` (on every node) that ``name`` declined it."""
+        if not invite.host_pid:
+            return  # an invite recorded before hosts were kept: nobody to tell
+        async with redis_errors("invite answer"):
+            await self._client.publish(CHANNEL, msgpack.packb(
+                {"to": invite.host_pid, "id": invite.id, "name": name, "answer": "declined"}))

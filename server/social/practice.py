@@ -3,6 +3,8 @@ has: 2, 3, 4 or 6 seats), with Hint, Undo and Redo (issue 7).
 
 Pure functions over ``Table`` (the connection reads and writes through the actor):
 
+- ``practice_rules``: the rules of a practice game: a preset (the quick game to 250 by
+  default), Blind Nil on or off as the person chose.
 - ``create_practice``: the table, its bots of ``level`` and its game, which opens from
   a fresh deal, a lesson or practice position of ``shared.course`` (by id), or a raw
   position (a fixed deal, scores, bags and the moves so far).
@@ -29,16 +31,39 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from server.errors import GameNotOn, NotSeated
+from server.tables.lobby import host_rules
 from server.tables.model import BOT_NAMES, PRACTICE, RANKED, PracticeState, Seat, Table
 from shared.bots import hint, tip
 from shared.spades import Game, RuleSet, SpadesError
 
 from .errors import InvalidPosition, NotOffered, NotYourDecision
 
-__all__ = ["MAX_BAGS", "MAX_SCORE", "Opening", "advice", "bag_bounds", "create_practice",
-           "opening_from", "redo_action", "score_bounds", "undo"]
+__all__ = ["MAX_BAGS", "MAX_SCORE", "PRACTICE_PRESET", "Opening", "advice", "bag_bounds",
+           "create_practice", "opening_from", "practice_rules", "redo_action", "score_bounds",
+           "undo"]
 
 Move = tuple[int, str]
+
+PRACTICE_PRESET = "quick"  # the quick game against three computers: to 250, no Blind Nil
+POSITION_PRESET = "standard"  # a position's rules when it names none (the game page's)
+BLIND_NIL_MARGIN = 100  # practice's Blind Nil: offered to a side this far behind
+
+
+def practice_rules(preset: str | None, blind_nil: bool | None = None,
+                   fresh: bool = True) -> RuleSet:
+    """The rules of a practice game: ``preset`` (when None: quick for a ``fresh`` game,
+    standard for a position) with Blind Nil off (``blind_nil`` False) or offered to a
+    side trailing by 100 or more (True; not in a format without Blind Nil: the
+    two-handed draw, mirror bidding). None keeps the preset's own. Raises InvalidRules
+    for a name that is no preset."""
+    rules = host_rules(preset or (PRACTICE_PRESET if fresh else POSITION_PRESET), {})
+    if blind_nil is None:
+        return rules
+    if not blind_nil:
+        return replace(rules, blind_nil="off")
+    if rules.players == 2 or rules.bidding == "mirror":
+        return rules
+    return replace(rules, blind_nil="trailing", blind_nil_margin=BLIND_NIL_MARGIN)
 
 
 @dataclass(frozen=True, slots=True)

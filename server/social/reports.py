@@ -1,6 +1,7 @@
 """Reports of players and the operator's sanctions (issue 17).
 
-A signed-in player reports another with a reason from ``REASONS`` and an optional line;
+A signed-in player reports another (an account, or a guest at their table, by seat)
+with a reason from ``REASONS`` and an optional line;
 when both are at one table the report keeps the table id, the game id and the table's
 kept chat lines (players' and gallery's) as they are at that moment. Reports and
 sanctions live in PostgreSQL (migration 0004). A note is stored as one line without
@@ -64,6 +65,7 @@ class Report:
     table_id: str | None
     game_id: str | None
     chat: list[dict[str, Any]]
+    guest_name: str | None = None  # the reported player was a guest shown by this name
 
 
 class Sanctions:
@@ -122,9 +124,11 @@ class Reports:
         self._db = db
 
     async def file(self, reporter: str, reported: str, reason: object, note: object,
-                   table_id: str | None = None, game_id: str | None = None) -> int:
+                   table_id: str | None = None, game_id: str | None = None,
+                   guest_name: str | None = None) -> int:
         """Record a report; returns its id. ``table_id``: the table both are at (its
-        kept chat is copied into the report)."""
+        kept chat is copied into the report). ``guest_name``: ``reported`` is a guest,
+        shown under that name (a guest's name is theirs only for the moment)."""
         if reporter == reported:
             raise BadReport("You cannot report yourself.")
         if reason not in REASONS:
@@ -136,9 +140,10 @@ class Reports:
         chat = await self._chat_of(table_id) if table_id else []
         async with self._db.connection("report") as conn:
             report_id: int = await conn.fetchval(
-                "INSERT INTO reports (reporter, reported, reason, note, table_id, game_id, chat)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb) RETURNING id", reporter, reported,
-                reason, strip_inert(note), table_id, game_id, json.dumps(chat))
+                "INSERT INTO reports (reporter, reported, reason, note, table_id, game_id, chat,"
+                " guest_name) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING id",
+                reporter, reported, reason, strip_inert(note), table_id, game_id,
+                json.dumps(chat), guest_name)
         return report_id
 
     async def _chat_of(self, table_id: str) -> list[dict[str, Any]]:
@@ -154,7 +159,8 @@ class Reports:
             rows = await conn.fetch("SELECT * FROM reports WHERE closed_at IS NULL "
                                     "ORDER BY at LIMIT $1", limit)
         return [Report(r["id"], r["at"], r["reporter"], r["reported"], r["reason"], r["note"],
-                       r["table_id"], r["game_id"], json.loads(r["chat"])) for r in rows]
+                       r["table_id"], r["game_id"], json.loads(r["chat"]), r["guest_name"])
+                for r in rows]
 
     async def close(self, report_id: int) -> bool:
         async with self._db.connection("close report") as conn:

@@ -64,6 +64,7 @@ class Sitter:
 
     pid: str
     name: str
+    guest: bool = False  # playing without an account
 
 
 Seats = tuple[Sitter | None, ...]  # one per seat of the rules (RuleSet.seats), clockwise
@@ -232,13 +233,13 @@ class Lobby:
     def to_dict(self) -> dict[str, Any]:
         return {"host": self.host, "rules": self.rules, "bots": self.bot_level,
                 "watch": self.allow_spectators,
-                "seats": [None if s is None else [s.pid, s.name] for s in self.seats],
+                "seats": [None if s is None else [s.pid, s.name, s.guest] for s in self.seats],
                 "removed": sorted(self.removed), "started": self.started,
                 "turn": self.turn_s, "admitted": sorted(self.admitted)}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Lobby:
-        seats = [None if s is None else Sitter(s[0], s[1]) for s in d["seats"]]
+        seats = [None if s is None else Sitter(*s) for s in d["seats"]]  # 2 or 3 fields
         # A table stored before ``admitted`` admits its host and the people seated.
         admitted = frozenset(d.get("admitted", ())) | {d["host"]} | {
             s.pid for s in seats if s is not None}

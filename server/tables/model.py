@@ -69,6 +69,7 @@ class Seat:
     conn: str = ""  # the person's latest connection; a stale disconnect is ignored
     away_ms: int = 0  # when the person's last socket closed (names the grace timer); 0: open
     timeouts: int = 0  # the person's turns in a row that ran out (two: away)
+    guest: bool = False  # the person plays as a guest, not as a signed-in account
 
     @property
     def is_open(self) -> bool:
@@ -92,7 +93,7 @@ class Seat:
     def to_list(self) -> list[Any]:
         """The seat as the table blob stores it (``Seat(*list)`` reads it back)."""
         return [self.pid, self.name, self.bot, self.away, self.conn, self.away_ms,
-                self.timeouts]
+                self.timeouts, self.guest]
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +189,11 @@ class Table:
         return any(seat.is_person for seat in self.seats)
 
     @property
+    def people(self) -> list[str]:
+        """The players who hold a seat here (present, away, or replaced by a bot)."""
+        return [seat.pid for seat in self.seats if seat.pid is not None]
+
+    @property
     def open_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.is_open]
 
@@ -201,21 +207,22 @@ class Table:
                    seats=(Seat(),) * rules.seats, created_ms=now_ms, bot_level=bot_level,
                    lobby=lobby, practice=practice, rematch=(None,) * rules.seats)
 
-    def sit(self, pid: str, name: str, conn: str) -> tuple[Table, int]:
-        """Seat ``pid``: back in its own seat (reclaiming it from a bot while the game is
-        on), else in the first open seat. Raises TableFull."""
+    def sit(self, pid: str, name: str, conn: str, guest: bool = False) -> tuple[Table, int]:
+        """Seat ``pid`` (``guest``: playing without an account): back in its own seat
+        (reclaiming it from a bot while the game is on), else in the first open seat.
+        Raises TableFull."""
         own = self.seat_of(pid)
         if own is not None:
             seat = self.seats[own]
             if seat.bot and self.status == "over":
                 raise TableFull("That game is over; a bot finished it for you.")
-            return self._with_seat(own, Seat(pid=pid, name=name, conn=conn)), own
+            return self._with_seat(own, Seat(pid=pid, name=name, conn=conn, guest=guest)), own
         if self.kind != CASUAL:  # other tables seat people by invite, match or creation
             raise TableFull("That table has no seat for you.")
         if self.status != "filling" or not self.open_seats:
             raise TableFull("That table has no open seat.")
         index = self.open_seats[0]
-        table = self._with_seat(index, Seat(pid=pid, name=name, conn=conn))
+        table = self._with_seat(index, Seat(pid=pid, name=name, conn=conn, guest=guest))
         return table, index
 
     def start_if_full(self, seed: int, dealer: int) -> Table:

@@ -200,13 +200,14 @@ class Room:
     async def quick_play(self, sock: Socket, name: str, conn: str,
                          extra: ExtraFn | None = None,
                          avoid: frozenset[str] = frozenset(),
-                         pool: str | None = None) -> TableActor:
+                         pool: str | None = None, guest: bool = False) -> TableActor:
         """Seat the player at a casual table with an open seat, or at a new one; the
         seat goes to ``sock.seat`` and the socket gets the table's snapshot (with
         ``extra``'s fields for this viewer). Tables with a player of ``avoid`` seated
         are passed over (a block between the two: a new table, bot-filled after the
         fill wait, is always found instead). ``pool``: one of ``settings.quick_pools``
-        (``server.tables.pools``): its own tables under its rules."""
+        (``server.tables.pools``): its own tables under its rules. ``guest``: the
+        player has no account (their seat is marked so)."""
         pid = sock.pid
         assert pid is not None
         if pool is not None and pool not in self.settings.quick_pools:
@@ -218,7 +219,7 @@ class Room:
         def sit(table: Table) -> Change:
             if avoid and any(seat.pid in avoid for seat in table.seats):
                 raise _Avoided
-            new, sock.seat = table.sit(pid, name, conn)
+            new, sock.seat = table.sit(pid, name, conn, guest)
             return Change(new.start_if_full(*new_deal(len(new.seats))), {"m": "sit"})
 
         for table_id in await self.store.open_tables(index):

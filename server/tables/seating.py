@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from server.errors import SeatError
-from shared.spades import Game, RuleSet
+from shared.spades import RANKED_RULES, Game, RuleSet
 
 from .lobby import Lobby, Sitter
 from .model import BOT_NAMES, PRACTICE, PRIVATE, RANKED, Seat, Table
@@ -73,7 +73,7 @@ def _mirror(table: Table, lobby: Lobby, conns: dict[str, str] | None = None) -> 
         before = by_pid.get(sitter.pid)
         conn = conns.get(sitter.pid, before.conn if before else "")
         name = before.name if before and before.name else sitter.name
-        seats.append(Seat(pid=sitter.pid, name=name, conn=conn))
+        seats.append(Seat(pid=sitter.pid, name=name, conn=conn, guest=sitter.guest))
     return replace(table, lobby=lobby, seats=tuple(seats))
 
 
@@ -90,14 +90,22 @@ def take_seat(table: Table, who: Sitter, conn: str, seat: int | None) -> tuple[T
     if seat is None:
         if own is not None:
             return _mirror(table, lobby, {who.pid: conn}), own
-        empty = lobby.bot_seats
-        if not empty:
-            raise SeatError("Every seat at this table is taken.")
-        seat = empty[0]
+        seat = _friend_seat(table, lobby)
     lobby = lobby.choose_seat(who, seat)
     if lobby.seat_of(lobby.host) is None:
         lobby = replace(lobby, host=who.pid)
     return _mirror(table, lobby, {who.pid: conn}), seat
+
+
+def _friend_seat(table: Table, lobby: Lobby) -> int:
+    """The seat for a friend who names none: the host's partner's when it is empty (a
+    friend invited to a partnership game plays with the host), else the first empty."""
+    empty = lobby.bot_seats
+    if not empty:
+        raise SeatError("Every seat at this table is taken.")
+    host = lobby.seat_of(lobby.host)
+    partner = None if host is None else RuleSet.from_dict(table.rules).partner_of(host)
+    return partner if partner in empty else empty[0]
 
 
 def _resit(table: Table, index: int, who: Sitter, conn: str) -> tuple[Table, int]:
@@ -105,7 +113,7 @@ def _resit(table: Table, index: int, who: Sitter, conn: str) -> tuple[Table, int
     seat = table.seats[index]
     if seat.bot and table.status == "over":
         raise SeatError("That game is over; a bot finished it for you.")
-    back = Seat(pid=who.pid, name=who.name, conn=conn)
+    back = Seat(pid=who.pid, name=who.name, conn=conn, guest=who.guest)
     return replace(table, seats=(*table.seats[:index], back, *table.seats[index + 1:])), index
 
 
@@ -135,10 +143,11 @@ def start_private(table: Table, by: str, seed: int, dealer: int) -> Table:
 def create_ranked(table_id: str, players: list[tuple[str, str]], now_ms: int, seed: int,
                   dealer: int) -> Table:
     """A ranked table for a match: ``players`` are (pid, name) by seat (partners in 0
-    and 2, 1 and 3); standard rules; the game starts at once."""
+    and 2, 1 and 3); the ranked rules (``RANKED_RULES``: standard, with a losing score
+    and a hand cap); the game starts at once."""
     if len(players) != 4:
         raise ValueError("a ranked table seats four players")
-    rules = RuleSet.preset("standard")
+    rules = RANKED_RULES
     table = Table.new(table_id, RANKED, rules, now_ms)
     seats = tuple(Seat(pid=pid, name=name) for pid, name in players)
     return replace(table, seats=seats).start_game(Game.new(rules, seed=seed, dealer=dealer))

@@ -175,14 +175,15 @@ def encode_event(v: int, s: int, a: str, x: dict[str, Any] | None, tl: int | Non
 
 def seat_states(table: Table) -> tuple[Any, ...]:
     """What ``seat_infos`` and the pause fields show, cheap to compare."""
-    return (tuple((s.name, s.bot, s.away) for s in table.seats), table.left,
+    return (tuple((s.name, s.bot, s.away, s.guest) for s in table.seats), table.left,
             table.paused, table.ready)
 
 
 def seat_infos(table: Table) -> list[SeatInfo]:
     left = table.left
     return [SeatInfo.model_construct(name=s.name, bot=s.bot, away=s.away,
-                                     left=True if left and s.pid in left else None)
+                                     left=True if left and s.pid in left else None,
+                                     guest=True if s.guest and s.is_person else None)
             for s in table.seats]
 
 

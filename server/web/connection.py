@@ -30,6 +30,7 @@ from server.ops.drain import Drain
 from server.ops.metrics import METRICS
 from server.ops.node_time import ActionMark
 from server.social.accounts import Account, pid_of
+from server.social.errors import InvalidName
 from server.social.hub import SocialHub
 from server.tables.actor import Change, ChangeFn, TableActor, new_deal, now_ms
 from server.tables.model import Table
@@ -375,19 +376,34 @@ class Client:
             name = account.name
         else:
             asked = None if message.name and is_guest_label(message.name) else message.name
-            name = asked or stored_name or f"Guest {int(pid[:6], 16) % 10_000:04d}"
+            name = asked or stored_name or ""
+            if not name or await self.social.accounts.is_registered(name):
+                name = f"Guest {int(pid[:6], 16) % 10_000:04d}"  # never an account's name
         if name != stored_name:
             await store.set_player(pid, name=name)
         first = self.pid is None
         self.token, self.pid, self.name = token, pid, name
         if first:
             self.social.register(self)
-        target = message.table or table_id
+        target = message.table or await self._running(table_id)
         self.reply(Welcome(token=token, pid=pid, name=name, table=target,
                            signed_in=True if account is not None else None,
                            features=FEATURES), msg_id)
         if target is not None and (self.actor is None or self.actor.id != target):
             await self._enter(target, message.v, explicit=message.table is not None)
+
+    async def _running(self, table_id: str | None) -> str | None:
+        """The remembered table when its game is still on: a player opening the room
+        again goes back to a game in progress, never to one that has ended (that one
+        is forgotten; its link still shows it)."""
+        if table_id is None:
+            return None
+        table = await self.room.actor(table_id).peek()
+        if table is not None and table.status != "over":
+            return table_id
+        assert self.pid is not None
+        await self.room.store.set_player(self.pid, clear_table=True)
+        return None
 
     async def snapshot_extra(self, table: Table) -> dict[str, Any]:
         """This viewer's chat fields of a snapshot: on or off, the kept messages they
@@ -456,7 +472,7 @@ class Client:
         assert pid is not None
 
         def sit(table: Table) -> Change:
-            new, self.seat = table.sit(pid, name, conn)
+            new, self.seat = table.sit(pid, name, conn, guest=self.account is None)
             return Change(new.start_if_full(*new_deal(len(new.seats))), {"m": "sit"})
 
         return sit
@@ -493,7 +509,8 @@ class Client:
         try:
             self.actor = await self.room.quick_play(self, self.name, self.conn_id,
                                                     self.snapshot_extra,
-                                                    await self.social.avoid_for(self), pool)
+                                                    await self.social.avoid_for(self), pool,
+                                                    guest=self.account is None)
         except BaseException:
             self.seat = None
             raise
@@ -534,6 +551,9 @@ class Client:
         assert self.pid is not None
         if self.account is not None:
             raise NotAllowed("Your name is your account's name.")
+        if await self.social.accounts.is_registered(name):
+            raise InvalidName(f"{name.strip()!r} is a registered player's name; choose "
+                              "another (or sign in, if it is yours).")
         pid = self.pid
         await self.room.store.set_player(pid, name=name)
         self.name = name

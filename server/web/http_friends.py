@@ -9,7 +9,9 @@
                                                table's host, before or after the start)
     POST /api/invites/answer {"id", "join"} -> 200 {"code", "table"} (join) or {} (decline)
     GET  /api/lobby                         -> 200 {"open": [{"table", "rules", "free",
-                                               "host"}], "watch": [{"table", "kind",
+                                               "host"}] (less tables where someone
+                                               sits with a block between them and
+                                               the caller), "watch": [{"table", "kind",
                                                "rating", "ratings", "players", "rules",
                                                "hand", "teams", "scores", "target",
                                                "max_hands"}], "pools": [{"pool",
@@ -25,9 +27,13 @@
                                                the table, the game id and the kept chat
 
 Follow, block and report name the other player by ``name``, or by ``seat`` instead:
-a seat of the caller's own table (a seat's menu; 404 ``no_player`` for a guest's or a
-bot's seat). ``doing`` is ``"offline"``, ``"lobby"``, ``"playing"`` or ``"watching"``; ``table``
-is the table being played or watched (for Watch), else null. All need a signed-in
+a seat of the caller's own table (a seat's menu; 404 ``no_player`` for an empty or a
+bot's seat, and for a guest's seat when following or blocking: a guest has no account,
+but is reported by seat, with the name shown there). ``doing`` is ``"offline"``,
+``"lobby"``, ``"playing"`` or ``"watching"``; ``table`` is the table being played or
+watched (for Watch), else null. An invite is refused (409) to a player already at the
+table (``player_seated``) or not online (``player_offline``); a Decline is pushed to
+the host (``invite_answer``). All need a signed-in
 account (401 ``sign_in_required``); bodies and errors as in ``http_social``; each
 POST is limited per account (429 ``rate_limited`` with ``Retry-After``).
 """
@@ -46,10 +52,11 @@ from server.social.accounts import Account
 from server.social.errors import NoSuchPlayer, NotHost, SignInRequired
 from server.social.friends import Blocked, SelfTarget
 from server.social.hub import SocialHub
-from server.social.lobby_lists import rules_line
+from server.social.lobby_lists import format_line, rules_line
+from server.social.name_invites import PlayerOffline, PlayerSeated
 from server.social.store import Limit, Limiter
 from server.tables.actor import now_ms
-from server.tables.model import PRIVATE, Table
+from server.tables.model import PRIVATE, Seat, Table
 from server.tables.pools import POOLS
 from server.web.http_social import SESSION_COOKIE, SocialDeps, _endpoint
 from server.web.json_body import Refused, read_json_object
@@ -102,21 +109,26 @@ async def _other(hub: SocialHub, name: str) -> Account:
     return account
 
 
-async def _target(hub: SocialHub, me: Account, body: dict[str, object]) -> Account:
-    """The account a follow, block or report is about: ``name``, or ``seat`` (a seat of
-    the caller's own table: a guest there may carry any account's name, so a seat's
-    menu names the seat, never the name shown on it)."""
-    if "seat" not in body:
-        return await _other(hub, _name(body))
+async def _seated(hub: SocialHub, me: Account, body: dict[str, object]) -> Seat:
+    """The person in ``body["seat"]``, a seat of the caller's own table (a seat's menu
+    names the seat, never the name shown on it)."""
     seat = body["seat"]
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise Refused(400, "malformed", "'seat' must be a seat number.")
     _, table_id = await hub.room.store.player(me.pid)
     table = await hub.room.store.load(table_id) if table_id else None
-    if table is None or not 0 <= seat < len(table.seats):
-        raise NoSuchPlayer("There is no such seat at your table.")
-    held = table.seats[seat]
-    names = await hub.accounts.names_of([held.pid]) if held.is_person and held.pid else {}
+    if table is None or not 0 <= seat < len(table.seats) or not table.seats[seat].is_person:
+        raise NoSuchPlayer("There is no such player at your table (an empty seat or a bot).")
+    return table.seats[seat]
+
+
+async def _target(hub: SocialHub, me: Account, body: dict[str, object]) -> Account:
+    """The account a follow or block is about: ``name``, or ``seat`` (``_seated``; a
+    guest there may carry any name, and has no account)."""
+    if "seat" not in body:
+        return await _other(hub, _name(body))
+    held = await _seated(hub, me, body)
+    names = await hub.accounts.names_of([held.pid]) if held.pid else {}
     account = await hub.accounts.by_name(names[held.pid]) if held.pid in names else None
     if account is None or account.pid != held.pid:
         raise NoSuchPlayer("This seat's player is a guest or a bot, with no account.")
@@ -187,10 +199,17 @@ async def invite(request: Request, parts: _Parts) -> Response:
     table = await _hosted(hub, me)
     if await hub.friends.blocks_between(me.pid, [other.pid]):
         raise Blocked("You cannot invite this player.")
+    if other.pid in table.people:
+        raise PlayerSeated(f"{other.name} is already at your table.")
+    if (await hub.presence.doing_of([other.pid])).get(other.pid) is None:
+        raise PlayerOffline(f"{other.name} is not online: an invite would not reach them.")
     code = await hub.invites.of_table(table.id)
     if code is None:
         raise NotHost("This table has no invite just now; show its invite again first.")
-    sent = await hub.name_invites.send(other.pid, table.id, code.code, me.name)
+    shown = {"rules": rules_line(table.rules, table.bot_level),
+             "format": format_line(table.rules),
+             "seated": [s.name for s in table.seats if s.is_person and s.name]}
+    sent = await hub.name_invites.send(other.pid, table.id, code.code, me.name, me.pid, shown)
     return JSONResponse({"name": other.name, "id": sent.id, "expires": sent.expires_ms})
 
 
@@ -198,15 +217,20 @@ async def report(request: Request, parts: _Parts) -> Response:
     hub = parts.hub
     me = await _me(request, hub)
     body = await read_json_object(request, MAX_BODY)
-    other = await _target(hub, me, body)
+    if "seat" in body:  # any person at the caller's table, a guest too (by seat)
+        held = await _seated(hub, me, body)
+        assert held.pid is not None
+        pid, shown_name = held.pid, held.name if held.guest else None
+    else:
+        pid, shown_name = (await _other(hub, _name(body))).pid, None
     await parts.limiter.hit(FRIEND_LIMITS["report"], me.pid)
     _, table_id = await hub.room.store.player(me.pid)
     table = await hub.room.store.load(table_id) if table_id else None
-    at_table = table is not None and other.pid in [s.pid for s in table.seats]
+    at_table = table is not None and pid in table.people
     game_id = f"{table.id}:{table.game_no}" if table is not None and at_table else None
-    report_id = await hub.reports.file(me.pid, other.pid, body.get("reason"),
+    report_id = await hub.reports.file(me.pid, pid, body.get("reason"),
                                        body.get("note"), table.id if at_table and table
-                                       else None, game_id)
+                                       else None, game_id, guest_name=shown_name)
     return JSONResponse({"id": report_id, "table": table_id if at_table else None,
                          "game": game_id}, 201)
 
@@ -220,7 +244,9 @@ async def lobby(request: Request, parts: _Parts) -> Response:
     await parts.limiter.hit(FRIEND_LIMITS["lobby"], limit_key(_address(request)))
     pools = [{"pool": name, "rules": rules_line(POOLS[name].to_dict())}
              for name in hub.room.settings.quick_pools]
-    return JSONResponse({"open": await hub.lists.open_tables(),
+    viewer = await hub.accounts.resolve(request.cookies.get(SESSION_COOKIE))
+    hidden = frozenset(await hub.friends.either_way(viewer.pid)) if viewer else frozenset()
+    return JSONResponse({"open": await hub.lists.open_tables(hidden),
                          "watch": await hub.lists.watch_list(), "pools": pools})
 
 
@@ -257,6 +283,8 @@ async def answer(request: Request, parts: _Parts) -> Response:
     join = _flag(body, "join", False)
     await parts.limiter.hit(FRIEND_LIMITS["answer"], me.pid)
     taken = await hub.name_invites.take(me.pid, invite_id)
+    if not join:
+        await hub.name_invites.declined(taken, me.name)
     return JSONResponse({"code": taken.code, "table": taken.table} if join else {})
 
 

@@ -5,7 +5,9 @@
 
     POST /api/register   {"name", "password"}  -> 201 {"name", "pid"} + session cookie
     POST /api/signin     {"name", "password"}  -> 200 {"name", "pid"} + session cookie
-    POST /api/signout                          -> 200 {"signed_in": false}, every session
+    POST /api/signout                          -> 200 {"signed_in": false}, this session
+                                                  ends (this device), cookie cleared
+    POST /api/signout/everywhere               -> 200 {"signed_in": false}, every session
                                                   of the account ends, cookie cleared
     GET  /api/me                               -> 200 who the session is (or a guest)
     GET  /api/leaderboard                      -> 200 top 100 and the caller's own place
@@ -71,6 +73,9 @@ class SocialDeps:
     chat: Chat | None = None
     allowed_origins: frozenset[str] = field(default_factory=frozenset)
     guest_pid: Callable[[Request], str | None] = _guest_pid
+    # A guest registered and kept their player id: what they did as a guest that is
+    # kept elsewhere (the daily deal's try) becomes the account's.
+    registered: Callable[[Account], Awaitable[None]] | None = None
 
 
 def _origin_key(scheme: str, netloc: str) -> str:
@@ -164,6 +169,7 @@ def social_routes(deps: DepsSource) -> list[Route]:
         route("/api/register", _register, "POST"),
         route("/api/signin", _signin, "POST"),
         route("/api/signout", _signout, "POST"),
+        route("/api/signout/everywhere", _signout_everywhere, "POST"),
         route("/api/me", _me, "GET"),
         route("/api/leaderboard", _leaderboard, "GET"),
         route("/api/players/{name}/history", _history, "GET"),
@@ -191,6 +197,8 @@ async def _register(request: Request, deps: SocialDeps) -> Response:
     session = await deps.accounts.register(body.get("name"), body.get("password"),
                                            _address(request), adopt_pid=adopt)
     await deps.accounts.end_guest_sockets(adopt)  # other tabs must not stay the guest
+    if deps.registered is not None and session.account.pid == adopt:
+        await deps.registered(session.account)
     return _signed_in(request, deps, session, 201, new_guest=adopt is not None)
 
 
@@ -206,6 +214,18 @@ async def _signout(request: Request, deps: SocialDeps) -> Response:
     token = request.cookies.get(SESSION_COOKIE)
     if token:
         await deps.accounts.sign_out(token)
+    return _signed_out(request)
+
+
+async def _signout_everywhere(request: Request, deps: SocialDeps) -> Response:
+    token = request.cookies.get(SESSION_COOKIE)
+    if token:
+        await deps.accounts.sign_out_everywhere(token)
+    return _signed_out(request)
+
+
+def _signed_out(request: Request) -> Response:
+    """The answer to a sign-out: the session cookie cleared."""
     response = JSONResponse({"signed_in": False})
     response.delete_cookie(SESSION_COOKIE, path="/", secure=request.url.scheme == "https",
                            httponly=True, samesite="lax")

@@ -18,16 +18,18 @@ from typing import TYPE_CHECKING, Any
 
 from server.errors import NoTable, NotAllowed, NotSeated, StoreError
 from server.social.errors import NotHost, NotOffered, SeatError
+from server.social.friends import Blocked
 from server.social.practice import (
     LogMoved,
     advice,
     create_practice,
     opening_from,
+    practice_rules,
     redo_action,
     undo,
 )
 from server.tables.actor import Change, TableActor, new_deal, now_ms
-from server.tables.lobby import Sitter, host_rules
+from server.tables.lobby import Sitter
 from server.tables.model import CASUAL, PRACTICE, PRIVATE, RANKED, Table
 from server.tables.seating import (
     admit_watcher,
@@ -72,7 +74,6 @@ __all__ = ["HANDLED", "handle", "watch_table"]
 HANDLED = (CreatePrivate, Join, ChooseSeat, MoveSeat, RemoveSeat, StartGame, Spectators,
            NewInvite, ChatOn, Say, Mute, Queue, Practice, Tip, Hint, Undo, Redo)
 UNDO_TRIES = 5
-PRACTICE_PRESET = "standard"
 
 
 async def handle(c: Conn, m: Any, msg_id: int | None) -> None:
@@ -105,6 +106,12 @@ async def handle(c: Conn, m: Any, msg_id: int | None) -> None:
         raise AssertionError(m)
 
 
+def _sitter(c: Conn) -> Sitter:
+    """The socket's player as a private table seats them."""
+    assert c.pid is not None
+    return Sitter(c.pid, c.name, guest=c.account is None)
+
+
 async def _at_table(c: Conn) -> tuple[Table, str]:
     if c.actor is None or c.pid is None:
         raise NotSeated("You are not at a table.")
@@ -121,7 +128,7 @@ async def _create(c: Conn, m: CreatePrivate, msg_id: int | None) -> None:
     assert c.pid is not None
     table_id = c.room.store.new_table_id(12)  # 96 bits: a table id alone seats nobody anyway
     await c.social.quota.admit(c.pid, c.address, PRIVATE, table_id)
-    base = create_private(table_id, Sitter(c.pid, c.name), c.conn_id, m.preset, m.rules,
+    base = create_private(table_id, _sitter(c), c.conn_id, m.preset, m.rules,
                           m.bots, m.watch, m.seat, now_ms(), m.turn)
     actor = c.room.actor(table_id)
     await c.enter(actor, lambda t: Change(t, {"m": "create"}), base=base)
@@ -133,7 +140,7 @@ async def _create(c: Conn, m: CreatePrivate, msg_id: int | None) -> None:
 async def _join(c: Conn, m: Join) -> None:
     """Sit at (or watch) the table a code, an invite link or a table id names."""
     assert c.pid is not None
-    pid, name, conn = c.pid, c.name, c.conn_id
+    pid, conn, sitter = c.pid, c.conn_id, _sitter(c)
     by_invite = m.code is not None
     if m.code is not None:
         table_id = await c.social.invites.resolve(m.code, c.address)
@@ -152,8 +159,10 @@ async def _join(c: Conn, m: Join) -> None:
     elif m.watch:
         await _watch(c, actor, table, invited)
     elif table.kind == PRIVATE and invited and (by_invite or table.status == "filling"):
+        await _refuse_blocked(c, table)
+
         def sit(t: Table) -> Change:
-            new, _ = take_seat(t, Sitter(pid, name), conn, m.seat)
+            new, _ = take_seat(t, sitter, conn, m.seat)
             return Change(new, {"m": "sit"})
 
         try:
@@ -172,6 +181,16 @@ async def _join(c: Conn, m: Join) -> None:
     else:
         await _watch(c, actor, table, invited)
     await c.room.store.set_player(pid, table=table_id)
+
+
+async def _refuse_blocked(c: Conn, table: Table) -> None:
+    """Raise ``Blocked`` when someone seated at ``table`` blocked the caller or was
+    blocked by them: a block keeps the two apart at private tables, as in quick play."""
+    assert c.pid is not None
+    others = [pid for pid in table.people if pid != c.pid]
+    if c.account is not None and await c.social.friends.blocks_between(c.pid, others):
+        raise Blocked("You cannot sit at this table: there is a block between you and "
+                      "a player seated there.")
 
 
 async def watch_table(c: Conn, table_id: str) -> None:
@@ -208,7 +227,7 @@ async def _watch(c: Conn, actor: TableActor, table: Table, invited: bool = False
 async def _lobby_change(c: Conn, m: Any) -> int:
     if c.actor is None or c.pid is None:
         raise NotSeated("You are not at a table.")
-    pid, name, conn = c.pid, c.name, c.conn_id
+    pid, conn, sitter = c.pid, c.conn_id, _sitter(c)
 
     def change(t: Table) -> Change:
         if t.kind != PRIVATE:
@@ -216,7 +235,7 @@ async def _lobby_change(c: Conn, m: Any) -> int:
         if isinstance(m, ChooseSeat):
             if t.seat_of(pid) is None:
                 raise NotSeated("Sit at this table (with its code or link) first.")
-            new, _ = take_seat(t, Sitter(pid, name), conn, m.seat)
+            new, _ = take_seat(t, sitter, conn, m.seat)
             return Change(new, {"m": "seat"})
         if isinstance(m, MoveSeat):
             return Change(move_seat(t, pid, m.src, m.dst), {"m": "move"})
@@ -304,8 +323,9 @@ async def _queue(c: Conn, m: Queue, msg_id: int | None) -> None:
 
 async def _practice(c: Conn, m: Practice) -> None:
     assert c.pid is not None
-    rules = host_rules(m.preset or PRACTICE_PRESET, {})
-    start = opening_from(rules, m.scenario, m.position, dealer=secrets.randbelow(rules.seats))
+    rules = practice_rules(m.preset, m.blind_nil, fresh=m.position is None)
+    # A fresh game is dealt by the last seat, so the person (seat 0) bids and leads first.
+    start = opening_from(rules, m.scenario, m.position, dealer=rules.seats - 1)
     table_id = c.room.store.new_table_id(12)
     await c.social.quota.admit(c.pid, c.address, PRACTICE, table_id)
     base = create_practice(table_id, c.pid, c.name, c.conn_id, m.level, m.pace, start,

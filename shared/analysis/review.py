@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shared.bots.knowledge import card_index, read_view
-from shared.spades import Game, RuleSet
+from shared.spades import RANKED_RULES, Game, RuleSet
 from shared.spades.cards import CODES
 
 from .judge import Judgement, judge_bid, judge_play
@@ -107,7 +107,11 @@ def practice_position(game: Game, moves: list[str], seat: int) -> dict[str, Any]
     bags before it, the dealer and the moves of the hand so far, looks left out: the
     practice table looks for a seat before its bid)."""
     deal = [[CODES[c] for c in range(54) if mask >> c & 1] for mask in game.dealt]
-    return {"preset": game.rules.name, "position": {
+    # Ranked rules are no preset a practice table may choose; within a hand they are
+    # the standard game's (they differ only in when the game ends).
+    ranked = game.rules.name == RANKED_RULES.name
+    preset = "standard" if ranked else game.rules.name
+    return {"preset": preset, "position": {
         "deal": deal, "scores": list(game.scores), "bags": list(game.bags),
         "dealer": game.dealer, "moves": [m for m in moves if m != "look"], "seat": seat}}
 

@@ -129,7 +129,8 @@ def standard_bid(k: Knowledge) -> Choice:
             why = blind_nil_wanted(k)
             if why is not None:
                 return "bid blind nil", f"Blind Nil: {why}"
-        return ("look", "look at your cards first") if "look" in legal else \
+        return ("look", "see your cards, then bid on them: Blind Nil (200 either way, bid "
+                "unseen) is a gamble worth taking only far behind") if "look" in legal else \
             (legal[0], "the only bid allowed")
     jokers = k.rules.jokers
     scale = k.table.trick_scale

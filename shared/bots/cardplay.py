@@ -244,7 +244,7 @@ def _lead(k: Knowledge, legal: int, aim: Aim) -> Choice:
                 best, key = c, kk
         if best >= 0:
             return best, f"lead low into {seat_name(k, target)}'s Nil"
-        return low_card(legal), "lead low"
+        return low_card(legal), "lead low: the Nil bidder can discard on every suit you hold"
     opps = _opponents(k)
     masters = _masters(k, legal)
     if aim.kind == COVER:
@@ -349,7 +349,8 @@ def _follow(k: Knowledge, legal: int, aim: Aim) -> Choice:
     if kind == DUCK:
         if under:
             c = high_card(under)
-            return c, aim.why if aim.kind == DUCK else "duck"
+            why = aim.why if aim.kind == DUCK else "duck: play your highest card that cannot win"
+            return c, why
         if last:
             return high_card(legal), "you must win it: take it with your highest"
         return (bottom(legal) if follow else _lowest_beating(legal, best, led),

@@ -58,6 +58,8 @@ ERROR_CODES: dict[str, str] = {
     "too_many_follows": "you follow as many players as allowed",
     "invite_expired": "that invite expired or was already answered",
     "too_many_invites": "that player has as many invites waiting as allowed",
+    "player_offline": "that player is not online: an invite would not reach them",
+    "player_seated": "that player is already at your table",
     "bad_report": "the report needs a reason from the list (and a short note)",
     "sanctioned": "the operator muted your chat or banned you from ranked, for a time",
     "cooldown": "you left ranked games early lately: wait before queueing again",

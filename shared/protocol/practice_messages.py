@@ -14,7 +14,10 @@ from .base import BotLevel, ClientMessage, ServerMessage
 class Practice(ClientMessage):
     """Open a practice table: me and three bots of ``level``, which act at ``pace``.
 
-    ``preset``: the rules (default standard). ``scenario``: open from a lesson or
+    ``preset``: the rules (default quick: to 250, no Blind Nil; a ``position``'s
+    standard). ``blind_nil``: True
+    offers Blind Nil when the person's side trails by 100 or more (not in the two-handed
+    game), False never; absent, the preset's own rule. ``scenario``: open from a lesson or
     practice position of ``shared.course`` by id; ``position``: open from a raw position
     ``{"deal": [[13 cards] x 4], "scores": [a, b], "bags": [a, b], "dealer": 0..3,
     "moves": ["bid 3", "play 2C", ...]}`` (all optional but ``deal``)."""
@@ -23,6 +26,7 @@ class Practice(ClientMessage):
     level: BotLevel = "easy"
     pace: Literal["relaxed", "standard", "fast"] = "standard"
     preset: Annotated[str, Field(max_length=40)] | None = None
+    blind_nil: bool | None = None
     scenario: Annotated[str, Field(min_length=1, max_length=64)] | None = None
     position: dict[str, Any] | None = None
 

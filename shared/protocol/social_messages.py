@@ -196,3 +196,16 @@ class Invited(ServerMessage):
     from_name: str
     table: str
     expires: int
+    rules: str = ""  # the table's rules in one line ("Cutthroat · 500 · bags 10/100 ...")
+    format: str = ""  # "4 players, partners", "3 players, each for themselves" ...
+    seated: list[str] = Field(default_factory=list)  # the names of the people seated
+
+
+class InviteAnswer(ServerMessage):
+    """Push to the host who invited ``name`` by name: their ``answer`` to the invite
+    ``id`` ("declined"; a Join shows as the seat filling)."""
+
+    T = "invite_answer"
+    id: str
+    name: str
+    answer: Literal["declined"]

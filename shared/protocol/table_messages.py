@@ -145,6 +145,7 @@ class SeatInfo(BaseModel):
     bot: bool = False
     away: bool = False
     left: bool | None = None  # ranked: this player left the game (scored as losing)
+    guest: bool | None = None  # a person playing as a guest (no account): not a name's owner
 
 
 class Snapshot(ServerMessage):

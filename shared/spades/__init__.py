@@ -18,13 +18,14 @@ from .deal import commitment, deal_hands, derive_deal_seed, verify_deal
 from .errors import IllegalAction, InvalidAction, NotYourTurn, SpadesError
 from .game import SEAT_NAMES, Game, trick_winner
 from .hand_parts import SEAT_NAMES_BY_COUNT
-from .rules import PRESET_LINES, PRESETS, RuleSet
+from .rules import PRESET_LINES, PRESETS, RANKED_RULES, RuleSet
 from .scoring import TeamScore, match_outcome, score_hand, standings
 from .view import SeatView
 
 __all__ = [
     "PRESETS",
     "PRESET_LINES",
+    "RANKED_RULES",
     "SEAT_NAMES",
     "SEAT_NAMES_BY_COUNT",
     "Action",

@@ -260,6 +260,13 @@ PRESETS: dict[str, RuleSet] = {
     "six_handed": RuleSet(name="six_handed", players=6),
 }
 
+# Ranked play: the standard game with an end in sight, so that no rated game runs on for
+# ever: 001 §11.6's losing threshold (a side at -200 or below ends the game, the higher
+# total winning) and 000's hand cap (after 25 hands the higher total wins, equal totals
+# draw). Not a preset a table may choose: the matcher's tables play it. Games rated
+# before it played ``standard`` and keep their own rules in their records.
+RANKED_RULES = RuleSet(name="ranked", losing_score=-200, max_hands=25)
+
 # One line per preset saying what it is, for a client to show beside its name.
 PRESET_LINES: dict[str, str] = {
     "standard": "Four players in two partnerships, game to 500: the recommended rules.",

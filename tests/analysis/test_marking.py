@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from server.social.practice import opening_from
-from shared.analysis import MISTAKE, analyse
+from shared.analysis import MISTAKE, analyse, practice_position
 from shared.analysis.judge import Judgement, Trial
 from shared.analysis.review import BAD_LUCK, classify
 from shared.analysis.validate import play_game
-from shared.spades import Game, RuleSet
+from shared.spades import RANKED_RULES, Game, RuleSet
 
 from .positions import nil_cover_game, nil_cover_position
 
@@ -95,3 +95,9 @@ def test_a_record_that_does_not_replay_is_refused() -> None:
         analyse(record, 0)
     with pytest.raises(ValueError, match="no seat"):
         analyse(nil_cover_game("play 4H").to_dict(), 4)
+
+
+def test_a_ranked_position_is_practised_under_the_standard_preset() -> None:
+    # Practice tables take presets only; within a hand ranked plays the standard game.
+    game = Game.new(RANKED_RULES, seed=5)
+    assert practice_position(game, [], 0)["preset"] == "standard"

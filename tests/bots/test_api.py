@@ -142,6 +142,28 @@ def test_tip_and_hint_before_looking_at_the_cards() -> None:
     assert action in view.legal and reason
     action, reason = hint(view)
     assert action in view.legal and reason
+    if action == "look":  # why look rather than bid Blind Nil, not "look at your cards"
+        assert "Blind Nil" in reason, reason
+
+
+BARE = {"duck", "lead low", "forced", "look at your cards", "look at your cards first"}
+
+
+@pytest.mark.parametrize("preset", ["quick", "cutthroat", "three_handed", "two_handed",
+                                    "six_handed"])
+def test_every_hint_of_a_hand_is_a_sentence(preset: str) -> None:
+    """A practice table's Hint says why in words a person reads ("♣K likely", "trump
+    with ♠3"): never a bare instruction with no reason ("duck", "lead low")."""
+    rules = RuleSet.preset(preset)
+    for seed in range(3):
+        g = Game.new(rules, seed=seed)
+        while len(g.history) == 0:
+            seat = g.to_act
+            assert seat is not None
+            action, reason = hint(g.view(seat))
+            assert len(reason.split()) >= 2 and reason not in BARE, (preset, seed, action,
+                                                                      reason)
+            g = g.apply(seat, action)
 
 
 def test_hint_in_every_phase_is_legal_and_explained() -> None:

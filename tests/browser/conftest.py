@@ -18,7 +18,8 @@ made and stopped per test).
   test fails if the page threw or broke the room's Content-Security-Policy (pages run
   under the CSP the room sends, so an inline style the CSP blocks fails every test that
   draws it). Contexts close after the test.
-- ``shot(page, name)``: save a screenshot to docs/screenshots/NAME.png.
+- ``shot(page, name)``: save a screenshot as NAME.png in ``tests.conftest.SHOTS``
+  (var/screenshots; docs/screenshots with SCREENSHOTS_TO_DOCS=1).
 """
 
 from __future__ import annotations
@@ -38,11 +39,10 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from client.room_client import RoomClient
-from tests.conftest import CI
+from tests.conftest import CI, SHOTS
 from tests.room.conftest import LocalServer, launch
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "docs" / "screenshots"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 DESKTOP = {"width": 1280, "height": 800}

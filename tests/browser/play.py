@@ -7,8 +7,10 @@ decide what to do next; every action goes through the UI.
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from playwright.async_api import Page
 
@@ -37,13 +39,56 @@ async def quick_play(page: Page, name: str) -> dict:
     return await page_state(page)
 
 
+async def host_private(page: Page, name: str, fmt: str, options: dict[str, Any], clock: bool,
+                       preset: str | None = None, bots: str | None = None) -> None:
+    """From the lobby: host a private table through the form (the format, the partnership
+    preset, house ``options`` typed, chosen or ticked in the editor, the bots' level,
+    a 60 s clock or none) and start it; bots take the other seats."""
+    await page.fill("#guest-name", name)
+    form = page.locator("form", has=page.locator("#create-private"))
+    await form.locator(f'#private-format input[value="{fmt}"]').check()
+    if preset:
+        await form.locator("#preset").select_option(preset)
+    if bots:
+        await form.locator(f'input[name="bots"][value="{bots}"]').check()
+    if options:
+        await form.locator("summary").click()
+    for option, value in options.items():
+        field = form.locator(f"#rule-{option}")
+        if isinstance(value, bool):
+            await field.set_checked(value)
+        elif isinstance(value, str):
+            await field.select_option(value)
+        else:
+            await field.fill(str(value))
+    # Relaxed 60 s: the longest clock, so a person's turn is theirs, not the autopilot's.
+    await form.locator("#private-turn").get_by_label(
+        re.compile("Relaxed" if clock else "No clock")).check()
+    await page.click("#create-private")
+    await page.wait_for_selector(".private-lobby")
+    await page.click("#start-private")
+    await page.wait_for_function("window.spadesApp.state.status === 'playing'")
+
+
 async def click_card(page: Page, code: str) -> None:
     """Click the visible strip of a card in the hand (cards overlap on small screens)."""
     await page.locator(f'.hand .card-btn[data-card="{code}"]').click(position={"x": 6, "y": 24})
 
 
+async def deal_if_asked(page: Page) -> None:
+    """A fresh practice game waits for its Deal button: press it, as a person does
+    first, and wait until the whole hand is shown."""
+    deal = page.locator("#deal-btn")
+    if await deal.is_visible():
+        await deal.click()
+        await page.wait_for_function("document.querySelectorAll('.hand .card-btn').length"
+                                     " === window.spadesApp.state.view.hand.length")
+
+
 async def take_turn(page: Page, state: dict) -> None:
-    """Do one decision with the mouse: a bid from the pad, or lift then play a card."""
+    """Do one decision with the mouse: a bid from the pad, or lift then play a card
+    (a practice game's Deal first)."""
+    await deal_if_asked(page)
     if state["phase"] == "bidding":
         if state["hidden"]:
             await page.click('.bid-pad [data-bid="look"]')

@@ -111,11 +111,13 @@ async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, o
     page = await ranked_game(start_room, open_page, make_client)
     await expect(page.locator(".title-btn")).to_contain_text("Ranked · to 500")
     await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)
+    table = (await page_state(page))["table"]
     dialog = page.locator("dialog.game-over")
-    await expect(dialog.locator("#rated-line")).to_contain_text(
-        re.compile(r"Your rating: -?\d+\.\d\?? \([+−]\d+\.\d\) · provisional · #[1-4]"))
+    rated_line = re.compile(r"Your rating: -?\d+\.\d\?? \([+−]\d+\.\d\) · provisional · #[1-4]")
+    await expect(dialog.locator("#rated-line")).to_contain_text(rated_line)
     await expect(dialog.get_by_role("button", name="Rematch")).to_have_count(0)
     await dialog.get_by_role("button", name="Lobby").click()
+    await expect(page.locator("#back-to-table")).to_have_count(0)  # the game is over
     board = page.locator("#leaderboard")
     await expect(board.locator("tbody tr")).to_have_count(4)
     for name in ("Vic", "Wes", "Xan", "Yael"):
@@ -123,3 +125,40 @@ async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, o
     await expect(board.locator("tr.me")).to_contain_text("Yael")
     await expect(page.locator("#board-you")).to_have_text(re.compile(r"You: #[1-4] · "))
     await expect(page.locator("#account-panel")).to_contain_text("Ranked games1")
+    # Opening the site again: the lobby, not the finished table; the table's link shows
+    # the sheet with the rating change it made, not "Rating the game…".
+    await page.reload()
+    await page.wait_for_function(SIGNED_IN)
+    await expect(page.locator(".lobby")).to_be_visible()
+    await expect(page.locator(".table-screen")).to_have_count(0)
+    await expect(page.locator("#back-to-table")).to_have_count(0)
+    await page.evaluate(f"location.hash = '#/t/{table}'")
+    await expect(dialog.locator("#rated-line")).to_contain_text(rated_line)
+
+
+async def test_sign_out_is_this_device_and_everywhere_is_said_on_the_others(
+        room, open_page) -> None:
+    await register(room, "Zed")
+    laptop, phone = await open_page(room), await open_page(room, phone=True)
+    for page in (laptop, phone):
+        await account_form(page, "Zed", PASSWORD, "#sign-in")
+        await expect(page.locator("#signed-in-as")).to_contain_text("Zed")
+        await page.wait_for_function(SIGNED_IN)
+    # Sign out on the laptop: the laptop is a guest, the phone stays signed in.
+    await laptop.click("#sign-out")
+    await laptop.wait_for_function(SIGNED_OUT)
+    await phone.reload()  # what the phone's next visit sees: still its own session
+    await expect(phone.locator("#signed-in-as")).to_contain_text("Zed")
+    await phone.wait_for_function(SIGNED_IN)
+    # Sign out everywhere from the laptop: the phone is told why, and is a guest.
+    await account_form(laptop, "Zed", PASSWORD, "#sign-in")
+    await laptop.wait_for_function(SIGNED_IN)
+    await laptop.click("#sign-out-everywhere")
+    await expect(laptop.locator("#toast")).to_contain_text("Signed out on every device")
+    await expect(phone.locator("#signed-out-elsewhere")).to_contain_text(
+        "Sign out everywhere was chosen on another of your devices")
+    await phone.wait_for_function(SIGNED_OUT)
+    await expect(phone.locator("#acct-name")).to_be_visible()
+    await expect(laptop.locator("#signed-out-elsewhere")).to_have_count(0)
+    await phone.get_by_role("button", name="OK").click()
+    await expect(phone.locator("#banner")).to_be_hidden()

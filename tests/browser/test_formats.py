@@ -1,7 +1,7 @@
 """A hand in each format of issue 15, played through the page in real Chromium: on a
 desktop (1280x800) at a private table made with the form's format choice, and on a
 phone (390x844) at a practice table of that format; screenshots of each
-(docs/screenshots/format-*.png). The seats, the score chips and the score sheet follow
+(format-*.png, in tests.conftest.SHOTS). The seats, the score chips and the score sheet follow
 the format; the two-handed draw is played with its Keep and Discard keys."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from playwright.async_api import Page, expect
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import page_state, play_until
+from .play import deal_if_asked, page_state, play_until
 
 pytestmark = BROWSER
 
@@ -27,7 +27,9 @@ NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
 
 async def take_turn(page: Page, state: dict) -> None:
     """One decision by the UI: the draw's Keep or Discard (by key or click, in turn), a
-    bid from the pad, or lift then play the first legal card (of two copies, either)."""
+    bid from the pad, or lift then play the first legal card (of two copies, either);
+    a practice game's Deal first."""
+    await deal_if_asked(page)
     if state["phase"] == "drawing":
         step = page.locator(".draw-step")
         await expect(step.locator(".card")).to_be_visible()
@@ -178,6 +180,7 @@ async def test_a_hand_at_a_practice_table_of_each_format_on_a_phone(room, open_p
     await page.locator("#start-practice").click()
     await page.wait_for_function("window.spadesApp.state.kind === 'practice'")
     await expect(page.locator(".title-btn")).to_contain_text("Practice")
+    await deal_if_asked(page)
     await play_a_hand(page, fmt, "phone", PHONE_TALL["width"])
     # The review shows every seat's hand (two players: and their discards), and the
     # fairness proof checks the deal (two players: the stock).

@@ -1,4 +1,4 @@
-"""The phone layout (360x740) and the screenshots kept in docs/screenshots/."""
+"""The phone layout (360x740) and its screenshots (tests.conftest.SHOTS)."""
 
 from __future__ import annotations
 

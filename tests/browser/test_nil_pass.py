@@ -18,7 +18,7 @@ from server.tables.bots_adapter import choose_bot_action
 from shared.spades import Game, RuleSet
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import page_state, play_until, take_turn, uncovered
+from .play import host_private, page_state, play_until, take_turn, uncovered
 
 pytestmark = BROWSER
 
@@ -90,19 +90,8 @@ async def host_table(room, page: Page, monkeypatch: pytest.MonkeyPatch, seed: in
     form, and start it (bots take the other seats); its deal is ``seed``'s."""
     monkeypatch.setattr("server.web.social_handlers.new_deal",
                         lambda seats=4: (seed, dealer))
-    await page.fill("#guest-name", "Nina")
-    form = page.locator("form", has=page.locator("#create-private"))
-    await form.locator(f'#private-format input[value="{fmt}"]').check()
-    await form.locator("summary").click()
-    await form.locator("#rule-nil_pass").fill(str(NIL_PASS))
-    await form.locator("#rule-blind_nil_pass").fill(str(BLIND_NIL_PASS))
-    # Relaxed 60 s: the longest clock, so the person's pass is theirs, not the autopilot's.
-    await form.locator("#private-turn").get_by_label(
-        re.compile("Relaxed" if clock else "No clock")).check()
-    await page.click("#create-private")
-    await page.wait_for_selector(".private-lobby")
-    await page.click("#start-private")
-    await page.wait_for_function("window.spadesApp.state.status === 'playing'")
+    await host_private(page, "Nina", fmt, {"nil_pass": NIL_PASS,
+                                           "blind_nil_pass": BLIND_NIL_PASS}, clock)
 
 
 async def bid(page: Page, scenario: str) -> None:

@@ -3,6 +3,8 @@ what they do, and an invite by name arriving as a notice whose Join seats the pa
 
 from __future__ import annotations
 
+import re
+
 import httpx
 from playwright.async_api import expect
 
@@ -35,6 +37,8 @@ async def test_follow_see_a_friend_online_and_join_by_an_invite(room, open_page)
         await page.click("#follow-go")
         row = page.locator("#friends-list li[data-name='Wes']")
         await expect(row).to_contain_text("in the lobby")
+        # Vic hosts no table: an invite could not work, so none is offered.
+        await expect(row.get_by_role("button", name="Invite")).to_have_count(0)
         await page.fill("#people-name", "Wes")  # the panel was redrawn after the follow
         await page.click("#people-panel details.report summary")
         await page.select_option("#report-reason", "name")
@@ -49,6 +53,11 @@ async def test_follow_see_a_friend_online_and_join_by_an_invite(room, open_page)
                                   headers={"Origin": room.http})
         assert sent.status_code == 200, sent.text
         await expect(page.locator(".invite-notice")).to_contain_text("Wes invites you")
+        # The notice says which table: its format and rules, who sits, the time left.
+        await expect(page.locator("#invite-rules")).to_have_text(
+            "4 players, partners · 500 · Blind Nil any · bags 10/100 · Standard bots")
+        await expect(page.locator("#invite-seated")).to_have_text("Seated: Wes")
+        await expect(page.locator("#invite-left")).to_have_text(re.compile(r"^[12]:\d\d$"))
         await page.click("#invite-join")
         await page.wait_for_selector(".private-lobby")
         state = await page_state(page)
@@ -72,10 +81,29 @@ async def test_a_host_lists_the_table_and_invites_by_name_from_the_page(room, op
         await page.wait_for_function(SIGNED_IN)  # the socket came back as the account
         await page.click("#create-private")
         await page.wait_for_selector(".private-lobby #invite-name")
+        # An invite that could not reach anyone is refused in words.
+        await register(room, "Zoe")  # an account with no page open
+        await page.fill("#invite-name", "Zoe")
+        await page.click("#invite-name-go")
+        await expect(page.locator("#toast")).to_contain_text(
+            "Zoe is not online: an invite would not reach them.")
         await page.fill("#invite-name", "Xan")
         await page.click("#invite-name-go")
         await guest.wait_for(lambda c: bool(c.invited))
         assert guest.invited[0].from_name == "Yara"
+        sent = page.locator("#invites-sent li[data-name='Xan']")
+        await expect(sent).to_have_text("Xan: waiting for an answer")
+        # The host hears a Decline at once, and an invite that runs out unanswered.
+        declined = await call(room, xan, "/api/invites/answer",
+                              {"id": guest.invited[0].id, "join": False})
+        assert declined.status_code == 200
+        await expect(sent).to_have_text("Xan: declined")
+        await expect(page.locator("#toast")).to_contain_text("Xan declined your invite.")
+        room.social.name_invites.ttl_s = 1  # the next invite runs out in a second
+        await page.fill("#invite-name", "Xan")
+        await page.click("#invite-name-go")
+        await guest.wait_for(lambda c: len(c.invited) == 2)
+        await expect(sent.nth(1)).to_have_text("Xan: expired, unanswered")
         await page.click("#list-table")
         table = (await page_state(page))["table"]
         async with httpx.AsyncClient(base_url=room.http) as web:

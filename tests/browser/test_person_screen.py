@@ -12,7 +12,7 @@ import re
 from playwright.async_api import Page, expect
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import page_state, take_turn, uncovered
+from .play import deal_if_asked, page_state, take_turn, uncovered
 from .positions import last_card_position
 
 
@@ -23,6 +23,7 @@ async def practice_bid_turn(page: Page, name: str) -> dict:
     await page.locator("input[name=pace][value=fast]").check()
     await page.click("#start-practice")
     await page.wait_for_function("window.spadesApp.state.myTurn === true", timeout=15_000)
+    await deal_if_asked(page)
     state = await page_state(page)
     assert state["phase"] == "bidding"
     if state["hidden"]:

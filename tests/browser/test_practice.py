@@ -36,7 +36,7 @@ async def test_practice_hint_undo_and_redo(room, open_page) -> None:
     await page.get_by_role("group", name="Pace", exact=True).get_by_label("Fast").check()
     await page.locator("#start-practice").click()
     await page.wait_for_function("window.spadesApp.state.kind === 'practice'")
-    await expect(page.locator(".title-btn")).to_contain_text("Practice · to 500 · Easy")
+    await expect(page.locator(".title-btn")).to_contain_text("Practice · to 250 · Easy")
     state = await play_until(page, lambda s: s["phase"] == "playing" and s["myTurn"])
     bar = page.locator(".practice-bar")
     await bar.get_by_role("button", name="Hint").click()

@@ -1,7 +1,7 @@
 """A seat's menu at the table (issue 17): a signed-in player opens another person's seat
 badge and follows, reports (the report keeps the table and the game id) and blocks;
-the seat of a guest who carries an account's name is refused in words, never taken
-for that account; a bot's seat and one's own have no menu."""
+a guest never carries an account's name, is tagged "guest" at the seat, and is
+reported by seat (never followed); a bot's seat and one's own have no menu."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ async def test_a_seat_menu_follows_reports_and_blocks_by_seat(room, open_page) -
         await guest.request(Join(code=created.code))
         page = await open_page(room)
         await sign_up(page, "Vic")
+        await room.social.presence.flushed()  # Vic is online: the invite reaches him
         async with httpx.AsyncClient(base_url=room.http, cookies={"spades_session": wes}) as web:
             sent = await web.post("/api/invite", json={"name": "Vic"},
                                   headers={"Origin": room.http})
@@ -62,12 +63,23 @@ async def test_a_seat_menu_follows_reports_and_blocks_by_seat(room, open_page) -
         graph = await room.social.friends.graph(vic.pid)
         assert graph.blocked == {wes_account.pid} and not graph.following
         await page.keyboard.press("Escape")
-        # The guest named Una is no account: following the seat is refused, and the
-        # account Una is not followed.
-        await page.click(".seat-menu-btn[aria-label^='Una:']")
-        await page.click("#seat-follow")
-        await expect(page.locator("#seat-menu-status")).to_have_text(
-            "This seat's player is a guest or a bot, with no account.")
+        # The guest who asked to be called Una (an account's name) was given a guest
+        # name instead; their seat says "guest", and its menu reports, never follows.
+        assert guest.name is not None and guest.name != "Una"
+        guest_seat = page.locator(f".seat[aria-label*=': {guest.name}, guest']")
+        await expect(guest_seat.locator(".tag.guest")).to_have_text("guest")
+        await expect(page.locator(".private-lobby .tag.guest")).to_have_count(1)  # its list
+        await expect(page.locator(".seat[aria-label*=': Wes, person']")).to_have_count(1)
+        await expect(page.locator(".seat[aria-label*=': Wes,'] .tag.guest")).to_have_count(0)
+        await page.click(f".seat-menu-btn[aria-label='{guest.name} (guest): report']")
+        await expect(page.locator("#seat-guest-note")).to_contain_text("without an account")
+        await expect(page.locator("#seat-follow")).to_have_count(0)
+        await page.select_option("#seat-report-reason", "name")
+        await page.click("#seat-report-go")
+        await expect(page.locator("#seat-menu-status")).to_have_text("Report sent. Thank you.")
+        filed = [r for r in await room.social.reports.open_reports() if r.guest_name]
+        assert [(r.reported, r.guest_name, r.table_id) for r in filed] == [
+            (guest.pid, guest.name, host.table)]
         assert not (await room.social.friends.graph(vic.pid)).following
     finally:
         await host.close()

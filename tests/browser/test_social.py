@@ -74,6 +74,9 @@ async def test_chat_with_a_mute_at_a_private_table_joined_by_link(room, open_pag
                                    "&& window.spadesApp.state.seat !== null")
     await expect(host.locator(".private-lobby .seat-row.open")).to_have_count(2)
     await expect(host.locator(".private-lobby")).to_contain_text("Finn")
+    # The friend sits in the empty seat opposite the host: the host's partner.
+    assert (await page_state(friend))["seat"] == 2
+    await expect(host.locator('.private-lobby .seat-row[data-seat="2"]')).to_contain_text("Finn")
     await open_chat(host)
     await open_chat(friend)
     host_panel, friend_panel = host.locator("#chat-panel"), friend.locator("#chat-panel")
@@ -120,9 +123,13 @@ async def test_a_private_table_joined_by_code_seats_and_start(room, open_page) -
     await friend.wait_for_function(f"window.spadesApp.state.table === {table['table']!r}")
     await expect(toast).not_to_have_class(re.compile(r"\bshow\b"))
     await expect(friend.locator(".private-lobby .waiting")).to_contain_text("Waiting for Hana")
-    # The friend moves to North, the host's partner.
-    await friend.get_by_role("button", name="Sit in the North seat").click()
+    # The friend sits in North, the host's partner (the empty seat opposite the host),
+    # moves to West and back.
     north = host.locator('.private-lobby .seat-row[data-seat="2"]')
+    await expect(north).to_contain_text("Finn")
+    await friend.get_by_role("button", name="Sit in the West seat").click()
+    await expect(host.locator('.private-lobby .seat-row[data-seat="1"]')).to_contain_text("Finn")
+    await friend.get_by_role("button", name="Sit in the North seat").click()
     await expect(north).to_contain_text("Finn")
     # A third person joins and the host removes them before the start.
     third = await open_page(room)

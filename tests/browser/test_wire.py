@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from shared.protocol import DELTA_KEYS
-from shared.spades import PRESETS
+from shared.spades import PRESETS, RANKED_RULES
 
 from .play import play_until, quick_play
 
@@ -33,6 +33,12 @@ def test_delta_keys_match_the_protocol() -> None:
 def test_presets_file_matches_the_engine() -> None:
     presets = json.loads((WEB / "data" / "presets.json").read_text())
     assert presets == {name: rules.to_dict() for name, rules in PRESETS.items()}
+
+
+def test_ranked_rules_file_matches_the_engine() -> None:
+    """The lobby states ranked play's length from this file before anyone queues."""
+    ranked = json.loads((WEB / "data" / "ranked.json").read_text())
+    assert ranked == RANKED_RULES.to_dict()
 
 
 SORTED_WIRE = """async () => {

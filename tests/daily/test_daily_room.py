@@ -16,6 +16,7 @@ from client.room_client import RequestFailed
 from server.archive.db import Database
 from server.daily.store import DailyStore
 from server.social.accounts import pid_of
+from server.web.http_social import SESSION_COOKIE
 from shared.daily import DailyDeals, hand_points, play_hand, verify_day
 from shared.protocol import Daily, DailyDone, DailyHand
 from shared.spades.cards import codes_of
@@ -266,3 +267,32 @@ async def test_a_rematch_at_a_daily_table_still_counts_the_daily_hand(
     response = await get(server, f"/api/daily/{today()}/me", {"spades_token": client.token or ""})
     assert response.json() == {"day": today(), "finished": False, "hand": 2, "points": [points],
                                "abandoned": []}
+
+
+async def test_a_guest_who_registers_mid_try_takes_the_try_to_the_board_and_no_second(
+        start_server: Start, social_client: SocialFactory, database_url: str) -> None:
+    server = await start_server(**NO_PAR)
+    token = "guest-token-of-opal-for-the-daily"
+    guest = await social_client(server, token=token, name="Opal")
+    assert isinstance(await guest.request(Daily()), DailyHand)
+    pid = guest.pid
+    assert pid is not None
+    cookie = await register(server, "Opal_R", guest_token=token)  # during hand 1
+    db = Database(database_url)
+    await db.open()
+    try:
+        store = DailyStore(db)
+        mine = await store.get_try(today(), pid)
+        assert mine is not None and (mine.account, mine.name, mine.hand) == (
+            "Opal_R", "Opal_R", 0)  # the same try, now the account's
+        await play_out(store, pid, "Opal_R", "Opal_R", [10] * 8)  # ... finished
+    finally:
+        await db.close()
+    board = (await get(server, f"/api/daily/{today()}/board",
+                       {SESSION_COOKIE: cookie})).json()["board"]
+    assert [row["name"] for row in board] == ["Opal_R"]
+    # Registering gave no second try: the account's own is that one, played.
+    account = await social_client(server, cookie=cookie)
+    with pytest.raises(RequestFailed) as refused:
+        await account.request(Daily())
+    assert refused.value.code == "daily_played"

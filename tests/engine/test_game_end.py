@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from shared.spades import Game, RuleSet
+from shared.spades import RANKED_RULES, Game, RuleSet
 
 from .support import hashed, look_and_bid, play_hand, play_until, rig
 
@@ -123,3 +123,18 @@ def test_a_tie_without_a_cap_keeps_dealing() -> None:
     g = hand_62(RuleSet.preset("course", target_score=100), scores=(50, 62))
     assert g.scores == (112, 112) and not g.over
     assert g.hand_no == 1 and g.dealer == 0
+
+
+def test_ranked_is_the_standard_game_with_a_losing_score_and_a_hand_cap() -> None:
+    standard = RuleSet.preset("standard").to_dict()
+    changed = {k: v for k, v in RANKED_RULES.to_dict().items() if standard[k] != v}
+    assert changed == {"name": "ranked", "losing_score": -200, "max_hands": 25}
+    g = hand_62(RANKED_RULES, "5", "7", "1", "1", scores=(0, -150))
+    assert g.scores == (62, -230) and g.over and g.outcome == 0
+
+
+def test_ranked_ends_after_25_hands() -> None:
+    g = Game.new(RuleSet.from_dict({**RANKED_RULES.to_dict(), "target_score": 10_000,
+                                    "losing_score": -10_000}), seed=3)
+    g = play_until(g, hashed("cap"), hands=40)
+    assert g.hands_played == 25 and g.over

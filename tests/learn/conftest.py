@@ -30,7 +30,6 @@ from tests.conftest import CI, serve
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "client" / "web"
-SHOTS = ROOT / "docs" / "screenshots"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 

@@ -1,6 +1,6 @@
 """The pages in a real Chromium: the first three lessons with the keyboard alone (one wrong
 move and its explanation included), the rules page of a private table's rules, and the
-phone layout. Screenshots go to docs/screenshots/learn-*.png."""
+phone layout. Screenshots go to tests.conftest.SHOTS, learn-*.png."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ import json
 from collections.abc import AsyncIterator
 
 import pytest
-from playwright.async_api import Browser, BrowserContext, Page
+from playwright.async_api import Browser, BrowserContext, Page, expect
 
 from shared.course import LESSON_IDS, all_scenarios
 from shared.spades import RuleSet, score_hand
 from tests.browser.conftest import is_csp_violation
+from tests.conftest import SHOTS
 
-from .conftest import SHOTS, LearnServer
+from .conftest import LearnServer
 
 pytestmark = pytest.mark.browser
 
@@ -184,6 +185,38 @@ async def test_a_lesson_fits_a_phone(pages: Pages) -> None:
     await page.locator(".lesson-actions .btn", has_text="Skip the replies").tap()
     await page.wait_for_selector(".lesson-end:not([hidden])")
     assert await page.locator(".lesson-end .score-table").is_visible()
+
+
+# The first screen of a lesson (no scrolling): how far down the hand's cards and the
+# "Your move" line reach, and the intro's height.
+FIRST_SCREEN_JS = """() => {
+  const cards = [...document.querySelectorAll('.lesson-hand .card-btn')];
+  const prompt = document.querySelector('.lesson-prompt').getBoundingClientRect();
+  return {scrolled: scrollY, height: innerHeight, cards: cards.length,
+          cardsBottom: Math.max(...cards.map((c) => c.getBoundingClientRect().bottom)),
+          cardsTop: Math.min(...cards.map((c) => c.getBoundingClientRect().top)),
+          promptBottom: prompt.bottom, promptTop: prompt.top};
+}"""
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, DESKTOP],
+                         ids=["phone", "desktop"])
+async def test_a_lesson_s_cards_to_play_are_on_its_first_screen(pages: Pages,
+                                                               size: dict) -> None:
+    """A lesson opens with its move and the cards to play it with in view: on a phone
+    the intro does not push the hand below the first screen."""
+    page = await pages.open("/learn/#/lesson/following", phone=size is not DESKTOP)
+    await page.set_viewport_size(size)
+    await page.wait_for_selector(".lesson-hand .card-btn")
+    await page.wait_for_function("document.querySelector('.lesson-prompt').textContent"
+                                 ".startsWith('Your move')")
+    seen = await page.evaluate(FIRST_SCREEN_JS)
+    assert seen["scrolled"] == 0 and seen["cards"] >= 1, seen
+    assert seen["cardsTop"] >= 0 and seen["cardsBottom"] <= seen["height"], seen
+    assert seen["promptTop"] >= 0 and seen["promptBottom"] <= seen["height"], seen
+    # The intro is still there, a tap away.
+    intro = page.locator(".lesson-intro summary")
+    await expect(intro).to_be_visible()
 
 
 async def _press(page: Page, action: str) -> None:

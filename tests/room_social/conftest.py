@@ -50,11 +50,13 @@ class SocialClient(RoomClient):
         self.queued: list[Queued] = []
         self.invited: list[Invited] = []
         self.pushed_errors: list[Error] = []
+        self.pushed: list[ServerMessage] = []  # every message it applied, in order
         self.signed_in: bool | None = None
         self.snap: Snapshot | None = None  # the last snapshot, with its extra fields
 
     def _apply(self, message: ServerMessage) -> None:
         super()._apply(message)
+        self.pushed.append(message)
         if isinstance(message, ChatLine):
             self.chat.append(message)
         elif isinstance(message, Rated):

@@ -132,6 +132,7 @@ async def test_an_invite_by_name_reaches_the_other_node_and_is_answered_once(
     refused = await call(a, host_cookie, "/api/invite", {"name": "bobby"})
     assert refused.status_code == 403 and refused.json()["error"] == "not_host"
     await host.request(CreatePrivate())
+    await b.social.presence.flushed()  # bobby is online (an invite reaches only those)
     sent = await call(a, host_cookie, "/api/invite", {"name": "bobby"})
     assert sent.status_code == 200, sent.text
     await invitee.wait_for(lambda c: bool(c.invited))

@@ -204,3 +204,27 @@ async def test_a_raw_position_with_numbers_out_of_bounds_gets_a_typed_error(
     # The socket is still served, and a position within bounds opens.
     await practice(client, position={"scores": [499, -400], "bags": [9, 0]}, level="easy")
     assert client.view is not None and client.view["scores"] == [499, -400]
+
+
+async def test_a_fresh_practice_game_is_the_quick_game_and_the_person_bids_first(
+        server: LocalServer, social_client: SocialFactory) -> None:
+    """The practice game of the course's quick game: to 250 with no Blind Nil unless the
+    person asks for it (then only when 100 behind), dealt so that the person bids first;
+    the standard 500 is the same message with its preset."""
+    client = await social_client(server, name="Qin")
+    await practice(client, pace="fast")
+    assert client.view is not None
+    rules = client.view["rules"]
+    assert (rules["name"], rules["target_score"], rules["blind_nil"]) == ("quick", 250, "off")
+    assert client.view["dealer"] == 3 and client.view["to_act"] == 0
+    assert not client.view["hand_hidden"] and "bid blind nil" not in client.view["legal"]
+    await practice(client, pace="fast", preset="standard", blind_nil=True)
+    assert client.view is not None
+    rules = client.view["rules"]
+    assert (rules["target_score"], rules["blind_nil"], rules["blind_nil_margin"]) \
+        == (500, "trailing", 100)
+    assert "bid blind nil" not in client.view["legal"]  # nobody is behind yet
+    await practice(client, pace="fast", preset="standard", blind_nil=False)
+    assert client.view is not None and client.view["rules"]["blind_nil"] == "off"
+    await practice(client, pace="fast", preset="two_handed", blind_nil=True)
+    assert client.view is not None and client.view["rules"]["blind_nil"] == "off"

@@ -50,11 +50,13 @@ async def test_a_private_game_with_a_friend_by_link_and_two_bots(
     assert snap.lobby is not None and snap.lobby["host"] == 0
     assert snap.lobby["started"] is False and snap.lobby["bots"] == "easy"
     assert snap.lobby["rules"]["target_score"] == 100 and snap.lobby["rules"]["name"] == "quick"
-    # The friend opens the invite link, sits in the first empty seat, then moves to the
-    # host's partner seat.
+    # The friend opens the invite link and sits in the host's partner seat (it is
+    # empty), moves to another, then back.
     friend = await social_client(server, name="Finn")
     await friend.request(Join(code=f"{server.http}/#/join/{created.invite}"))
-    assert (friend.table, friend.seat) == (host.table, 1)
+    assert (friend.table, friend.seat) == (host.table, 2)
+    await friend.request(ChooseSeat(seat=1))
+    await host.wait_for(lambda c: names(c) == ["Hana", "Finn", None, None])
     await friend.request(ChooseSeat(seat=2))
     await host.wait_for(lambda c: names(c) == ["Hana", None, "Finn", None])
     assert friend.seat == 2 and friend.status == "filling"
@@ -93,11 +95,15 @@ async def test_the_host_moves_and_removes_players_before_the_start(
     typed = f"{created.code[:3].lower()}-{created.code[3:].lower()}"  # as read aloud
     await ann.request(Join(code=typed))
     await bob.request(Join(code=created.invite, seat=3))
-    assert (ann.seat, bob.seat) == (1, 3)
+    assert (ann.seat, bob.seat) == (2, 3)  # naming no seat, Ann sits as the host's partner
     with pytest.raises(RequestFailed) as not_host:
-        await ann.request(MoveSeat(src=3, dst=2))
+        await ann.request(MoveSeat(src=3, dst=1))
     assert not_host.value.code == "not_host"
-    # The host moves Ann to the partner seat: her socket now sees seat 2's view only.
+    # The host moves Ann to West and back to the partner seat: her socket sees the view
+    # of the seat she is in.
+    await host.request(MoveSeat(src=2, dst=1))
+    await ann.wait_for(lambda c: c.seat == 1)
+    assert names(host) == ["Hana", "Ann", None, "Bob"]
     await host.request(MoveSeat(src=1, dst=2))
     await ann.wait_for(lambda c: c.seat == 2)
     assert names(host) == ["Hana", None, "Ann", "Bob"]
@@ -137,7 +143,7 @@ async def test_joining_by_code_is_limited_per_address(
         await guesser.request(Join(code=created.code))  # even the right one, now
     assert limited.value.code == "rate_limited" and "Try again in" in limited.value.message
     await guesser.request(Join(code=created.invite))  # a 192-bit link needs no limit
-    assert guesser.table == created.table and guesser.seat == 1
+    assert guesser.table == created.table and guesser.seat == 2  # the host's partner's
 
 
 async def test_spectators_only_when_the_host_allows_them(
@@ -228,3 +234,17 @@ async def test_quick_play_from_a_private_seat_returns_that_table(
     assert (host.table, host.seat, host.status) == (private, 0, "playing")
     table = await server.room.store.load(private or "")
     assert table is not None and table.seat_of(host.pid or "") == 0
+
+
+@pytest.mark.parametrize(("message", "says"), [
+    (CreatePrivate(rules={"bidding": "mirror"}), "so Blind Nil must be off"),
+    (CreatePrivate(preset="cutthroat", rules={"nil_pass": 2}), "Nil card passes need a partner"),
+])
+async def test_rules_no_table_can_play_are_refused_with_a_typed_error(
+    server: LocalServer, social_client: SocialFactory, message: CreatePrivate, says: str
+) -> None:
+    host = await social_client(server, name="Rosa")
+    with pytest.raises(RequestFailed) as refused:
+        await host.request(message)
+    assert refused.value.code == "bad_rules" and says in refused.value.message
+    assert host.table is None

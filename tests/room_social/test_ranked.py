@@ -60,7 +60,9 @@ async def test_four_accounts_are_matched_play_and_are_rated(
     assert (await leaderboard(nodes[0]))["top"] == []
     table = await nodes[0].room.store.load(clients[0].table or "")
     assert table is not None and table.kind == "ranked" and table.game is not None
-    assert table.game.rules.name == "standard" and table.game.rules.target_score == 500
+    rules = table.game.rules  # to 500 with an end in sight: out at -200, 25 hands at most
+    assert (rules.name, rules.target_score, rules.losing_score, rules.max_hands) == (
+        "ranked", 500, -200, 25)
     assert all(s.is_person for s in table.seats)
     with pytest.raises(RequestFailed) as no_tip:
         await clients[0].request(Tip())

@@ -1,4 +1,5 @@
-"""Sessions on real sockets: sign out everywhere closes sockets that have not said hello;
+"""Sessions on real sockets: sign out (here or everywhere) closes sockets that have not
+said hello, and says which;
 the account is resolved at hello; a socket whose session ended cannot queue ranked,
 rename or create as the account; a guest who registers or signs in elsewhere loses
 their guest sockets (they come back as the account)."""
@@ -46,10 +47,10 @@ async def hello(ws: ClientConnection) -> dict[str, object]:
             return welcome
 
 
-async def sign_out(server: LocalServer, cookie: str) -> None:
+async def sign_out(server: LocalServer, cookie: str, path: str = "/api/signout") -> None:
     async with httpx.AsyncClient(base_url=server.http,
                                  cookies={SESSION_COOKIE: cookie}) as web:
-        assert (await web.post("/api/signout", headers=origin(server))).status_code == 200
+        assert (await web.post(path, headers=origin(server))).status_code == 200
 
 
 async def end_sessions(redis: redis_async.Redis) -> None:
@@ -59,13 +60,17 @@ async def end_sessions(redis: redis_async.Redis) -> None:
     await redis.delete(*gone)
 
 
-async def test_sign_out_everywhere_closes_a_socket_that_has_not_said_hello(
-        server: LocalServer) -> None:
+@pytest.mark.parametrize(("path", "reason"), [
+    ("/api/signout", "signed out"),
+    ("/api/signout/everywhere", "signed out everywhere")])
+async def test_sign_out_closes_a_socket_that_has_not_said_hello(
+        server: LocalServer, path: str, reason: str) -> None:
     cookie = await register(server, "Ann")
     ws = await raw_socket(server, cookie)
     try:
-        await sign_out(server, cookie)
+        await sign_out(server, cookie, path)
         assert await close_code(ws) == 4001
+        assert ws.close_reason == reason  # the page says why (another device did it)
     finally:
         await ws.close()
 

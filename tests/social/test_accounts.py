@@ -16,7 +16,14 @@ from argon2 import PasswordHasher, Type
 from argon2.exceptions import VerifyMismatchError
 
 from server.archive.db import Database
-from server.social.accounts import AccountPolicy, Accounts, check_name, check_password, parse_token
+from server.social.accounts import (
+    AccountPolicy,
+    Accounts,
+    check_name,
+    check_password,
+    parse_token,
+    session_id,
+)
 from server.social.errors import (
     BadCredentials,
     InvalidName,
@@ -118,15 +125,25 @@ async def test_only_a_hash_of_the_token_is_stored(accounts: Accounts,
     assert secret not in stored and PASSWORD not in stored
 
 
-async def test_sign_out_ends_every_session_of_the_account(accounts: Accounts) -> None:
+async def test_sign_out_ends_this_session_only(accounts: Accounts) -> None:
+    phone = await accounts.register("Ann", PASSWORD, ADDR)
+    laptop = await accounts.sign_in("Ann", PASSWORD, ADDR)
+    assert await accounts.sign_out(laptop.token) == laptop.account
+    assert await accounts.resolve(laptop.token) is None
+    assert await accounts.resolve(phone.token) == phone.account  # another device: kept
+    assert await accounts.sign_out(laptop.token) is None  # nothing left to end
+
+
+async def test_sign_out_everywhere_ends_every_session_of_the_account(
+        accounts: Accounts) -> None:
     phone = await accounts.register("Ann", PASSWORD, ADDR)
     laptop = await accounts.sign_in("Ann", PASSWORD, ADDR)
     other = await accounts.register("Bea", PASSWORD, ADDR)
-    assert await accounts.sign_out(laptop.token) == laptop.account
+    assert await accounts.sign_out_everywhere(laptop.token) == laptop.account
     assert await accounts.resolve(phone.token) is None
     assert await accounts.resolve(laptop.token) is None
     assert await accounts.resolve(other.token) == other.account  # others are untouched
-    assert await accounts.sign_out(laptop.token) is None  # nothing left to end
+    assert await accounts.sign_out_everywhere(laptop.token) is None  # nothing left to end
     fresh = await accounts.sign_in("Ann", PASSWORD, ADDR)  # signing in again works
     assert await accounts.resolve(fresh.token) == phone.account
 
@@ -142,7 +159,14 @@ async def test_sign_out_is_announced_to_every_node(accounts: Accounts,
         await accounts.sign_out(session.token)
         message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=2)
         assert message is not None
-        assert msgpack.unpackb(message["data"]) == {"pid": session.account.pid}
+        assert msgpack.unpackb(message["data"]) == {"pid": session.account.pid,
+                                                    "session": session_id(session.token)}
+        again = await accounts.sign_in("Ann", PASSWORD, ADDR)
+        await accounts.sign_out_everywhere(again.token)
+        message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=2)
+        assert message is not None
+        assert msgpack.unpackb(message["data"]) == {"pid": session.account.pid,
+                                                    "everywhere": True}
     finally:
         await pubsub.aclose()
         await listener.aclose()

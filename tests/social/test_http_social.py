@@ -69,7 +69,7 @@ async def test_the_cookie_is_secure_under_https(deps: SocialDeps) -> None:
         assert "secure" in cookie_line(response, SESSION_COOKIE).lower()
 
 
-async def test_sign_in_sign_out_everywhere(deps: SocialDeps) -> None:
+async def test_sign_in_sign_out_here_then_everywhere(deps: SocialDeps) -> None:
     async with make_client(deps) as phone, make_client(deps) as laptop:
         assert (await phone.post("/api/register", json=ANN, headers=ORIGIN)).status_code == 201
         wrong = await laptop.post("/api/signin", json={**ANN, "password": "nope nope"},
@@ -81,6 +81,12 @@ async def test_sign_in_sign_out_everywhere(deps: SocialDeps) -> None:
                                   "password": ANN["password"]}, headers=ORIGIN)).status_code == 200
         assert (await laptop.get("/api/me")).json()["signed_in"]
         out = await laptop.post("/api/signout", headers=ORIGIN)
+        assert out.status_code == 200 and out.json() == {"signed_in": False}
+        assert "max-age=0" in cookie_line(out, SESSION_COOKIE).lower()
+        assert not (await laptop.get("/api/me")).json()["signed_in"]
+        assert (await phone.get("/api/me")).json()["signed_in"]  # another device: kept
+        assert (await laptop.post("/api/signin", json=ANN, headers=ORIGIN)).status_code == 200
+        out = await laptop.post("/api/signout/everywhere", headers=ORIGIN)
         assert out.status_code == 200 and out.json() == {"signed_in": False}
         assert "max-age=0" in cookie_line(out, SESSION_COOKIE).lower()
         assert not (await laptop.get("/api/me")).json()["signed_in"]
@@ -104,7 +110,7 @@ async def test_a_guest_who_registers_keeps_their_player_id(web: httpx.AsyncClien
 ])
 async def test_state_changes_need_the_page_s_own_origin(web: httpx.AsyncClient,
                                                         headers: dict[str, str]) -> None:
-    for path in ("/api/register", "/api/signin", "/api/signout"):
+    for path in ("/api/register", "/api/signin", "/api/signout", "/api/signout/everywhere"):
         response = await web.post(path, json=ANN, headers=headers)
         assert response.status_code == 403
         assert response.json()["error"] == "bad_origin"

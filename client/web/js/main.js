@@ -1,7 +1,7 @@
 // The page: one Room connection, one TableState, and the screen that shows it (lobby or
 // table). Addresses: "#/" the lobby, "#/t/ID" a table (a link others can open),
 // "#/join/TOKEN" a private table's invite, "#/daily" and "#/daily/DAY" the daily deal's page.
-import { fetchLeaderboard, fetchMe, postAccount } from "./net/accounts.js";
+import { SIGNED_OUT_EVERYWHERE, fetchLeaderboard, fetchMe, postAccount } from "./net/accounts.js";
 import { Room } from "./net/room.js";
 import { TableState } from "./net/table_state.js";
 import { DailyPlay } from "./ui/daily.js";
@@ -9,6 +9,7 @@ import { closeDialog, openDialog } from "./ui/dialog.js";
 import { clearToast, h, toast } from "./ui/dom.js";
 import { people } from "./net/people_api.js";
 import { Lobby } from "./ui/lobby.js";
+import { askSeated, seatedInGame } from "./ui/leave.js";
 import { inviteNotice } from "./ui/lobby_people.js";
 import { askName } from "./ui/name_prompt.js";
 import { applySettings, settingsForm } from "./ui/settings.js";
@@ -25,6 +26,7 @@ class App {
     this.resumeTable = null;
     this.queueSince = null; // performance.now() when this player joined the ranked queue
     this.invites = new Map(); // private table id -> {code, invite} (the host's `created`)
+    this.sentInvites = new Map(); // invite id -> {name, table, expires, answer} (the host's)
     this.rated = null; // the last `rated` push, with the table it was for
     this.wantTable = false; // the player asked for a table: show the next snapshot's
     this.daily = new DailyPlay(this); // the daily deal: its hands, its page
@@ -92,6 +94,8 @@ class App {
       this.onRated(d);
     } else if (t === "invited") {
       document.body.append(inviteNotice(d, (join) => this.answerInvite(d.id, join)));
+    } else if (t === "invite_answer") {
+      this.inviteAnswered(d.id, d.answer);
     } else if (t === "err") {
       toast(d.msg, "warn");
       if (d.code === "no_table") this.leaveTable();
@@ -99,17 +103,21 @@ class App {
   }
 
   onRated(d) {
+    // The room says it again when the page comes back to the finished game: once is news.
+    const again = this.rated && this.rated.table === this.state.table;
     this.rated = { ...d, table: this.state.table };
     const change = `${d.change >= 0 ? "+" : "−"}${Math.abs(d.change).toFixed(1)}`;
-    toast(`Ranked game ${d.won ? "won" : "lost"}: rating ${d.rating.toFixed(1)} (${change}).`);
+    if (!again) toast(`Ranked game ${d.won ? "won" : "lost"}: rating ${d.rating.toFixed(1)} (${change}).`);
     this.refreshMe();
     if (this.screen instanceof TableScreen) this.screen.onRated();
   }
 
   onConnection({ state, retryIn, reason }) {
     const b = this.banner;
+    if (state === "lost" && reason === SIGNED_OUT_EVERYWHERE && !this.endingSessions) this.signedOutElsewhere = true;
     if (state === "open") {
       b.hidden = true;
+      if (this.signedOutElsewhere) this.saySignedOutElsewhere();
       // A queue entry lives while one of the player's sockets is open: say it again.
       if (this.queueSince !== null) this.room.request("queue", { on: true }).catch(() => {});
       return;
@@ -125,6 +133,20 @@ class App {
       b.replaceChildren(`Disconnected: ${reason || "the room closed the connection"}. `,
         h("button", { type: "button", class: "btn btn-small", onclick: () => location.reload() }, "Reload"));
     }
+  }
+
+  /** Sign out everywhere was chosen on another device: this page is a guest's now, and
+   * says why until the person dismisses it. */
+  saySignedOutElsewhere() {
+    this.signedOutElsewhere = false;
+    this.queueSince = null;
+    this.refreshMe();
+    const b = this.banner;
+    b.hidden = false;
+    b.className = "banner warn";
+    b.replaceChildren(h("span", { id: "signed-out-elsewhere" },
+      "You were signed out: Sign out everywhere was chosen on another of your devices. "),
+    h("button", { type: "button", class: "btn btn-small", onclick: () => { b.hidden = true; } }, "OK"));
   }
 
   // -- screens ------------------------------------------------------------------------------
@@ -180,6 +202,25 @@ class App {
     this.showLobby();
   }
 
+  /** Before another table: a player seated at a game that is not over is asked to leave
+   * it first or go back to it (the room keeps them there). True when free to go on. */
+  async freeToMove() {
+    if (!seatedInGame(this.state)) return true;
+    const answer = await askSeated(this.state);
+    if (answer === "back") this.openTable(this.state.table);
+    return answer === "leave" && this.leave();
+  }
+
+  /** Give up the seat (``leave``: a bot takes it, or the ranked leaver rule) and go to
+   * the lobby; true when done. */
+  async leave() {
+    if (!(await this.send("leave"))) return false;
+    closeDialog();
+    if (location.hash.startsWith("#/t/")) history.pushState(null, "", "#/");
+    this.leaveTable();
+    return true;
+  }
+
   openSettings() {
     openDialog("Settings", settingsForm({
       name: this.room.signedIn ? this.room.account : this.room.session.name,
@@ -190,22 +231,26 @@ class App {
 
   // -- what the screens ask for ------------------------------------------------------------
 
-  /** Ask for a table (quick play, practice, create, join, watch): its snapshot is shown. */
-  sendForTable(t, d = {}) {
+  /** Ask for a table (quick play, practice, create, join, watch): its snapshot is shown.
+   * Seated at a game that goes on, the player is asked first: leave it (then the new
+   * table), or go back to it (resolves null). ``fail``: as ``send``'s. */
+  async sendForTable(t, d = {}, fail = undefined) {
+    if (t !== "watch" && !(await this.freeToMove())) return null;
     this.wantTable = true;
-    return this.send(t, d).then((reply) => {
+    return this.send(t, d, fail).then((reply) => {
       if (!reply) this.wantTable = false;
       else clearToast(); // an error of an earlier try ("No table has that code") no longer holds
       return reply;
     });
   }
 
-  /** Send ``t`` and show a failure as a note; resolves with the answer, or null. */
-  async send(t, d = {}) {
+  /** Send ``t`` and show a failure as a note (or hand its sentence to ``fail``);
+   * resolves with the answer, or null. */
+  async send(t, d = {}, fail = (message) => toast(message, "warn")) {
     try {
       return await this.room.request(t, d);
     } catch (err) {
-      toast(err.message, "warn");
+      fail(err.message);
       return null;
     }
   }
@@ -228,15 +273,17 @@ class App {
     await this.sendForTable("quick");
   }
 
-  /** ``preset``: another format's preset (cutthroat, three_handed...); null: standard. */
-  practice(level, pace, preset = null) {
-    return this.sendForTable("practice", preset ? { level, pace, preset } : { level, pace });
+  /** A fresh practice game: ``preset`` the quick game, standard or another format's
+   * (cutthroat, three_handed...); ``blindNil`` whether Blind Nil is offered when behind. */
+  practice(level, pace, preset, blindNil) {
+    return this.sendForTable("practice", { level, pace, preset, blind_nil: blindNil });
   }
 
-  /** Host a private table; the table's snapshot comes first, then its code and link. */
-  async createPrivate({ rules, bots, watch, turn }) {
+  /** Host a private table; the table's snapshot comes first, then its code and link.
+   * ``refused(sentence)``: the room refused the table (rules it cannot play...). */
+  async createPrivate({ rules, bots, watch, turn }, refused = undefined) {
     await askName(this.room, (name) => this.rename(name, true));
-    const reply = await this.sendForTable("create", { rules, bots, watch, turn });
+    const reply = await this.sendForTable("create", { rules, bots, watch, turn }, refused);
     if (reply) this.invites.set(reply.table, reply);
     if (this.screen instanceof TableScreen) this.screen.render();
   }
@@ -291,20 +338,26 @@ class App {
     if (this.screen instanceof Lobby) this.screen.update();
   }
 
-  /** Register, sign in or sign out ("register", "signin", "signout"); true when done. */
+  /** Register, sign in or sign out ("register", "signin", "signout",
+   * "signout/everywhere"); true when done. */
   async account(kind, name, password) {
+    const signingOut = kind.startsWith("signout");
+    // This page asked for the sign-out everywhere: its own socket's close is no news.
+    this.endingSessions = kind === "signout/everywhere";
     try {
       await postAccount(kind, name, password);
     } catch (err) {
+      this.endingSessions = false;
       toast(err.message, "warn");
       return false;
     }
-    if (kind === "signout") this.queueSince = null;
+    if (signingOut) this.queueSince = null;
     await this.refreshMe();
     // The session cookie changed: say hello again with it (an account's socket plays as
     // the account; a guest who registered keeps their table).
     this.room.drop();
-    toast(kind === "signout" ? "Signed out." : `Signed in as ${this.me ? this.me.name : name}.`);
+    toast(kind === "signout/everywhere" ? "Signed out on every device."
+      : signingOut ? "Signed out." : `Signed in as ${this.me ? this.me.name : name}.`);
     return true;
   }
 
@@ -340,13 +393,39 @@ class App {
     }
   }
 
+  /** The private table this player hosts now (a game not over), or null: where an
+   * invite by name can work. */
+  hostedTable() {
+    const s = this.state;
+    const lobby = s.lobby;
+    const hosting = this.resumeTable && s.table === this.resumeTable && s.kind === "private"
+      && lobby && s.seat !== null && lobby.host === s.seat && s.status !== "over";
+    return hosting ? s.table : null;
+  }
+
   async inviteByName(name) {
     try {
       const sent = await people.invite(name);
-      toast(`Invited ${sent.name}.`);
+      const table = this.state.table;
+      this.sentInvites.set(sent.id, { name: sent.name, table, expires: sent.expires, answer: null });
+      setTimeout(() => this.inviteAnswered(sent.id, "expired"), Math.max(0, sent.expires - Date.now()));
+      toast(`Invited ${sent.name}: they have until ${new Date(sent.expires).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })} to answer.`);
+      if (this.screen instanceof TableScreen) this.screen.render();
     } catch (err) {
       toast(err.message, "warn");
     }
+  }
+
+  /** An invite this host sent was declined, or ran out ("expired") unanswered: said in
+   * a toast and in the private lobby's list of invites. */
+  inviteAnswered(id, answer) {
+    const sent = this.sentInvites.get(id);
+    if (!sent || sent.answer) return;
+    const seated = this.state.table === sent.table && this.state.seats.some((seat) => seat && seat.name === sent.name);
+    if (answer === "expired" && seated) answer = "joined";
+    sent.answer = answer;
+    if (answer !== "joined") toast(answer === "declined" ? `${sent.name} declined your invite.` : `Your invite to ${sent.name} expired unanswered.`);
+    if (this.screen instanceof TableScreen) this.screen.render();
   }
 
   async answerInvite(id, join) {

@@ -12,6 +12,25 @@ export function loadPresets() {
   return presetsPromise;
 }
 
+let rankedPromise = null;
+
+/** The rules of the ranked queue's tables (data/ranked.json: shared.spades.RANKED_RULES). */
+export function loadRankedRules() {
+  rankedPromise = rankedPromise || fetch("data/ranked.json").then((r) => r.json());
+  return rankedPromise;
+}
+
+/** When a game of ``r`` ends, for a player about to start one: "A game ends when a team
+ * reaches 500 or falls to −200, or after 25 hands: the higher total wins, equal totals
+ * draw." */
+export function gameEndText(r) {
+  const floor = r.losing_score !== null && r.losing_score !== undefined
+    ? ` or falls to ${String(r.losing_score).replace("-", "−")}` : "";
+  const cap = r.max_hands ? `, or after ${r.max_hands} hands` : "";
+  const draw = r.max_hands ? ", equal totals draw" : "";
+  return `A game ends when a team reaches ${r.target_score}${floor}${cap}: the higher total wins${draw}.`;
+}
+
 const BLIND_NIL = {
   off: "off",
   any: "any player, before looking",
@@ -72,6 +91,14 @@ export function presetLine(r) {
   if (!r.nil_after_partner && !solo) parts.push("no Nil after the partner's bid");
   if (!r.nil_tricks_count_for_partner && !solo) parts.push("a Nil bidder's tricks are bags, not the partner's");
   parts.push(r.bag_penalty ? `${r.bag_limit} bags cost ${r.bag_penalty_points}` : "no bag penalty");
+  // The house options a table may add to its preset: said when they are on, so a line
+  // never calls whiz with jokers and passes "Standard".
+  if (r.bidding && r.bidding !== "standard") parts.push(`${BIDDING[r.bidding]} bidding`.replace(/^(\w+) \((.*)\) bidding$/, "$1 bidding: $2"));
+  if (r.min_team_bid && !solo) parts.push(`a team bids at least ${r.min_team_bid}`);
+  if (r.nil_pass && !solo) parts.push(`${r.nil_pass} card${r.nil_pass === 1 ? "" : "s"} passed with Nil`);
+  if (r.blind_nil_pass && !solo && r.blind_nil !== "off") parts.push(`${r.blind_nil_pass} card${r.blind_nil_pass === 1 ? "" : "s"} passed with Blind Nil`);
+  if (r.ten_for_two_hundred) parts.push("ten for two hundred");
+  if (r.jokers) parts.push("jokers in");
   line = parts.join("; ");
   return `${line}.`;
 }

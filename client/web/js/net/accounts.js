@@ -16,7 +16,12 @@ export async function fetchMe() {
   }
 }
 
-/** POST /api/<kind> ("register", "signin", "signout"); resolves with the body, rejects
+/** The reason the room gives when it closes a socket because its account was signed
+ * out on every device (docs/http.md). */
+export const SIGNED_OUT_EVERYWHERE = "signed out everywhere";
+
+/** POST /api/<kind> ("register", "signin", "signout": this browser's session,
+ * "signout/everywhere": every session of the account); resolves with the body, rejects
  * with RequestError(code, sentence) as the room answered ("bad_credentials", "name_taken",
  * "bad_password", "rate_limited"...). */
 export async function postAccount(kind, name, password) {
@@ -24,7 +29,7 @@ export async function postAccount(kind, name, password) {
   try {
     response = await fetch(`/api/${kind}`, {
       method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" },
-      body: JSON.stringify(kind === "signout" ? {} : { name, password }),
+      body: JSON.stringify(kind.startsWith("signout") ? {} : { name, password }),
     });
   } catch {
     throw new RequestError("unavailable", "The room could not be reached; try again.");

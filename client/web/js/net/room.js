@@ -86,7 +86,7 @@ export class Room extends EventTarget {
     const wait = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
     this.attempt += 1;
     this.probes = 0;
-    this.setState("lost", { retryIn: wait });
+    this.setState("lost", { retryIn: wait, reason: event.reason });
     setTimeout(() => this.open(), wait);
   }
 

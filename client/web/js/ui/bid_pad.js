@@ -35,7 +35,10 @@ export class BidPad {
     if (view.hand_hidden) {
       this.renderBlind(legal);
     } else {
-      this.renderNumbers(legal, new Format(view.rules).handSize);
+      const fmt = new Format(view.rules);
+      const partner = view.seat === null || view.seat === undefined ? null : fmt.partnerOf(view.seat);
+      this.ruleLine = bidRule(view.rules, legal, partner === null ? null : view.bids[partner]);
+      this.renderNumbers(legal, fmt.handSize);
     }
     const again = this.el.querySelector(`[data-bid="${hadFocus}"]`);
     if (again) again.focus();
@@ -80,15 +83,16 @@ export class BidPad {
     }, this.choice ? `Bid ${this.choice === "bid nil" ? "Nil" : this.choice.slice(4)}` : "Choose a bid");
     const tip = this.tipOffered === false ? null : h("button", { type: "button", class: "btn btn-ghost tip-btn",
       "aria-keyshortcuts": "t", "aria-label": "Tip: the suggested bid", onclick: () => this.onTip() }, "Tip");
-    this.el.replaceChildren(
+    this.el.replaceChildren(...[
       h("div", { class: "pad-head" }, h("h2", { class: "pad-title" }, "Your bid"), tip),
       h("div", { class: "pad-grid", role: "group", "aria-label": "Bids" }, this.numbers),
+      this.ruleLine ? h("p", { class: "pad-note bid-rule" }, this.ruleLine) : null,
       h("div", { class: "pad-row" },
         legal.has("bid blind nil") ? h("button", { type: "button", class: "btn btn-danger",
           onclick: () => this.onBid("bid blind nil") }, "Blind Nil") : null,
         confirm),
       this.tipLine,
-    );
+    ].filter(Boolean));
   }
 
   pick(action) {
@@ -126,4 +130,27 @@ export class BidPad {
       || this.el.querySelector(".btn:not([disabled])");
     if (target) target.focus();
   }
+}
+
+const spadesWord = (n) => `${n} spade${n === 1 ? "" : "s"}`;
+
+/** Why the pad greys bids a hand could otherwise make, from the table's bidding rule
+ * (``legal``: the enabled bids; ``partnerBid``: the partner's bid, null when none yet or
+ * no partner); null when nothing but the hand's size limits the bid. */
+export function bidRule(rules, legal, partnerBid) {
+  const numbers = [...legal].filter((a) => /^bid \d+$/.test(a)).map((a) => Number(a.slice(4)));
+  const mode = rules.bidding;
+  if (mode === "whiz") {
+    return numbers.length ? `Whiz: you bid your ${spadesWord(numbers[0])} or Nil.` : "Whiz: with no spades you bid Nil.";
+  }
+  if (mode === "mirror") return numbers.length ? `Mirror: you bid your ${spadesWord(numbers[0])}.` : "Mirror: with no spades you bid Nil.";
+  if (mode === "suicide") {
+    if (partnerBid === null || partnerBid === undefined) return "Suicide: one partner of each team bids Nil; the first to bid bids Nil or at least 4.";
+    return partnerBid <= 0 ? "Suicide: your partner bid Nil, so you bid at least 4." : `Suicide: your partner bid ${partnerBid}, so you bid Nil.`;
+  }
+  const least = numbers.length ? Math.min(...numbers) : 1;
+  if (rules.min_team_bid && partnerBid > 0 && least > 1) {
+    return `Your team bids at least ${rules.min_team_bid} together: bid ${least} or more, or Nil.`;
+  }
+  return null;
 }

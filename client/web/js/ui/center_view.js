@@ -49,7 +49,6 @@ export class CenterView {
   /** Draw the trick area for ``view`` from ``viewer``'s side, at a table of ``fmt``. */
   render(view, viewer, statusText, fmt = FOUR) {
     this.fmt = fmt;
-    this.status.textContent = statusText || "";
     let cards = view && view.trick && view.trick.length ? view.trick : null;
     let winner = null;
     let sweeping = false;
@@ -58,6 +57,9 @@ export class CenterView {
     } else if (this.held) {
       ({ cards, winner, sweeping } = this.held);
     }
+    // The pill sits over the bottom card of a trick: it waits while a finished trick is
+    // held (who leads next shows on the ring of their seat meanwhile).
+    this.status.textContent = winner === null ? statusText || "" : "";
     const key = JSON.stringify([cards, winner, sweeping, viewer, fmt.players]);
     if (key === this.shownKey) return;
     const previous = new Set([...this.trickEl.querySelectorAll(".played-card")]

@@ -13,6 +13,14 @@ import { h, toast } from "./dom.js";
 const ABANDONED_POINTS = -501;
 const DAILY_RULE = "Each hand counts when it ends, and is dealt once. Leaving a hand before it ends (or leaving it unfinished when the day closes) scores it as abandoned: −501 points, below anything a hand can score played out.";
 
+/** A daily hand's table: its rules are named "daily" (shared/daily/deals.py). */
+export function isDailyTable(state) {
+  return state.kind === "practice" && !!(state.view && state.view.rules && state.view.rules.name === "daily");
+}
+
+/** What leaving a daily hand before it ends does. */
+export const DAILY_LEAVE = `Leaving a daily hand before it ends scores it as abandoned: ${signed(ABANDONED_POINTS)} points.`;
+
 /** The lobby's entry; ``onStart`` starts today's deal (the lobby first takes the name
  * typed in its name box, as for every other way to a table). */
 export function dailyPanel(onStart) {
@@ -35,6 +43,9 @@ export class DailyPlay {
   /** Start today's deal, or go on to the next hand once the one in play is over. */
   async start() {
     const app = this.app;
+    // The room seats a player again at their daily hand in play; any other game must
+    // be left first.
+    if (!isDailyTable(app.state) && !(await app.freeToMove())) return;
     app.wantTable = true;
     let reply;
     try {
@@ -55,9 +66,8 @@ export class DailyPlay {
     }
   }
 
-  /** A daily hand's table: its rules are named "daily" (shared/daily/deals.py). */
   isDailyTable(state) {
-    return state.kind === "practice" && !!(state.view && state.view.rules && state.view.rules.name === "daily");
+    return isDailyTable(state);
   }
 
   /** The daily hand in play at this table, as the last daily_hand said (null after a

@@ -104,6 +104,11 @@ export class GameOver {
         screen.app.goLobby();
         screen.app.queue(true);
       } }, "Find another ranked game"));
+    } else if (s.kind === "practice" && s.seat !== null) {
+      // Practice's next game is a fresh one with the choices made since (the settings'
+      // Blind Nil), dealt with the Deal button: not a rematch of the same rules.
+      list.push(h("button", { type: "button", class: "btn btn-primary", dataset: { key: "new-game" },
+        onclick: () => { closeDialog(); screen.newPractice(); } }, "New game"));
     } else if (s.seat !== null) {
       list.push(h("button", { type: "button", class: "btn btn-primary", disabled: !!iVoted, dataset: { key: "rematch" },
         onclick: () => screen.rematch() }, iVoted ? "Rematch asked" : "Rematch"));

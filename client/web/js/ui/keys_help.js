@@ -7,12 +7,13 @@ import { h } from "./dom.js";
 
 const EVERY_MS = 300;
 
-/** [key, what it does, table kinds it is for (all when absent)]. */
+/** [key, what it does, table kinds it is for (all when absent), the table's rules it is
+ * for (all when absent)]. */
 export const TABLE_KEYS = [
   ["T", "Tip: the suggested bid, chosen on the pad", ["casual", "private", "practice"]],
   ["L", "Last trick"],
-  ["K / D", "Two players, the draw: keep or discard the card shown"],
-  ["P", "A Nil card pass: pass the cards lifted in your hand"],
+  ["K / D", "The draw: keep or discard the card shown", null, (r) => r.players === 2],
+  ["P", "A Nil card pass: pass the cards lifted in your hand", null, (r) => !!(r.nil_pass || r.blind_nil_pass)],
   ["H", "Hint: the suggested action and why", ["practice"]],
   ["U", "Undo your last decision", ["practice"]],
   ["R", "Redo", ["practice"]],
@@ -22,9 +23,11 @@ export const TABLE_KEYS = [
   ["?", "This list"],
 ];
 
-/** Open the list of keys for a table of ``kind``. */
-export function showKeys(kind) {
-  const rows = TABLE_KEYS.filter(([, , kinds]) => !kinds || kinds.includes(kind));
+/** Open the list of keys for a table of ``kind`` playing ``rules`` (null: not known yet,
+ * the keys of a rule are left out). */
+export function showKeys(kind, rules) {
+  const rows = TABLE_KEYS.filter(([, , kinds, applies]) => (!kinds || kinds.includes(kind))
+    && (!applies || (!!rules && applies(rules))));
   openDialog("Keyboard keys", h("dl", { class: "rules-list keys-list" },
     rows.map(([key, what]) => [h("dt", {}, h("kbd", {}, key)), h("dd", {}, what)])), { className: "keys-dialog" });
 }

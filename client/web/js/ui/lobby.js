@@ -3,16 +3,19 @@
 // parts that follow the session (who you are, the queue, the board) update in place so
 // nothing a player is typing is lost.
 import { accountPanel, leaderboardPanel, rankedPanel } from "./lobby_ranked.js";
+import { loadPresets } from "../game/rules.js";
 import { dailyPanel } from "./daily.js";
 import { fill, h, seconds } from "./dom.js";
 import { peoplePanel } from "./lobby_people.js";
-import { LEVELS, PRACTICE_PACES } from "./practice.js";
+import { LEVELS, PRACTICE_GAMES, PRACTICE_PACES, practiceRules } from "./practice.js";
+import { blindNilSwitch, settings } from "./settings.js";
 import { formatRow, privateForm, radioRow } from "./private_form.js";
 import { loadYourGames } from "./your_games.js";
 
 export class Lobby {
-  /** ``app`` gives: room, me, queueSince, resumeTable, quickPlay(name), practice(level, pace),
-   * createPrivate({rules, bots, watch}), join(codeOrLink), account(kind, name, password),
+  /** ``app`` gives: room, me, queueSince, resumeTable, quickPlay(name),
+   * practice(level, pace, preset, blindNil),
+   * createPrivate({rules, bots, watch}, refused), join(codeOrLink), account(kind, name, password),
    * queue(on), leaderboard(), openTable(id). */
   constructor(app) {
     this.app = app;
@@ -35,21 +38,12 @@ export class Lobby {
       app.quickPlay(this.nameInput ? this.nameInput.value : "");
     } },
     h("h2", {}, "Play now"),
-    h("p", { class: "muted" }, "A casual game to 250 with people and bots. No sign-up."),
+    h("p", { class: "muted" }, "A casual game to 250 with people and bots. No sign-up. ",
+      // Play now's own rules (the quick game), not the standard ones.
+      h("a", { href: "/learn/?preset=quick#/rules", id: "play-now-rules", class: "rules-link" }, "Rules")),
     this.who, this.resume);
 
-    const practice = h("form", { class: "panel", "aria-labelledby": "practice-title", onsubmit: (e) => {
-      e.preventDefault();
-      const data = new FormData(e.target);
-      const format = data.get("format");
-      this.named(() => app.practice(data.get("level"), data.get("pace"), format === "partners" ? null : format));
-    } },
-    h("h2", { id: "practice-title" }, "Practice"),
-    h("p", { class: "muted" }, "You and bots, nobody waiting. Hint, Undo and Redo help on Easy and Standard; Challenge has none."),
-    formatRow("format", "practice-format"),
-    radioRow("level", "Level", LEVELS, "easy"),
-    radioRow("pace", "Pace", PRACTICE_PACES, "standard"),
-    h("button", { type: "submit", class: "btn", id: "start-practice" }, "Start practice"));
+    const practice = this.practiceForm();
 
     const code = h("input", { id: "join-code", placeholder: "K7PQ2M or a link", autocomplete: "off",
       autocapitalize: "characters", spellcheck: "false", required: true });
@@ -70,9 +64,8 @@ export class Lobby {
         h("p", { class: "tagline" }, "Four players, two teams, spades always trump."),
         h("p", { class: "learn-links" },
           h("a", { href: "/learn/", id: "learn-link" }, "New to Spades? Learn to play"), " · ",
-          h("a", { href: "/learn/#/rules" }, "Rules"), " · ",
           h("a", { href: "/learn/#/strategy" }, "Strategy"))),
-      h("div", { class: "lobby-grid" }, play, dailyPanel(() => this.named(() => app.daily.start())), practice, privateForm((form) => this.named(() => app.createPrivate(form))), join,
+      h("div", { class: "lobby-grid" }, play, dailyPanel(() => this.named(() => app.daily.start())), practice, privateForm((form, refused) => this.named(() => app.createPrivate(form, refused))), join,
         this.gamesEl, this.peopleEl, this.accountEl, this.rankedEl, this.boardEl));
     this.update();
     // The name box is where a keyboard player starts (the course links come first in the
@@ -80,6 +73,43 @@ export class Lobby {
     if (matchMedia("(pointer: fine)").matches && !document.activeElement?.closest("dialog")) {
       (this.nameInput || play.querySelector("#play-now")).focus({ preventScroll: true });
     }
+  }
+
+  /** The Practice panel: the format, the partnership game's length (quick 250 first),
+   * Blind Nil (off unless switched on), the level (Easy first), the pace, and a Rules
+   * link that shows the rules of the game these choices start. */
+  practiceForm() {
+    const app = this.app;
+    const formats = formatRow("format", "practice-format");
+    const games = radioRow("game", "Game", PRACTICE_GAMES, "quick", "practice-game");
+    const rulesLink = h("a", { id: "practice-rules", class: "rules-link", href: "/learn/?preset=quick#/rules" }, "Rules of this game");
+    const chosen = () => {
+      const format = formats.querySelector("input:checked").value;
+      return format === "partners" ? games.querySelector("input:checked").value : format;
+    };
+    const update = async () => {
+      const preset = chosen();
+      games.hidden = !PRACTICE_GAMES[preset];
+      const presets = await loadPresets();
+      const rules = practiceRules(presets[preset], settings.practiceBlindNil);
+      rulesLink.href = JSON.stringify(rules) === JSON.stringify(presets[preset])
+        ? `/learn/?preset=${preset}#/rules`
+        : `/learn/?rules=${encodeURIComponent(JSON.stringify(rules))}#/rules`;
+    };
+    const form = h("form", { class: "panel", "aria-labelledby": "practice-title", onchange: update, onsubmit: (e) => {
+      e.preventDefault();
+      const data = new FormData(e.target);
+      this.named(() => app.practice(data.get("level"), data.get("pace"), chosen(), settings.practiceBlindNil));
+    } },
+    h("h2", { id: "practice-title" }, "Practice"),
+    h("p", { class: "muted" }, "You and bots, nobody waiting. Hint, Undo and Redo help on Easy and Standard; Challenge has none. ", rulesLink),
+    formats, games,
+    blindNilSwitch("practice-blind-nil"),
+    radioRow("level", "Level", LEVELS, "easy"),
+    radioRow("pace", "Pace", PRACTICE_PACES, "standard"),
+    h("button", { type: "submit", class: "btn", id: "start-practice" }, "Start practice"));
+    update().catch(() => {}); // the link stays the preset's until the presets load
+    return form;
   }
 
   /** Redraw what follows the session: the name or account, the queue, the account panel. */
@@ -92,12 +122,15 @@ export class Lobby {
       this.nameInput = null;
       this.who.replaceChildren(h("p", {}, "Playing as ", h("b", {}, account)), playNow);
     } else if (!this.nameInput) {
+      // Not required: left empty, Play now (as Practice and the other ways to a table)
+      // keeps the name the room gave ("Guest 0950"); a private table asks (name_prompt.js).
       this.nameInput = h("input", { id: "guest-name", value: app.room.session.name || "", maxlength: 20,
-        autocomplete: "nickname", placeholder: "Your name", required: true });
+        autocomplete: "nickname", placeholder: "Your name" });
       this.who.replaceChildren(h("label", { for: "guest-name" }, "Your name"),
         h("div", { class: "inline" }, this.nameInput, playNow));
     }
-    this.resume.replaceChildren(app.resumeTable
+    // The way back is to a game still on: a finished one is over for good.
+    this.resume.replaceChildren(app.resumeTable && app.state.status !== "over"
       ? h("button", { type: "button", class: "btn btn-link", id: "back-to-table", onclick: () => app.openTable(app.resumeTable) }, "Back to your table")
       : "");
     // Rebuilt only when what they show changed: a half-typed password survives a reconnect.

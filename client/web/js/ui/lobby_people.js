@@ -16,7 +16,10 @@ export function peoplePanel(app, data) {
       ? h("ul", { class: "people", id: "friends-list" }, friends.friends.map((f) => h("li", { "data-name": f.name },
         h("b", {}, f.name), ` ${DOING[f.doing] || f.doing}`,
         f.table ? h("button", { type: "button", class: "btn btn-small", onclick: () => app.openTable(f.table) }, "Watch") : null,
-        app.resumeTable ? h("button", { type: "button", class: "btn btn-small", onclick: () => app.inviteByName(f.name) }, "Invite") : null)))
+        // Invite only where it can work: from a private table one hosts, to a friend
+        // who is online and not at that table already.
+        app.hostedTable() && f.doing !== "offline" && f.table !== app.hostedTable()
+          ? h("button", { type: "button", class: "btn btn-small", onclick: () => app.inviteByName(f.name) }, "Invite") : null)))
       : h("p", { class: "muted" }, "Follow players; those who follow you back are your friends."));
     const name = h("input", { id: "people-name", maxlength: 20, placeholder: "A player's name", autocomplete: "off" });
     const act = (what) => () => name.value.trim() && app.people(what, name.value.trim());
@@ -80,12 +83,26 @@ function reportForm(app, nameBox) {
       } }, "Send")));
 }
 
-/** The notice of an invite by name: Join or Decline (ignoring it costs nothing). */
+/** "1:05" for the time from now until ``until`` (ms since the epoch). */
+function timeLeft(until) {
+  const s = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** The notice of an invite by name: the table (format, rules, who sits), the time left
+ * to answer, Join or Decline (ignoring it costs nothing: it goes when it expires). */
 export function inviteNotice(d, answer) {
+  const left = h("span", { id: "invite-left" }, timeLeft(d.expires));
+  const ticking = setInterval(() => { left.textContent = timeLeft(d.expires); }, 1000);
+  const close = () => { clearInterval(ticking); box.remove(); };
+  const table = [d.format, d.rules].filter(Boolean).join(" · ");
   const box = h("div", { class: "invite-notice", role: "alertdialog", "aria-label": "Invite" },
     h("p", {}, h("b", {}, d.from_name), " invites you to a table."),
-    h("button", { type: "button", class: "btn btn-primary", id: "invite-join", onclick: () => { box.remove(); answer(true); } }, "Join"),
-    h("button", { type: "button", class: "btn", id: "invite-decline", onclick: () => { box.remove(); answer(false); } }, "Decline"));
-  setTimeout(() => box.remove(), Math.max(0, d.expires - Date.now()));
+    table ? h("p", { class: "fine", id: "invite-rules" }, table) : null,
+    d.seated && d.seated.length ? h("p", { class: "fine", id: "invite-seated" }, `Seated: ${d.seated.join(", ")}`) : null,
+    h("p", { class: "fine" }, "Answer within ", left, "."),
+    h("button", { type: "button", class: "btn btn-primary", id: "invite-join", onclick: () => { close(); answer(true); } }, "Join"),
+    h("button", { type: "button", class: "btn", id: "invite-decline", onclick: () => { close(); answer(false); } }, "Decline"));
+  setTimeout(close, Math.max(0, d.expires - Date.now()));
   return box;
 }

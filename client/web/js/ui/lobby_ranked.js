@@ -1,5 +1,6 @@
 // The lobby's account, ranked-queue and leaderboard panels (their contents; lobby.js
 // owns the panels and decides when to redraw them).
+import { gameEndText, loadRankedRules } from "../game/rules.js";
 import { playerHref } from "../pages/api.js";
 import { h } from "./dom.js";
 
@@ -25,7 +26,13 @@ export function accountPanel(app, me) {
         h("a", { href: playerHref(me.name), id: "my-page" }, "your player page")),
       facts.length ? h("dl", { class: "facts" }, facts) : null,
       rated ? h("p", { class: "fine" }, `Last ranked game: ${rated.won ? "won" : "lost"}, ${rated.change >= 0 ? "+" : "−"}${Math.abs(rated.change).toFixed(1)}`) : null,
-      h("button", { type: "button", class: "btn", id: "sign-out", onclick: () => app.account("signout") }, "Sign out"),
+      h("div", { class: "pad-row" },
+        h("button", { type: "button", class: "btn", id: "sign-out", onclick: () => app.account("signout") }, "Sign out"),
+        h("button", { type: "button", class: "btn", id: "sign-out-everywhere",
+          "aria-describedby": "sign-out-everywhere-note", onclick: () => app.account("signout/everywhere") },
+        "Sign out everywhere")),
+      h("p", { class: "fine", id: "sign-out-everywhere-note" },
+        "Sign out ends this browser's session; Sign out everywhere ends it on all your devices."),
     ];
   }
   const user = h("input", { id: "acct-name", name: "name", autocomplete: "username", maxlength: 20, required: true,
@@ -54,7 +61,8 @@ export function accountPanel(app, me) {
 export function rankedPanel(app, signedIn, queued, refused) {
   return [
     h("h2", {}, "Ranked"),
-    h("p", { class: "muted" }, "Rated games to 500 against players near your level, in balanced teams. No bots: a leaver is played by the autopilot and loses."),
+    h("p", { class: "muted" }, "Rated games against players near your level, in balanced teams. No bots: a leaver is played by the autopilot and loses."),
+    rankedLength(),
     queued
       ? h("button", { type: "button", class: "btn", id: "ranked-leave", onclick: () => app.queue(false) }, "Leave the queue")
       : h("button", { type: "button", class: "btn btn-primary", id: "ranked-queue", onclick: () => app.queue(true),
@@ -63,6 +71,13 @@ export function rankedPanel(app, signedIn, queued, refused) {
       refused || "Ranked play needs an account: sign in or register first."),
     h("p", { class: "queue-line", role: "status" }),
   ];
+}
+
+/** How long a ranked game runs, from the rules its tables play (said before queueing). */
+function rankedLength() {
+  const line = h("p", { class: "fine", id: "ranked-length" });
+  loadRankedRules().then((rules) => { line.textContent = gameEndText(rules); }).catch(() => {});
+  return line;
 }
 
 /** The top 100 (your row marked) and your own place. */

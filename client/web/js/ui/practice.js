@@ -1,11 +1,30 @@
 // Practice tables: one person against three bots. Hint suggests a move with its reason;
 // Undo takes back your last decision (and the bots' moves after it) and Redo plays it
 // again; Challenge offers none of the three (the snapshot's ``undo`` is false there).
-import { actionText } from "../game/cards.js";
+import { actionText, cardName } from "../game/cards.js";
 import { announce, h, toast } from "./dom.js";
 
 export const LEVELS = { easy: "Easy", standard: "Standard", challenge: "Challenge" };
 export const PRACTICE_PACES = { relaxed: "Relaxed", standard: "Standard", fast: "Fast" };
+// The partnership game's length: the quick game to 250 first, the standard 500 a tap away.
+export const PRACTICE_GAMES = { quick: "Quick · to 250", standard: "Standard · to 500" };
+
+/** The rules a practice game of ``preset`` has (as server/social/practice.py
+ * practice_rules): Blind Nil off, or offered to a side 100 behind where the format has it. */
+export function practiceRules(presetRules, blindNil) {
+  if (!blindNil) return { ...presetRules, blind_nil: "off" };
+  if (presetRules.players === 2 || presetRules.bidding === "mirror") return presetRules;
+  return { ...presetRules, blind_nil: "trailing", blind_nil_margin: 100 };
+}
+
+/** A suggested action in words a person reads: "play the ♠A", "bid Nil", "look at your
+ * cards", "pass the ♣K and ♣Q", "keep the card". */
+export function adviceText(action) {
+  if (action === "look") return "look at your cards";
+  if (action === "keep" || action === "discard") return `${action} the card`;
+  if (action.startsWith("pass ")) return `pass the ${action.slice(5).split(" ").map((c) => cardName(c.toUpperCase())).join(" and ")}`;
+  return actionText(action).replace(/^(\w+)s /, "$1 "); // "plays the ♠A" → "play the ♠A"
+}
 
 export class PracticeBar {
   constructor(app, screen) {
@@ -50,8 +69,8 @@ export class PracticeBar {
       this.hintLine.textContent = "";
       this.hintKey = null;
     }
-    this.hintBtn.disabled = !s.myTurn;
-    this.undoBtn.disabled = !view || this.busy;
+    this.hintBtn.disabled = !s.myTurn || this.screen.pendingDeal;
+    this.undoBtn.disabled = !view || this.busy || this.screen.pendingDeal;
     this.redoBtn.disabled = !s.extra.redo || !s.myTurn || this.busy;
   }
 
@@ -59,7 +78,7 @@ export class PracticeBar {
     if (!this.offered || !this.app.state.myTurn) return;
     try {
       const answer = await this.app.room.request("hint");
-      const text = `Hint: ${answer.a.startsWith("play ") ? actionText(answer.a).replace(/^plays/, "play") : answer.a}`;
+      const text = `Hint: ${adviceText(answer.a)}`;
       this.hintLine.replaceChildren(h("b", {}, text), answer.why ? ` — ${answer.why}` : "");
       this.hintKey = `${this.app.state.v}`;
       announce(`${text}. ${answer.why || ""}`);

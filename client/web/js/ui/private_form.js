@@ -12,9 +12,17 @@ import { LEVELS } from "./practice.js";
 // With no clock, only a disconnect brings the autopilot (a table among friends).
 const TURN_TIMES = { 15: "Fast 15 s", 30: "Standard 30 s", 60: "Relaxed 60 s", 0: "No clock" };
 
-/** The form; ``onCreate({rules, bots, watch, turn})`` hosts the table. */
+/** The form; ``onCreate({rules, bots, watch, turn}, refused)`` hosts the table and
+ * calls ``refused(sentence)`` when the room will not (rules the engine cannot play:
+ * the sentence says which rule, beside Create, until the form changes). */
 export function privateForm(onCreate) {
   const form = h("form", { class: "panel", "aria-labelledby": "private-form-title" });
+  const refusal = h("p", { class: "form-error", id: "private-form-error", role: "alert", hidden: true });
+  const refused = (sentence) => {
+    refusal.textContent = sentence;
+    refusal.hidden = false;
+  };
+  form.addEventListener("change", () => { refusal.hidden = true; });
   const preset = h("select", { id: "preset", name: "preset" });
   const options = h("div", { class: "rules-editor" });
   const formats = formatRow("format", "private-format");
@@ -23,8 +31,8 @@ export function privateForm(onCreate) {
     const format = formats.querySelector("input:checked").value;
     return format === "partners" ? preset.value : format;
   };
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
+  // The rules as the form now says: the preset's name and every option shown.
+  const edited = () => {
     const rules = { name: chosen() };
     for (const [field, , kind] of RULE_FIELDS) {
       const input = options.querySelector(`[name="${field}"]`);
@@ -34,8 +42,13 @@ export function privateForm(onCreate) {
       else if (kind === "int?") rules[field] = input.value === "" ? null : Number(input.value);
       else rules[field] = Number(input.value);
     }
+    return rules;
+  };
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
     const data = new FormData(form);
-    onCreate({ rules, bots: data.get("bots"), watch: data.get("watch") === "on", turn: Number(data.get("turn")) });
+    refusal.hidden = true;
+    onCreate({ rules: edited(), bots: data.get("bots"), watch: data.get("watch") === "on", turn: Number(data.get("turn")) }, refused);
   });
   const fillOptions = (rules) => {
     const solo = rules.partnerships === false;
@@ -67,12 +80,17 @@ export function privateForm(onCreate) {
     const partnership = Object.keys(presets).filter((p) => !FORMATS[p]);
     preset.replaceChildren(...partnership.map((p) => h("option", { value: p, selected: p === "standard" },
       PRESET_NAMES[p] ? `${presetName(p)} — ${PRESET_NAMES[p][1]}` : presetName(p))));
-    const choose = () => {
-      const rules = presets[chosen()];
-      presetField.hidden = chosen() !== preset.value;
-      fillOptions(rules);
-      about.textContent = presetLine(rules);
+    // The line under the rules says what the table will play: the preset as edited.
+    const describe = () => {
+      about.textContent = presetLine({ ...presets[chosen()], ...edited() });
     };
+    const choose = () => {
+      presetField.hidden = chosen() !== preset.value;
+      fillOptions(presets[chosen()]);
+      describe();
+    };
+    options.addEventListener("input", describe);
+    options.addEventListener("change", describe);
     choose();
     preset.onchange = choose;
     formats.addEventListener("change", choose);
@@ -87,6 +105,7 @@ export function privateForm(onCreate) {
     radioRow("turn", "Turn time", TURN_TIMES, "30", "private-turn"),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "watch", id: "private-watch" }),
       h("span", {}, "Spectators may watch")),
+    refusal,
     h("button", { type: "submit", class: "btn", id: "create-private" }, "Create table"));
   return form;
 }

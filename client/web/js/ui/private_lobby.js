@@ -2,8 +2,7 @@
 // link, host only), the seats of the table's format by team (solo formats: one list of
 // players) with "Sit here", the host's moves and removals, spectators allowed or not,
 // and Start (bots take the empty seats).
-import { FORMATS } from "../game/format.js";
-import { presetName } from "../game/rules.js";
+import { presetLine } from "../game/rules.js";
 import { fill, h, toast } from "./dom.js";
 import { LEVELS } from "./practice.js";
 
@@ -42,14 +41,14 @@ export class PrivateLobby {
     const hostName = lobby.host !== null && lobby.host !== undefined ? (s.seats[lobby.host] || {}).name : null;
     const fmt = s.format;
     const open = fmt.seats.filter((i) => !(s.seats[i] && s.seats[i].name));
-    const format = FORMATS[fmt.id].short;
     this.el.classList.toggle("seats-6", fmt.players === 6);
     fill(this.el,
       h("header", { class: "panel-head" },
         h("h2", { id: "private-title" }, "Private table"),
         h("button", { type: "button", class: "btn btn-ghost small", dataset: { key: "rules" },
           onclick: () => this.screen.showRules() }, "Rules")),
-      h("p", { class: "muted" }, `${rules ? `${presetName(rules.name)} rules to ${rules.target_score}` : "Private"}${format && rules && rules.name !== fmt.id ? ` · ${format}` : ""} · ${LEVELS[lobby.bots] || "Standard"} bots take the empty seats`),
+      // The rules as they are (a preset's name would hide the house options added to it).
+      h("p", { class: "muted rules-line" }, `${rules ? presetLine(rules) : "Private"} ${LEVELS[lobby.bots] || "Standard"} bots take the empty seats.`),
       host ? this.inviteBox() : h("p", { class: "fine" }, "To invite more friends, ask the host for the table's code or link."),
       seatGroups(fmt).map(([label, seats]) => h("div", { class: "team-seats", role: "group", "aria-label": label },
         h("h3", {}, label), seats.map((i) => this.seatRow(i, lobby, host, fmt)))),
@@ -101,11 +100,19 @@ export class PrivateLobby {
   byName() {
     const name = h("input", { id: "invite-name", maxlength: 20, placeholder: "A player's name", autocomplete: "off",
       "aria-label": "Invite a player by name" });
-    return h("div", { class: "inline link-row by-name" }, name,
-      h("button", { type: "button", class: "btn", id: "invite-name-go", dataset: { key: "invite-name" },
-        onclick: () => name.value.trim() && this.app.inviteByName(name.value.trim()) }, "Invite"),
-      h("button", { type: "button", class: "btn btn-link", id: "list-table", dataset: { key: "list" },
-        onclick: () => this.app.listTable(true) }, "List in the lobby (open to anyone)"));
+    const s = this.app.state;
+    const sent = [...this.app.sentInvites.values()].filter((i) => i.table === s.table);
+    const seated = (who) => s.seats.some((seat) => seat && seat.name === who);
+    const said = (i) => (seated(i.name) ? "joined" : i.answer === "declined" ? "declined"
+      : i.answer === "expired" ? "expired, unanswered" : "waiting for an answer");
+    return h("div", { class: "by-name" },
+      h("div", { class: "inline link-row" }, name,
+        h("button", { type: "button", class: "btn", id: "invite-name-go", dataset: { key: "invite-name" },
+          onclick: () => name.value.trim() && this.app.inviteByName(name.value.trim()) }, "Invite"),
+        h("button", { type: "button", class: "btn btn-link", id: "list-table", dataset: { key: "list" },
+          onclick: () => this.app.listTable(true) }, "List in the lobby (open to anyone)")),
+      sent.length ? h("ul", { class: "fine invites-sent", id: "invites-sent", "aria-label": "Invites sent" },
+        sent.map((i) => h("li", { dataset: { name: i.name } }, `${i.name}: ${said(i)}`))) : null);
   }
 
   seatRow(i, lobby, host, fmt) {
@@ -116,6 +123,7 @@ export class PrivateLobby {
     const tags = [];
     if (mine) tags.push(h("span", { class: "tag you" }, "you"));
     if (lobby.host === i) tags.push(h("span", { class: "tag host" }, "host"));
+    if (info.guest) tags.push(h("span", { class: "tag guest", title: "Playing as a guest, without an account" }, "guest"));
     const actions = [];
     if (!taken && s.seat !== null) {
       actions.push(h("button", { type: "button", class: "btn small", dataset: { key: `sit-${i}` },

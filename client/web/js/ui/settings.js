@@ -1,9 +1,10 @@
-// Player settings kept in this browser: pace of the animations, card size, sound.
-// Sound is off until the player turns it on.
+// Player settings kept in this browser: pace of the animations, card size, sound, and
+// whether practice games offer Blind Nil. Sound and practice's Blind Nil are off until the
+// player turns them on.
 import { h } from "./dom.js";
 
 const KEY = "spades.settings";
-const DEFAULTS = { pace: "standard", cardSize: "medium", sound: false };
+const DEFAULTS = { pace: "standard", cardSize: "medium", sound: false, practiceBlindNil: false };
 
 export const PACES = {
   relaxed: { label: "Relaxed", dealMs: 55, holdMs: 1700, sweepMs: 450 },
@@ -42,6 +43,17 @@ export function applySettings() {
   document.documentElement.dataset.pace = settings.pace;
 }
 
+/** The switch of practice's Blind Nil: it takes effect from the next practice game.
+ * ``onChange(on)`` is told of a change (the lobby updates its Rules link). */
+export function blindNilSwitch(id, onChange = () => {}) {
+  return h("label", { class: "switch" },
+    h("input", {
+      type: "checkbox", role: "switch", id, checked: settings.practiceBlindNil,
+      onchange: (e) => { saveSettings({ practiceBlindNil: e.target.checked }); onChange(e.target.checked); },
+    }),
+    h("span", {}, "Blind Nil in practice, when 100 behind (from the next game)"));
+}
+
 /** The settings form, for the settings dialog. ``onRename(name)`` changes the player's name;
  * ``fixedName``: an account's name, shown but not changed here. */
 export function settingsForm({ name, onRename, fixedName = false }) {
@@ -68,5 +80,6 @@ export function settingsForm({ name, onRename, fixedName = false }) {
         onchange: (e) => saveSettings({ sound: e.target.checked }),
       }),
       h("span", {}, "Sound")),
+    blindNilSwitch("settings-blind-nil"),
   );
 }

@@ -23,9 +23,11 @@ import { reviewPanel, rememberCommitment } from "./review.js";
 import { bagCycle, gameSheet, handTable, sideNames, sideOrder } from "./score_sheet.js";
 import { openSeatMenu } from "./seat_menu.js";
 import { SeatStatus } from "./seat_status.js";
+import { settings } from "./settings.js";
 import { play as sound } from "./sound.js";
 import { turnStrip } from "./turn_strip.js";
 import { keepFocus, showKeys } from "./keys_help.js";
+import { confirmLeave, mayLeave } from "./leave.js";
 
 const DEALT_KEY = "spades.dealt";
 // Bots are named "Bix (bot)": where the badge's tag says bot, the name goes alone.
@@ -53,6 +55,7 @@ export class TableScreen {
     this.lobbyPanel = new PrivateLobby(app, this);
     this.gameOver = new GameOver(this);
     this.dealtCount = 13;
+    this.pendingKey = null; // the deal (a practice game's first) waiting for its Deal button
     this.lastDealKey = sessionStorage.getItem(DEALT_KEY) || "";
     this.build();
     this.tick = setInterval(() => this.renderTimers(), 250);
@@ -64,7 +67,11 @@ export class TableScreen {
     this.scoreBox = h("div", { class: "scorebox", role: "group", "aria-label": "Score" });
     this.chatBtn = h("button", { type: "button", class: "tool", "aria-controls": "chat-panel",
       onclick: () => this.chat.toggle() }, "Chat");
+    // Leave gives up the seat (the bar's "‹ Lobby" keeps it); what it costs is said first.
+    this.leaveBtn = h("button", { type: "button", class: "tool leave", "aria-haspopup": "dialog", hidden: true,
+      onclick: async () => { if (await confirmLeave(this.state)) this.app.leave(); } }, "Leave");
     const tools = h("nav", { class: "tools", "aria-label": "Table" },
+      this.leaveBtn,
       h("button", { type: "button", class: "tool", onclick: () => this.showScores(), "aria-haspopup": "dialog" }, "Scores"),
       h("button", { type: "button", class: "tool", onclick: () => this.showReview(), "aria-haspopup": "dialog" }, "Review"),
       this.chatBtn,
@@ -76,8 +83,11 @@ export class TableScreen {
     this.seatEls = [0, 1, 2, 3].map(() => h("div", { class: "seat" })); // resized by render()
     this.lastTrickBtn = h("button", { type: "button", class: "btn btn-ghost small last-trick-btn",
       onclick: () => this.showLastTrick(), hidden: true }, "Last trick");
+    // A tap on the felt skips the deal; the Deal button's own tap must not.
+    this.dealBtn = h("button", { type: "button", class: "btn btn-primary btn-big deal-btn", id: "deal-btn", hidden: true,
+      onclick: (event) => { event.stopPropagation(); this.startDeal(); } }, "Deal");
     this.felt = h("div", { class: "felt", onclick: () => this.center.skipDeal() },
-      this.seatEls, this.center.el, this.lastTrickBtn);
+      this.seatEls, this.center.el, this.lastTrickBtn, this.dealBtn);
     this.seatStatus = new SeatStatus(this.room, this.state);
     this.timerBar = h("div", { class: "turn-timer", hidden: true, role: "timer", "aria-live": "off" }, h("i"), h("span"));
     this.resultPanel = h("section", { class: "result-panel", hidden: true, tabindex: "-1", "aria-label": "Hand result" });
@@ -179,12 +189,56 @@ export class TableScreen {
     });
   }
 
+  dealKey(view) {
+    return view ? `${this.state.table}:${view.hand_no}:${view.commitment.slice(0, 8)}` : null;
+  }
+
+  /** The hand on the table waits for the Deal button (another table's never does). */
+  get pendingDeal() {
+    return this.pendingKey !== null && this.pendingKey === this.dealKey(this.state.view);
+  }
+
   maybeDeal(view) {
+    this.dealBtn.hidden = !this.pendingDeal;
     if (!view || view.phase !== "bidding" || view.bids.some((b) => b !== null)) return;
-    const key = `${this.state.table}:${view.hand_no}:${view.commitment.slice(0, 8)}`;
+    const key = this.dealKey(view);
     if (key === this.lastDealKey) return;
     this.lastDealKey = key;
-    sessionStorage.setItem(DEALT_KEY, key);
+    // A fresh practice game starts as the quick game of the course does: the person
+    // taps Deal. Only where they bid first, so nobody moves before the cards are seen
+    // (not a daily hand, nor a position dealt by another seat).
+    const s = this.state;
+    const n = s.format.players;
+    const bidsFirst = s.seat !== null && view.dealer === (s.seat + n - 1) % n;
+    const daily = this.app.daily && this.app.daily.isDailyTable(s);
+    if (s.kind === "practice" && view.hand_no === 0 && s.format.dealtCards && bidsFirst && !daily) {
+      this.pendingKey = key;
+      this.dealtCount = 0;
+      this.dealBtn.hidden = false;
+      this.render();
+      this.dealBtn.focus({ preventScroll: true });
+      return;
+    }
+    // The hand result of the last hand is being read: the deal waits for it to close
+    // (hideResult), the new hand and the bid pad with it.
+    this.dealWaits = !this.resultPanel.hidden;
+    if (this.dealWaits) this.dealtCount = 0;
+    else this.animateDeal(view, key);
+  }
+
+  /** The Deal button: the cards fly out one at a time (a tap on the table skips). */
+  startDeal() {
+    if (!this.pendingDeal) return;
+    this.pendingKey = null;
+    this.dealBtn.hidden = true;
+    this.animateDeal(this.state.view, this.lastDealKey);
+    this.render();
+  }
+
+  /** The deal's animation for ``view``: the hand fills card by card, then the pad shows. */
+  animateDeal(view, key) {
+    this.dealWaits = false;
+    sessionStorage.setItem(DEALT_KEY, key); // a reload does not deal again
     const fmt = this.state.format;
     const total = fmt.dealtCards; // the joker deck deals as many; two players draw instead
     if (!total) return;
@@ -197,7 +251,18 @@ export class TableScreen {
     this.center.deal(view.dealer, this.state.seat, total, (k) => {
       this.dealtCount = k >= total ? size : Math.min(size, mine(k));
       this.renderHand();
-    }, fmt).then(() => this.render());
+    }, fmt).then(() => {
+      this.render();
+      // The pad was held back during the deal: a keyboard player's focus goes to it.
+      const active = document.activeElement;
+      const free = !active || active === document.body || this.hand.el.contains(active);
+      if (this.state.myTurn && !this.pad.el.hidden && free && !dialogOpen()) this.pad.focus();
+    });
+  }
+
+  /** The cards wait for Deal, are still being dealt, or wait for the hand result. */
+  get dealing() {
+    return this.pendingDeal || this.center.dealing || !!this.dealWaits;
   }
 
   // -- actions ----------------------------------------------------------------------------
@@ -210,6 +275,13 @@ export class TableScreen {
       sound("error");
       toast(err.message, "warn");
     }
+  }
+
+  /** A practice table's next game: a new table of the same rules' preset, level and pace,
+   * with Blind Nil as the settings say now. */
+  newPractice() {
+    const s = this.state;
+    return this.app.practice(s.extra.level, s.extra.pace, this.rules().name, settings.practiceBlindNil);
   }
 
   async tip() {
@@ -226,6 +298,7 @@ export class TableScreen {
   onKey(event) {
     if (event.target.matches("input, textarea, select")) return;
     if (this.center.dealing) this.center.skipDeal(); // any key skips the deal, and still acts
+    if (this.pendingDeal) return; // the Deal button (focused) is the one thing to do
     if (event.key === "Escape" && !this.resultPanel.hidden && !dialogOpen()) {
       this.hideResult();
       return;
@@ -235,7 +308,7 @@ export class TableScreen {
     if (this.state.myTurn && (this.draw.onKey(key) || this.passStep.onKey(key))) return;
     if (key === "t" && this.state.view && this.state.view.phase === "bidding" && this.state.myTurn) this.tip();
     else if (key === "l") this.showLastTrick();
-    else if (event.key === "?") showKeys(this.state.kind);
+    else if (event.key === "?") showKeys(this.state.kind, this.rules());
     else if (key === "h") this.practice.hint();
     else if (key === "u") this.practice.step("undo");
     else if (key === "r") this.practice.step("redo");
@@ -258,13 +331,14 @@ export class TableScreen {
       ? `${tableTitle(s.kind, rules)} · ${LEVELS[s.extra.level] || s.extra.level}` : tableTitle(s.kind, rules));
     this.titleBtn.textContent = title;
     this.titleBtn.setAttribute("aria-label", `${title}: show the rules`);
+    this.leaveBtn.hidden = !mayLeave(s);
     const fmt = s.format;
     this.renderScore(view, rules);
     this.fitSeats(fmt);
     for (let seat = 0; seat < fmt.players; seat++) this.renderSeat(seat);
     this.center.render(view, s.seat, this.statusLine(), fmt);
     this.lastTrickBtn.hidden = !(view && view.last_trick);
-    const bidding = view && view.phase === "bidding" && s.myTurn;
+    const bidding = view && view.phase === "bidding" && s.myTurn && !this.dealing;
     this.pad.el.hidden = !bidding;
     if (bidding) this.pad.render(view, { tip: s.kind !== "ranked" });
     this.draw.render(view, s.myTurn);
@@ -286,7 +360,8 @@ export class TableScreen {
       this.renderPass();
       return;
     }
-    this.hand.render(s.view, s.seat, { dealt: this.center.dealing ? this.dealtCount : 99 });
+    const dealt = this.pendingDeal ? 0 : this.dealing ? this.dealtCount : 99;
+    this.hand.render(s.view, s.seat, { dealt });
     this.renderPass();
   }
 
@@ -308,6 +383,7 @@ export class TableScreen {
       return left ? `Finding players… bots take the open seats in ${left}s` : "Finding players…";
     }
     if (!view) return "";
+    if (this.pendingDeal) return `Tap Deal: ${s.format.dealtCards} cards, one at a time`;
     if (view.over) return "Game over";
     if (view.to_act === null) return "";
     const who = view.to_act === s.seat ? "Your" : `${this.nameOf(view.to_act)}'s`;
@@ -360,6 +436,8 @@ export class TableScreen {
     if (seat === s.seat) tags.push(h("span", { class: "tag you" }, "you"));
     else if (partner) tags.push(h("span", { class: "tag partner" }, "partner"));
     if (info.bot) tags.push(h("span", { class: "tag bot" }, "bot"));
+    // A guest may carry any free name: the tag says it is no account's.
+    if (info.guest) tags.push(h("span", { class: "tag guest", title: "Playing as a guest, without an account" }, "guest"));
     if (info.away) tags.push(h("span", { class: "tag away" }, "away"));
     if (view && view.dealer === seat) tags.push(h("span", { class: "tag dealer", title: "Dealer" }, "D"));
     const name = info.name ? (info.bot ? info.name.replace(BOT_SUFFIX, "") : info.name) : "Open seat";
@@ -367,15 +445,17 @@ export class TableScreen {
     const waiting = { bidding: "bidding…", drawing: "drawing…" }[view && view.phase];
     const bidLine = view ? (bid === null ? (waiting && acting ? waiting : "") : `Bid ${bidText(bid)}`) : "";
     const won = view ? view.tricks_won[seat] : 0;
-    const label = `${fmt.seatName(seat)}: ${name}${info.bot ? ", bot" : ", person"}${info.away ? ", away" : ""}` +
+    const label = `${fmt.seatName(seat)}: ${name}${info.bot ? ", bot" : info.guest ? ", guest" : ", person"}${info.away ? ", away" : ""}` +
       `${bid !== null && view ? `, bid ${bidText(bid)}, ${won} trick${won === 1 ? "" : "s"} taken` : ""}${acting ? ", to act" : ""}`;
     el.setAttribute("aria-label", label);
     el.setAttribute("role", "group");
-    // Another person's seat opens its menu (Follow, Block, Report) for a signed-in player.
+    // Another person's seat opens its menu (Follow, Block, Report; a guest's: Report) for
+    // a signed-in player.
     const menu = info.name && !info.bot && seat !== s.seat && this.room.signedIn;
     el.replaceChildren(
       ...(menu ? [h("button", { type: "button", class: "seat-menu-btn", "aria-haspopup": "dialog",
-        "aria-label": `${name}: follow, block or report`, onclick: (e) => { e.stopPropagation(); openSeatMenu(seat, name, fmt.seatName(seat)); } })] : []),
+        "aria-label": info.guest ? `${name} (guest): report` : `${name}: follow, block or report`,
+        onclick: (e) => { e.stopPropagation(); openSeatMenu(seat, name, fmt.seatName(seat), Boolean(info.guest)); } })] : []),
       h("span", { class: `avatar${info.bot ? " bot" : ""}`, "aria-hidden": "true" }, (name[0] || "?").toUpperCase()),
       h("span", { class: "seat-text", "aria-hidden": "true" },
         h("span", { class: "seat-name" }, h("span", { class: "nm" }, name), tags),
@@ -501,6 +581,7 @@ export class TableScreen {
     if (this.state.waitsForMe) this.room.request("ready").catch((err) => toast(err.message, "warn"));
     this.resultPanel.hidden = true;
     this.handAnalysis.stop();
+    if (this.dealWaits && this.state.view) this.animateDeal(this.state.view, this.lastDealKey);
     if (hadFocus) (this.state.myTurn && this.state.view.phase === "bidding" ? this.pad : this.hand).focus();
   }
 

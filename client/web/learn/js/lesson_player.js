@@ -51,7 +51,9 @@ export class LessonPlayer {
     const kind = d.kind === "lesson" ? `Lesson ${d.number} of ${d.of}` : "Practice";
     this.heading = h("h1", { tabindex: "-1" }, h("span", { class: "lesson-kicker" }, `${kind}: `), d.title);
     this.stepLine = h("p", { class: "lesson-step" });
-    this.intro = h("details", { class: "lesson-intro", open: true },
+    // On a narrow screen the intro starts folded (a tap opens it): the move and the cards
+    // to play it with come on the first screen.
+    this.intro = h("details", { class: "lesson-intro", open: !matchMedia("(max-width: 700px)").matches },
       h("summary", {}, "About this lesson"), d.intro.map((p) => h("p", {}, p)));
     this.doneList = h("ul", { class: "lesson-done" });
     this.prompt = h("p", { class: "lesson-prompt" });

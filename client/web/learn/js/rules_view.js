@@ -1,10 +1,10 @@
 // The rules page, drawn from the server's rules document for a preset or for the rules
 // given in the address (a private table's rules: ?rules=<json>). Every number on it comes
 // from those rules; the worked example was scored by the engine under them.
+import { PRESET_NAMES, presetName } from "../../js/game/rules.js";
 import { fill, h } from "../../js/ui/dom.js";
 import { api } from "./api.js";
 
-const PRESET_NAMES = ["standard", "quick", "club", "course", "cutthroat", "three_handed", "two_handed", "six_handed"];
 
 function signed(n) {
   if (!n) return "0";
@@ -43,8 +43,8 @@ export class RulesView {
     const current = this.source.rules ? "table" : (this.source.preset || "standard");
     const switcher = h("nav", { class: "preset-switch", "aria-label": "Show the rules of" },
       this.source.rules ? h("a", { href: withSource(this.source, "#/rules"), class: "chip", "aria-current": "page" }, "This table") : null,
-      PRESET_NAMES.map((name) => h("a", { href: `?preset=${name}#/rules`, class: "chip",
-        "aria-current": current === name ? "page" : null }, name)));
+      Object.keys(PRESET_NAMES).map((name) => h("a", { href: `?preset=${name}#/rules`, class: "chip",
+        "aria-current": current === name ? "page" : null }, presetName(name))));
     const ex = doc.example;
     const exampleTable = h("table", { class: "score-table example-table" },
       h("caption", {}, "The example hand, scored under these rules"),

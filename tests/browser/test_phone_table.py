@@ -1,0 +1,100 @@
+"""The table on a phone (390x844), in real Chromium, measured: at six players the bid pad
+leaves every seat and its bid in view, a hand of 17 lays out in even rows, the open chat
+is a sheet under the felt that leaves the seats in view, and what a finger taps at the
+table and in a private table's lobby is at least 44 px tall."""
+
+from __future__ import annotations
+
+from playwright.async_api import Page, expect
+
+from .conftest import BROWSER, PHONE_TALL, shot
+from .play import page_state, play_until, take_turn, uncovered
+
+pytestmark = BROWSER
+
+SIX_PLACES = ("bottom", "lower-left", "upper-left", "top", "upper-right", "lower-right")
+# The rows of the hand: how many cards start at each height.
+HAND_ROWS_JS = """() => {
+  const rows = {};
+  for (const b of document.querySelectorAll('.hand .card-btn')) {
+    const y = Math.round(b.getBoundingClientRect().top);
+    rows[y] = (rows[y] || 0) + 1;
+  }
+  return Object.keys(rows).map(Number).sort((a, b) => a - b).map((y) => rows[y]);
+}"""
+FINGER = 44
+
+
+async def tall_enough(page: Page, selector: str) -> None:
+    box = await page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    assert box["height"] >= FINGER and box["width"] >= FINGER, (selector, box)
+
+
+async def seats_in_view(page: Page, places: tuple[str, ...], cover: str) -> None:
+    for place in places:
+        answer = await uncovered(page, f".seat.at-{place}", cover)
+        assert answer == "ok", (place, answer)
+
+
+async def test_six_players_on_a_phone_bid_chat_and_tap(start_room, open_page) -> None:
+    # A long turn time: the bid waits for the test however slow the machine is.
+    room = await start_room(turn_time_s=600.0)
+    page = await open_page(room, phone=True, viewport=PHONE_TALL)
+    await page.fill("#guest-name", "Sia")
+    form = page.locator("form", has=page.locator("#start-practice"))
+    await form.locator('#practice-format input[value="six_handed"]').check()
+    await form.locator("input[name=pace][value=fast]").check()
+    await page.click("#start-practice")
+    await page.wait_for_function("window.spadesApp.state.myTurn === true", timeout=30_000)
+    if (await page_state(page))["hidden"]:
+        await page.click('.bid-pad [data-bid="look"]')
+    pad = page.locator(".bid-pad")
+    await expect(pad.locator(".bid-num")).to_have_count(18)
+    # Every seat (the lower pair with the bids made before this one) beside the pad.
+    await seats_in_view(page, SIX_PLACES, ".bid-pad")
+    assert await uncovered(page, ".bid-pad", ".hand-wrap") == "ok"
+    # Seventeen cards: two even rows (nine and eight), not eight, eight and one.
+    await expect(page.locator(".hand .card-btn")).to_have_count(17)
+    assert await page.evaluate(HAND_ROWS_JS) == [9, 8]
+    await shot(page, "six-phone-bid")
+
+    # The chat opens as a sheet under the felt: the seats and the pad stay in view.
+    await page.get_by_role("button", name="Chat", exact=True).click()
+    await expect(page.locator("#chat-panel")).to_be_visible()
+    await seats_in_view(page, SIX_PLACES, "#chat-panel")
+    assert await uncovered(page, ".bid-pad", "#chat-panel, .hand-wrap") == "ok"
+    assert await uncovered(page, "#chat-panel .chat-on") == "ok"
+    await shot(page, "six-phone-chat")
+    await page.locator("#chat-panel").get_by_role("button", name="Close chat").click()
+
+    # What a finger taps in the bar, and Last trick once a trick is over.
+    for target in (".table-bar .back", ".table-bar .title-btn", '.tools [aria-label="Settings"]',
+                   ".tools .tool"):
+        await tall_enough(page, target)
+    await play_until(page, lambda s: s["phase"] == "playing" and s["tricks"] >= 1,
+                     turn=take_turn, timeout=90)
+    await expect(page.locator(".last-trick-btn")).to_be_visible()
+    await tall_enough(page, ".last-trick-btn")
+
+
+async def test_the_chat_sheet_leaves_four_seats_in_view(room, open_page) -> None:
+    page = await open_page(room, phone=True, viewport=PHONE_TALL)
+    await page.fill("#guest-name", "Cleo")
+    await page.click("#start-practice")
+    await page.wait_for_function("window.spadesApp.state.view !== null", timeout=30_000)
+    await page.get_by_role("button", name="Chat", exact=True).click()
+    await expect(page.locator("#chat-panel")).to_be_visible()
+    await seats_in_view(page, ("bottom", "left", "top", "right"), "#chat-panel")
+    await shot(page, "chat-open-sheet-phone")
+
+
+async def test_the_private_lobby_keys_are_a_finger_tall(room, open_page) -> None:
+    page = await open_page(room, phone=True, viewport=PHONE_TALL)
+    await page.fill("#guest-name", "Pip")
+    await page.click("#create-private")
+    await page.wait_for_selector(".private-lobby")
+    await expect(page.get_by_role("button", name="Sit in the West seat")).to_be_visible()
+    for target in ('.private-lobby [data-key="rules"]', '.private-lobby [data-key="sit-1"]',
+                   ".table-bar .back", ".table-bar .title-btn"):
+        await tall_enough(page, target)
