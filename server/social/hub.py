@@ -204,11 +204,16 @@ class SocialHub:
                      rank=await self.ratings.rank_of(pid), won=change.won, left=change.left)
 
     def _doing(self, pid: str) -> str:
-        """What the account does on this node, from its sockets here (the busiest)."""
+        """What the account does on this node, from its sockets here (the busiest). A
+        socket whose page shows the lobby (``in_lobby``), or whose game is over, counts
+        as in the lobby: nobody plays or watches a finished game."""
         doing = LOBBY
         for sock in self.clients.get(pid, ()):
             actor = getattr(sock, "actor", None)
-            if actor is None:
+            if actor is None or getattr(sock, "in_lobby", False):
+                continue
+            table = actor.cached
+            if table is not None and table.status == "over":
                 continue
             if sock.seat is not None:
                 return f"playing:{actor.id}"
@@ -337,6 +342,8 @@ class SocialHub:
     def table_changed(self, old: Table | None, new: Table) -> None:
         """A table change this node saw (wrote, or heard of): rate a ranked game that
         just ended; index a casual game that started or ended for the Watch list."""
+        if old is None or old.status != new.status:  # a game started or ended
+            self._status_changed(new.id)
         live = casual_change(old, new)
         if live is not None:
             self.room.spawn(self.lists.set_live(new.id, live, now_ms()), name=f"live-{new.id}")
@@ -344,6 +351,13 @@ class SocialHub:
                 and new.game.over and (old is None or old.status != "over"
                                        or old.game_no != new.game_no)):
             self.room.spawn(self._rate(new), name=f"rate-{new.id}")
+
+    def _status_changed(self, table_id: str) -> None:
+        """The presence of this node's accounts at the table follows its status."""
+        actor = self.room.existing_actor(table_id)
+        if actor is not None:
+            for pid in {sock.pid for sock in actor.sockets if sock.pid is not None}:
+                self.presence.set_doing(pid, self._doing(pid))  # guests: not counted
 
     async def _sweep_unrated(self) -> None:
         """Rate every listed ranked game that is over. The node that sees a game end

@@ -5,13 +5,18 @@
   listed tables, drops those that started, ended or expired, and gives each with its
   rules in one line (``rules_line``), its free seats and its host's name. Anyone may
   then ``join`` it by table id (``is_open``) as if they had its code.
-- **Watch.** ``watch_list`` gives tables being played that allow spectators: ranked
-  games in play (the rating sweep's list ``rk:{rk}:unrated``) first, by the players'
-  mean shown rating, then listed private tables that started with spectators allowed,
-  then casual (quick-play) games in play, newest first. Those are indexed in the sorted
-  set ``lb:{lb}:live`` (table id -> when its game started): ``casual_change`` tells the
-  hub's table listener when a casual game starts (ZADD) or ends (ZREM), so the cost is
-  two commands a game; a table that expired without ending is pruned when read.
+- **Watch.** ``watch_list`` gives games that move (``moves``: in play with a person
+  seated; bots stop when every person has gone, so such a table is left out) and
+  allow spectators: ranked games in play (the rating sweep's list ``rk:{rk}:unrated``)
+  first, by the players' mean shown rating, then listed private tables that started
+  with spectators allowed, then casual (quick-play) games in play, newest first. Those
+  are indexed in the sorted set ``lb:{lb}:live`` (table id -> when its game started):
+  ``casual_change`` tells the hub's table listener when a casual game starts moving
+  (ZADD) or stops (ZREM: it ended, or its last person left), so the cost is two
+  commands a game; a table that expired without ending is pruned when read. Each row
+  carries the rules in a line, the players, and the game's progress (``progress``):
+  the hand being played, the sides' seats and scores, the target and any hand limit;
+  a ranked row also each player's shown rating.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from .ratings import Ratings
 from .store import redis_errors
 
 __all__ = ["LIVE_CASUAL", "OPEN_TABLES", "LobbyLists", "casual_change", "format_line",
-           "rules_line"]
+           "moves", "progress", "rules_line"]
 
 OPEN_TABLES = "lb:{lb}:open"
 LIVE_CASUAL = "lb:{lb}:live"
@@ -70,15 +75,33 @@ def format_line(rules: dict[str, Any]) -> str:
         f"{r.players} players, {len(r.teams)} partnerships")
 
 
+def moves(table: Table) -> bool:
+    """Whether the table's game goes on by itself: in play, with a person seated (bots
+    play only while a person is at the table; a person away still counts)."""
+    return table.status == "playing" and table.has_person
+
+
+def progress(table: Table) -> dict[str, Any]:
+    """Where a game in play stands: ``hand`` (from 1), ``teams`` (each side's seats),
+    ``scores`` (each side's), ``target`` and ``max_hands`` (None: no hand limit)."""
+    game = table.game
+    if game is None:
+        return {}
+    return {"hand": game.hand_no + 1, "teams": [list(t) for t in game.rules.teams],
+            "scores": list(game.scores), "target": game.rules.target_score,
+            "max_hands": game.rules.max_hands}
+
+
 def casual_change(old: Table | None, new: Table) -> bool | None:
-    """True when ``new`` is a casual table whose game just started, False when its game
-    just ended, else None (nothing for the live index to do)."""
+    """True when ``new`` is a casual table whose game just started moving (a new game,
+    or a person back in it), False when it just stopped (it ended, or its last person
+    left), else None (nothing for the live index to do)."""
     if new.kind != CASUAL:
         return None
-    if new.status == "playing" and (old is None or old.status != "playing"
-                                    or old.game_no != new.game_no):
+    was = old is not None and moves(old)
+    if moves(new) and (not was or old is None or old.game_no != new.game_no):
         return True
-    if new.status == "over" and (old is None or old.status != "over"):
+    if was and not moves(new):
         return False
     return None
 
@@ -110,12 +133,10 @@ class LobbyLists:
         rows, gone = [], []
         for table_id in ids:
             table = await self._store.load(table_id)
-            if table is None or table.kind != CASUAL or table.status != "playing":
+            if table is None or table.kind != CASUAL or not moves(table):
                 gone.append(table_id)  # expired, or its end was missed
                 continue
-            rows.append({"table": table.id, "kind": CASUAL, "rating": None,
-                         "players": [s.name for s in table.seats],
-                         "rules": rules_line(table.rules)})
+            rows.append(_watch_row(table, CASUAL))
         if gone:
             async with redis_errors("live tables prune"):
                 await self._client.zrem(LIVE_CASUAL, *gone)
@@ -162,23 +183,26 @@ class LobbyLists:
                    await self._client.zrevrange(social_keys.RANKED_UNRATED, 0, SCAN - 1)]
         for table_id in ids:
             table = await self._store.load(table_id)
-            if table is None or table.kind != RANKED or table.status != "playing":
+            if table is None or table.kind != RANKED or not moves(table):
                 continue
             shown = [(await self._ratings.rating(s.pid)).shown for s in table.seats if s.pid]
             mean = round(sum(shown) / len(shown), 1) if shown else 0.0
-            ranked.append({"table": table.id, "kind": RANKED, "rating": mean,
-                           "players": [s.name for s in table.seats],
-                           "rules": rules_line(table.rules)})
+            ranked.append({**_watch_row(table, RANKED), "rating": mean, "ratings": shown})
         ranked.sort(key=lambda row: -float(row["rating"]))
-        private = [{"table": t.id, "kind": PRIVATE, "rating": None,
-                    "players": [s.name for s in t.seats],
-                    "rules": rules_line(t.rules, t.bot_level)}
-                   for t in await self._listed()
-                   if t.status == "playing" and t.lobby is not None
-                   and t.lobby.allow_spectators]
+        private = [_watch_row(t, PRIVATE) for t in await self._listed()
+                   if moves(t) and t.lobby is not None and t.lobby.allow_spectators]
         if len(ranked) + len(private) >= SHOWN:
             return [*ranked, *private][:SHOWN]
         return [*ranked, *private, *await self._live_casual()][:SHOWN]
+
+
+def _watch_row(table: Table, kind: str) -> dict[str, Any]:
+    """A Watch row: the table, its kind, its players, its rules and its progress
+    (``rating`` and ``ratings``: ranked rows only, None otherwise)."""
+    return {"table": table.id, "kind": kind, "rating": None, "ratings": None,
+            "players": [s.name for s in table.seats],
+            "rules": rules_line(table.rules, table.bot_level if kind == PRIVATE else None),
+            **progress(table)}
 
 
 def _text(raw: bytes | str) -> str:

@@ -58,6 +58,7 @@ from shared.protocol import (
     Rematch,
     Rename,
     Resync,
+    Screen,
     ServerMessage,
     Watch,
     Welcome,
@@ -117,6 +118,7 @@ class Client:
         self.name = ""
         self.actor: TableActor | None = None
         self.seat: int | None = None
+        self.in_lobby = False  # the page shows the lobby, not this socket's table (screen)
         self.fmt = Format.MSGPACK
         self.sent_rev = 0
         self._bad = 0
@@ -310,6 +312,10 @@ class Client:
         elif isinstance(message, Watch):
             await self._watch(message.table)
             self.reply(Ack(v=self.sent_rev), msg_id)
+        elif isinstance(message, Screen):
+            self.in_lobby = message.lobby
+            self.social.moved(self)
+            self.reply(Ack(), msg_id)
         elif isinstance(message, Resync):
             if self.actor is None:
                 raise NoTable("You are not at a table.")
@@ -480,7 +486,7 @@ class Client:
         except BaseException:
             self.seat = None
             raise
-        self.actor = actor
+        self.actor, self.in_lobby = actor, False
         self.social.moved(self)
 
     async def _detach(self) -> None:
@@ -508,6 +514,7 @@ class Client:
         except BaseException:
             self.seat = None
             raise
+        self.in_lobby = False
         self.social.moved(self)
         await self.room.store.set_player(self.pid, table=self.actor.id)
 

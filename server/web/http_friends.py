@@ -12,11 +12,13 @@
                                                "host"}] (less tables where someone
                                                sits with a block between them and
                                                the caller), "watch": [{"table", "kind",
-                                               "rating", "players", "rules"}], "pools":
-                                               [{"pool", "rules"}]} (no account
-                                               needed; limited per address; watch:
+                                               "rating", "ratings", "players", "rules",
+                                               "hand", "teams", "scores", "target",
+                                               "max_hands"}], "pools": [{"pool",
+                                               "rules"}]} (no account needed; limited
+                                               per address; watch: games that move,
                                                ranked by rating, then private, then
-                                               casual, whose rating is null)
+                                               casual, whose ratings are null)
     POST /api/tables/open {"open"}          -> 200 {"table", "open"}: the host lists (or
                                                unlists) the private table, still filling
     POST /api/report   {"name", "reason", "note"?} -> 201 {"id", "table", "game"}: reason

@@ -175,11 +175,15 @@ def bid_value(bid: int | str | None) -> int | str | None:
 def replay_hands(record: GameRecord) -> list[dict[str, Any]]:
     """Every hand of the game, replayed: ``{no, dealer, deal_seed, commitment, hands
     (the cards as dealt, per seat), bids [{seat, bid}] in bidding order, tricks
-    [{leader, cards, winner}], score [per side {bid, took, points, bags, total}], nil,
+    [{leader, cards, winner}], score [per side {bid, took, made, contract_points,
+    bag_points, nil_points, bag_penalty, new_bags, points, bags, total}], nil,
     new_bags}``: ``bid`` is the side's contract (its numeric bids summed), ``took`` the
-    tricks its seats took (Nil bidders' included), ``points`` the hand's total for the
-    side, ``bags`` its bag counter after the hand (after any penalty), ``total`` its
-    running score; ``nil`` and ``new_bags`` (the bags banked this hand) are per side.
+    tricks its seats took (Nil bidders' included), ``made`` whether the contract was
+    made, then the score lines (``contract_points``, ``bag_points``, ``nil_points``,
+    ``bag_penalty``) whose sum is ``points``, the hand's total for the side;
+    ``new_bags`` the bags banked this hand, ``bags`` its bag counter after the hand
+    (after any penalty), ``total`` its running score; ``nil`` and ``new_bags`` (the bags
+    banked this hand) are also given per side beside ``score``.
 
     Raises ValueError when the actions do not replay, or when the replay ends with
     another result than the record's (the record would then be lying).
@@ -220,7 +224,10 @@ def _hand(review: dict[str, Any], order: list[int], n: int) -> dict[str, Any]:
         "bids": [{"seat": s, "bid": bid_value(bids[s])} for s in bid_order],
         "tricks": [{"leader": lead, "cards": cards, "winner": win}
                    for lead, cards, win in review["tricks"]],
-        "score": [{"bid": t["contract"], "took": t["tricks"], "points": t["hand_total"],
+        "score": [{"bid": t["contract"], "took": t["tricks"], "made": t["made"],
+                   "contract_points": t["contract_points"], "bag_points": t["bag_points"],
+                   "nil_points": t["nil_points"], "bag_penalty": t["bag_penalty"],
+                   "new_bags": t["new_bags"], "points": t["hand_total"],
                    "bags": t["bags"], "total": t["total"]} for t in review["score"]],
         "nil": [t["nil_points"] for t in review["score"]],
         "new_bags": [t["new_bags"] for t in review["score"]],

@@ -84,6 +84,15 @@ class Watch(ClientMessage):
     table: TableId
 
 
+class Screen(ClientMessage):
+    """The page shows the lobby (``lobby`` true) or this socket's table again (false);
+    the seat or the watching stays as it is. Friends see the player as in the lobby
+    meanwhile, not as playing or watching."""
+
+    T = "screen"
+    lobby: bool
+
+
 class Resync(ClientMessage):
     """Send me a fresh snapshot of my table."""
 

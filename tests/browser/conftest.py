@@ -15,13 +15,16 @@ made and stopped per test).
 - ``open_page(room, phone=False, viewport=None, **settings)``: a new browser context and
   page at the room's lobby (``viewport``: another size, e.g. ``PHONE_TALL``), with the
   client's settings preset (pace "fast" by default) and every page error collected; the
-  test fails if the page threw. Contexts close after the test.
+  test fails if the page threw or broke the room's Content-Security-Policy (pages run
+  under the CSP the room sends, so an inline style the CSP blocks fails every test that
+  draws it). Contexts close after the test.
 - ``shot(page, name)``: save a screenshot as NAME.png in ``tests.conftest.SHOTS``
   (var/screenshots; docs/screenshots with SCREENSHOTS_TO_DOCS=1).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
@@ -31,7 +34,9 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
-from playwright.async_api import Browser, BrowserContext, Page, async_playwright
+from playwright.async_api import Browser, BrowserContext, ConsoleMessage, Page, async_playwright
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from client.room_client import RoomClient
 from tests.conftest import CI, SHOTS
@@ -104,7 +109,58 @@ async def make_client() -> AsyncIterator[Callable[..., Awaitable[RoomClient]]]:
 
 
 class PageErrors(list[str]):
-    """JavaScript errors a page threw; checked when the test ends."""
+    """JavaScript errors a page threw and CSP violations it reported; checked when the
+    test ends."""
+
+
+def is_csp_violation(message: ConsoleMessage) -> bool:
+    """A console line in which Chromium reports something the page's CSP blocked."""
+    return "Content Security Policy" in message.text
+
+
+# Playwright's own wait_for_function evaluates its predicate with the page's eval, which
+# the room's CSP forbids ('unsafe-eval' is not allowed). This one puts the predicate in
+# the source of a function that Playwright calls through the DevTools protocol (as
+# page.evaluate does, which no CSP governs) and polls it there, once a frame as
+# Playwright does: the same waits work with the CSP on.
+_POLL = """async (arg) => {
+  const end = performance.now() + %(timeout)d;
+  const test = () => { let r = (%(expression)s); return typeof r === "function" ? r(arg) : r; };
+  for (;;) {
+    if (test()) return true;
+    if (performance.now() >= end) return false;
+    // A frame, or 50 ms where frames are not drawn (a page in the background).
+    await new Promise((done) => { requestAnimationFrame(done); setTimeout(done, 50); });
+  }
+}"""
+_NAVIGATED = ("Execution context was destroyed", "Cannot find context")
+
+
+async def _wait_for_function(self: Page, expression: str, *, arg: Any = None,
+                             timeout: float | None = None, polling: Any = None) -> bool:
+    """``Page.wait_for_function`` under a strict CSP: true once ``expression`` (an
+    expression, or a function called with ``arg``) is truthy; retried across a
+    navigation; ``TimeoutError`` after ``timeout`` ms (default 30 s)."""
+    wait_ms = 30_000 if timeout is None else timeout
+    source = _POLL % {"timeout": wait_ms, "expression": expression.strip().rstrip(";")}
+    deadline = asyncio.get_running_loop().time() + wait_ms / 1000
+    while True:
+        try:
+            left = max(0.1, deadline - asyncio.get_running_loop().time())
+            if await asyncio.wait_for(self.evaluate(source, arg), left + 5):
+                return True
+        except PlaywrightError as err:
+            if not any(text in str(err) for text in _NAVIGATED):
+                raise
+        except TimeoutError:
+            pass  # the page did not answer in time: judged below
+        if asyncio.get_running_loop().time() >= deadline:
+            raise PlaywrightTimeoutError(
+                f"wait_for_function: Timeout {wait_ms:.0f}ms exceeded: {expression}")
+        await asyncio.sleep(0.02)  # a new document is loading: wait for its context
+
+
+Page.wait_for_function = _wait_for_function  # type: ignore[assignment,method-assign]
 
 
 @pytest_asyncio.fixture(loop_scope="session")
@@ -115,11 +171,10 @@ async def open_page(browser: Browser) -> AsyncIterator[Callable[..., Awaitable[P
     async def open_(room: LocalServer, phone: bool = False, path: str = "/",
                     viewport: dict[str, int] | None = None, **settings: Any) -> Page:
         size = viewport or (PHONE if phone else DESKTOP)
-        # bypass_csp: Playwright's wait_for_function evaluates its predicate with eval,
-        # which the room's CSP forbids; test_security_pages.py checks the CSP itself.
-        context = await browser.new_context(viewport=size, has_touch=phone, is_mobile=phone,
-                                            bypass_csp=True)
+        context = await browser.new_context(viewport=size, has_touch=phone, is_mobile=phone)
         contexts.append(context)
+        context.on("console", lambda message: errors.append(f"CSP: {message.text}")
+                   if is_csp_violation(message) else None)
         preset = {"pace": "fast", **settings}
         await context.add_init_script(
             f"if (!localStorage.getItem('spades.settings')) "
@@ -133,7 +188,7 @@ async def open_page(browser: Browser) -> AsyncIterator[Callable[..., Awaitable[P
     yield open_
     for context in contexts:
         await context.close()  # its pages' sockets close before the room stops
-    assert not errors, f"the page threw: {errors}"
+    assert not errors, f"the page threw or broke its CSP: {errors}"
 
 
 async def shot(page: Page, name: str) -> None:

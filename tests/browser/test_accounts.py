@@ -6,6 +6,7 @@ and three accounts over sockets) ending with the rating change and the leaderboa
 
 from __future__ import annotations
 
+import asyncio
 import re
 from zoneinfo import ZoneInfo
 
@@ -14,6 +15,7 @@ from playwright.async_api import Page, expect
 
 from server.social.reports import Sanctions
 from shared.protocol import Queue
+from tests.room.conftest import LocalServer
 from tests.room_social.conftest import PASSWORD, register
 
 from .conftest import BROWSER, PHONE_TALL, shot
@@ -30,6 +32,14 @@ async def account_form(page: Page, name: str, password: str, button: str) -> Non
     await page.fill("#acct-name", name)
     await page.fill("#acct-pass", password)
     await page.click(button)
+
+
+async def until_doing(room: LocalServer, pid: str, doing: str) -> None:
+    """Wait until the room's presence says ``pid`` is doing ``doing``."""
+    deadline = asyncio.get_running_loop().time() + 10
+    while (await room.social.presence.doing_of([pid]))[pid] != doing:
+        assert asyncio.get_running_loop().time() < deadline, f"never {doing}"
+        await asyncio.sleep(0.05)
 
 
 async def test_register_at_a_table_sign_out_and_sign_in(room, open_page) -> None:
@@ -54,7 +64,11 @@ async def test_register_at_a_table_sign_out_and_sign_in(room, open_page) -> None
     await page.wait_for_selector(".table-screen")
     after = await page_state(page)
     assert (after["table"], after["seat"]) == (before["table"], before["seat"])
+    # Friends see what the page shows: the table, then the lobby (the seat is kept).
+    me = await page.evaluate("fetch('/api/me').then((r) => r.json())")
+    await until_doing(room, me["pid"], f"playing:{after['table']}")
     await page.get_by_role("button", name="Back to the lobby").click()
+    await until_doing(room, me["pid"], "lobby")
     # The ranked queue, with the time waited counting up.
     await page.click("#ranked-queue")
     line = page.locator("#ranked-panel .queue-line")

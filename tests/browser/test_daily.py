@@ -86,6 +86,10 @@ async def test_the_daily_deal_from_the_lobby_to_the_result_page(start_room, open
         "hand 2: you scored +10, the field's median +5")
     await expect(result.locator("#daily-percentile")).to_contain_text("among 6 players")
     await expect(result.locator("#daily-histogram li.mine")).to_have_count(1)
+    # Each bar's width follows its count: not all full width (a style the CSP blocked).
+    widths = await result.locator("#daily-histogram .bar").evaluate_all(
+        "bars => bars.map((bar) => bar.getBoundingClientRect().width)")
+    assert len(set(widths)) > 1, widths
     board = page.locator("#daily-board tbody tr")
     await expect(board).to_have_count(2)  # accounts only: Ada and Bea
     await expect(board.first).to_contain_text("Ada")

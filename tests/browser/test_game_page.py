@@ -61,8 +61,20 @@ def move_count(doc: dict) -> int:
     return sum(1 + len(h["bids"]) + sum(len(t["cards"]) for t in h["tricks"]) for h in doc["hands"])
 
 
+# The hand of the newcomer's game page that read "bid 2, took 7 · −175 · 1 bags": the
+# contract made, five bags, a failed Nil and a bag penalty (the counter went 6 to 1).
+NIL_AND_PENALTY = {"bid": 2, "took": 7, "made": True, "contract_points": 20, "bag_points": 5,
+                   "nil_points": -100, "bag_penalty": -100, "new_bags": 5, "points": -175,
+                   "bags": 1}
+
+
 async def test_the_slider_and_the_keys_move_through_the_game(room, open_page) -> None:
     doc = long_game()
+    for hand in doc["hands"]:  # each hand's lines add up to its points
+        for s in hand["score"]:
+            assert s["points"] == (s["contract_points"] + s["bag_points"] + s["nil_points"]
+                                   + s["bag_penalty"]), s
+    doc["hands"][1]["score"][0].update(NIL_AND_PENALTY)
     page = await open_game(open_page, room, doc)
     total = move_count(doc)
     slider = page.locator("#move-slider")
@@ -120,6 +132,10 @@ async def test_the_slider_and_the_keys_move_through_the_game(room, open_page) ->
     totals = [str(s["total"]).replace("-", "\u2212") for s in doc["hands"][2]["score"]]
     row = page.locator(".game-sheet tr[data-hand='2'] .pts")
     await expect(row).to_have_text(totals)
+    # Each line says what the hand's points are made of, with this hand's bags.
+    await expect(page.locator(".game-sheet tr[data-hand='1'] .note").first).to_have_text(
+        "bid 2, took 7: bid made +20 · 5 bags +5 · Nil failed \u2212100"
+        " · bag penalty \u2212100 · hand \u2212175")
     # What drawing a move costs in Chromium (printed, never judged: machine speed).
     cost = await page.evaluate("""() => {
       const p = window.gamePage, t0 = performance.now();
@@ -221,8 +237,11 @@ def as_four_sides(doc: dict) -> dict:
             took = sum(1 for t in hand["tricks"] if t["winner"] == seat)
             points = 10 * bid + (took - bid) if took >= bid else -10 * bid
             totals[seat] += points
-            lines.append({"bid": bid, "took": took, "points": points,
-                          "bags": max(0, took - bid), "total": totals[seat]})
+            bags = max(0, took - bid) if took >= bid else 0
+            lines.append({"bid": bid, "took": took, "made": took >= bid,
+                          "contract_points": points - bags, "bag_points": bags,
+                          "nil_points": 0, "bag_penalty": 0, "new_bags": bags,
+                          "points": points, "bags": bags, "total": totals[seat]})
         hand["score"] = lines
     out["result"]["totals"] = totals
     out["result"]["winner"] = totals.index(max(totals))

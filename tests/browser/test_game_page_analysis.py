@@ -83,6 +83,10 @@ async def test_a_player_asks_and_the_mark_opens_its_practice_position(
         text = await page.locator("#analysis").inner_text()
         assert "likely deals" not in text and "%" not in text and "within" not in text, text
         move = int(await cover.get_attribute("data-move") or "-1")
+        # Each tick stands at its move along the slider, not all at its start.
+        lefts = await page.locator(".slider-mark").evaluate_all(
+            "ticks => ticks.map((tick) => Math.round(tick.getBoundingClientRect().left))")
+        assert len(set(lefts)) > 1, lefts
         # Step through the mistakes only: from the start, Next mistake lands on the first.
         await page.keyboard.press("Home")
         await page.locator("#next-mistake").click()

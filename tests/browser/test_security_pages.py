@@ -1,9 +1,9 @@
 """The room's own pages pass its Content-Security-Policy in real Chromium (no violation
 on the lobby, the table, the course), and no other page can frame the room.
 
-These pages are opened without ``bypass_csp`` (the other browser tests bypass it, since
-Playwright's ``wait_for_function`` evaluates with ``eval``), so waits here poll
-``page.evaluate`` or use locators, which the CSP does not govern."""
+Every browser test's page runs under the CSP too (``open_page`` fails a test on any
+violation in the console); these pages also record ``securitypolicyviolation`` events,
+and wait by polling ``page.evaluate`` or with locators, which the CSP does not govern."""
 
 from __future__ import annotations
 

@@ -56,6 +56,15 @@ async def test_a_second_browser_opens_the_table_link(room, open_page) -> None:
     if seen["seat"] is None:
         await expect(friend.locator(".watching")).to_contain_text("watching")
         await expect(friend.locator(".hand .card-btn")).to_have_count(0)
+    # Back in the lobby, the friend's Watch list shows the game: its kind and rules,
+    # each side with its players and score, and how far it has gone.
+    await friend.get_by_role("button", name="Back to the lobby").click()
+    row = friend.locator(f'#watch-list .watch-row[data-table="{state["table"]}"]')
+    await expect(row.locator(".watch-rules")).to_have_text(re.compile(r"^Quick · 250 · "))
+    await expect(row.locator(".watch-score")).to_have_text(
+        re.compile(r"^Hana & .+ \d+ · .+ & .+ \d+$"))
+    await expect(row.locator(".watch-progress")).to_have_text(
+        re.compile(r"^Hand \d+ of at most 30 · to 250$"))
 
 
 async def test_chat_with_a_mute_at_a_private_table_joined_by_link(room, open_page) -> None:

@@ -12,6 +12,7 @@ from playwright.async_api import Browser, BrowserContext, Page, expect
 
 from shared.course import LESSON_IDS, all_scenarios
 from shared.spades import RuleSet, score_hand
+from tests.browser.conftest import is_csp_violation
 from tests.conftest import SHOTS
 
 from .conftest import LearnServer
@@ -29,11 +30,11 @@ class Pages:
         self.errors: list[str] = []
 
     async def open(self, path: str, phone: bool = False) -> Page:
-        # bypass_csp: see tests/browser/conftest.py (Playwright's waits use eval)
-        context = await self.browser.new_context(bypass_csp=True,
-                                                 viewport=PHONE if phone else DESKTOP,
+        context = await self.browser.new_context(viewport=PHONE if phone else DESKTOP,
                                                  has_touch=phone, is_mobile=phone)
         self.contexts.append(context)
+        context.on("console", lambda message: self.errors.append(f"CSP: {message.text}")
+                   if is_csp_violation(message) else None)
         await context.add_init_script(
             "localStorage.setItem('spades.settings', JSON.stringify({pace: 'fast'}));")
         page = await context.new_page()
@@ -48,7 +49,7 @@ async def pages(browser: Browser, learn_server: LearnServer) -> AsyncIterator[Pa
     yield opened
     for context in opened.contexts:
         await context.close()
-    assert not opened.errors, f"the page threw: {opened.errors}"
+    assert not opened.errors, f"the page threw or broke its CSP: {opened.errors}"
 
 
 async def focused(page: Page, js: str) -> object:

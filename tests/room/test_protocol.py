@@ -28,6 +28,7 @@ CLIENT_CASES: list[tuple[p.ClientMessage, int | None, str]] = [
     (p.Ready(), 41, '{"t":"ready","d":{},"id":41}'),
     (p.Reclaim(), 42, '{"t":"reclaim","d":{},"id":42}'),
     (p.Watch(table="Zq9-x"), 7, '{"t":"watch","d":{"table":"Zq9-x"},"id":7}'),
+    (p.Screen(lobby=True), 8, '{"t":"screen","d":{"lobby":true},"id":8}'),
     (p.Resync(), 8, '{"t":"resync","d":{},"id":8}'),
     (p.Rename(name="Zoë B"), 9, '{"t":"name","d":{"name":"Zoë B"},"id":9}'),
     (p.Rematch(yes=False), 10, '{"t":"rematch","d":{"yes":false},"id":10}'),

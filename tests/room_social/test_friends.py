@@ -11,12 +11,12 @@ import httpx
 import pytest
 
 from server.web.http_social import SESSION_COOKIE
-from shared.protocol import ChatOn, CreatePrivate, Join, Say
+from shared.protocol import ChatOn, CreatePrivate, Join, Say, Screen, StartGame
 from tests.room.conftest import LocalServer, Node, spawn_node
 
 __all__ = ["spawn_node"]  # a fixture, re-exported for pytest
 
-from .conftest import SocialClient, SocialFactory, Start, origin, register
+from .conftest import SocialClient, SocialFactory, Start, bot_play_until, origin, register
 
 
 async def call(server: LocalServer, cookie: str, path: str,
@@ -96,6 +96,31 @@ async def test_presence_crosses_nodes_and_counts_sockets(
     assert row["table"] == tab2.table
     await tab2.close()
     await until(lambda: seen_as("offline"))
+
+
+async def test_presence_says_what_the_friend_does_now_on_the_other_node(
+        start_server: Start, social_client: SocialFactory) -> None:
+    """In the lobby while seated: "lobby"; back at the table: "playing"; once the game
+    is over: "lobby" (nobody plays a finished game), each seen from another node."""
+    a, b = await start_server(), await start_server()
+    alice, bob = await register(a, "alice"), await register(b, "bob")
+    await befriend(a, ("alice", alice), ("bob", bob))
+    player = await social_client(a, cookie=alice)
+    await player.request(CreatePrivate(preset="quick", rules={"max_hands": 1}, bots="easy"))
+    await player.request(StartGame())
+
+    async def seen_as(doing: str) -> bool:
+        return (await friend_row(b, bob, "alice"))["doing"] == doing
+
+    soon = 5.0  # a second on a quiet machine; room for a loaded one
+    await until(lambda: seen_as("playing"), soon)
+    await player.request(Screen(lobby=True))  # the page shows the lobby, seat kept
+    await until(lambda: seen_as("lobby"), soon)
+    await player.request(Screen(lobby=False))
+    await until(lambda: seen_as("playing"), soon)
+    await bot_play_until(player)  # the one hand: the game is over, the page still on it
+    await until(lambda: seen_as("lobby"), soon)
+    assert player.status == "over" and player.table is not None
 
 
 async def test_an_invite_by_name_reaches_the_other_node_and_is_answered_once(

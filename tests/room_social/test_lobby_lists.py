@@ -9,7 +9,7 @@ import pytest
 
 from client.room_client import RequestFailed
 from server.social.lobby_lists import LIVE_CASUAL, rules_line
-from shared.protocol import CreatePrivate, Join, QuickPlay, StartGame, Watch
+from shared.protocol import CreatePrivate, Join, Leave, QuickPlay, StartGame, Watch
 
 from .conftest import SocialFactory, Start, bot_play_until, register
 from .test_friends import call, until
@@ -94,3 +94,32 @@ async def test_a_casual_game_is_on_the_watch_list_while_it_is_played(
         return await a.room.store.client.zscore(LIVE_CASUAL, table) is None
     await until(gone)
     assert await watch_rows() == []
+
+
+async def test_watch_lists_only_games_that_move_with_score_and_progress(
+        start_server: Start, social_client: SocialFactory) -> None:
+    # One person and three bots (the fill wait is short); the person's turns wait.
+    node = await start_server(turn_time_s=600)
+    player = await social_client(node)
+    await player.request(QuickPlay())
+    await player.wait_for(lambda c: c.status == "playing")
+    table = player.table
+
+    async def watch_rows() -> list[dict[str, object]]:
+        async with httpx.AsyncClient(base_url=node.http) as web:
+            return list((await web.get("/api/lobby")).json()["watch"])
+
+    async def listed() -> bool:
+        return [w["table"] for w in await watch_rows()] == [table]
+    await until(listed)
+    row = (await watch_rows())[0]
+    assert (row["hand"], row["teams"], row["scores"]) == (1, [[0, 2], [1, 3]], [0, 0])
+    assert (row["target"], row["max_hands"], row["ratings"]) == (250, 30, None)  # Quick
+    # The person leaves: a bot takes the seat, and with no person there the bots stop.
+    # A game frozen for good is not one to watch.
+    await player.request(Leave())
+
+    async def unlisted() -> bool:
+        return await watch_rows() == []
+    await until(unlisted)
+    assert await node.room.store.client.zscore(LIVE_CASUAL, table or "") is None

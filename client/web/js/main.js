@@ -73,6 +73,7 @@ class App {
         this.wantTable = false;
         if (!show) {
           if (this.screen instanceof Lobby) this.screen.update();
+          this.sayScreen(true);
           return;
         }
         if (location.hash !== `#/t/${d.table}`) history.replaceState(null, "", `#/t/${d.table}`);
@@ -80,6 +81,7 @@ class App {
       }
       if (this.screen instanceof TableScreen) this.screen.onChange(change);
     } else if (t === "welcome") {
+      this.screenSaid = null; // a new socket: the room takes it to be on its table
       // Signed in or out elsewhere (another tab, sign-out everywhere): ask who we are.
       if (!!this.me !== this.room.signedIn) this.refreshMe();
       if (this.screen instanceof Lobby) this.screen.update();
@@ -172,6 +174,7 @@ class App {
     lobby.render();
     document.title = "Spades Room";
     if (location.hash.startsWith("#/t/")) history.replaceState(null, "", "#/");
+    this.sayScreen(true);
   }
 
   showTable() {
@@ -179,6 +182,15 @@ class App {
     this.setScreen(screen);
     screen.render();
     document.title = "Spades Room · table";
+    this.sayScreen(false);
+  }
+
+  /** Tell the room whether the page shows the lobby while its socket is at a table
+   * (kept seat or watching): friends then see the player in the lobby. */
+  sayScreen(lobby) {
+    if (!this.state.table || this.room.state !== "open" || this.screenSaid === lobby) return;
+    this.screenSaid = lobby;
+    this.room.request("screen", { lobby }).catch(() => { this.screenSaid = null; });
   }
 
   goLobby() {

@@ -146,7 +146,7 @@ export class AnalysisView {
     this.ticks.replaceChildren(...this.mistakeMoves.map((at) => {
       const pos = this.page.list[at];
       return h("button", { type: "button", class: "slider-mark mistake", "data-move": at,
-        style: `left: ${(at / last) * 100}%`, title: pos.text,
+        style: { left: `${(at / last) * 100}%` }, title: pos.text,
         "aria-label": `Move ${at + 1}: a mistake (${pos.text})`,
         onclick: () => this.page.go(at) });
     }));

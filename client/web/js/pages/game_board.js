@@ -47,8 +47,24 @@ export function boardView(game, pos) {
   return h("div", { class: "replay-board" }, trick, seats);
 }
 
-/** Every hand's score per side (bid and took, points, bags, running total); the row of
- * hand ``current`` is marked; ``onPick(hi)`` jumps to a hand. */
+/** What a side's hand score is made of, in words: the contract, this hand's bags, Nil
+ * made or failed, the bag penalty, the hand's total ("bid 2, took 7: bid made +20 ·
+ * 5 bags +5 · Nil failed −100 · bag penalty −100 · hand −175"). A line that is nothing
+ * is left out. */
+export function handLine(s) {
+  const parts = [];
+  if (s.bid || s.contract_points) parts.push(`bid ${s.made ? "made" : "set"} ${signed(s.contract_points)}`);
+  if (s.new_bags || s.bag_points) {
+    parts.push(`${counted(s.new_bags, "bag")}${s.bag_points ? ` ${signed(s.bag_points)}` : ""}`);
+  }
+  if (s.nil_points) parts.push(`Nil ${s.nil_points > 0 ? "made" : "failed"} ${signed(s.nil_points)}`);
+  if (s.bag_penalty) parts.push(`bag penalty ${signed(s.bag_penalty)}`);
+  parts.push(`hand ${signed(s.points)}`);
+  return `bid ${s.bid}, took ${s.took}: ${parts.join(" · ")}`;
+}
+
+/** Every hand's score per side (what it is made of, running total); the row of hand
+ * ``current`` is marked; ``onPick(hi)`` jumps to a hand. */
 export function scoreSheet(game, current, onPick) {
   const sides = sideSeats(game).map((_, side) => side);
   return h("table", { class: "score-table game-sheet" },
@@ -59,7 +75,7 @@ export function scoreSheet(game, current, onPick) {
       h("th", { scope: "row" }, h("button", { type: "button", class: "btn-link hand-jump",
         "aria-current": hi === current ? "true" : null, onclick: () => onPick(hi) }, `Hand ${hi + 1}`)),
       hand.score.map((s) => h("td", { class: "cell" }, h("div", {},
-        h("span", { class: "note" }, `bid ${s.bid}, took ${s.took} · ${signed(s.points)} · ${counted(s.bags, "bag")}`),
+        h("span", { class: "note" }, handLine(s)),
         h("b", { class: `pts ${s.total < 0 ? "neg" : ""}` }, points(s.total)))))))));
 }
 

@@ -183,7 +183,7 @@ class DailyPage {
         const mine = total >= edge && total < edge + field.width;
         return h("li", { class: mine ? "mine" : "" },
           h("span", { class: "range" }, `${signed(edge)} to ${signed(edge + field.width - 1)}`),
-          h("span", { class: "bar", style: `width: ${Math.round((100 * count) / most)}%` }),
+          h("span", { class: "bar", style: { width: `${Math.round((100 * count) / most)}%` } }),
           h("span", { class: "count" }, `${count}${mine ? " (you)" : ""}`));
       }));
   }

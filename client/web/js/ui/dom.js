@@ -3,7 +3,7 @@
 
 /**
  * h("button", {class: "x", onclick: fn, "aria-label": "..."}, "text", child, ...)
- * Attributes: "class", "style" (object or string), "dataset" (object), on* handlers,
+ * Attributes: "class", "style" (object or string, set through el.style), "dataset" (object), on* handlers,
  * booleans (true sets the attribute, false/null leaves it out), anything else as an attribute.
  */
 export function h(tag, attrs = {}, ...children) {
@@ -11,7 +11,11 @@ export function h(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === false || value === null || value === undefined) continue;
     if (key === "class") el.className = value;
-    else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
+    // Through the CSSOM: the room's CSP (style-src 'self') blocks a style attribute.
+    else if (key === "style") {
+      if (typeof value === "object") Object.assign(el.style, value);
+      else el.style.cssText = value;
+    }
     else if (key === "dataset") Object.assign(el.dataset, value);
     else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
     else if (key === "text") el.textContent = value;

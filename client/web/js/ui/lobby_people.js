@@ -45,11 +45,25 @@ export function peoplePanel(app, data) {
     : h("p", { class: "muted" }, "No open tables right now. Host one and list it."));
   parts.push(h("h3", {}, "Watch"));
   parts.push(lobby.watch.length
-    ? h("ul", { class: "people", id: "watch-list" }, lobby.watch.map((t) => h("li", {},
-      t.kind === "ranked" ? `Ranked ${t.rating.toFixed(1)} · ` : "", t.players.join(", "),
-      h("button", { type: "button", class: "btn btn-small", onclick: () => app.openTable(t.table) }, "Watch"))))
+    ? h("ul", { class: "people", id: "watch-list" }, lobby.watch.map((t) => watchRow(app, t)))
     : h("p", { class: "muted" }, "No games to watch right now."));
   return parts;
+}
+
+/** One game to watch (GET /api/lobby's row): its kind and rules, each side with its
+ * players (ranked: their ratings) and score, and how far the game has gone. */
+function watchRow(app, t) {
+  const name = (seat) => (t.ratings ? `${t.players[seat]} (${t.ratings[seat].toFixed(1)})` : t.players[seat]);
+  const points = (n) => `${n < 0 ? "\u2212" : ""}${Math.abs(n)}`;
+  const sides = t.teams
+    ? t.teams.map((seats, side) => `${seats.map(name).join(" & ")} ${points(t.scores[side])}`).join(" · ")
+    : t.players.join(", ");
+  const progress = t.hand ? `Hand ${t.hand}${t.max_hands ? ` of at most ${t.max_hands}` : ""} · to ${t.target}` : "";
+  const kind = t.kind === "ranked" ? `Ranked ${t.rating.toFixed(1)}` : t.kind === "private" ? "Private" : null;
+  return h("li", { class: "watch-row", dataset: { table: t.table } },
+    h("span", { class: "watch-rules" }, kind ? h("b", {}, `${kind} · `) : null, t.rules),
+    h("span", { class: "watch-score" }, sides), progress ? h("span", { class: "watch-progress fine" }, progress) : null,
+    h("button", { type: "button", class: "btn btn-small", onclick: () => app.openTable(t.table) }, "Watch"));
 }
 
 /** The report route's reasons (server.social.reports.REASONS), each with its words. */
