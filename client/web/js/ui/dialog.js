@@ -26,9 +26,13 @@ export function openDialog(title, body, { actions = [], onClose = null, classNam
   return dialog;
 }
 
+/** Close the open dialog. It leaves the page at once: its "close" event (and onClose)
+ * comes a task later, and a sheet redrawn meanwhile must not stand beside the old one. */
 export function closeDialog() {
-  if (current && current.open) current.close();
+  const dialog = current;
   current = null;
+  if (dialog && dialog.open) dialog.close();
+  if (dialog) dialog.remove();
 }
 
 export function dialogOpen(className) {
