@@ -54,6 +54,7 @@ async def test_six_players_on_a_phone_bid_chat_and_tap(start_room, open_page) ->
     if (await page_state(page))["hidden"]:
         await page.click('.bid-pad [data-bid="look"]')
     pad = page.locator(".bid-pad")
+    await expect(pad).to_be_visible()  # once the deal's last card has landed
     await expect(pad.locator(".bid-num")).to_have_count(18)
     # Every seat (the lower pair with the bids made before this one) beside the pad.
     await seats_in_view(page, SIX_PLACES, ".bid-pad")
