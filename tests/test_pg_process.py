@@ -13,7 +13,6 @@ import shutil
 import signal
 import stat
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ import pytest
 from server.ops.pg_process import PgProcess, find_pg_bin
 from server.ops.redis_process import free_port
 from tests.conftest import CI, pg_reachable_dir, require_pg
+from tests.killed_node import kill_node_and_wait_for_its_server
 
 
 @pytest.fixture
@@ -182,32 +182,21 @@ time.sleep(600)
 """
 
 
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def test_a_node_killed_with_sigkill_leaves_no_postgres_running(base: Path) -> None:
-    node = subprocess.Popen([sys.executable, "-c", _NODE, str(base / "data")],
-                            stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent)
-    try:
-        assert node.stdout is not None
-        pid = int(node.stdout.readline())
-        assert _alive(pid)
-    finally:
-        node.kill()
-        node.wait()
-        if node.stdout is not None:
-            node.stdout.close()
-    deadline = time.monotonic() + 120  # generous: only that it ends, not how fast
-    while _alive(pid):
-        assert time.monotonic() < deadline, f"postgres {pid} outlived its killed node"
-        time.sleep(0.1)
+    kill_node_and_wait_for_its_server(_NODE, base / "data", "postgres")
     with PgProcess(base / "data", durable=False) as proc, \
             psycopg.connect(proc.url) as conn:
         assert conn.execute("SELECT n FROM kept").fetchone() == (7,)
+        conn.execute("INSERT INTO kept (n) VALUES (8)")  # the room's role owns it now
+        conn.execute("CREATE TABLE later (n int)")  # and may migrate
+        assert conn.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user"
+                            ).fetchone() == (False,)
+        with pytest.raises(psycopg.OperationalError, match="password"):
+            psycopg.connect(f"postgresql://spades@127.0.0.1:{proc.port}/spades",
+                            connect_timeout=30).close()
+    with PgProcess(base / "data", durable=False) as proc, \
+            psycopg.connect(proc.url) as conn:  # and the next start is an ordinary one
+        assert conn.execute("SELECT count(*) FROM kept").fetchone() == (2,)
 
 
 def test_a_server_left_running_on_the_data_dir_is_stopped_by_the_next_start(

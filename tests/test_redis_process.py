@@ -26,6 +26,7 @@ from server.ops.redis_process import (
     find_redis_server,
     free_port,
 )
+from tests.killed_node import kill_node_and_wait_for_its_server
 
 if TYPE_CHECKING:
     from tests.conftest import CI
@@ -222,22 +223,7 @@ time.sleep(600)
 def test_a_node_killed_with_sigkill_leaves_no_redis_running(tmp_path: Path) -> None:
     # The room's node owns its private redis-server: SIGKILL of the node (an OOM kill,
     # a kill -9) must not leave the server holding its port and its AOF.
-    node = subprocess.Popen([sys.executable, "-c", _NODE, str(tmp_path / "data")],
-                            stdout=subprocess.PIPE, text=True,
-                            cwd=Path(__file__).parent.parent)
-    try:
-        assert node.stdout is not None
-        pid = int(node.stdout.readline())
-        assert _is_alive(pid)
-    finally:
-        node.kill()
-        node.wait()
-        if node.stdout is not None:
-            node.stdout.close()
-    deadline = time.monotonic() + 120  # generous: only that it ends, not how fast
-    while _is_alive(pid):
-        assert time.monotonic() < deadline, f"redis-server {pid} outlived its killed node"
-        time.sleep(0.05)
+    kill_node_and_wait_for_its_server(_NODE, tmp_path / "data", "redis-server")
     with RedisProcess(tmp_path / "data") as again:  # it flushed its AOF on the way out
         assert _get(again, "kept") == b"7"
 
