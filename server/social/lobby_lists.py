@@ -27,6 +27,7 @@ import redis.asyncio as aioredis
 
 from server.tables.model import CASUAL, PRIVATE, RANKED, Table
 from server.tables.store import Store
+from shared.course import format_text
 from shared.spades.rules import RuleSet
 
 from . import keys as social_keys
@@ -64,15 +65,12 @@ def rules_line(rules: dict[str, Any], bot_level: str | None = None) -> str:
 
 
 def format_line(rules: dict[str, Any]) -> str:
-    """"4 players, partners" for a table's rules: how many play, and with whom."""
+    """The format of a table's rules in a few words, as the rules page says it ("four
+    players in two partnerships"); "" for rules that do not parse."""
     try:
-        r = RuleSet.from_dict(rules)
+        return format_text.format_line(RuleSet.from_dict(rules))
     except (ValueError, TypeError):
         return ""
-    if not r.partnerships:
-        return f"{r.players} players, each for themselves"
-    return f"{r.players} players, partners" if r.players == 4 else (
-        f"{r.players} players, {len(r.teams)} partnerships")
 
 
 def moves(table: Table) -> bool:

@@ -197,7 +197,7 @@ class Invited(ServerMessage):
     table: str
     expires: int
     rules: str = ""  # the table's rules in one line ("Cutthroat · 500 · bags 10/100 ...")
-    format: str = ""  # "4 players, partners", "3 players, each for themselves" ...
+    format: str = ""  # "four players in two partnerships", "three players, each on their own"
     seated: list[str] = Field(default_factory=list)  # the names of the people seated
 
 

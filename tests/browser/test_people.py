@@ -55,7 +55,7 @@ async def test_follow_see_a_friend_online_and_join_by_an_invite(room, open_page)
         await expect(page.locator(".invite-notice")).to_contain_text("Wes invites you")
         # The notice says which table: its format and rules, who sits, the time left.
         await expect(page.locator("#invite-rules")).to_have_text(
-            "4 players, partners · 500 · Blind Nil any · bags 10/100 · Standard bots")
+            "four players in two partnerships · 500 · Blind Nil any · bags 10/100 · Standard bots")
         await expect(page.locator("#invite-seated")).to_have_text("Seated: Wes")
         await expect(page.locator("#invite-left")).to_have_text(re.compile(r"^[12]:\d\d$"))
         await page.click("#invite-join")

@@ -30,7 +30,7 @@ async def test_an_invite_describes_the_table_and_the_host_hears_the_answer(
     await invitee.wait_for(lambda c: bool(c.invited))
     notice = invitee.invited[0]
     assert notice.rules.startswith("Cutthroat · 500")
-    assert notice.format == "4 players, each for themselves"
+    assert notice.format == "four players, each on their own (cutthroat)"
     assert notice.seated == ["hal"]
     assert notice.expires == sent.json()["expires"]
 
