@@ -26,7 +26,7 @@ export function loadRankedRules() {
  * draw." */
 export function gameEndText(r) {
   const floor = r.losing_score !== null && r.losing_score !== undefined
-    ? ` or falls to ${String(r.losing_score).replace("-", "−")}` : "";
+    ? ` or falls to ${number(r.losing_score)}` : "";
   const cap = r.max_hands ? `, or after ${r.max_hands} hands` : "";
   const draw = r.max_hands ? ", equal totals draw" : "";
   return `A game ends when a team reaches ${r.target_score}${floor}${cap}: the higher total wins${draw}.`;
