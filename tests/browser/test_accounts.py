@@ -18,7 +18,7 @@ from shared.protocol import Queue
 from tests.room.conftest import LocalServer
 from tests.room_social.conftest import PASSWORD, register
 
-from .conftest import BROWSER, PHONE_TALL, shot
+from .conftest import BROWSER, PHONE_TALL, is_csp_violation, shot
 from .play import page_state
 
 pytestmark = BROWSER
@@ -195,8 +195,9 @@ async def test_a_refusal_gives_its_time_in_the_readers_time_zone(room, browser,
                                                                  redis_url: str) -> None:
     """The room's sentence says "until ... UTC"; the page shows the moment in the
     browser's own time zone (here Kolkata, UTC+5:30), with no UTC left in it."""
-    context = await browser.new_context(timezone_id="Asia/Kolkata", locale="en-GB",
-                                        bypass_csp=True)
+    context = await browser.new_context(timezone_id="Asia/Kolkata", locale="en-GB")
+    blocked: list[str] = []  # under the room's CSP, as open_page's pages
+    context.on("console", lambda m: blocked.append(m.text) if is_csp_violation(m) else None)
     try:
         page = await context.new_page()
         await page.goto(room.http)
@@ -216,3 +217,4 @@ async def test_a_refusal_gives_its_time_in_the_readers_time_zone(room, browser,
         await expect(note).not_to_contain_text("UTC")
     finally:
         await context.close()
+    assert not blocked, blocked
