@@ -187,7 +187,7 @@ class SocialHub:
         table = actor.cached if actor is not None else None
         if (table is None or table.kind != RANKED or table.status != "over"
                 or table.game is None or not table.game.over
-                or sock.pid not in {seat.pid for seat in table.seats}):
+                or sock.pid not in table.people):
             return
         self.room.spawn(self._push_rated(sock, f"{table.id}:{table.game_no}"),
                         name=f"rated-again-{table.id}")
