@@ -71,8 +71,11 @@ async def host_private(page: Page, name: str, fmt: str, options: dict[str, Any],
 
 
 async def click_card(page: Page, code: str) -> None:
-    """Click the visible strip of a card in the hand (cards overlap on small screens)."""
-    await page.locator(f'.hand .card-btn[data-card="{code}"]').click(position={"x": 6, "y": 24})
+    """Click the visible strip of a card in the hand (cards overlap on small screens).
+    Twin cards (the six-player game's two decks) share a code: the first one is taken,
+    so a second click plays the card the first lifted."""
+    await page.locator(f'.hand .card-btn[data-card="{code}"]').first.click(
+        position={"x": 6, "y": 24})
 
 
 async def deal_if_asked(page: Page) -> None:
