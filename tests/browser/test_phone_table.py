@@ -68,7 +68,9 @@ async def test_six_players_on_a_phone_bid_chat_and_tap(start_room, open_page) ->
     await page.get_by_role("button", name="Chat", exact=True).click()
     await expect(page.locator("#chat-panel")).to_be_visible()
     await seats_in_view(page, SIX_PLACES, "#chat-panel")
-    assert await uncovered(page, ".bid-pad", "#chat-panel, .hand-wrap") == "ok"
+    # ... and the pad ends above the Hint/Undo bar (it overlapped its top by ~10 px).
+    assert await uncovered(page, ".bid-pad", "#chat-panel, .hand-wrap, .practice-bar") == "ok"
+    assert await uncovered(page, ".practice-bar", ".bid-pad") == "ok"
     assert await uncovered(page, "#chat-panel .chat-on") == "ok"
     await shot(page, "six-phone-chat")
     await page.locator("#chat-panel").get_by_role("button", name="Close chat").click()
