@@ -195,17 +195,21 @@ FIRST_SCREEN_JS = """() => {
   return {scrolled: scrollY, height: innerHeight, cards: cards.length,
           cardsBottom: Math.max(...cards.map((c) => c.getBoundingClientRect().bottom)),
           cardsTop: Math.min(...cards.map((c) => c.getBoundingClientRect().top)),
-          promptBottom: prompt.bottom, promptTop: prompt.top};
+          promptBottom: prompt.bottom, promptTop: prompt.top,
+          rows: new Set(cards.map((c) => Math.round(c.getBoundingClientRect().top))).size,
+          pad: document.querySelector('.lesson-bids:not([hidden])')?.getBoundingClientRect()};
 }"""
 
 
 @pytest.mark.parametrize("size", [{"width": 390, "height": 844}, DESKTOP],
                          ids=["phone", "desktop"])
-async def test_a_lesson_s_cards_to_play_are_on_its_first_screen(pages: Pages,
-                                                               size: dict) -> None:
+@pytest.mark.parametrize("lesson", ["following", "bidding"])
+async def test_a_lesson_s_cards_to_play_are_on_its_first_screen(pages: Pages, size: dict,
+                                                               lesson: str) -> None:
     """A lesson opens with its move and the cards to play it with in view: on a phone
-    the intro does not push the hand below the first screen."""
-    page = await pages.open("/learn/#/lesson/following", phone=size is not DESKTOP)
+    the intro does not push the hand below the first screen, nor does the bid pad; the
+    13 cards lie in two rows, not three."""
+    page = await pages.open(f"/learn/#/lesson/{lesson}", phone=size is not DESKTOP)
     await page.set_viewport_size(size)
     await page.wait_for_selector(".lesson-hand .card-btn")
     await page.wait_for_function("document.querySelector('.lesson-prompt').textContent"
@@ -214,6 +218,10 @@ async def test_a_lesson_s_cards_to_play_are_on_its_first_screen(pages: Pages,
     assert seen["scrolled"] == 0 and seen["cards"] >= 1, seen
     assert seen["cardsTop"] >= 0 and seen["cardsBottom"] <= seen["height"], seen
     assert seen["promptTop"] >= 0 and seen["promptBottom"] <= seen["height"], seen
+    assert seen["rows"] <= 2, seen
+    if lesson == "bidding":  # the pad to bid with too
+        pad = seen["pad"]
+        assert pad and pad["top"] >= 0 and pad["bottom"] <= seen["height"], seen
     # The intro is still there, a tap away.
     intro = page.locator(".lesson-intro summary")
     await expect(intro).to_be_visible()

@@ -25,3 +25,12 @@ export function cardShort(code) {
   if (code === "LJ" || code === "BJ") return code === "BJ" ? "Big Joker" : "Little Joker";
   return `${rankShown(code)}${SUIT_SYMBOLS[code[1]]}`;
 }
+
+/** Shape a hand of ``count`` cards (``el`` has the class "hand", cards.css): how many
+ * share the width and, on a phone, two rows of --cols cards (table.css); 17 cards (three
+ * and six players) are "long": nine to a row on a phone, so narrower cards. */
+export function shapeHand(el, count) {
+  el.style.setProperty("--n", String(Math.max(count, 1)));
+  el.style.setProperty("--cols", String(count > 7 ? Math.ceil(count / 2) : Math.max(count, 1)));
+  el.classList.toggle("long", count > 14);
+}

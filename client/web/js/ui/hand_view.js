@@ -8,7 +8,7 @@
 // rules pass; the cards the partner passed are ringed; Escape lowers them all.
 import { cardLabel, lowerFirst, sortHand, cardName } from "../game/cards.js";
 import { Format } from "../game/format.js";
-import { cardBack, cardFace, cardShort } from "./card_view.js";
+import { cardBack, cardFace, cardShort, shapeHand } from "./card_view.js";
 import { announce, clearToast, h, rovingKeys, toast } from "./dom.js";
 import { cardsWord, passAction, passTurn } from "./pass_step.js";
 import { play as sound } from "./sound.js";
@@ -85,11 +85,7 @@ export class HandView {
     const same = slots.length === this.el.children.length && slots.every((el, i) => this.el.children[i] === el);
     if (!same) this.el.replaceChildren(...slots);
     this.el.classList.toggle("my-turn", !!myTurn);
-    this.el.style.setProperty("--n", String(Math.max(faces.length, 1)));
-    // A phone lays a long hand out in two rows of --cols cards (table.css).
-    this.el.style.setProperty("--cols", String(faces.length > 7 ? Math.ceil(faces.length / 2) : Math.max(faces.length, 1)));
-    // 17 cards (three and six players): nine to a row on a phone, so narrower cards.
-    this.el.classList.toggle("long", faces.length > 14);
+    shapeHand(this.el, faces.length);
     this.cards = slots.filter((b) => b.tagName === "BUTTON");
     const focusAt = Math.max(0, this.cards.findIndex((b) => b.dataset.key === (this.lifted || focusCode)));
     this.el.setAttribute("aria-label", this.pass ? `Your hand: lift ${cardsWord(this.pass.count)} to pass` : "Your hand");

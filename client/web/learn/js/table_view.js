@@ -4,7 +4,7 @@
 // ones the rules refuse: the server answers with the engine's reason, which the lesson
 // shows. Dimmed cards carry that reason in their names for screen readers too.
 import { bidText, cardLabel, cardName, SEAT_NAMES, sortHand } from "../../js/game/cards.js";
-import { cardBack, cardFace } from "../../js/ui/card_view.js";
+import { cardBack, cardFace, shapeHand } from "../../js/ui/card_view.js";
 import { h, rovingKeys } from "../../js/ui/dom.js";
 
 const POSITIONS = ["bottom", "left", "top", "right"];
@@ -117,7 +117,7 @@ export class LessonHand {
       const n = view.hand_hidden ? 13 : 0;
       this.el.replaceChildren(...Array.from({ length: n }, () => h("span", { class: "slot" }, cardBack())));
       this.el.setAttribute("aria-label", view.hand_hidden ? "Your hand, face down" : "Your hand");
-      this.el.style.setProperty("--n", String(Math.max(n, 1)));
+      shapeHand(this.el, n);
       return;
     }
     const myTurn = view.phase === "playing" && view.to_act === view.seat;
@@ -135,7 +135,7 @@ export class LessonHand {
     });
     this.el.replaceChildren(...this.cards);
     this.el.classList.toggle("my-turn", myTurn);
-    this.el.style.setProperty("--n", String(Math.max(hand.length, 1)));
+    shapeHand(this.el, hand.length);
     const at = Math.max(0, this.cards.findIndex((b) => b.dataset.card === focused));
     if (this.cards[at]) this.cards[at].setAttribute("tabindex", "0");
     if (focused && this.cards[at]) this.cards[at].focus();
