@@ -177,11 +177,13 @@ def _from_scenario(scenario_id: str) -> Opening:
 
 
 def create_practice(table_id: str, pid: str, name: str, conn: str, level: str, pace: str,
-                    start: Opening, now_ms: int, seed: int, bot_salt: str = "") -> Table:
-    """A practice table with its game started: the person in ``start.seat``, bots of
-    ``level`` in the others. Later hands are dealt from ``seed``; ``bot_salt`` is mixed
-    into the bots' sampling (a daily table's varies per player)."""
-    seats = tuple(Seat(pid=pid, name=name, conn=conn) if i == start.seat
+                    start: Opening, now_ms: int, seed: int, bot_salt: str = "",
+                    guest: bool = False) -> Table:
+    """A practice table with its game started: the person in ``start.seat`` (``guest``:
+    playing without an account, as ``Table.sit`` says), bots of ``level`` in the others.
+    Later hands are dealt from ``seed``; ``bot_salt`` is mixed into the bots' sampling (a
+    daily table's varies per player)."""
+    seats = tuple(Seat(pid=pid, name=name, conn=conn, guest=guest) if i == start.seat
                   else Seat(name=BOT_NAMES[i], bot=True) for i in range(start.rules.seats))
     state = PracticeState(level=level, pace=pace, scenario=start.scenario, salt=bot_salt)
     table = Table.new(table_id, PRACTICE, start.rules, now_ms, bot_level=level,

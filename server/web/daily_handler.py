@@ -151,7 +151,8 @@ async def _deal(c: Conn, deals: DailyDeals, hand: int, table_id: str,
     start = Opening(daily_rules(), seat=SEAT, dealer=deal.dealer,
                     scenario=daily_scenario(deals.day, hand))
     base = create_practice(table_id, c.pid, c.name, c.conn_id, "challenge", PACE, start,
-                           now_ms(), deal.seed, deals.bot_salt(hand, c.pid))
+                           now_ms(), deal.seed, deals.bot_salt(hand, c.pid),
+                           guest=c.account is None)
     assert base.practice is not None
     base = replace(base, practice=replace(base.practice, keep_until_ms=day_end_ms(deals.day)))
     await c.enter(c.room.actor(table_id), lambda t: Change(t, {"m": "daily"}), base=base)

@@ -329,7 +329,7 @@ async def _practice(c: Conn, m: Practice) -> None:
     table_id = c.room.store.new_table_id(12)
     await c.social.quota.admit(c.pid, c.address, PRACTICE, table_id)
     base = create_practice(table_id, c.pid, c.name, c.conn_id, m.level, m.pace, start,
-                           now_ms(), secrets.randbelow(2**63))
+                           now_ms(), secrets.randbelow(2**63), guest=c.account is None)
     await c.enter(c.room.actor(table_id), lambda t: Change(t, {"m": "practice"}), base=base)
     await c.room.store.set_player(c.pid, table=table_id)
 

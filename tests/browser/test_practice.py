@@ -37,6 +37,10 @@ async def test_practice_hint_undo_and_redo(room, open_page) -> None:
     await page.locator("#start-practice").click()
     await page.wait_for_function("window.spadesApp.state.kind === 'practice'")
     await expect(page.locator(".title-btn")).to_contain_text("Practice · to 250 · Easy")
+    # One's own seat says "guest" at once (it did only after a reload).
+    own = page.locator(".seat.at-bottom")
+    await expect(own.locator(".tag.guest")).to_have_text("guest")
+    await expect(own).to_have_attribute("aria-label", re.compile(r"^South: [^,]+, guest"))
     state = await play_until(page, lambda s: s["phase"] == "playing" and s["myTurn"])
     bar = page.locator(".practice-bar")
     await bar.get_by_role("button", name="Hint").click()
@@ -55,6 +59,7 @@ async def test_practice_hint_undo_and_redo(room, open_page) -> None:
     await page.wait_for_function(f"{HAND_SIZE} === {hand_before - 1}")
     await expect(page.locator(f'.hand .card-btn[data-card="{legal[0]}"]')).to_have_count(0)
     assert (await page_state(page))["table"] == state["table"]
+    await expect(own.locator(".tag.guest")).to_have_count(1)  # Undo and Redo keep it
 
 
 async def test_challenge_has_no_hint_undo_or_redo(room, open_page) -> None:
