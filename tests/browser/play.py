@@ -159,3 +159,35 @@ async def uncovered(page: Page, selector: str, cover: str | None = None) -> str:
     """"ok", or why a person could not see and tap ``selector`` (see UNCOVERED_JS)."""
     answer: str = await page.evaluate(UNCOVERED_JS, [selector, cover])
     return answer
+
+
+# Every time a seat badge's class changes, which badges show the gold turn ring as painted
+# (the computed box-shadow, so a ring still fading out counts) against whose turn it is:
+# the ring must move in the frame the turn (and its countdown) moves.
+RING_WATCH_JS = """() => {
+  const watch = window.ringWatch = {checks: 0, misses: []};
+  new MutationObserver((records) => {
+    if (!records.some((r) => r.target.classList && r.target.classList.contains('seat'))) return;
+    const view = window.spadesApp.state.view;
+    if (!view) return;
+    const seats = [...document.querySelectorAll('.felt .seat')];
+    const ringed = seats.flatMap((el, i) =>
+      getComputedStyle(el).boxShadow.includes('242, 193, 78') ? [i] : []);
+    const turn = view.over || view.to_act === null ? [] : [view.to_act];
+    watch.checks += 1;
+    if (ringed.join() !== turn.join()) watch.misses.push({ringed, turn, phase: view.phase});
+  }).observe(document.querySelector('.felt'), {subtree: true, attributes: true,
+                                               attributeFilter: ['class']});
+}"""
+
+
+async def watch_the_ring(page: Page) -> None:
+    """Start checking the turn ring against the turn (see RING_WATCH_JS)."""
+    await page.evaluate(RING_WATCH_JS)
+
+
+async def ring_watched(page: Page) -> dict:
+    """{checks, misses}: how often the ring was checked, and when it was not on the
+    seat whose turn it was."""
+    watched: dict = await page.evaluate("() => window.ringWatch")
+    return watched

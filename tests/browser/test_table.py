@@ -8,7 +8,8 @@ import pytest
 from playwright.async_api import expect
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import click_card, page_state, play_until, quick_play, take_turn
+from .play import (click_card, page_state, play_until, quick_play, ring_watched, take_turn,
+                   watch_the_ring)
 
 pytestmark = BROWSER
 
@@ -24,6 +25,7 @@ async def test_guest_plays_a_whole_hand_to_the_score_sheet(room, open_page) -> N
     await expect(page.locator(".seat.at-top .tag.partner")).to_be_visible()
     await expect(page.locator(".seat .tag.bot")).to_have_count(3)
     await expect(page.locator(".hand .card-btn")).to_have_count(13)
+    await watch_the_ring(page)
 
     async def mid_trick(s: dict) -> bool:
         return s["phase"] == "playing" and s["tricks"] >= 2 and s["myTurn"]
@@ -31,6 +33,10 @@ async def test_guest_plays_a_whole_hand_to_the_score_sheet(room, open_page) -> N
     await play_until(page, mid_trick)
     await shot(page, "table-desktop")
     await play_until(page, lambda s: s["history"] >= 1)
+    # The gold ring was on the seat to act at every change of turn: it trailed the turn
+    # (and the seat's countdown, which moves at once) while it faded from the last seat.
+    ring = await ring_watched(page)
+    assert ring["checks"] >= 40 and not ring["misses"], ring
     sheet = page.locator(".result-panel")
     await expect(sheet).to_be_visible()
     await expect(sheet).to_contain_text("Hand 1 scored")
