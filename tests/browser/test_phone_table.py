@@ -23,6 +23,19 @@ HAND_ROWS_JS = """() => {
   return Object.keys(rows).map(Number).sort((a, b) => a - b).map((y) => rows[y]);
 }"""
 FINGER = 44
+# At one's turn, the cards already in the trick that have landed: each one's place and the
+# seat badges it runs under (its box and a badge's overlapping).
+TRICK_UNDER_SEATS_JS = """() => {
+  const seats = [...document.querySelectorAll('.felt .seat')];
+  return [...document.querySelectorAll('.trick .played')]
+    .filter((card) => card.getAnimations().length === 0)
+    .map((card) => {
+      const r = card.getBoundingClientRect();
+      const under = seats.filter((seat) => { const p = seat.getBoundingClientRect();
+        return p.left < r.right && r.left < p.right && p.top < r.bottom && r.top < p.bottom; });
+      return [card.className.replace(/played |arriving| winner/g, ''), under.length];
+    });
+}"""
 
 
 async def tall_enough(page: Page, selector: str) -> None:
@@ -83,6 +96,22 @@ async def test_six_players_on_a_phone_bid_chat_and_tap(start_room, open_page) ->
                      turn=take_turn, timeout=90)
     await expect(page.locator(".last-trick-btn")).to_be_visible()
     await tall_enough(page, ".last-trick-btn")
+
+    # In play with the chat sheet open, the trick's cards lie between the badges (they
+    # slid under the NW and NE ones): checked at one's turn once the NE card is down.
+    await page.get_by_role("button", name="Chat", exact=True).click()
+    seen: list = []
+
+    async def upper_cards_down(state: dict) -> bool:
+        if not (state["myTurn"] and state["phase"] == "playing"):
+            return False
+        seen[:] = await page.evaluate(TRICK_UNDER_SEATS_JS)
+        return any(place == "at-upper-right" for place, _ in seen)
+
+    await play_until(page, upper_cards_down, turn=take_turn, timeout=120)
+    await seats_in_view(page, SIX_PLACES, "#chat-panel")
+    assert all(under == 0 for _, under in seen), seen
+    await shot(page, "six-phone-chat-trick")
 
 
 async def test_the_chat_sheet_leaves_four_seats_in_view(room, open_page) -> None:
