@@ -8,8 +8,15 @@ import pytest
 from playwright.async_api import expect
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import (click_card, page_state, play_until, quick_play, ring_watched, take_turn,
-                   watch_the_ring)
+from .play import (
+    click_card,
+    page_state,
+    play_until,
+    quick_play,
+    ring_watched,
+    take_turn,
+    watch_the_ring,
+)
 
 pytestmark = BROWSER
 
