@@ -84,7 +84,11 @@ export class CenterView {
    * skipped; ``onCard(k)`` runs as card k lands. */
   deal(dealer, viewer, total, onCard, fmt = FOUR) {
     this.skipDeal();
-    const p = pace();
+    // The first bidder's clock runs during the deal, so a deal of any size lasts as long
+    // as one of 52 cards, and a slow machine's late timers deal every card due by now
+    // instead of stretching the deal.
+    const perCard = (pace().dealMs * 52) / Math.max(total, 1);
+    const start = performance.now();
     return new Promise((resolve) => {
       let k = 0;
       const from = positionOf(dealer, viewer, fmt);
@@ -93,14 +97,14 @@ export class CenterView {
           this.finishDeal();
           return;
         }
-        const to = positionOf((dealer + 1 + k) % fmt.players, viewer, fmt);
+        k = Math.min(total, Math.max(k + 1, Math.floor((performance.now() - start) / perCard) + 1));
+        const to = positionOf((dealer + k) % fmt.players, viewer, fmt);
         const back = cardBack({ extraClass: `flying from-${from}` });
         this.dealLayer.append(back);
         requestAnimationFrame(() => back.classList.add(`to-${to}`));
         setTimeout(() => back.remove(), 400);
-        k += 1;
         onCard(k);
-        this.dealTimer = setTimeout(step, p.dealMs);
+        this.dealTimer = setTimeout(step, start + k * perCard - performance.now());
       };
       this.finishDeal = () => {
         clearTimeout(this.dealTimer);
