@@ -279,7 +279,8 @@ class Client:
             if self.actor is not None:
                 await self.actor.resync(self)
         except (RoomError, SpadesError) as err:
-            self.reply(Error(code=error_code(err), msg=str(err)), msg_id)
+            self.reply(Error.of(error_code(err), getattr(err, "reason", None) or str(err)),
+                       msg_id)
         except Exception:
             log.exception("message %r failed", type(message).__name__)
             self.reply(Error(code="internal", msg="The server failed on this message; "
