@@ -138,7 +138,7 @@ export class TableScreen {
     } else if (before && view && view.tricks.length > before.tricks.length && view.last_trick) {
       this.center.hold(view.last_trick.cards, view.last_trick.winner);
       sound("trick");
-      announce(`${this.nameOf(view.last_trick.winner)} wins the trick.`);
+      announce(t("table.wins_trick", { who: this.nameOf(view.last_trick.winner) }));
     }
     else if (change.kind === "snap" && view && s.waitsForMe && this.resultPanel.hidden) {
       this.showResult(view); // back between hands (a reload): the result waits to be read
@@ -290,7 +290,7 @@ export class TableScreen {
     try {
       const answer = await this.room.request("tip");
       this.pad.showTip(answer.a, answer.why);
-      announce(t("table.tip", { bid: answer.a === "bid nil" ? "Nil" : answer.a.replace(/^bid /, ""), why: answer.why || "" }));
+      announce(t("table.tip", { bid: answer.a === "bid nil" ? t("bid.nil") : answer.a.replace(/^bid /, ""), why: answer.why || "" }));
     } catch (err) {
       toast(err.message, "warn");
     }
@@ -356,7 +356,7 @@ export class TableScreen {
   renderHand() {
     const s = this.state;
     if (s.seat === null) {
-      this.hand.el.replaceChildren(h("p", { class: "watching" }, s.table ? "You are watching this table." : ""));
+      this.hand.el.replaceChildren(h("p", { class: "watching" }, s.table ? t("table.watching") : ""));
       this.hand.playButton.hidden = true;
       this.renderPass();
       return;
