@@ -17,17 +17,22 @@ def to_wire_view(view: Mapping[str, Any]) -> dict[str, Any]:
     smaller: ``last_trick`` is left out (it is ``tricks[-1]``, or None), each of
     ``tricks`` is a list ``[leader, cards, winner]`` and ``unplayable`` is grouped by
     reason, ``{reason: [cards]}``, with ``why``, ``{reason: [key, args]}``, the catalogue
-    id and arguments of each reason that has them (left out when none has)."""
+    id and arguments of each reason that has them."""
     wire = {key: value for key, value in view.items() if key != "last_trick"}
-    grouped: dict[str, list[str]] = {}
-    for card, reason in view.get("unplayable", {}).items():
-        grouped.setdefault(reason, []).append(card)
-    wire["unplayable"] = grouped
-    why = {str(r): [r.key, dict(r.args)] for r in grouped if isinstance(r, Text)}
-    if why:
-        wire["why"] = why
+    wire["unplayable"], wire["why"] = grouped_reasons(view.get("unplayable", {}))
     wire["tricks"] = [[t["leader"], t["cards"], t["winner"]] for t in view.get("tricks", [])]
     return wire
+
+
+def grouped_reasons(unplayable: Mapping[str, str]
+                    ) -> tuple[dict[str, list[str]], dict[str, list[Any]]]:
+    """A view's ``unplayable`` ``{card: reason}`` in its wire form, ``{reason: [cards]}``,
+    and the wire's ``why``: ``{reason: [key, args]}`` for each catalogued reason."""
+    grouped: dict[str, list[str]] = {}
+    for card, reason in unplayable.items():
+        grouped.setdefault(reason, []).append(card)
+    why = {str(r): [r.key, dict(r.args)] for r in grouped if isinstance(r, Text)}
+    return grouped, why
 
 
 def from_wire_view(wire: Mapping[str, Any]) -> dict[str, Any]:
