@@ -26,6 +26,7 @@ CONVERTED = (
     "js/ui/table_screen.js",
     "js/ui/hand_view.js",
     "js/ui/settings.js",
+    "js/ui/bid_pad.js",
 )
 
 _T_CALL = re.compile(r"\bt\(\s*\"([a-zA-Z_.]+)\"")
@@ -138,6 +139,8 @@ def english_literals(relative: str, source: str | None = None) -> list[str]:
             text = found.group(0)[1:-1]
             shown = re.sub(r"\$\{[^}]*\}", " ", text)
             if _TECHNICAL.search(code[:found.start()]) or not _WORDS.search(shown):
+                continue
+            if re.fullmatch(r"(?:bid|play|pass) [\w ]+|look", shown):  # a game action
                 continue
             if re.fullmatch(r"[\w.-]+\.(?:js|json|css|png|svg)|[#./]?[\w/.#:-]*", shown) and \
                     not re.match(r"[A-Z][a-z]", shown):

@@ -7,7 +7,7 @@
 import { actionText, bidText, cardName } from "../game/cards.js";
 import { t } from "../i18n.js";
 import { describeRules, tableTitle } from "../game/rules.js";
-import { BidPad } from "./bid_pad.js";
+import { BidPad, bidLabel } from "./bid_pad.js";
 import { cardFace } from "./card_view.js";
 import { CenterView, positionOf } from "./center_view.js";
 import { ChatPanel } from "./chat.js";
@@ -290,7 +290,7 @@ export class TableScreen {
     try {
       const answer = await this.room.request("tip");
       this.pad.showTip(answer.a, answer.why);
-      announce(t("table.tip", { bid: answer.a === "bid nil" ? t("bid.nil") : answer.a.replace(/^bid /, ""), why: answer.why || "" }));
+      announce(t("table.tip", { bid: bidLabel(answer.a), why: answer.why || "" }));
     } catch (err) {
       toast(err.message, "warn");
     }
