@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from babel import Locale
+
 from .catalogues import LANGUAGES, catalogue, plural_categories, po_path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,6 +29,7 @@ CONVERTED = (
     "js/ui/hand_view.js",
     "js/ui/settings.js",
     "js/ui/bid_pad.js",
+    "js/ui/score_sheet.js",
 )
 
 _T_CALL = re.compile(r"\bt\(\s*\"([a-zA-Z_.]+)\"")
@@ -83,15 +86,17 @@ def missing() -> list[str]:
             continue
         own = page_catalogue(lang)
         tags = set(plural_categories(lang))
+        ordinals = set(Locale.parse(lang.replace("-", "_")).ordinal_form.tags) | {"other"}
         for key, pattern in english.items():
             if key not in own:
                 problems.append(f"{lang}: lacks {key!r}")
                 continue
             if placeholders(own[key]) != placeholders(pattern):
                 problems.append(f"{lang}: {key!r} has other placeholders than the English")
+            forms = ordinals if key == "ordinal" else tags  # "1st": the ordinal categories
             if isinstance(pattern, dict) and (not isinstance(own[key], dict)
-                                              or set(own[key]) != tags):
-                problems.append(f"{lang}: {key!r} needs the plural forms {sorted(tags)}")
+                                              or set(own[key]) != forms):
+                problems.append(f"{lang}: {key!r} needs the plural forms {sorted(forms)}")
         text = po_path(lang).read_text(encoding="utf-8")
         for key in server:
             if f'msgctxt "{key}"' not in text:
@@ -102,8 +107,11 @@ def missing() -> list[str]:
 def unused() -> list[str]:
     """Keys of the page's catalogue that no code names (a server key is always used)."""
     keys, prefixes = used_keys()
+    # A key named in a list or read by name (messages.ordinal) counts as used too.
+    text = "\n".join(path.read_text(encoding="utf-8") for path in _scripts())
     return sorted(k for k in page_catalogue("en")
-                  if k not in keys and not any(p and k.startswith(p) for p in prefixes))
+                  if k not in keys and not any(p and k.startswith(p) for p in prefixes)
+                  and f'"{k}"' not in text and f".{k} " not in text)
 
 
 def extra() -> list[str]:

@@ -65,6 +65,14 @@ function fill(pattern, args) {
   });
 }
 
+/** "1st", "2nd" (English), "1.º" (Spanish), "1er" (French): the catalogue's "ordinal"
+ * entry by the language's ordinal categories (Intl.PluralRules, type "ordinal"). */
+export function ordinal(n) {
+  const forms = messages.ordinal ?? english.ordinal ?? { other: "{count}" };
+  const rule = new Intl.PluralRules(lang === PSEUDO ? "en" : lang, { type: "ordinal" });
+  return fill(forms[rule.select(n)] ?? forms.other, { count: n });
+}
+
 /** The sentence ``key`` in the page's language, filled with ``args``. */
 export function t(key, args = {}) {
   const pattern = messages[key] ?? english[key];
