@@ -30,6 +30,7 @@ CONVERTED = (
     "js/ui/settings.js",
     "js/ui/bid_pad.js",
     "js/ui/score_sheet.js",
+    "js/ui/lobby.js",
 )
 
 _T_CALL = re.compile(r"\bt\(\s*\"([a-zA-Z_.]+)\"")
@@ -129,7 +130,7 @@ _LITERAL = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\
 _TECHNICAL = re.compile(r"(?:class:|className\s*=|querySelector(?:All)?\(|matches\(|closest\("
                         r"|classList\.\w+\(|===|!==|dataset\.\w+\s*=|addEventListener\(|type:"
                         r"|role:|setAttribute\(\"[\w-]+\",|\bsound\(|getItem\(|setItem\(|import"
-                        r"|from|case|className:|\bt\()\s*$")
+                        r"|from|case|className:|\bt\(|matchMedia\()\s*$")
 _WORDS = re.compile(r"[A-Z][a-z]{1,}|[a-z]{2,}[ ,.:;!?…]+[a-z]{2,}")
 
 
