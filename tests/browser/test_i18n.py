@@ -36,8 +36,8 @@ def said(lang: str, key: str, args: dict) -> str:
     return render(words[key], args, lambda k: str(words[k]), rule)
 
 
-async def layout_problems(page: Page) -> list[str]:
-    problems: list[str] = await page.evaluate(LAYOUT_JS, ".table-screen")
+async def layout_problems(page: Page, root: str = ".table-screen") -> list[str]:
+    problems: list[str] = await page.evaluate(LAYOUT_JS, root)
     return problems
 
 
@@ -90,6 +90,7 @@ async def test_a_seat_and_a_spectator_in_two_languages_see_the_same_table(room, 
 
 async def test_the_pseudo_locale_leaves_no_text_clipped_at_390px(room, open_page) -> None:
     page = await open_page(room, viewport=PHONE_TALL, lang="en-XA")
+    assert await layout_problems(page, ".lobby") == []
     await quick_play(page, "Pia")
     await expect(page.locator(".table-bar .leave")).to_contain_text("Léávé")
 
@@ -108,5 +109,4 @@ async def test_the_pseudo_locale_leaves_no_text_clipped_at_390px(room, open_page
     await shot(page, "i18n-pseudo-phone")
     await page.click(".table-bar [aria-haspopup=dialog]:has-text('⚙')")
     await expect(page.locator("dialog[open] #settings-lang")).to_be_visible()
-    problems: list[str] = await page.evaluate(LAYOUT_JS, "dialog[open]")
-    assert problems == []
+    assert await layout_problems(page, "dialog[open]") == []

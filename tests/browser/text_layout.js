@@ -1,3 +1,5 @@
+// The text of the page under ``root`` that a person could not read whole: off screen,
+// cut by its box or an ancestor's, or overlapping other text. tests/browser/test_i18n.py
 (root) => {
   const scope = document.querySelector(root) || document.body;
   const W = window.innerWidth;
@@ -6,10 +8,11 @@
     if (el.closest(".hand, .card, .card-face, svg, [hidden], dialog:not([open])")) continue;
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     if (!own) continue;
+    // Not rendered: a closed <details>' content, display none, hidden, transparent.
+    if (!el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true, opacityProperty: true })) continue;
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) continue;
     const style = getComputedStyle(el);
-    if (style.visibility === "hidden" || style.opacity === "0") continue;
     leaves.push({ el, r, style });
   }
   const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${el.textContent.trim().slice(0, 40)}"`;
