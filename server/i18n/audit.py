@@ -37,7 +37,8 @@ _T_CALL = re.compile(r"\bt\(\s*\"([a-zA-Z_.]+)\"")
 # t(a ? "key.one" : "key.two"), and one more level of ?: (three keys)
 _T_TERNARY = re.compile(r"\bt\(\s*[^()\"`]*\?\s*\"([a-zA-Z_.]+)\"\s*:\s*"
                         r"(?:[^()\"`]*\?\s*)?\"([a-zA-Z_.]+)\"(?:\s*:\s*\"([a-zA-Z_.]+)\")?")
-_T_PREFIX = re.compile(r"\bt\(\s*`([a-zA-Z_.]*)\$\{")
+# t(`settings.${field}`), said(english, `title.${kind}`): every key of the prefix is used
+_T_PREFIX = re.compile(r"\b(?:t\(|said\([^`()]*,)\s*`([a-zA-Z_.]*)\$\{")
 _PLACEHOLDER = re.compile(r"\{[a-z_]+(?::[a-z_]+)?\}")
 
 

@@ -53,6 +53,8 @@ async def test_a_seat_and_a_spectator_in_two_languages_see_the_same_table(room, 
     await expect(seat.locator(".table-bar .leave")).to_have_text("Quitter")
     await expect(watcher.locator(".table-bar .back")).to_have_text("‹ Sala")
     await expect(watcher.locator(".watching")).to_have_text("Estás mirando esta mesa.")
+    await expect(seat.locator(".title-btn")).to_have_text("Détente · en 250")
+    await expect(watcher.locator(".title-btn")).to_have_text("Informal · a 250")
     partner = ("South", "West", "North", "East")[(state["seat"] + 2) % 4]
     await expect(seat.locator(".seat.at-top .dir")).to_have_text(catalogue("fr")[f"seat.{partner}"])
     await expect(watcher.locator(".seat.at-top .dir")).to_have_text("Norte")
