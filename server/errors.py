@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from redis.exceptions import OutOfMemoryError, RedisClusterException, RedisError
 
+from shared.i18n import Template
 from shared.spades import IllegalAction, InvalidAction, NotYourTurn, SpadesError
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "TooManyTables",
     "error_code",
     "is_redis_failure",
+    "sentence_of",
     "storage_error",
 ]
 
@@ -130,6 +132,35 @@ class NotHost(SocialError):
 class SeatError(SocialError):
     code = "seat"
     status = 409
+
+
+# The sentences of the table errors every player meets, as catalogue entries (the page
+# says them in its reader's language: docs/i18n.md).
+NO_SEAT_HERE = Template("room.no_seat_here", "You have no seat at this table.")
+NOT_AT_A_TABLE = Template("room.not_at_a_table", "You are not at a table.")
+NO_SEAT_ANYWHERE = Template("room.no_seat_anywhere", "You have no seat at a table.")
+NO_SEAT_TO_RECLAIM = Template("room.no_seat_to_reclaim",
+                              "You have no seat to take back at this table.")
+NO_SUCH_TABLE = Template("room.no_such_table",
+                         "There is no such table (it may have ended long ago).")
+ALREADY_ACTED = Template("room.already_acted", "You already acted at that version.")
+MOVED_ON = Template("room.moved_on", "The table moved on (version {now}, yours {yours}).")
+WAIT_CONTINUE = Template("room.wait_continue",
+                         "The next hand starts when everyone has pressed Continue.")
+NOT_STARTED = Template("room.not_started", "The game has not started yet.")
+BOT_FINISHED = Template("room.bot_finished", "That game is over; a bot finished it for you.")
+NO_SEAT_FOR_YOU = Template("room.no_seat_for_you", "That table has no seat for you.")
+NO_OPEN_SEAT = Template("room.no_open_seat", "That table has no open seat.")
+REMATCH_AT_END = Template("room.rematch_at_end", "A rematch is offered when the game is over.")
+NO_RANKED_REMATCH = Template("room.no_ranked_rematch",
+                             "Ranked games have no rematch: join the ranked queue again.")
+
+
+def sentence_of(err: Exception) -> str:
+    """The sentence an error was raised with, as it was given (a ``shared.i18n.Text``
+    keeps its catalogue id), else ``str(err)``."""
+    first = err.args[0] if err.args else None
+    return first if isinstance(first, str) else str(err)
 
 
 def is_redis_failure(err: BaseException) -> bool:

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from server.errors import GameNotOn, NotSeated
+from server.errors import NO_SEAT_HERE, NOT_STARTED, GameNotOn, NotSeated
 from server.tables.lobby import host_rules
 from server.tables.model import BOT_NAMES, PRACTICE, RANKED, PracticeState, Seat, Table
 from shared.bots import hint, tip
@@ -199,7 +199,7 @@ def create_practice(table_id: str, pid: str, name: str, conn: str, level: str, p
 def _person(table: Table, pid: str) -> tuple[int, PracticeState]:
     seat = table.seat_of(pid)
     if seat is None or table.seats[seat].bot:
-        raise NotSeated("You have no seat at this table.")
+        raise NotSeated(NO_SEAT_HERE())
     if table.practice is None:
         raise NotOffered("Undo and Redo are only offered at practice tables.")
     if not table.practice.offers_undo:
@@ -214,7 +214,7 @@ def undo(table: Table, pid: str, log: Sequence[Move]) -> tuple[Table, list[Move]
     seat, state = _person(table, pid)
     game = table.game
     if game is None:
-        raise GameNotOn("The game has not started yet.")
+        raise GameNotOn(NOT_STARTED())
     if len(state.base) + len(log) != game.n_events:
         raise LogMoved("the game moved on while its log was read")
     mine = [i for i, (s, _) in enumerate(log) if s == seat]
@@ -258,7 +258,7 @@ def advice(table: Table, pid: str, kind: str) -> tuple[str, str]:
         raise NotOffered("Tips are not offered at ranked tables.")
     seat = table.seat_of(pid)
     if seat is None or table.seats[seat].bot:
-        raise NotSeated("You have no seat at this table.")
+        raise NotSeated(NO_SEAT_HERE())
     game = table.game
     if table.status != "playing" or game is None or game.to_act != seat:
         raise NotYourDecision("Advice is for your own turn; wait for it.")

@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from server.errors import NoTable, StoreError, TimerStale
+from server.errors import NO_SUCH_TABLE, NoTable, StoreError, TimerStale
 from server.ops.node_time import ActionMark
 from shared.protocol import Error, Format, ServerMessage, encode
 from shared.spades import SpadesError, redact_action
@@ -109,7 +109,7 @@ class TableActor:
         if self._table is None or self._stale or not self._subscribed:
             table = await self.room.store.load(self.id)
             if table is None:
-                raise NoTable("There is no such table (it may have ended long ago).")
+                raise NoTable(NO_SUCH_TABLE())
             previous, self._table, self._stale = self._table, table, False
             if self._subscribed and previous is not None and table.rev > previous.rev:
                 # Another node's change we have not passed on yet (its notice will be

@@ -43,8 +43,26 @@ from typing import Any
 
 import msgpack
 
-from server.errors import BetweenHands, GameNotOn, NotSeated, StaleVersion, TableFull, TimerStale
+from server.errors import (
+    ALREADY_ACTED,
+    BOT_FINISHED,
+    MOVED_ON,
+    NO_OPEN_SEAT,
+    NO_RANKED_REMATCH,
+    NO_SEAT_FOR_YOU,
+    NO_SEAT_HERE,
+    NOT_STARTED,
+    REMATCH_AT_END,
+    WAIT_CONTINUE,
+    BetweenHands,
+    GameNotOn,
+    NotSeated,
+    StaleVersion,
+    TableFull,
+    TimerStale,
+)
 from shared.spades import Action, Game, RuleSet
+from shared.spades.reasons import GAME_OVER
 
 from .lobby import Lobby
 
@@ -215,12 +233,12 @@ class Table:
         if own is not None:
             seat = self.seats[own]
             if seat.bot and self.status == "over":
-                raise TableFull("That game is over; a bot finished it for you.")
+                raise TableFull(BOT_FINISHED())
             return self._with_seat(own, Seat(pid=pid, name=name, conn=conn, guest=guest)), own
         if self.kind != CASUAL:  # other tables seat people by invite, match or creation
-            raise TableFull("That table has no seat for you.")
+            raise TableFull(NO_SEAT_FOR_YOU())
         if self.status != "filling" or not self.open_seats:
-            raise TableFull("That table has no open seat.")
+            raise TableFull(NO_OPEN_SEAT())
         index = self.open_seats[0]
         table = self._with_seat(index, Seat(pid=pid, name=name, conn=conn, guest=guest))
         return table, index
@@ -263,17 +281,17 @@ class Table:
         """
         index = self.seat_of(pid)
         if index is None or self.seats[index].bot:
-            raise NotSeated("You have no seat at this table.")
+            raise NotSeated(NO_SEAT_HERE())
         for seen_pid, seen_v, seen_id, applied in self.acts:
             if seen_pid == pid and seen_v == v:
                 if msg_id is not None and seen_id == msg_id:
                     return applied
-                raise StaleVersion("You already acted at that version.")
+                raise StaleVersion(ALREADY_ACTED())
         if v < self.gv or v > self.rev:
-            raise StaleVersion(f"The table moved on (version {self.rev}, yours {v}).")
+            raise StaleVersion(MOVED_ON(now=self.rev, yours=v))
         game = self._playing_game()
         if self.paused:
-            raise BetweenHands("The next hand starts when everyone has pressed Continue.")
+            raise BetweenHands(WAIT_CONTINUE())
         game = game.apply(index, text)
         rev = self.rev + 1
         seats = self.seats
@@ -318,7 +336,7 @@ class Table:
         present has. None: there is nothing to wait for."""
         index = self.seat_of(pid)
         if index is None or self.seats[index].bot:
-            raise NotSeated("You have no seat at this table.")
+            raise NotSeated(NO_SEAT_HERE())
         if not self.paused or index in self.ready:
             return None
         return replace(self, ready=(*self.ready, index))._settle_pause()
@@ -338,8 +356,7 @@ class Table:
 
     def _playing_game(self) -> Game:
         if self.status != "playing" or self.game is None:
-            raise GameNotOn("The game has not started yet." if self.status == "filling"
-                            else "The game is over.")
+            raise GameNotOn(NOT_STARTED() if self.status == "filling" else GAME_OVER())
         return self.game
 
     def disconnect(self, pid: str, conn: str, now_ms: int, window_ms: int = 0
@@ -393,7 +410,7 @@ class Table:
         """The person says they are here: the autopilot stops. None: not away."""
         index = self.seat_of(pid)
         if index is None or self.seats[index].bot:
-            raise NotSeated("You have no seat at this table.")
+            raise NotSeated(NO_SEAT_HERE())
         seat = self.seats[index]
         if not seat.away and not seat.timeouts:
             return None
@@ -437,7 +454,7 @@ class Table:
     def leave(self, pid: str) -> Table:
         index = self.seat_of(pid)
         if index is None or self.seats[index].bot:
-            raise NotSeated("You have no seat at this table.")
+            raise NotSeated(NO_SEAT_HERE())
         return self.replace_with_bot(index)
 
     def rename(self, pid: str, name: str) -> Table | None:
@@ -451,11 +468,11 @@ class Table:
         seats play a new game (bots always agree)."""
         index = self.seat_of(pid)
         if index is None or self.seats[index].bot:
-            raise NotSeated("You have no seat at this table.")
+            raise NotSeated(NO_SEAT_HERE())
         if self.status != "over":
-            raise GameNotOn("A rematch is offered when the game is over.")
+            raise GameNotOn(REMATCH_AT_END())
         if self.kind == RANKED:
-            raise GameNotOn("Ranked games have no rematch: join the ranked queue again.")
+            raise GameNotOn(NO_RANKED_REMATCH())
         votes = list(self.rematch)
         votes[index] = yes
         table = replace(self, rematch=tuple(votes))

@@ -27,6 +27,7 @@ from shared.protocol import (
     SeatInfo,
     Snapshot,
     TableUpdate,
+    grouped_reasons,
     to_wire_view,
     view_delta,
 )
@@ -41,7 +42,8 @@ __all__ = ["PRIVATE_KEYS", "ActionDeltas", "TableViews", "encode_event", "event_
            "seconds_left", "snapshot", "table_update", "wire_view"]
 
 # The keys of a seat's view that differ from a spectator's; every other key is public.
-PRIVATE_KEYS = SEAT_KEYS
+# ``why`` is the wire's (the catalogue ids of ``unplayable``'s reasons).
+PRIVATE_KEYS = (*SEAT_KEYS, "why")
 
 
 def wire_view(game: Game, seat: int | None) -> dict[str, Any]:
@@ -56,12 +58,9 @@ def wire_view(game: Game, seat: int | None) -> dict[str, Any]:
 def private_part(game: Game, seat: int) -> dict[str, Any]:
     """The ``PRIVATE_KEYS`` of ``seat``'s wire view: the engine's ``seat_part`` (only
     ``seat``'s own cards are read), with the wire policy (see the top) and the wire
-    form of ``unplayable``, grouped by reason."""
+    form of ``unplayable``, grouped by reason, with its ``why``."""
     part = seat_part(game, seat, reasons=game.to_act == seat)
-    grouped: dict[str, list[str]] = {}
-    for card, reason in part["unplayable"].items():
-        grouped.setdefault(reason, []).append(card)
-    part["unplayable"] = grouped
+    part["unplayable"], part["why"] = grouped_reasons(part["unplayable"])
     return part
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from server.analysis.store import RedisResults, request, with_place
-from server.errors import GameNotOn, NoTable, NotAllowed, NotSeated
+from server.errors import NO_SUCH_TABLE, NOT_AT_A_TABLE, GameNotOn, NoTable, NotAllowed, NotSeated
 from server.tables.actor import now_ms
 from server.tables.model import RANKED, Table
 from server.tables.views import review_keeps
@@ -44,10 +44,10 @@ def is_raw_position(table: Table) -> bool:
 
 async def handle_analyse(c: Conn, msg_id: int | None) -> None:
     if c.actor is None or c.pid is None:
-        raise NotSeated("You are not at a table.")
+        raise NotSeated(NOT_AT_A_TABLE())
     table = await c.actor.peek()
     if table is None:
-        raise NoTable("There is no such table (it may have ended long ago).")
+        raise NoTable(NO_SUCH_TABLE())
     seat = table.seat_of(c.pid)
     if seat is None:
         raise NotSeated("Only a player of this game can have their decisions analysed.")

@@ -40,6 +40,7 @@ from .http_analysis import analysis_routes
 from .http_archive import ArchiveDeps, archive_routes
 from .http_daily import DailyDeps, daily_routes
 from .http_friends import friends_routes
+from .http_i18n import i18n_routes
 from .http_learn import learn_routes
 from .http_pages import page_routes
 from .http_social import SESSION_COOKIE, SocialDeps, social_routes, ws_origin_allowed
@@ -137,6 +138,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         *social_routes(lambda: app.state.deps),  # accounts, leaderboard
         *friends_routes(lambda: app.state.social, lambda: app.state.deps),  # issue 17
         *learn_routes(),  # the course and the rules page
+        *i18n_routes(),  # the server's catalogue in the reader's language
         *page_routes(),  # /g/ID (a finished game) and /@/NAME (a player)
         Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"),
     ]

@@ -25,7 +25,19 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from server.daily.service import DailyService
-from server.errors import NoTable, NotAllowed, NotSeated, RoomError, StaleVersion, error_code
+from server.errors import (
+    NO_SEAT_ANYWHERE,
+    NO_SEAT_TO_RECLAIM,
+    NO_SUCH_TABLE,
+    NOT_AT_A_TABLE,
+    NoTable,
+    NotAllowed,
+    NotSeated,
+    RoomError,
+    StaleVersion,
+    error_code,
+    sentence_of,
+)
 from server.ops.drain import Drain
 from server.ops.metrics import METRICS
 from server.ops.node_time import ActionMark
@@ -275,11 +287,11 @@ class Client:
                 await self._hello(Hello(), None)  # any first message implies a bare hello
             await self._dispatch(message, msg_id)
         except StaleVersion as err:
-            self.reply(Error(code=err.code, msg=str(err)), msg_id)
+            self.reply(Error.of(err.code, sentence_of(err)), msg_id)
             if self.actor is not None:
                 await self.actor.resync(self)
         except (RoomError, SpadesError) as err:
-            self.reply(Error(code=error_code(err), msg=str(err)), msg_id)
+            self.reply(Error.of(error_code(err), sentence_of(err)), msg_id)
         except Exception:
             log.exception("message %r failed", type(message).__name__)
             self.reply(Error(code="internal", msg="The server failed on this message; "
@@ -318,7 +330,7 @@ class Client:
             self.reply(Ack(), msg_id)
         elif isinstance(message, Resync):
             if self.actor is None:
-                raise NoTable("You are not at a table.")
+                raise NoTable(NOT_AT_A_TABLE())
             await self.actor.resync(self, self.snapshot_extra)
             self.reply(Ack(v=self.sent_rev), msg_id)
         elif isinstance(message, Rename):
@@ -343,7 +355,7 @@ class Client:
 
     def _seated(self) -> tuple[TableActor, str]:
         if self.actor is None or self.seat is None or self.pid is None:
-            raise NotSeated("You have no seat at a table.")
+            raise NotSeated(NO_SEAT_ANYWHERE())
         return self.actor, self.pid
 
     async def _act(self, message: Act, msg_id: int | None) -> None:
@@ -447,7 +459,7 @@ class Client:
         table = await actor.peek()
         if table is None:
             if explicit:
-                raise NoTable("There is no such table (it may have ended long ago).")
+                raise NoTable(NO_SUCH_TABLE())
             await self.room.store.set_player(self.pid, clear_table=True)
             return
         seat = table.seat_of(self.pid)
@@ -522,10 +534,10 @@ class Client:
         """Take back the seat a bot took at the table this socket watches."""
         actor, pid = self.actor, self.pid
         if actor is None or pid is None:
-            raise NoTable("You are not at a table.")
+            raise NoTable(NOT_AT_A_TABLE())
         table = await actor.peek()
         if table is None or not table.may_reclaim(pid):
-            raise NotSeated("You have no seat to take back at this table.")
+            raise NotSeated(NO_SEAT_TO_RECLAIM())
         await self._attach(actor, self._sit_change())
         await self.room.store.set_player(pid, table=actor.id)
 

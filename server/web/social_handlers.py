@@ -16,7 +16,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-from server.errors import NoTable, NotAllowed, NotSeated, StoreError
+from server.errors import NO_SUCH_TABLE, NOT_AT_A_TABLE, NoTable, NotAllowed, NotSeated, StoreError
 from server.social.errors import NotHost, NotOffered, SeatError
 from server.social.friends import Blocked
 from server.social.practice import (
@@ -114,10 +114,10 @@ def _sitter(c: Conn) -> Sitter:
 
 async def _at_table(c: Conn) -> tuple[Table, str]:
     if c.actor is None or c.pid is None:
-        raise NotSeated("You are not at a table.")
+        raise NotSeated(NOT_AT_A_TABLE())
     table = await c.actor.peek()
     if table is None:
-        raise NoTable("There is no such table (it may have ended long ago).")
+        raise NoTable(NO_SUCH_TABLE())
     return table, c.pid
 
 
@@ -150,7 +150,7 @@ async def _join(c: Conn, m: Join) -> None:
     actor = c.room.actor(table_id)
     table = await actor.peek()
     if table is None:
-        raise NoTable("There is no such table (it may have ended long ago).")
+        raise NoTable(NO_SUCH_TABLE())
     own = table.seat_of(pid)
     # A private table listed in the lobby by its host is open as if its code were given.
     invited = by_invite or (table.kind == PRIVATE and await c.social.lists.is_open(table_id))
@@ -199,7 +199,7 @@ async def watch_table(c: Conn, table_id: str) -> None:
     actor = c.room.actor(table_id)
     table = await actor.peek()
     if table is None:
-        raise NoTable("There is no such table (it may have ended long ago).")
+        raise NoTable(NO_SUCH_TABLE())
     listed = table.kind == PRIVATE and await c.social.lists.is_open(table_id)
     await _watch(c, actor, table, listed)
 
@@ -226,7 +226,7 @@ async def _watch(c: Conn, actor: TableActor, table: Table, invited: bool = False
 
 async def _lobby_change(c: Conn, m: Any) -> int:
     if c.actor is None or c.pid is None:
-        raise NotSeated("You are not at a table.")
+        raise NotSeated(NOT_AT_A_TABLE())
     pid, conn, sitter = c.pid, c.conn_id, _sitter(c)
 
     def change(t: Table) -> Change:
@@ -351,7 +351,7 @@ async def _undo(c: Conn) -> int:
         except LogMoved:  # a bot moved between reading the log and deciding: again
             fresh = await c.actor.peek()
             if fresh is None:
-                raise NoTable("There is no such table (it may have ended long ago).") from None
+                raise NoTable(NO_SUCH_TABLE()) from None
             table = fresh
     raise StoreError("This table is too busy right now; try again.")
 

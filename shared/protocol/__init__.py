@@ -88,7 +88,14 @@ from .table_messages import (
     Watch,
     Welcome,
 )
-from .wire_views import DELTA_KEYS, apply_view_delta, from_wire_view, to_wire_view, view_delta
+from .wire_views import (
+    DELTA_KEYS,
+    apply_view_delta,
+    from_wire_view,
+    grouped_reasons,
+    to_wire_view,
+    view_delta,
+)
 
 __all__ = [
     "CLIENT_MESSAGES",
@@ -159,6 +166,7 @@ __all__ = [
     "decode",
     "encode",
     "from_wire_view",
+    "grouped_reasons",
     "to_wire_view",
     "view_delta",
 ]

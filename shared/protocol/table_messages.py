@@ -10,6 +10,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from shared.i18n import text_parts
+
 from .base import ClientMessage, ServerMessage, TableId, Token, _name_field
 
 # --- client -> server ---------------------------------------------------------------
@@ -234,11 +236,22 @@ class Ack(ServerMessage):
 
 class Error(ServerMessage):
     """The message with this envelope ``id`` failed: ``code`` (see ERROR_CODES), ``msg`` a
-    sentence for a person. Nothing was applied."""
+    sentence for a person, in English. Nothing was applied.
+
+    ``key`` and ``args``: the sentence's catalogue id and arguments when it has one (the
+    page renders it in its reader's language, docs/i18n.md). :meth:`of` fills them."""
 
     T = "err"
     code: str
     msg: str
+    key: str | None = None
+    args: dict[str, str | int] | None = None
+
+    @classmethod
+    def of(cls, code: str, sentence: str) -> Error:
+        """The ``err`` for ``sentence`` (a ``shared.i18n.Text`` keeps its id)."""
+        key, args = text_parts(sentence)
+        return cls(code=code, msg=str(sentence), key=key, args=args)
 
 
 class Pong(ServerMessage):

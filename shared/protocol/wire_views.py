@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from shared.i18n import Text
+
 # --- seat views on the wire ------------------------------------------------------------
 
 
@@ -14,23 +16,34 @@ def to_wire_view(view: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's seat view (``SeatView.to_dict()``) in its wire form, which is
     smaller: ``last_trick`` is left out (it is ``tricks[-1]``, or None), each of
     ``tricks`` is a list ``[leader, cards, winner]`` and ``unplayable`` is grouped by
-    reason, ``{reason: [cards]}``."""
+    reason, ``{reason: [cards]}``, with ``why``, ``{reason: [key, args]}``, the catalogue
+    id and arguments of each reason that has them."""
     wire = {key: value for key, value in view.items() if key != "last_trick"}
-    grouped: dict[str, list[str]] = {}
-    for card, reason in view.get("unplayable", {}).items():
-        grouped.setdefault(reason, []).append(card)
-    wire["unplayable"] = grouped
+    wire["unplayable"], wire["why"] = grouped_reasons(view.get("unplayable", {}))
     wire["tricks"] = [[t["leader"], t["cards"], t["winner"]] for t in view.get("tricks", [])]
     return wire
 
 
+def grouped_reasons(unplayable: Mapping[str, str]
+                    ) -> tuple[dict[str, list[str]], dict[str, list[Any]]]:
+    """A view's ``unplayable`` ``{card: reason}`` in its wire form, ``{reason: [cards]}``,
+    and the wire's ``why``: ``{reason: [key, args]}`` for each catalogued reason."""
+    grouped: dict[str, list[str]] = {}
+    for card, reason in unplayable.items():
+        grouped.setdefault(reason, []).append(card)
+    why = {str(r): [r.key, dict(r.args)] for r in grouped if isinstance(r, Text)}
+    return grouped, why
+
+
 def from_wire_view(wire: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's seat view from its wire form (inverse of :func:`to_wire_view`)."""
-    view = dict(wire)
+    view = {key: value for key, value in wire.items() if key != "why"}
+    why = wire.get("why") or {}
     tricks = [{"leader": t[0], "cards": t[1], "winner": t[2]} for t in wire.get("tricks", [])]
     view["tricks"] = tricks
     view["last_trick"] = tricks[-1] if tricks else None
-    view["unplayable"] = {card: reason for reason, cards in wire.get("unplayable", {}).items()
+    view["unplayable"] = {card: Text(reason, *why[reason]) if reason in why else reason
+                          for reason, cards in wire.get("unplayable", {}).items()
                           for card in cards}
     return view
 

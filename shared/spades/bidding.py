@@ -14,6 +14,25 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .actions import BLIND_NIL_BID, NIL_BID, Action, bid_action
+from .reasons import (
+    BID_TOO_HIGH,
+    BLIND_NIL_BEFORE_LOOK,
+    BLIND_NIL_OFF,
+    BLIND_NIL_OPENER,
+    BLIND_NIL_TRAILING,
+    BLIND_NIL_TRAILING_SOLO,
+    LOOK_FIRST,
+    MIRROR_COUNT,
+    MIRROR_NIL,
+    NIL_AFTER_PARTNER,
+    NO_DOUBLE_NIL,
+    SUICIDE_AT_LEAST_4,
+    SUICIDE_FIRST,
+    SUICIDE_NIL,
+    TEAM_MINIMUM,
+    WHIZ_COUNT,
+    WHIZ_NIL,
+)
 from .rules import RuleSet
 
 ALL_BID_CODES = (NIL_BID, *range(1, 14), BLIND_NIL_BID)  # of the 13-trick formats
@@ -24,17 +43,13 @@ def bid_codes(rules: RuleSet) -> tuple[int, ...]:
     return (NIL_BID, *range(1, rules.tricks_per_hand + 1), BLIND_NIL_BID)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _nil_problem(rules: RuleSet, partner_bid: int | None) -> str | None:
     if partner_bid is None:
         return None
     if not rules.nil_after_partner:
-        return "Nil is not offered once your partner has bid."
+        return NIL_AFTER_PARTNER()
     if partner_bid <= 0 and not rules.double_nil:
-        return "Your partner bid Nil, and double Nil is not allowed at this table."
+        return NO_DOUBLE_NIL()
     return None
 
 
@@ -49,49 +64,47 @@ def bid_problem(
     is_nil = code <= 0
     mode = rules.bidding
     if code > rules.tricks_per_hand:
-        return (f"A hand has {rules.tricks_per_hand} tricks: bid at most "
-                f"{rules.tricks_per_hand}.")
+        return BID_TOO_HIGH(count=rules.tricks_per_hand)
     if not looked:
         # The hand is unseen, so nothing here may depend on it (spades is not used).
         if code != BLIND_NIL_BID:
-            return "Look at your cards first, or bid Blind Nil without looking."
+            return LOOK_FIRST()
         if mode == "suicide":
             if partner_bid is not None and partner_bid <= 0:
-                return "Your partner bid Nil, so in suicide you must bid at least 4."
+                return SUICIDE_AT_LEAST_4()
             return None
         return _nil_problem(rules, partner_bid)
     if code == BLIND_NIL_BID:
-        return "Blind Nil must be bid before you look at your cards."
+        return BLIND_NIL_BEFORE_LOOK()
     if mode == "suicide":
         if partner_bid is None:
             if not is_nil and code < 4:
-                return "In suicide the first partner to bid bids Nil or at least 4."
+                return SUICIDE_FIRST()
         elif partner_bid <= 0:
             if is_nil or code < 4:
-                return "Your partner bid Nil, so in suicide you must bid at least 4."
+                return SUICIDE_AT_LEAST_4()
         elif not is_nil:
-            return f"Your partner bid {partner_bid}, so in suicide you must bid Nil."
+            return SUICIDE_NIL(bid=partner_bid)
         return None
     if mode == "mirror":
         if spades == 0:
-            return None if code == NIL_BID else "In mirror, with no spades you must bid Nil."
+            return None if code == NIL_BID else MIRROR_NIL()
         if code != spades:
-            return f"In mirror you must bid your {_plural(spades, 'spade')}."
+            return MIRROR_COUNT(count=spades)
         return None
     if mode == "whiz":
         if spades == 0:
             if code in (NIL_BID, BLIND_NIL_BID):
                 return None
-            return "In whiz, with no spades you must bid Nil."
+            return WHIZ_NIL()
         if not is_nil and code != spades:
-            return f"In whiz you must bid your {_plural(spades, 'spade')} or Nil."
+            return WHIZ_COUNT(count=spades)
     if is_nil:
         return _nil_problem(rules, partner_bid)
     if rules.min_team_bid and partner_bid is not None and partner_bid > 0:
         need = rules.min_team_bid - partner_bid
         if code < need:
-            return (f"Your team must bid at least {rules.min_team_bid} together: "
-                    f"bid {need} or more, or Nil.")
+            return TEAM_MINIMUM(total=rules.min_team_bid, need=need)
     return None
 
 
@@ -129,12 +142,11 @@ def blind_nil_closed_reason(
     """Why Blind Nil is not open to a seat that was never offered it this hand."""
     mode = rules.blind_nil
     if mode == "off":
-        return "Blind Nil is not played at this table."
+        return BLIND_NIL_OFF()
     if mode == "opening_bidder":
-        return "Only the player left of the dealer may bid Blind Nil."
+        return BLIND_NIL_OPENER()
     if mode == "trailing":
         if rules.solo:
-            return (f"Blind Nil is only open to a player behind the leader by "
-                    f"{rules.blind_nil_margin} or more.")
-        return f"Blind Nil is only open to a team behind by {rules.blind_nil_margin} or more."
-    return "Blind Nil must be bid before you look at your cards."
+            return BLIND_NIL_TRAILING_SOLO(margin=rules.blind_nil_margin)
+        return BLIND_NIL_TRAILING(margin=rules.blind_nil_margin)
+    return BLIND_NIL_BEFORE_LOOK()

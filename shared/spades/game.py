@@ -80,6 +80,19 @@ from .hand_parts import (
     trick_winner,
     winning_index,
 )
+from .reasons import (
+    ALREADY_BID,
+    ALREADY_LOOKED,
+    BID_NOT_ALLOWED,
+    CARD_NOT_PLAYABLE,
+    DRAWING_OVER,
+    GAME_OVER,
+    NO_SEAT,
+    NO_STOCK,
+    NOT_HELD,
+    NOT_YOUR_TURN,
+    PASS_COUNT,
+)
 from .rules import RuleSet
 from .scoring import TeamScore, match_outcome, score_sides, score_team
 from .state import GameState
@@ -138,7 +151,7 @@ class Game(GameState):
             else:
                 ok = hand & bit and (card < 39 or self.broken or not hand & _NOT_SPADES)
             if not ok:
-                raise IllegalAction(self.play_problem(seat, card) or "That card cannot be played.")
+                raise IllegalAction(self.play_problem(seat, card) or CARD_NOT_PLAYABLE())
             # The copy, written out: this is the hottest line of the whole engine.
             g = _new(Game)
             g._c = self._c
@@ -201,7 +214,7 @@ class Game(GameState):
     def _seat_problem(self, seat: int) -> str | None:
         n = self._c.seats
         if seat not in self._c.seat_ids or isinstance(seat, bool):
-            return f"There is no seat {seat!r}; seats are 0 to {n - 1}."
+            return NO_SEAT(seat=repr(seat), last=n - 1)
         return None
 
     def _refusal(self, seat: int, action: Action) -> Exception:
@@ -209,15 +222,14 @@ class Game(GameState):
         if problem is not None:
             return InvalidAction(problem)
         if self.phase == OVER:
-            return IllegalAction("The game is over.")
+            return IllegalAction(GAME_OVER())
         wanted = _PHASE_OF[action.kind]
         if self.phase != wanted:
             if wanted == DRAWING:
-                return IllegalAction("Only the two-handed game draws from a stock."
-                                     if not self._c.rules.draw else "The drawing is over.")
-            return IllegalAction(_WRONG_PHASE[self.phase])
+                return IllegalAction(NO_STOCK() if not self._c.rules.draw else DRAWING_OVER())
+            return IllegalAction(_WRONG_PHASE[self.phase]())
         who = SEAT_NAMES_BY_COUNT[self._c.seats][self.to_act or 0]
-        return NotYourTurn(f"It is {who}'s turn, not yours.")
+        return NotYourTurn(NOT_YOUR_TURN(who=who))
 
     def _next(self, c: _Context, seat: int, action: Action) -> Self:
         # A copy with context `c` and the action recorded.
@@ -231,11 +243,11 @@ class Game(GameState):
         if problem is not None:
             raise InvalidAction(problem)
         if self.phase == OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(GAME_OVER())
         if self.phase != BIDDING or self._c.bids[seat] is not None:
-            raise IllegalAction("You have already bid; your cards are in front of you.")
+            raise IllegalAction(ALREADY_BID())
         if self._c.looked[seat]:
-            raise IllegalAction("You can already see your cards.")
+            raise IllegalAction(ALREADY_LOOKED())
         c = self._c.copy()
         looked = list(c.looked)
         looked[seat] = True
@@ -252,7 +264,7 @@ class Game(GameState):
             mate = c.partner[seat]
             partner = None if mate is None else c.bids[mate]
             raise IllegalAction(bid_problem(c.rules, partner, spades, c.looked[seat], code)
-                                or "That bid is not allowed now.")
+                                or BID_NOT_ALLOWED())
         c = c.copy()
         bids = list(c.bids)
         bids[seat] = code
@@ -275,8 +287,7 @@ class Game(GameState):
         c = self._c
         giver, receiver, count = c.pass_queue[0]
         if len(action.cards) != count:
-            raise IllegalAction(f"Pass exactly {count} card{'s' if count > 1 else ''} "
-                                "to your partner.")
+            raise IllegalAction(PASS_COUNT(count=count))
         hands = list(self.hands)
         held = hands[seat]
         cards = 0
@@ -286,7 +297,7 @@ class Game(GameState):
             cards |= _BIT[card]
         missing = cards & ~held
         if missing:
-            raise IllegalAction(f"You do not hold {' '.join(codes_of(missing))}.")
+            raise IllegalAction(NOT_HELD(cards=" ".join(codes_of(missing))))
         c = c.copy()
         hands[giver] &= ~cards
         hands[receiver] |= cards

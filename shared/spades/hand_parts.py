@@ -36,6 +36,7 @@ from .cards import (
     suit_of,
 )
 from .deal import commitment, deal_cards, deal_hands, deck_mask, derive_deal_seed, shuffled
+from .reasons import PHASE_BIDDING, PHASE_DRAWING, PHASE_PASSING, PHASE_PLAYING
 from .rules import RuleSet
 from .scoring import Outcome, TeamScore
 
@@ -151,10 +152,10 @@ _NO_PASSES = ((0, 0),) * 4
 _PHASE_OF = {BID: BIDDING, NIL: BIDDING, BLIND_NIL: BIDDING, LOOK: BIDDING, PASS: PASSING,
              PLAY: PLAYING, KEEP: DRAWING, DISCARD: DRAWING}
 _WRONG_PHASE = {
-    DRAWING: "The players are drawing their cards from the stock (keep or discard).",
-    BIDDING: "Bidding is not over yet: every player bids before the first card.",
-    PASSING: "Partners are passing cards now.",
-    PLAYING: "The bidding is over; play a card.",
+    DRAWING: PHASE_DRAWING,
+    BIDDING: PHASE_BIDDING,
+    PASSING: PHASE_PASSING,
+    PLAYING: PHASE_PLAYING,
 }
 
 

@@ -25,8 +25,8 @@ from .cards import (
     ALL_CODES,
     COPY,
     SPADE_MASK,
+    SUIT_LETTERS,
     SUIT_MASKS,
-    SUIT_NAMES,
     codes_of,
     fold,
     parse_card,
@@ -64,6 +64,14 @@ from .hand_parts import (
     _opening,
     _record,
     _review_of,
+)
+from .reasons import (
+    BIDDING_NOT_OVER,
+    FOLLOW_SUIT,
+    GAME_OVER,
+    NOT_HELD,
+    SPADES_NOT_BROKEN,
+    WAIT_TURN,
 )
 from .rules import RuleSet
 from .scoring import Outcome
@@ -473,23 +481,23 @@ class GameState:
         either copy of a card names the card."""
         if self.phase != PLAYING:
             if self.phase == BIDDING:
-                return "Bidding is not over yet."
+                return BIDDING_NOT_OVER()
             if self.phase == OVER:
-                return "The game is over."
-            return _WRONG_PHASE[self.phase]
+                return GAME_OVER()
+            return _WRONG_PHASE[self.phase]()
         hand = self.hands[seat]
         if card < COPY and not hand >> card & 1 and hand >> (card + COPY) & 1:
             card += COPY
         if not hand >> card & 1:
-            return f"You do not hold {ALL_CODES[card]}."
+            return NOT_HELD(cards=ALL_CODES[card])
         if seat != self.to_act:
             who = SEAT_NAMES_BY_COUNT[self._c.seats][self.to_act or 0]
-            return f"Wait for your turn: it is {who}'s turn."
+            return WAIT_TURN(who=who)
         if self._play_mask(seat) >> card & 1:
             return None
         if self._trick:
-            return f"You must follow {SUIT_NAMES[_SUIT_OF[self._trick[0]]]}."
-        return "Spades are not broken yet."
+            return FOLLOW_SUIT(suit=SUIT_LETTERS[_SUIT_OF[self._trick[0]]])
+        return SPADES_NOT_BROKEN()
 
     if TYPE_CHECKING:  # Game's (game.py); replay steps a game with it
         def apply(self, seat: int, action: Action | str) -> Self: ...

@@ -3,6 +3,7 @@
 // "#/join/TOKEN" a private table's invite, "#/daily" and "#/daily/DAY" the daily deal's page.
 import { signed } from "./game/numbers.js";
 import { SIGNED_OUT_EVERYWHERE, fetchLeaderboard, fetchMe, postAccount } from "./net/accounts.js";
+import { loadLanguage, said, t } from "./i18n.js";
 import { Room } from "./net/room.js";
 import { TableState } from "./net/table_state.js";
 import { DailyPlay } from "./ui/daily.js";
@@ -13,7 +14,7 @@ import { Lobby } from "./ui/lobby.js";
 import { askSeated, seatedInGame } from "./ui/leave.js";
 import { inviteNotice } from "./ui/lobby_people.js";
 import { askName } from "./ui/name_prompt.js";
-import { applySettings, settingsForm } from "./ui/settings.js";
+import { applySettings, settings, settingsForm } from "./ui/settings.js";
 import { TableScreen } from "./ui/table_screen.js";
 
 class App {
@@ -39,6 +40,7 @@ class App {
 
   async start() {
     applySettings();
+    await loadLanguage(settings.lang); // before anything is drawn: every label is in it
     const target = parseHash();
     if (target.daily !== undefined) this.daily.showPage(target.daily);
     else this.showLobby();
@@ -100,7 +102,7 @@ class App {
     } else if (t === "invite_answer") {
       this.inviteAnswered(d.id, d.answer);
     } else if (t === "err") {
-      toast(d.msg, "warn");
+      toast(said(d.msg, d.key, d.args), "warn");
       if (d.code === "no_table") this.leaveTable();
     }
   }
@@ -225,7 +227,7 @@ class App {
   }
 
   openSettings() {
-    openDialog("Settings", settingsForm({
+    openDialog(t("settings.title"), settingsForm({
       name: this.room.signedIn ? this.room.account : this.room.session.name,
       fixedName: this.room.signedIn,
       onRename: (name) => this.rename(name),

@@ -3,6 +3,8 @@
 // names, where each seat sits on the screen, the hand and the deck. Seats go clockwise
 // from 0; the viewer always sits at the bottom.
 
+import { said } from "../i18n.js";
+
 // Seat names by table size, clockwise from the bottom seat (seat 0 is South).
 const NAMES = {
   2: ["South", "North"],
@@ -72,13 +74,14 @@ export class Format {
     return team.find((s) => s !== seat) ?? null;
   }
 
+  /** The seat's name in the page's language (the catalogue's "seat.South"...). */
   seatName(seat) {
-    return this.names[seat] || `Seat ${seat + 1}`;
+    const name = this.names[seat] || `Seat ${seat + 1}`;
+    return said(name, `seat.${name}`);
   }
 
   shortName(seat) {
-    const name = this.seatName(seat);
-    return SHORT[name] || name[0];
+    return SHORT[this.names[seat]] || this.seatName(seat)[0];
   }
 
   /** Where ``seat`` sits on this screen, the viewer (null: seat 0) at the bottom. */

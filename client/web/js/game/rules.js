@@ -2,6 +2,7 @@
 // shared/spades/rules.py RuleSet; data/presets.json holds the presets (a Python test keeps
 // it equal to shared.spades.PRESETS).
 
+import { said } from "../i18n.js";
 import { FORMATS, formatId } from "./format.js";
 import { number } from "./numbers.js";
 
@@ -156,7 +157,11 @@ export function describeRules(r) {
 /** "Casual · to 250" for the top bar ("Private · Cutthroat · to 500" in another format). */
 export function tableTitle(kind, rules) {
   const kinds = { casual: "Casual", private: "Private", ranked: "Ranked", practice: "Practice" };
-  const name = kinds[kind] || (kind ? kind[0].toUpperCase() + kind.slice(1) : "Table");
-  const format = rules ? FORMATS[formatId(rules)].short : "";
-  return rules ? `${name}${format ? ` · ${format}` : ""} · to ${rules.target_score}` : name;
+  const english = kinds[kind] || (kind ? kind[0].toUpperCase() + kind.slice(1) : "Table");
+  const name = said(english, `title.${kind || "table"}`);
+  const id = rules ? formatId(rules) : null;
+  const format = id && FORMATS[id].short ? said(FORMATS[id].short, `format.short.${id}`) : "";
+  if (!rules) return name;
+  const score = String(rules.target_score);
+  return [name, format, said(`to ${score}`, "title.to", { score })].filter(Boolean).join(" · ");
 }

@@ -4,6 +4,7 @@
 //
 // Events (EventTarget): "message" {detail: {t, d}} for every push and typed reply,
 // "connection" {detail: {state: "connecting"|"open"|"lost"|"closed", retryIn, reason}}.
+import { said } from "../i18n.js";
 import { localTimes } from "./local_times.js";
 import { chosenFormat, decodeFrame, encodeFrame } from "./codec.js";
 
@@ -164,7 +165,7 @@ export class Room extends EventTarget {
       this.pending.delete(id);
       if (t === "err") {
         if (d.code === "unknown_type") this.missing.add(item.t);
-        item.reject(new RequestError(d.code === "unknown_type" ? "unsupported" : d.code, d.msg));
+        item.reject(new RequestError(d.code === "unknown_type" ? "unsupported" : d.code, said(d.msg, d.key, d.args)));
       } else {
         item.resolve({ t, ...d });
       }

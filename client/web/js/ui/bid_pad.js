@@ -3,6 +3,7 @@
 // Blind Nil and "Show my cards" while the hand is face down, and the Tip key.
 // Choose a bid, then choose it again or press Bid to send it.
 import { Format } from "../game/format.js";
+import { t } from "../i18n.js";
 import { announce, h, rovingKeys } from "./dom.js";
 
 export class BidPad {
@@ -12,7 +13,7 @@ export class BidPad {
     this.onBid = onBid;
     this.onTip = onTip;
     this.choice = null;
-    this.el = h("section", { class: "bid-pad", "aria-label": "Your bid" });
+    this.el = h("section", { class: "bid-pad", "aria-label": t("bid.yours") });
     this.el.addEventListener("keydown", (event) => {
       if (event.target.classList.contains("bid-num")) rovingKeys(event, this.numbers, 7);
     });
@@ -47,13 +48,13 @@ export class BidPad {
   renderBlind(legal) {
     this.numbers = [];
     this.el.replaceChildren(
-      h("h2", { class: "pad-title" }, "Blind Nil?"),
-      h("p", { class: "pad-note" }, "Your cards stay face down until you decide. Blind Nil scores double if you take no trick."),
+      h("h2", { class: "pad-title" }, t("bid.blind_question")),
+      h("p", { class: "pad-note" }, t("bid.blind_note")),
       h("div", { class: "pad-row" },
         h("button", { type: "button", class: "btn btn-danger", dataset: { bid: "bid blind nil" },
-          disabled: !legal.has("bid blind nil"), onclick: () => this.onBid("bid blind nil") }, "Bid Blind Nil"),
+          disabled: !legal.has("bid blind nil"), onclick: () => this.onBid("bid blind nil") }, t("bid.blind_go")),
         h("button", { type: "button", class: "btn btn-primary", dataset: { bid: "look" },
-          disabled: !legal.has("look"), onclick: () => this.onBid("look") }, "Show my cards")),
+          disabled: !legal.has("look"), onclick: () => this.onBid("look") }, t("bid.look"))),
     );
   }
 
@@ -65,7 +66,7 @@ export class BidPad {
     const firstEnabled = options.find((o) => legal.has(o));
     const focusable = this.choice && legal.has(this.choice) ? this.choice : firstEnabled;
     this.numbers = options.map((action) => {
-      const label = action === "bid nil" ? "Nil" : action.slice(4);
+      const label = bidLabel(action);
       return h("button", {
         type: "button",
         class: `bid-num${this.choice === action ? " chosen" : ""}${action === "bid nil" ? " nil" : ""}`,
@@ -73,23 +74,23 @@ export class BidPad {
         disabled: !legal.has(action),
         tabindex: action === focusable ? "0" : "-1",
         "aria-pressed": this.choice === action ? "true" : "false",
-        "aria-label": action === "bid nil" ? "Nil: take no tricks" : `Bid ${label}`,
+        "aria-label": action === "bid nil" ? t("bid.nil_label") : t("bid.go", { bid: label }),
         onclick: () => this.pick(action),
       }, label);
     });
     const confirm = h("button", {
       type: "button", class: "btn btn-primary bid-go", disabled: !this.choice,
       onclick: () => this.choice && this.onBid(this.choice),
-    }, this.choice ? `Bid ${this.choice === "bid nil" ? "Nil" : this.choice.slice(4)}` : "Choose a bid");
+    }, this.choice ? t("bid.go", { bid: bidLabel(this.choice) }) : t("bid.choose"));
     const tip = this.tipOffered === false ? null : h("button", { type: "button", class: "btn btn-ghost tip-btn",
-      "aria-keyshortcuts": "t", "aria-label": "Tip: the suggested bid", onclick: () => this.onTip() }, "Tip");
+      "aria-keyshortcuts": "t", "aria-label": t("bid.tip_label"), onclick: () => this.onTip() }, t("bid.tip"));
     this.el.replaceChildren(...[
-      h("div", { class: "pad-head" }, h("h2", { class: "pad-title" }, "Your bid"), tip),
-      h("div", { class: "pad-grid", role: "group", "aria-label": "Bids" }, this.numbers),
+      h("div", { class: "pad-head" }, h("h2", { class: "pad-title" }, t("bid.yours")), tip),
+      h("div", { class: "pad-grid", role: "group", "aria-label": t("bid.bids") }, this.numbers),
       this.ruleLine ? h("p", { class: "pad-note bid-rule" }, this.ruleLine) : null,
       h("div", { class: "pad-row" },
         legal.has("bid blind nil") ? h("button", { type: "button", class: "btn btn-danger",
-          onclick: () => this.onBid("bid blind nil") }, "Blind Nil") : null,
+          onclick: () => this.onBid("bid blind nil") }, t("bid.blind")) : null,
         confirm),
       this.tipLine,
     ].filter(Boolean));
@@ -101,7 +102,7 @@ export class BidPad {
       return;
     }
     this.choice = action;
-    announce(`${action === "bid nil" ? "Nil" : action.slice(4)} chosen. Press again or Bid to confirm.`);
+    announce(t("bid.chosen", { bid: bidLabel(action) }));
     this.renderNumbers(this.legal);
     const button = this.el.querySelector(`[data-bid="${action}"]`);
     if (button) button.focus();
@@ -109,8 +110,7 @@ export class BidPad {
 
   /** Show the Tip's answer: the suggested bid (pre-selected) and its reason line. */
   showTip(action, why) {
-    const label = action === "bid nil" ? "Nil" : action.replace(/^bid /, "");
-    this.tipLine.replaceChildren(h("b", {}, `Tip: ${label}`), why ? ` — ${why}` : "");
+    this.tipLine.replaceChildren(h("b", {}, t("bid.tip_is", { bid: bidLabel(action) })), why ? ` — ${why}` : "");
     if (this.legal && this.legal.has(action)) {
       const hadFocus = this.el.contains(document.activeElement) || document.activeElement === document.body;
       this.choice = action;
@@ -132,7 +132,10 @@ export class BidPad {
   }
 }
 
-const spadesWord = (n) => `${n} spade${n === 1 ? "" : "s"}`;
+/** "bid nil" -> "Nil", "bid 4" -> "4". */
+export function bidLabel(action) {
+  return action === "bid nil" ? t("bid.nil") : action.replace(/^bid /, "");
+}
 
 /** Why the pad greys bids a hand could otherwise make, from the table's bidding rule
  * (``legal``: the enabled bids; ``partnerBid``: the partner's bid, null when none yet or
@@ -141,16 +144,16 @@ export function bidRule(rules, legal, partnerBid) {
   const numbers = [...legal].filter((a) => /^bid \d+$/.test(a)).map((a) => Number(a.slice(4)));
   const mode = rules.bidding;
   if (mode === "whiz") {
-    return numbers.length ? `Whiz: you bid your ${spadesWord(numbers[0])} or Nil.` : "Whiz: with no spades you bid Nil.";
+    return numbers.length ? t("bid.rule_whiz", { count: numbers[0] }) : t("bid.rule_whiz_none");
   }
-  if (mode === "mirror") return numbers.length ? `Mirror: you bid your ${spadesWord(numbers[0])}.` : "Mirror: with no spades you bid Nil.";
+  if (mode === "mirror") return numbers.length ? t("bid.rule_mirror", { count: numbers[0] }) : t("bid.rule_mirror_none");
   if (mode === "suicide") {
-    if (partnerBid === null || partnerBid === undefined) return "Suicide: one partner of each team bids Nil; the first to bid bids Nil or at least 4.";
-    return partnerBid <= 0 ? "Suicide: your partner bid Nil, so you bid at least 4." : `Suicide: your partner bid ${partnerBid}, so you bid Nil.`;
+    if (partnerBid === null || partnerBid === undefined) return t("bid.rule_suicide");
+    return partnerBid <= 0 ? t("bid.rule_suicide_nil") : t("bid.rule_suicide_number", { bid: partnerBid });
   }
   const least = numbers.length ? Math.min(...numbers) : 1;
   if (rules.min_team_bid && partnerBid > 0 && least > 1) {
-    return `Your team bids at least ${rules.min_team_bid} together: bid ${least} or more, or Nil.`;
+    return t("bid.rule_team", { total: rules.min_team_bid, need: least });
   }
   return null;
 }

@@ -8,6 +8,7 @@
 // rules pass; the cards the partner passed are ringed; Escape lowers them all.
 import { cardLabel, lowerFirst, sortHand, cardName } from "../game/cards.js";
 import { Format } from "../game/format.js";
+import { said, t } from "../i18n.js";
 import { cardBack, cardFace, cardShort, shapeHand } from "./card_view.js";
 import { announce, clearToast, h, rovingKeys, toast } from "./dom.js";
 import { cardsWord, passAction, passTurn } from "./pass_step.js";
@@ -25,7 +26,7 @@ export class HandView {
     this.chosen = []; // the keys lifted for a card pass, in the order lifted
     this.passKey = null; // which pass they were lifted for
     this.focusCode = null;
-    this.el = h("div", { class: "hand", role: "group", "aria-label": "Your hand" });
+    this.el = h("div", { class: "hand", role: "group", "aria-label": t("hand.label") });
     this.playButton = h("button", { type: "button", class: "btn btn-primary play-btn", hidden: true,
       onclick: () => this.lifted && this.playLifted() });
     this.el.addEventListener("keydown", (event) => this.onKey(event));
@@ -75,9 +76,9 @@ export class HandView {
       const lifted = this.pass ? this.chosen.includes(key) : this.lifted === key;
       const got = received.includes(code);
       button.className = `slot card-btn${myTurn && reason ? " dim" : ""}${lifted ? " lifted" : ""}${got ? " received" : ""}`;
-      const again = this.pass ? ", lifted to pass: press again to put it back" : ", lifted: press again to play";
+      const again = t(this.pass ? "hand.lifted_pass" : "hand.lifted_play");
       const label = this.pass && reason ? `${cardName(code)}, ${lowerFirst(reason)}` : cardLabel(code, reason);
-      button.setAttribute("aria-label", label + (got ? ", passed to you" : "") + (lifted ? again : ""));
+      button.setAttribute("aria-label", label + (got ? t("hand.passed_to_you") : "") + (lifted ? again : ""));
       button.setAttribute("aria-pressed", lifted ? "true" : "false");
       return button;
     });
@@ -88,7 +89,7 @@ export class HandView {
     shapeHand(this.el, faces.length);
     this.cards = slots.filter((b) => b.tagName === "BUTTON");
     const focusAt = Math.max(0, this.cards.findIndex((b) => b.dataset.key === (this.lifted || focusCode)));
-    this.el.setAttribute("aria-label", this.pass ? `Your hand: lift ${cardsWord(this.pass.count)} to pass` : "Your hand");
+    this.el.setAttribute("aria-label", this.pass ? t("hand.label_pass", { cards: cardsWord(this.pass.count) }) : t("hand.label"));
     this.cards.forEach((b, i) => b.setAttribute("tabindex", i === focusAt ? "0" : "-1"));
     // After a play the card leaves the hand: keep a keyboard player's focus in the hand.
     const refocus = this.playedFrom !== undefined && !hand.includes(this.playedKey)
@@ -106,16 +107,16 @@ export class HandView {
   reasonFor(view, seat, code, myTurn) {
     if (!view) return null;
     const reason = view.unplayable[code];
-    if (reason) return reason;
+    if (reason) return said(reason, ...((view.why && view.why[reason]) || []));
     if (myTurn) return null;
-    if (view.phase === "bidding") return "Bidding is not over yet.";
+    if (view.phase === "bidding") return t("illegal.bidding_not_over");
     if (view.phase === "passing") {
-      return `Wait for the card pass: it is ${new Format(view.rules).seatName(view.to_act)}'s turn to pass.`;
+      return t("hand.wait_pass", { who: new Format(view.rules).seatName(view.to_act) });
     }
-    if (view.phase === "over") return "The game is over.";
-    if (view.phase === "drawing") return "The drawing is not over yet.";
+    if (view.phase === "over") return t("illegal.game_over");
+    if (view.phase === "drawing") return t("hand.drawing_not_over");
     if (view.to_act !== null && view.to_act !== seat) {
-      return `Wait for your turn: it is ${new Format(view.rules).seatName(view.to_act)}'s turn.`;
+      return t("illegal.wait_turn", { who: new Format(view.rules).names[view.to_act] });
     }
     return null;
   }
@@ -123,7 +124,7 @@ export class HandView {
   /** Why a card can never be part of this pass (the view's legal passes leave it out). */
   passableReason(code) {
     return this.view.legal.some((a) => a.startsWith("pass ") && a.slice(5).split(" ").includes(code))
-      ? null : "It cannot be passed.";
+      ? null : t("hand.not_passable");
   }
 
   /** The codes lifted for the pass. */
@@ -137,25 +138,25 @@ export class HandView {
     const { count } = this.pass;
     const warn = (reason) => {
       sound("error");
-      toast(`${cardName(code)}: ${lowerFirst(reason)}.`, "warn", { above: this.noteAbove() || this.el });
+      toast(t("hand.card_reason", { card: cardName(code), reason: lowerFirst(reason) }), "warn", { above: this.noteAbove() || this.el });
     };
     let chosen = this.chosen.filter((k) => k !== key);
     if (chosen.length < this.chosen.length) {
-      announce(`${cardName(code)} put back: ${chosen.length} of ${count} chosen.`);
+      announce(t("hand.put_back_n", { card: cardName(code), chosen: chosen.length, count }));
     } else {
       const reason = this.passableReason(code);
       if (reason) return warn(reason);
       if (chosen.length >= count) {
-        if (count > 1) return warn(`you pass ${cardsWord(count)}: put a lifted card back first`);
+        if (count > 1) return warn(t("hand.pass_full", { cards: cardsWord(count) }));
         chosen = []; // one card to pass: the new one takes the lifted one's place
       }
-      if (chosen.some((k) => codeOf(k) === code)) return warn("the other copy is lifted already: a card is passed once");
+      if (chosen.some((k) => codeOf(k) === code)) return warn(t("hand.other_copy"));
       chosen = [...chosen, key];
       if (chosen.length === count && !passAction(this.view, chosen.map(codeOf))) {
-        return warn("these cards cannot be passed together");
+        return warn(t("hand.not_together"));
       }
-      const next = chosen.length === count ? ` Press P or Pass to pass ${count === 1 ? "it" : "them"}.` : "";
-      announce(`${cardName(code)} lifted: ${chosen.length} of ${count} chosen.${next}`);
+      const next = chosen.length === count ? ` ${t("hand.press_pass", { count })}` : "";
+      announce(t("hand.lifted_n", { card: cardName(code), chosen: chosen.length, count }) + next);
     }
     this.chosen = chosen;
     this.render(this.view, this.seat);
@@ -177,7 +178,7 @@ export class HandView {
     this.focusCode = key;
     if (reason) {
       sound("error");
-      const text = `${cardName(code)}: ${lowerFirst(reason)}.`;
+      const text = t("hand.card_reason", { card: cardName(code), reason: lowerFirst(reason) });
       toast(text, "warn", { above: this.noteAbove() || this.el });
       this.reasonShown = { text, trick: trickKey(view) };
       return;
@@ -187,7 +188,7 @@ export class HandView {
       return;
     }
     this.lifted = key;
-    announce(`${cardName(code)} lifted. Press again or Play to play it.`);
+    announce(t("hand.lifted", { card: cardName(code) }));
     this.render(view, this.seat);
     const button = this.cards.find((b) => b.dataset.key === key);
     if (button) button.focus();
@@ -206,8 +207,8 @@ export class HandView {
   updatePlayButton() {
     const code = this.lifted && codeOf(this.lifted);
     this.playButton.hidden = !code;
-    this.playButton.textContent = code ? `Play ${cardShort(code)}` : "Play";
-    if (code) this.playButton.setAttribute("aria-label", `Play the ${cardName(code)}`);
+    this.playButton.textContent = code ? t("hand.play_card", { card: cardShort(code) }) : t("hand.play");
+    if (code) this.playButton.setAttribute("aria-label", t("hand.play_label", { card: cardName(code) }));
   }
 
   onKey(event) {
@@ -218,7 +219,7 @@ export class HandView {
       const many = this.chosen.length > 1;
       this.lifted = null;
       this.chosen = [];
-      announce(many ? "Cards put back." : "Card put back.");
+      announce(t("hand.put_back", { count: many ? 2 : 1 }));
       this.render(this.view, this.seat);
       this.onChoose();
     }

@@ -5,6 +5,7 @@
 import { accountPanel, leaderboardPanel, rankedPanel } from "./lobby_ranked.js";
 import { loadPresets } from "../game/rules.js";
 import { dailyPanel } from "./daily.js";
+import { t } from "../i18n.js";
 import { fill, h, seconds } from "./dom.js";
 import { peoplePanel } from "./lobby_people.js";
 import { LEVELS, PRACTICE_GAMES, PRACTICE_PACES, practiceRules } from "./practice.js";
@@ -37,21 +38,21 @@ export class Lobby {
       e.preventDefault();
       app.quickPlay(this.nameInput ? this.nameInput.value : "");
     } },
-    h("h2", {}, "Play now"),
-    h("p", { class: "muted" }, "A casual game to 250 with people and bots. No sign-up. ",
+    h("h2", {}, t("lobby.play_now")),
+    h("p", { class: "muted" }, t("lobby.play_now_note"), " ",
       // Play now's own rules (the quick game), not the standard ones.
-      h("a", { href: "/learn/?preset=quick#/rules", id: "play-now-rules", class: "rules-link" }, "Rules")),
+      h("a", { href: "/learn/?preset=quick#/rules", id: "play-now-rules", class: "rules-link" }, t("lobby.rules"))),
     this.who, this.resume);
 
     const practice = this.practiceForm();
 
-    const code = h("input", { id: "join-code", placeholder: "K7PQ2M or a link", autocomplete: "off",
+    const code = h("input", { id: "join-code", placeholder: t("lobby.code_placeholder"), autocomplete: "off",
       autocapitalize: "characters", spellcheck: "false", required: true });
     const join = h("form", { class: "panel", onsubmit: (e) => { e.preventDefault(); this.named(() => app.join(code.value)); } },
-      h("h2", {}, "Join a table"),
-      h("p", { class: "muted" }, "Got a link or a code from a friend?"),
-      h("label", { for: "join-code" }, "Table code or link"),
-      h("div", { class: "inline" }, code, h("button", { type: "submit", class: "btn", id: "join-go" }, "Join")));
+      h("h2", {}, t("lobby.join_title")),
+      h("p", { class: "muted" }, t("lobby.join_note")),
+      h("label", { for: "join-code" }, t("lobby.join_label")),
+      h("div", { class: "inline" }, code, h("button", { type: "submit", class: "btn", id: "join-go" }, t("lobby.join"))));
 
     this.accountEl = h("div", { class: "panel", id: "account-panel" });
     this.rankedEl = h("div", { class: "panel", id: "ranked-panel" });
@@ -60,18 +61,18 @@ export class Lobby {
     this.peopleEl = h("div", { class: "panel", id: "people-panel" });
     this.el.replaceChildren(
       h("div", { class: "lobby-hero" },
-        h("h1", { id: "lobby-title" }, h("span", { class: "logo", "aria-hidden": "true" }, "♠"), " Spades Room"),
-        h("p", { class: "tagline" }, "Four players, two teams, spades always trump."),
+        h("h1", { id: "lobby-title" }, h("span", { class: "logo", "aria-hidden": "true" }, "♠"), " ", t("lobby.title")),
+        h("p", { class: "tagline" }, t("lobby.tagline")),
         // A guest's way to the account form, far down a phone's lobby: on the first screen.
         this.signInLink = h("a", { href: "#account-panel", class: "btn btn-small", id: "to-sign-in",
           onclick: (e) => {
             e.preventDefault();
             this.accountEl.scrollIntoView({ block: "start" });
             this.accountEl.querySelector("#acct-name")?.focus({ preventScroll: true });
-          } }, "Sign in or register"),
+          } }, t("lobby.sign_in")),
         h("p", { class: "learn-links" },
-          h("a", { href: "/learn/", id: "learn-link" }, "New to Spades? Learn to play"), " · ",
-          h("a", { href: "/learn/#/strategy" }, "Strategy"))),
+          h("a", { href: "/learn/", id: "learn-link" }, t("lobby.learn")), " · ",
+          h("a", { href: "/learn/#/strategy" }, t("lobby.strategy")))),
       h("div", { class: "lobby-grid" }, play, dailyPanel(() => this.named(() => app.daily.start())), practice, privateForm((form, refused) => this.named(() => app.createPrivate(form, refused))), join,
         this.gamesEl, this.peopleEl, this.accountEl, this.rankedEl, this.boardEl));
     this.update();
@@ -88,8 +89,8 @@ export class Lobby {
   practiceForm() {
     const app = this.app;
     const formats = formatRow("format", "practice-format");
-    const games = radioRow("game", "Game", PRACTICE_GAMES, "quick", "practice-game");
-    const rulesLink = h("a", { id: "practice-rules", class: "rules-link", href: "/learn/?preset=quick#/rules" }, "Rules of this game");
+    const games = radioRow("game", t("lobby.game"), PRACTICE_GAMES, "quick", "practice-game");
+    const rulesLink = h("a", { id: "practice-rules", class: "rules-link", href: "/learn/?preset=quick#/rules" }, t("lobby.game_rules"));
     const chosen = () => {
       const format = formats.querySelector("input:checked").value;
       return format === "partners" ? games.querySelector("input:checked").value : format;
@@ -108,13 +109,13 @@ export class Lobby {
       const data = new FormData(e.target);
       this.named(() => app.practice(data.get("level"), data.get("pace"), chosen(), settings.practiceBlindNil));
     } },
-    h("h2", { id: "practice-title" }, "Practice"),
-    h("p", { class: "muted" }, "You and bots, nobody waiting. Hint, Undo and Redo help on Easy and Standard; Challenge has none. ", rulesLink),
+    h("h2", { id: "practice-title" }, t("lobby.practice")),
+    h("p", { class: "muted" }, t("lobby.practice_note"), " ", rulesLink),
     formats, games,
     blindNilSwitch("practice-blind-nil"),
-    radioRow("level", "Level", LEVELS, "easy"),
-    radioRow("pace", "Pace", PRACTICE_PACES, "standard"),
-    h("button", { type: "submit", class: "btn", id: "start-practice" }, "Start practice"));
+    radioRow("level", t("lobby.level"), LEVELS, "easy"),
+    radioRow("pace", t("settings.pace"), PRACTICE_PACES, "standard"),
+    h("button", { type: "submit", class: "btn", id: "start-practice" }, t("lobby.start_practice")));
     update().catch(() => {}); // the link stays the preset's until the presets load
     return form;
   }
@@ -124,22 +125,22 @@ export class Lobby {
     const app = this.app;
     const focused = document.activeElement && this.el.contains(document.activeElement) ? document.activeElement.id : null;
     const account = app.room.signedIn ? app.room.account : app.me && app.me.name;
-    const playNow = h("button", { type: "submit", class: "btn btn-primary btn-big", id: "play-now" }, "Play now");
+    const playNow = h("button", { type: "submit", class: "btn btn-primary btn-big", id: "play-now" }, t("lobby.play_now"));
     this.signInLink.hidden = !!account;
     if (account) {
       this.nameInput = null;
-      this.who.replaceChildren(h("p", {}, "Playing as ", h("b", {}, account)), playNow);
+      this.who.replaceChildren(h("p", {}, t("lobby.playing_as"), " ", h("b", {}, account)), playNow);
     } else if (!this.nameInput) {
       // Not required: left empty, Play now (as Practice and the other ways to a table)
       // keeps the name the room gave ("Guest 0950"); a private table asks (name_prompt.js).
       this.nameInput = h("input", { id: "guest-name", value: app.room.session.name || "", maxlength: 20,
-        autocomplete: "nickname", placeholder: "Your name" });
-      this.who.replaceChildren(h("label", { for: "guest-name" }, "Your name"),
+        autocomplete: "nickname", placeholder: t("settings.name") });
+      this.who.replaceChildren(h("label", { for: "guest-name" }, t("settings.name")),
         h("div", { class: "inline" }, this.nameInput, playNow));
     }
     // The way back is to a game still on: a finished one is over for good.
     this.resume.replaceChildren(app.resumeTable && app.state.status !== "over"
-      ? h("button", { type: "button", class: "btn btn-link", id: "back-to-table", onclick: () => app.openTable(app.resumeTable) }, "Back to your table")
+      ? h("button", { type: "button", class: "btn btn-link", id: "back-to-table", onclick: () => app.openTable(app.resumeTable) }, t("lobby.back_to_table"))
       : "");
     // Rebuilt only when what they show changed: a half-typed password survives a reconnect.
     const me = account ? app.me || { name: account } : null;
@@ -175,7 +176,7 @@ export class Lobby {
   renderQueueTime() {
     if (!this.queueLine) return;
     const since = this.app.queueSince;
-    this.queueLine.textContent = since === null ? "" : `In the queue: ${seconds(performance.now() - since)}s waited`;
+    this.queueLine.textContent = since === null ? "" : t("lobby.queue_waited", { secs: seconds(performance.now() - since) });
   }
 
   /** Friends (an account's) and the lobby's lists; again every 10 s while shown. */

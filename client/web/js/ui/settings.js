@@ -1,17 +1,19 @@
-// Player settings kept in this browser: pace of the animations, card size, sound, and
-// whether practice games offer Blind Nil. Sound and practice's Blind Nil are off until the
+// Player settings kept in this browser: the language, pace of the animations, card size,
+// sound, and whether practice games offer Blind Nil. Sound and practice's Blind Nil are off until the
 // player turns them on.
+import { LANGUAGES, t } from "../i18n.js";
 import { h } from "./dom.js";
 
 const KEY = "spades.settings";
-const DEFAULTS = { pace: "standard", cardSize: "medium", sound: false, practiceBlindNil: false };
+// lang "": the browser's languages (Accept-Language) choose.
+const DEFAULTS = { lang: "", pace: "standard", cardSize: "medium", sound: false, practiceBlindNil: false };
 
 export const PACES = {
-  relaxed: { label: "Relaxed", dealMs: 55, holdMs: 1700, sweepMs: 450 },
-  standard: { label: "Standard", dealMs: 28, holdMs: 1000, sweepMs: 320 },
-  fast: { label: "Fast", dealMs: 8, holdMs: 450, sweepMs: 180 },
+  relaxed: { dealMs: 55, holdMs: 1700, sweepMs: 450 },
+  standard: { dealMs: 28, holdMs: 1000, sweepMs: 320 },
+  fast: { dealMs: 8, holdMs: 450, sweepMs: 180 },
 };
-const CARD_SIZES = { small: "Small", medium: "Medium", large: "Large" };
+const CARD_SIZES = ["small", "medium", "large"];
 
 export const settings = { ...DEFAULTS, ...load() };
 
@@ -51,35 +53,42 @@ export function blindNilSwitch(id, onChange = () => {}) {
       type: "checkbox", role: "switch", id, checked: settings.practiceBlindNil,
       onchange: (e) => { saveSettings({ practiceBlindNil: e.target.checked }); onChange(e.target.checked); },
     }),
-    h("span", {}, "Blind Nil in practice, when 100 behind (from the next game)"));
+    h("span", {}, t("settings.practice_blind_nil")));
 }
 
 /** The settings form, for the settings dialog. ``onRename(name)`` changes the player's name;
  * ``fixedName``: an account's name, shown but not changed here. */
 export function settingsForm({ name, onRename, fixedName = false }) {
   const radios = (field, choices) => h("fieldset", { class: "choice-row" },
-    h("legend", {}, { pace: "Pace", cardSize: "Card size" }[field]),
-    Object.entries(choices).map(([value, label]) => h("label", { class: "chip" },
+    h("legend", {}, t(`settings.${field}`)),
+    choices.map((value) => h("label", { class: "chip" },
       h("input", {
         type: "radio", name: field, value, checked: settings[field] === value,
         onchange: () => saveSettings({ [field]: value }),
       }),
-      h("span", {}, typeof label === "string" ? label : label.label))));
+      h("span", {}, t(`settings.${field}.${value}`)))));
+  // A new language redraws the page in it (the address stays; the room resumes the table).
+  const language = h("select", {
+    id: "settings-lang",
+    onchange: (e) => { saveSettings({ lang: e.target.value }); location.reload(); },
+  }, h("option", { value: "", selected: !settings.lang }, t("settings.lang_auto")),
+  Object.entries(LANGUAGES).map(([value, name]) => h("option", { value, lang: value, selected: settings.lang === value }, name)));
   const nameInput = h("input", { id: "settings-name", value: name || "", maxlength: 20, autocomplete: "nickname" });
   return h("div", { class: "settings" },
     fixedName
-      ? h("p", {}, "Your name: ", h("b", {}, name), h("span", { class: "fine" }, " (your account's)"))
-      : h("div", { class: "field" }, h("label", { for: "settings-name" }, "Your name"),
+      ? h("p", {}, t("settings.your_name"), " ", h("b", {}, name), h("span", { class: "fine" }, " ", t("settings.account_name")))
+      : h("div", { class: "field" }, h("label", { for: "settings-name" }, t("settings.name")),
         h("div", { class: "inline" }, nameInput,
-          h("button", { type: "button", class: "btn", onclick: () => onRename(nameInput.value) }, "Rename"))),
-    radios("pace", PACES),
+          h("button", { type: "button", class: "btn", onclick: () => onRename(nameInput.value) }, t("settings.rename")))),
+    h("div", { class: "field" }, h("label", { for: "settings-lang" }, t("settings.language")), language),
+    radios("pace", Object.keys(PACES)),
     radios("cardSize", CARD_SIZES),
     h("label", { class: "switch" },
       h("input", {
         type: "checkbox", role: "switch", checked: settings.sound,
         onchange: (e) => saveSettings({ sound: e.target.checked }),
       }),
-      h("span", {}, "Sound")),
+      h("span", {}, t("settings.sound"))),
     blindNilSwitch("settings-blind-nil"),
   );
 }

@@ -5,8 +5,9 @@
 // game over); a private table's seating before its start, the practice tools and the
 // chat panel. Driven by TableState changes.
 import { actionText, bidText, cardName } from "../game/cards.js";
+import { t } from "../i18n.js";
 import { describeRules, tableTitle } from "../game/rules.js";
-import { BidPad } from "./bid_pad.js";
+import { BidPad, bidLabel } from "./bid_pad.js";
 import { cardFace } from "./card_view.js";
 import { CenterView, positionOf } from "./center_view.js";
 import { ChatPanel } from "./chat.js";
@@ -64,37 +65,37 @@ export class TableScreen {
   build() {
     this.titleBtn = h("button", { type: "button", class: "title-btn", onclick: () => this.showRules(),
       "aria-haspopup": "dialog" });
-    this.scoreBox = h("div", { class: "scorebox", role: "group", "aria-label": "Score" });
+    this.scoreBox = h("div", { class: "scorebox", role: "group", "aria-label": t("table.score") });
     this.chatBtn = h("button", { type: "button", class: "tool", "aria-controls": "chat-panel",
-      onclick: () => this.chat.toggle() }, "Chat");
+      onclick: () => this.chat.toggle() }, t("table.chat"));
     // Leave gives up the seat (the bar's "‹ Lobby" keeps it); what it costs is said first.
     this.leaveBtn = h("button", { type: "button", class: "tool leave", "aria-haspopup": "dialog", hidden: true,
-      onclick: async () => { if (await confirmLeave(this.state)) this.app.leave(); } }, "Leave");
-    const tools = h("nav", { class: "tools", "aria-label": "Table" },
+      onclick: async () => { if (await confirmLeave(this.state)) this.app.leave(); } }, t("table.leave"));
+    const tools = h("nav", { class: "tools", "aria-label": t("table.tools") },
       this.leaveBtn,
-      h("button", { type: "button", class: "tool", onclick: () => this.showScores(), "aria-haspopup": "dialog" }, "Scores"),
-      h("button", { type: "button", class: "tool", onclick: () => this.showReview(), "aria-haspopup": "dialog" }, "Review"),
+      h("button", { type: "button", class: "tool", onclick: () => this.showScores(), "aria-haspopup": "dialog" }, t("table.scores")),
+      h("button", { type: "button", class: "tool", onclick: () => this.showReview(), "aria-haspopup": "dialog" }, t("table.review")),
       this.chatBtn,
       h("button", { type: "button", class: "tool", onclick: () => this.app.openSettings(), "aria-haspopup": "dialog",
-        "aria-label": "Settings" }, "⚙"));
+        "aria-label": t("table.settings") }, "⚙"));
     this.bar = h("header", { class: "table-bar" },
-      h("button", { type: "button", class: "tool back", onclick: () => this.app.goLobby(), "aria-label": "Back to the lobby" }, "‹ Lobby"),
+      h("button", { type: "button", class: "tool back", onclick: () => this.app.goLobby(), "aria-label": t("table.back_label") }, t("table.back")),
       this.titleBtn, this.scoreBox, tools);
     this.seatEls = [0, 1, 2, 3].map(() => h("div", { class: "seat" })); // resized by render()
     this.lastTrickBtn = h("button", { type: "button", class: "btn btn-ghost small last-trick-btn",
-      onclick: () => this.showLastTrick(), hidden: true }, "Last trick");
+      onclick: () => this.showLastTrick(), hidden: true }, t("table.last_trick"));
     // A tap on the felt skips the deal; the Deal button's own tap must not.
     this.dealBtn = h("button", { type: "button", class: "btn btn-primary btn-big deal-btn", id: "deal-btn", hidden: true,
-      onclick: (event) => { event.stopPropagation(); this.startDeal(); } }, "Deal");
+      onclick: (event) => { event.stopPropagation(); this.startDeal(); } }, t("table.deal"));
     this.felt = h("div", { class: "felt", onclick: () => this.center.skipDeal() },
       this.seatEls, this.center.el, this.lastTrickBtn, this.dealBtn);
     this.seatStatus = new SeatStatus(this.room, this.state);
     this.timerBar = h("div", { class: "turn-timer", hidden: true, role: "timer", "aria-live": "off" }, h("i"), h("span"));
-    this.resultPanel = h("section", { class: "result-panel", hidden: true, tabindex: "-1", "aria-label": "Hand result" });
+    this.resultPanel = h("section", { class: "result-panel", hidden: true, tabindex: "-1", "aria-label": t("table.hand_result") });
     this.handAnalysis = new HandAnalysis(this.room);
     this.pauseLine = h("p", { class: "pause-line", role: "timer", "aria-live": "off" });
     this.actionRow = h("div", { class: "action-row" }, this.practice.el, this.hand.playButton);
-    this.el = h("section", { class: "table-screen", "aria-label": "Spades table" },
+    this.el = h("section", { class: "table-screen", "aria-label": t("table.label") },
       this.bar,
       h("div", { class: "table-main" }, this.felt, this.pad.el, this.draw.el, this.passStep.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
       h("div", { class: "controls" }, this.seatStatus.el, this.timerBar, this.actionRow, this.gameOver.bar),
@@ -137,7 +138,7 @@ export class TableScreen {
     } else if (before && view && view.tricks.length > before.tricks.length && view.last_trick) {
       this.center.hold(view.last_trick.cards, view.last_trick.winner);
       sound("trick");
-      announce(`${this.nameOf(view.last_trick.winner)} wins the trick.`);
+      announce(t("table.wins_trick", { who: this.nameOf(view.last_trick.winner) }));
     }
     else if (change.kind === "snap" && view && s.waitsForMe && this.resultPanel.hidden) {
       this.showResult(view); // back between hands (a reload): the result waits to be read
@@ -162,7 +163,7 @@ export class TableScreen {
     if (ev.s === this.state.seat) return;
     // A pass names its cards to the two partners only (the others read "pass 2").
     if (ev.a.startsWith("pass ") && !/^pass \d+$/.test(ev.a)) {
-      announce(`${who} passes you the ${ev.a.slice(5).split(" ").map(cardName).join(" and the ")}.`);
+      announce(t("table.passes_you", { who, cards: ev.a.slice(5).split(" ").map(cardName).join(", ") }));
     } else {
       announce(`${who} ${actionText(ev.a)}.`);
     }
@@ -173,10 +174,10 @@ export class TableScreen {
     const bidding = view.phase === "bidding";
     const drawing = view.phase === "drawing";
     const pass = passTurn(view, this.state.seat);
-    announce(drawing ? `Your draw: ${view.draw && view.draw.card ? cardName(view.draw.card) : "a card"}. Keep or discard?`
-      : bidding ? (view.hand_hidden ? "Your turn: Blind Nil, or show your cards." : "Your turn to bid.")
-        : pass ? `Your pass: lift ${cardsWord(pass.count)} in your hand to pass to ${this.nameOf(pass.to)}.`
-          : "Your turn to play.");
+    announce(drawing ? t("table.your_draw", { card: view.draw && view.draw.card ? cardName(view.draw.card) : t("table.a_card") })
+      : bidding ? t(view.hand_hidden ? "table.your_turn_blind" : "table.your_turn_bid")
+        : pass ? t("table.your_pass", { cards: cardsWord(pass.count), who: this.nameOf(pass.to) })
+          : t("table.your_turn_play"));
     // Decided once the table is drawn: free is nothing, the hand, pad or draw, or what
     // is no longer shown (the private table's panel, gone at the start, whose Start key
     // held the focus).
@@ -289,7 +290,7 @@ export class TableScreen {
     try {
       const answer = await this.room.request("tip");
       this.pad.showTip(answer.a, answer.why);
-      announce(`Tip: ${answer.a === "bid nil" ? "Nil" : answer.a.replace(/^bid /, "")}. ${answer.why || ""}`);
+      announce(t("table.tip", { bid: bidLabel(answer.a), why: answer.why || "" }));
     } catch (err) {
       toast(err.message, "warn");
     }
@@ -318,7 +319,7 @@ export class TableScreen {
 
   nameOf(seat) {
     const info = this.state.seats[seat];
-    if (seat === this.state.seat) return "You";
+    if (seat === this.state.seat) return t("table.you");
     return (info && info.name) || this.state.format.seatName(seat);
   }
 
@@ -330,7 +331,7 @@ export class TableScreen {
     const title = daily || (s.kind === "practice" && s.extra.level
       ? `${tableTitle(s.kind, rules)} · ${LEVELS[s.extra.level] || s.extra.level}` : tableTitle(s.kind, rules));
     this.titleBtn.textContent = title;
-    this.titleBtn.setAttribute("aria-label", `${title}: show the rules`);
+    this.titleBtn.setAttribute("aria-label", t("table.title_label", { title }));
     this.leaveBtn.hidden = !mayLeave(s);
     const fmt = s.format;
     this.renderScore(view, rules);
@@ -355,7 +356,7 @@ export class TableScreen {
   renderHand() {
     const s = this.state;
     if (s.seat === null) {
-      this.hand.el.replaceChildren(h("p", { class: "watching" }, s.table ? "You are watching this table." : ""));
+      this.hand.el.replaceChildren(h("p", { class: "watching" }, s.table ? t("table.watching") : ""));
       this.hand.playButton.hidden = true;
       this.renderPass();
       return;
@@ -376,23 +377,24 @@ export class TableScreen {
     const s = this.state;
     const view = s.view;
     if (s.status === "filling" && s.kind === "private") {
-      return s.isHost ? "Start when you are ready" : "Waiting for the host to start";
+      return t(s.isHost ? "status.start_when_ready" : "status.waiting_for_host");
     }
     if (s.status === "filling") {
       const left = s.fillDeadline ? seconds(s.fillDeadline - performance.now()) : null;
-      return left ? `Finding players… bots take the open seats in ${left}s` : "Finding players…";
+      return left ? t("status.finding_in", { secs: left }) : t("status.finding");
     }
     if (!view) return "";
-    if (this.pendingDeal) return `Tap Deal: ${s.format.dealtCards} cards, one at a time`;
-    if (view.over) return "Game over";
+    if (this.pendingDeal) return t("status.tap_deal", { count: s.format.dealtCards });
+    if (view.over) return t("status.game_over");
     if (view.to_act === null) return "";
-    const who = view.to_act === s.seat ? "Your" : `${this.nameOf(view.to_act)}'s`;
+    const mine = view.to_act === s.seat;
+    const who = this.nameOf(view.to_act);
     // On your own bid the bid pad (titled "Your bid") covers the middle of the table.
-    if (view.phase === "bidding") return view.to_act === s.seat ? "" : `${who} bid`;
+    if (view.phase === "bidding") return mine ? "" : t("status.their_bid", { who });
     // On your own pass its step (titled "Your pass") covers the middle of the table.
-    if (view.phase === "passing") return view.to_act === s.seat ? "" : `${who} pass`;
-    if (view.phase === "drawing") return view.to_act === s.seat ? "" : `${who} draw`;
-    return view.trick.length ? "" : view.to_act === s.seat ? "Your lead" : `${who} lead`;
+    if (view.phase === "passing") return mine ? "" : t("status.their_pass", { who });
+    if (view.phase === "drawing") return mine ? "" : t("status.their_draw", { who });
+    return view.trick.length ? "" : mine ? t("status.your_lead") : t("status.their_lead", { who });
   }
 
   renderScore(view, rules) {
@@ -433,20 +435,23 @@ export class TableScreen {
     const bid = view ? view.bids[seat] : null;
     const partner = s.seat !== null && seat === fmt.partnerOf(s.seat);
     const tags = [];
-    if (seat === s.seat) tags.push(h("span", { class: "tag you" }, "you"));
-    else if (partner) tags.push(h("span", { class: "tag partner" }, "partner"));
-    if (info.bot) tags.push(h("span", { class: "tag bot" }, "bot"));
+    if (seat === s.seat) tags.push(h("span", { class: "tag you" }, t("seat.tag_you")));
+    else if (partner) tags.push(h("span", { class: "tag partner" }, t("seat.tag_partner")));
+    if (info.bot) tags.push(h("span", { class: "tag bot" }, t("seat.tag_bot")));
     // A guest may carry any free name: the tag says it is no account's.
-    if (info.guest) tags.push(h("span", { class: "tag guest", title: "Playing as a guest, without an account" }, "guest"));
-    if (info.away) tags.push(h("span", { class: "tag away" }, "away"));
-    if (view && view.dealer === seat) tags.push(h("span", { class: "tag dealer", title: "Dealer" }, "D"));
-    const name = info.name ? (info.bot ? info.name.replace(BOT_SUFFIX, "") : info.name) : "Open seat";
+    if (info.guest) tags.push(h("span", { class: "tag guest", title: t("seat.guest_title") }, t("seat.tag_guest")));
+    if (info.away) tags.push(h("span", { class: "tag away" }, t("seat.tag_away")));
+    if (view && view.dealer === seat) tags.push(h("span", { class: "tag dealer", title: t("seat.dealer") }, t("seat.tag_dealer")));
+    const name = info.name ? (info.bot ? info.name.replace(BOT_SUFFIX, "") : info.name) : t("seat.open");
     // "bidding…" only on the seat whose bid it is; the others wait their turn.
-    const waiting = { bidding: "bidding…", drawing: "drawing…" }[view && view.phase];
-    const bidLine = view ? (bid === null ? (waiting && acting ? waiting : "") : `Bid ${bidText(bid)}`) : "";
+    const waiting = { bidding: t("seat.bidding"), drawing: t("seat.drawing") }[view && view.phase];
+    const bidLine = view ? (bid === null ? (waiting && acting ? waiting : "") : t("seat.bid", { bid: bidText(bid) })) : "";
     const won = view ? view.tricks_won[seat] : 0;
-    const label = `${fmt.seatName(seat)}: ${name}${info.bot ? ", bot" : info.guest ? ", guest" : ", person"}${info.away ? ", away" : ""}` +
-      `${bid !== null && view ? `, bid ${bidText(bid)}, ${won} trick${won === 1 ? "" : "s"} taken` : ""}${acting ? ", to act" : ""}`;
+    const label = [t("seat.label", { seat: fmt.seatName(seat), name }),
+      t(info.bot ? "seat.is_bot" : info.guest ? "seat.is_guest" : "seat.is_person"),
+      info.away ? t("seat.is_away") : "",
+      bid !== null && view ? t("seat.bid_taken", { bid: bidText(bid), count: won }) : "",
+      acting ? t("seat.to_act") : ""].filter(Boolean).join(t("list.comma"));
     el.setAttribute("aria-label", label);
     el.setAttribute("role", "group");
     // Another person's seat opens its menu (Follow, Block, Report; a guest's: Report) for
@@ -454,7 +459,7 @@ export class TableScreen {
     const menu = info.name && !info.bot && seat !== s.seat && this.room.signedIn;
     el.replaceChildren(
       ...(menu ? [h("button", { type: "button", class: "seat-menu-btn", "aria-haspopup": "dialog",
-        "aria-label": info.guest ? `${name} (guest): report` : `${name}: follow, block or report`,
+        "aria-label": t(info.guest ? "seat.menu_guest" : "seat.menu", { name }),
         onclick: (e) => { e.stopPropagation(); openSeatMenu(seat, name, fmt.seatName(seat), Boolean(info.guest)); } })] : []),
       h("span", { class: `avatar${info.bot ? " bot" : ""}`, "aria-hidden": "true" }, (name[0] || "?").toUpperCase()),
       h("span", { class: "seat-text", "aria-hidden": "true" },
@@ -464,7 +469,7 @@ export class TableScreen {
           fmt.players === 6 ? h("span", { class: "dir" }, h("span", { class: "long" }, fmt.seatName(seat)),
             h("span", { class: "short" }, fmt.shortName(seat))) : h("span", { class: "dir" }, fmt.seatName(seat)),
           bidLine ? h("span", { class: "bid" }, bidLine) : null,
-          view && bid !== null ? h("span", { class: "won" }, `Won ${won}`) : null)),
+          view && bid !== null ? h("span", { class: "won" }, t("seat.won", { count: won })) : null)),
       h("span", { class: "seat-timer", "aria-hidden": "true" }));
   }
 
@@ -479,7 +484,7 @@ export class TableScreen {
       const el = this.seatEls[view.to_act].querySelector(".seat-timer");
       if (el) el.textContent = `${secs}s`;
       if (view.to_act === s.seat) {
-        this.timerBar.querySelector("span").textContent = `${secs}s to ${{ bidding: "bid", drawing: "draw", passing: "pass" }[view.phase] || "play"}`;
+        this.timerBar.querySelector("span").textContent = t(`timer.${{ bidding: "bid", drawing: "draw", passing: "pass" }[view.phase] || "play"}`, { secs });
         this.timerBar.querySelector("i").style.width = `${Math.min(100, (left / 300))}%`;
         this.timerBar.classList.toggle("low", secs <= 10);
       }
@@ -489,7 +494,7 @@ export class TableScreen {
   }
 
   renderChatBadge(n) {
-    this.chatBtn.textContent = n ? `Chat (${n})` : "Chat";
+    this.chatBtn.textContent = n ? t("table.chat_unread", { count: n }) : t("table.chat");
   }
 
   // -- sheets -------------------------------------------------------------------------------
@@ -508,23 +513,23 @@ export class TableScreen {
           h("dl", { class: "rules-list" }, describeRules(rules).map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
           // The full rules page, generated from this table's own rules (house options included).
           h("p", {}, h("a", { href: "/learn/?rules=" + encodeURIComponent(JSON.stringify(rules)),
-                              target: "_blank", rel: "noopener" }, "The full rules of this table")),
+                              target: "_blank", rel: "noopener" }, t("table.full_rules"))),
         ]
-      : h("p", {}, "The rules are shown when the game starts.");
+      : h("p", {}, t("table.rules_at_start"));
     openDialog(tableTitle(this.state.kind, rules), body);
   }
 
   showScores() {
     const view = this.state.view;
-    openDialog("Score sheet", view ? gameSheet(view.history, this.state.seat, view.rules, this.state.seats) : h("p", {}, "No scores yet."),
+    openDialog(t("table.score_sheet"), view ? gameSheet(view.history, this.state.seat, view.rules, this.state.seats) : h("p", {}, t("table.no_scores")),
       { className: "wide", status: turnStrip(this.state) });
   }
 
   showReview() {
     const view = this.state.view;
-    openDialog(view && view.review ? `Hand ${view.review.hand + 1} review` : "Hand review",
+    openDialog(view && view.review ? t("table.hand_n_review", { hand: view.review.hand + 1 }) : t("table.hand_review"),
       view ? reviewPanel(this.state.table, view, this.state.seat, this.state.seats,
-        gamePageLink(this.state, "btn", "The whole game, move by move")) : h("p", {}, "Nothing to review yet."),
+        gamePageLink(this.state, "btn", t("table.whole_game"))) : h("p", {}, t("table.nothing_to_review")),
       { className: "wide review-dialog", status: turnStrip(this.state) });
   }
 
@@ -535,7 +540,7 @@ export class TableScreen {
     const body = h("div", { class: `trick review-trick seats-${this.state.format.players}` }, last.cards.map(([seat, code]) => h("div",
       { class: `played at-${positionOf(seat, this.state.seat, this.state.format)}${seat === last.winner ? " winner" : ""}` },
       h("small", {}, this.nameOf(seat)), cardFace(code, { small: true }))));
-    openDialog(`Last trick: ${this.nameOf(last.winner)} won`, body, { status: turnStrip(this.state) });
+    openDialog(t("table.last_trick_won", { who: this.nameOf(last.winner) }), body, { status: turnStrip(this.state) });
   }
 
   /** The result of the hand just finished: the six lines for every side, and the review. */
@@ -546,17 +551,17 @@ export class TableScreen {
     this.handAnalysis.reset();
     const seated = this.state.seat !== null && this.state.seat !== undefined;
     this.resultPanel.replaceChildren(
-      h("header", { class: "panel-head" }, h("h2", {}, `Hand ${record.hand + 1} scored`),
-        h("button", { type: "button", class: "icon-btn", "aria-label": "Close the hand result", onclick: () => this.hideResult() }, "✕")),
+      h("header", { class: "panel-head" }, h("h2", {}, t("table.hand_scored", { hand: record.hand + 1 })),
+        h("button", { type: "button", class: "icon-btn", "aria-label": t("table.close_result"), onclick: () => this.hideResult() }, "✕")),
       handTable(record, this.state.seat, view.rules, this.state.seats),
       this.pauseLine,
       h("div", { class: "pad-row" },
-        h("button", { type: "button", class: "btn", onclick: () => this.showReview() }, "Review the hand"),
+        h("button", { type: "button", class: "btn", onclick: () => this.showReview() }, t("table.review_hand")),
         seated ? this.handAnalysis.button : null,
-        h("button", { type: "button", class: "btn btn-primary result-continue", onclick: () => this.hideResult() }, "Continue")),
+        h("button", { type: "button", class: "btn btn-primary result-continue", onclick: () => this.hideResult() }, t("table.continue"))),
       seated ? this.handAnalysis.out : null);
     this.renderPause();
-    announce(`Hand ${record.hand + 1} scored.`);
+    announce(t("table.hand_scored", { hand: record.hand + 1 }));
   }
 
   /** The between-hands line of the hand result: when the next hand starts, who reads. */
@@ -570,10 +575,8 @@ export class TableScreen {
     const reading = s.seats.map((info, seat) => ({ info, seat }))
       .filter(({ info, seat }) => info && info.name && !info.bot && !info.away && seat !== s.seat && !s.ready.includes(seat))
       .map(({ seat }) => this.nameOf(seat));
-    const wait = reading.length ? ` ${reading.join(" and ")} ${reading.length === 1 ? "is" : "are"} still reading.` : "";
-    this.pauseLine.textContent = s.waitsForMe
-      ? `The next hand starts when everyone has pressed Continue, or in ${secs}s.${wait}`
-      : `Waiting for the others: the next hand starts in ${secs}s at the latest.${wait}`;
+    const wait = reading.length ? ` ${t("pause.reading", { names: reading.join(t("list.comma")), count: reading.length })}` : "";
+    this.pauseLine.textContent = t(s.waitsForMe ? "pause.mine" : "pause.others", { secs }) + wait;
   }
 
   hideResult() {

@@ -1,0 +1,164 @@
+"""The catalogues' audit: the keys a shipped language lacks, the keys nothing uses, and
+English left in code outside the catalogue (``scripts/i18n_keys.py`` prints them; the
+test suite fails on any missing key or left-over English).
+
+The page's keys are the ``t("...")`` calls in ``client/web/js`` (a call with a template
+key, ``t(`settings.${field}`)``, uses every key of its prefix); the server's are
+``shared.i18n.TEMPLATES`` and the words they read. A module named in
+:data:`CONVERTED` has every sentence in the catalogue: a string literal there that
+reads as English is a failure (a line may say why it is not: ``// i18n: <why>``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from babel import Locale
+
+from .catalogues import LANGUAGES, catalogue, plural_categories, po_path
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "client" / "web"
+JS = WEB / "js"
+# The page's modules whose every sentence is in the catalogue (grows module by module).
+CONVERTED = (
+    "js/ui/table_screen.js",
+    "js/ui/hand_view.js",
+    "js/ui/settings.js",
+    "js/ui/bid_pad.js",
+    "js/ui/score_sheet.js",
+    "js/ui/lobby.js",
+)
+
+_T_CALL = re.compile(r"\bt\(\s*\"([a-zA-Z_.]+)\"")
+# t(a ? "key.one" : "key.two"), and one more level of ?: (three keys)
+_T_TERNARY = re.compile(r"\bt\(\s*[^()\"`]*\?\s*\"([a-zA-Z_.]+)\"\s*:\s*"
+                        r"(?:[^()\"`]*\?\s*)?\"([a-zA-Z_.]+)\"(?:\s*:\s*\"([a-zA-Z_.]+)\")?")
+# t(`settings.${field}`), said(english, `title.${kind}`): every key of the prefix is used
+_T_PREFIX = re.compile(r"\b(?:t\(|said\([^`()]*,)\s*`([a-zA-Z_.]*)\$\{")
+_PLACEHOLDER = re.compile(r"\{[a-z_]+(?::[a-z_]+)?\}")
+
+
+def page_catalogue(lang: str) -> dict[str, str | dict[str, str]]:
+    """The page's own catalogue of ``lang`` (client/web/i18n/<lang>.json)."""
+    loaded: dict[str, str | dict[str, str]] = json.loads(
+        (WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    return loaded
+
+
+def _scripts() -> Iterator[Path]:
+    yield from sorted(p for p in JS.rglob("*.js") if "vendor" not in p.parts)
+
+
+def used_keys() -> tuple[set[str], set[str]]:
+    """The keys the page's code names, and the prefixes of keys it builds."""
+    keys: set[str] = set()
+    prefixes: set[str] = set()
+    for path in _scripts():
+        text = path.read_text(encoding="utf-8")
+        keys |= set(_T_CALL.findall(text))
+        for found in _T_TERNARY.findall(text):
+            keys |= {k for k in found if k}
+        prefixes |= set(_T_PREFIX.findall(text))
+    return keys, prefixes
+
+
+def placeholders(pattern: str | dict[str, str]) -> set[str]:
+    forms = [pattern] if isinstance(pattern, str) else list(pattern.values())
+    return {p for form in forms for p in _PLACEHOLDER.findall(form)}
+
+
+def missing() -> list[str]:
+    """Every problem that fails the suite: a key the code names that no catalogue has,
+    a key or plural form a shipped language lacks, placeholders that differ."""
+    problems: list[str] = []
+    english = page_catalogue("en")
+    server = catalogue("en")
+    keys, prefixes = used_keys()
+    for key in sorted(keys - english.keys() - server.keys()):
+        problems.append(f"en: the code names {key!r}, which no catalogue has")
+    for prefix in sorted(prefixes):
+        if prefix and not any(k.startswith(prefix) for k in [*english, *server]):
+            problems.append(f"en: the code builds keys {prefix!r}..., which no catalogue has")
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        own = page_catalogue(lang)
+        tags = set(plural_categories(lang))
+        ordinals = set(Locale.parse(lang.replace("-", "_")).ordinal_form.tags) | {"other"}
+        for key, pattern in english.items():
+            if key not in own:
+                problems.append(f"{lang}: lacks {key!r}")
+                continue
+            if placeholders(own[key]) != placeholders(pattern):
+                problems.append(f"{lang}: {key!r} has other placeholders than the English")
+            forms = ordinals if key == "ordinal" else tags  # "1st": the ordinal categories
+            if isinstance(pattern, dict) and (not isinstance(own[key], dict)
+                                              or set(own[key]) != forms):
+                problems.append(f"{lang}: {key!r} needs the plural forms {sorted(forms)}")
+        text = po_path(lang).read_text(encoding="utf-8")
+        for key in server:
+            if f'msgctxt "{key}"' not in text:
+                problems.append(f"{lang}: room.po lacks {key!r}")
+    return problems
+
+
+def unused() -> list[str]:
+    """Keys of the page's catalogue that no code names (a server key is always used)."""
+    keys, prefixes = used_keys()
+    # A key named in a list or read by name (messages.ordinal) counts as used too.
+    text = "\n".join(path.read_text(encoding="utf-8") for path in _scripts())
+    return sorted(k for k in page_catalogue("en")
+                  if k not in keys and not any(p and k.startswith(p) for p in prefixes)
+                  and f'"{k}"' not in text and f".{k} " not in text)
+
+
+def extra() -> list[str]:
+    """Keys a translation has that the English lacks."""
+    english = page_catalogue("en")
+    return [f"{lang}: {key!r}" for lang in LANGUAGES if lang != "en"
+            for key in page_catalogue(lang) if key not in english]
+
+
+# --- English left in a converted module ------------------------------------------------
+
+_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+_LITERAL = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`", re.S)
+# A literal right after these is not shown to a person: classes, selectors, key names...
+_TECHNICAL = re.compile(r"(?:class:|className\s*=|querySelector(?:All)?\(|matches\(|closest\("
+                        r"|classList\.\w+\(|===|!==|dataset\.\w+\s*=|addEventListener\(|type:"
+                        r"|role:|setAttribute\(\"[\w-]+\",|\bsound\(|getItem\(|setItem\(|import"
+                        r"|from|case|className:|\bt\(|matchMedia\()\s*$")
+_WORDS = re.compile(r"[A-Z][a-z]{1,}|[a-z]{2,}[ ,.:;!?…]+[a-z]{2,}")
+
+
+def english_literals(relative: str, source: str | None = None) -> list[str]:
+    """The string literals of a page module (``source``: its text, else read from
+    client/web) that read as English, as ``module:line: text``."""
+    if source is None:
+        source = (WEB / relative).read_text(encoding="utf-8")
+    out: list[str] = []
+    for number, line in enumerate(source.splitlines(), 1):
+        if "// i18n:" in line:
+            continue
+        code = _COMMENT.sub("", line) if not line.lstrip().startswith(("*", "/*")) else ""
+        for found in _LITERAL.finditer(code):
+            text = found.group(0)[1:-1]
+            shown = re.sub(r"\$\{[^}]*\}", " ", text)
+            if _TECHNICAL.search(code[:found.start()]) or not _WORDS.search(shown):
+                continue
+            if re.fullmatch(r"(?:bid|play|pass) [\w ]+|look", shown):  # a game action
+                continue
+            if re.fullmatch(r"[\w.-]+\.(?:js|json|css|png|svg)|[#./]?[\w/.#:-]*", shown) and \
+                    not re.match(r"[A-Z][a-z]", shown):
+                continue
+            out.append(f"{relative}:{number}: {text}")
+    return out
+
+
+def english_left() -> list[str]:
+    """English literals left in every converted module."""
+    return [item for module in CONVERTED for item in english_literals(module)]

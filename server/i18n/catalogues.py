@@ -1,0 +1,75 @@
+"""Reading the server's gettext catalogues into ``{id: pattern}`` (the shape the page's
+``t()`` reads, docs/i18n.md).
+
+One ``.po`` per language, ``locale/<lang>/LC_MESSAGES/room.po``: each entry's
+``msgctxt`` is its catalogue id, ``msgid`` the English (from the code, the source of
+truth: ``shared.i18n.TEMPLATES``), ``msgstr`` the translation; plural entries have one
+``msgstr[i]`` per CLDR category of the language, in CLDR order (Babel's Plural-Forms).
+English needs no file: it is the code's.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from babel import Locale, negotiate_locale
+from babel.messages.pofile import read_po
+from babel.plural import _plural_tags
+
+import server.errors  # noqa: F401  (registers the room's sentences)
+import shared.spades.reasons  # noqa: F401  (registers the engine's sentences)
+from shared.i18n import TEMPLATES
+from shared.i18n.text import ENGLISH_WORDS, Pattern
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+# The shipped languages as the page names them (BCP 47); English first, the fallback.
+LANGUAGES = ("en", "es", "pt-BR", "fr")
+
+
+def po_path(lang: str) -> Path:
+    """Where the catalogue of ``lang`` (a BCP 47 tag of LANGUAGES) is kept."""
+    return LOCALE_DIR / lang.replace("-", "_") / "LC_MESSAGES" / "room.po"
+
+
+def plural_categories(lang: str) -> list[str]:
+    """The CLDR plural categories of ``lang``, in the order of its ``msgstr[i]``."""
+    rule = Locale.parse(lang.replace("-", "_")).plural_form
+    used = set(rule.tags) | {"other"}
+    return [tag for tag in _plural_tags if tag in used]
+
+
+@cache
+def catalogue(lang: str) -> dict[str, Pattern]:
+    """Every server sentence and word in ``lang`` (one of LANGUAGES), by id. A
+    translation missing from the file reads as the English (the test suite forbids
+    that in a shipped language)."""
+    english: dict[str, Pattern] = {**TEMPLATES, **ENGLISH_WORDS}
+    if lang == "en":
+        return english
+    if lang not in LANGUAGES:
+        raise ValueError(f"{lang!r} is not a shipped language ({', '.join(LANGUAGES)}).")
+    with po_path(lang).open("rb") as po:
+        entries = read_po(po, locale=lang.replace("-", "_"))
+    tags = plural_categories(lang)
+    out = dict(english)
+    for message in entries:
+        key, text = message.context, message.string
+        if not key or not text or (isinstance(text, tuple) and not all(text)):
+            continue
+        out[key] = text if isinstance(text, str) else dict(zip(tags, text, strict=True))
+    return out
+
+
+def negotiate(accept_language: str) -> str:
+    """The shipped language an ``Accept-Language`` header prefers, else English."""
+    wanted = []
+    for part in accept_language.split(","):
+        tag = part.split(";")[0].strip()
+        if tag and tag != "*":
+            wanted.append(tag.replace("-", "_"))
+    found = negotiate_locale(wanted, [lang.replace("-", "_") for lang in LANGUAGES], sep="_")
+    if found is None:  # "pt" alone, "es-MX": the language without its region
+        bases = {lang.split("-")[0]: lang for lang in LANGUAGES}
+        found = next((bases[t.split("_")[0]] for t in wanted if t.split("_")[0] in bases), "en")
+    return str(found).replace("_", "-")

@@ -1,0 +1,39 @@
+"""The page's catalogues: every key the code names is in the English and in every
+shipped language (same placeholders, the language's CLDR plural forms); no English is
+left in a converted module; the key script says the same."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from server.i18n import audit
+
+
+def test_no_shipped_language_lacks_a_key() -> None:
+    assert audit.missing() == []
+    assert audit.extra() == []
+
+
+def test_no_english_is_left_in_a_converted_module() -> None:
+    assert audit.english_left() == []
+
+
+def test_the_english_check_sees_a_label_written_in_code() -> None:
+    source = """
+import { t } from "../i18n.js";
+const a = h("button", { class: "tool leave", onclick: go }, "Leave");
+const b = t(ok ? "table.chat" : "table.leave");
+announce(`${who} wins the trick.`);
+if (event.key === "Escape") close();  // a key name, not shown
+const c = h("p", {}, "Nothing to see."); // i18n: a test of the opt-out
+"""
+    found = audit.english_literals("js/ui/sample.js", source)
+    assert found == ["js/ui/sample.js:3: Leave", "js/ui/sample.js:5: ${who} wins the trick."]
+
+
+def test_the_key_script_lists_nothing_missing() -> None:
+    result = subprocess.run([sys.executable, str(audit.ROOT / "scripts" / "i18n_keys.py")],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "missing: none" in result.stdout

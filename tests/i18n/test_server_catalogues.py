@@ -1,0 +1,92 @@
+"""The server's catalogues: every shipped language says every sentence the engine can
+refuse with, with the English's placeholders and its own CLDR plural forms; an ``err``
+and a seat view carry a refusal's id and arguments; the page's route serves them."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from babel import Locale
+
+from server.i18n import LANGUAGES, catalogue, negotiate, po_path
+from server.i18n.catalogues import plural_categories
+from server.node import create_app
+from server.settings import Settings
+from shared.i18n import TEMPLATES, render
+from shared.i18n.text import ENGLISH_WORDS, Pattern
+from shared.protocol import Error, from_wire_view, to_wire_view
+from shared.spades import IllegalAction
+from tests.engine.support import look_and_bid, play_cards, rig
+from tests.engine.test_play import COURSE, DEAL_A
+
+_PLACEHOLDER = re.compile(r"\{[a-z_]+(?::[a-z_]+)?\}")
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+
+
+def placeholders(pattern: Pattern) -> set[str]:
+    forms = [pattern] if isinstance(pattern, str) else list(pattern.values())
+    return {p for form in forms for p in _PLACEHOLDER.findall(form)}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_server_sentence_is_translated_with_its_placeholders(lang: str) -> None:
+    english = {**TEMPLATES, **ENGLISH_WORDS}
+    text = po_path(lang).read_text(encoding="utf-8")
+    said = catalogue(lang)
+    for key, pattern in english.items():
+        assert f'msgctxt "{key}"' in text, f"{lang} lacks {key}"
+        assert said[key] != pattern, (lang, key)
+        assert placeholders(said[key]) == placeholders(pattern), (lang, key)
+        if not isinstance(pattern, str):
+            assert set(said[key]) == set(plural_categories(lang)), (lang, key)
+
+
+def say(lang: str, key: str, args: dict[str, str | int]) -> str:
+    words = catalogue(lang)
+    rule = Locale.parse(lang.replace("-", "_")).plural_form
+    return render(words[key], args, lambda k: str(words[k]), rule)
+
+
+def test_a_refusal_reaches_the_wire_as_an_id_and_arguments() -> None:
+    game = play_cards(look_and_bid(rig(COURSE, DEAL_A), "3", "5", "1", "4"), "2H")
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(1, "play 2S")
+    err = Error.of("illegal", caught.value.reason)
+    assert (err.msg, err.key, err.args) == ("You must follow hearts.", "illegal.follow_suit",
+                                            {"suit": "H"})
+    assert say("fr", err.key, err.args) == "Vous devez fournir à cœur."
+    assert say("es", err.key, err.args) == "Debes seguir el palo: corazones."
+    assert say("pt-BR", "illegal.pass_count", {"count": 3}) == \
+        "Passe exatamente 3 cartas ao seu parceiro."
+    plain = Error.of("internal", "The server failed.")
+    assert plain.key is None and plain.args is None
+
+    view = game.view(1).to_dict()
+    wire = to_wire_view(view)
+    assert wire["why"] == {"You must follow hearts.": ["illegal.follow_suit", {"suit": "H"}]}
+    back = from_wire_view(wire)
+    assert back == view and back["unplayable"]["2S"].key == "illegal.follow_suit"
+
+
+def test_accept_language_picks_a_shipped_language() -> None:
+    assert negotiate("pt-BR,pt;q=0.9,en;q=0.5") == "pt-BR"
+    assert negotiate("es-MX,es;q=0.8") == "es"
+    assert negotiate("pt") == "pt-BR"
+    assert negotiate("fr-CA, en;q=0.4") == "fr"
+    assert negotiate("de-DE,de;q=0.9") == "en"
+    assert negotiate("") == "en"
+
+
+async def test_the_page_reads_the_server_catalogue_in_its_language() -> None:
+    app = create_app(Settings(redis_url="redis://127.0.0.1:1/0"))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                 base_url="http://room") as http:
+        auto = await http.get("/api/i18n/auto", headers={"accept-language": "fr-FR,fr;q=0.9"})
+        assert auto.status_code == 200
+        body = auto.json()
+        assert body["lang"] == "fr" and body["messages"]["suit.S"] == "pique"
+        assert body["languages"] == list(LANGUAGES)
+        missing = await http.get("/api/i18n/xx")
+        assert missing.status_code == 404 and missing.json()["error"] == "no_language"
