@@ -22,7 +22,8 @@ SMALL_TARGETS_JS = """(min) => {
     if (getComputedStyle(el).clip !== 'auto') continue;
     let target = el;
     if (el.matches('input[type=radio], input[type=checkbox]')) {
-      target = el.closest('label') || (el.id && document.querySelector(`label[for="${el.id}"]`)) || el;
+      target = el.closest('label')
+        || (el.id && document.querySelector(`label[for="${el.id}"]`)) || el;
     }
     const box = target.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
@@ -37,7 +38,8 @@ SMALL_TARGETS_JS = """(min) => {
       width = Math.min(width, after.left - box.left);
     }
     if (width < min - 0.5 || box.height < min - 0.5) {
-      out.push(`${el.tagName.toLowerCase()} "${name(el)}" ${width.toFixed(0)}x${box.height.toFixed(0)}`);
+      const size = `${width.toFixed(0)}x${box.height.toFixed(0)}`;
+      out.push(`${el.tagName.toLowerCase()} "${name(el)}" ${size}`);
     }
   }
   return out;

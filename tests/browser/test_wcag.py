@@ -21,13 +21,14 @@ from .archived import player_document
 from .conftest import BROWSER, DESKTOP, PHONE_TALL
 from .play import deal_if_asked, open_private, page_state, take_turn
 from .positions import last_card_position
+from .targets import small_targets
 from .test_game_page import GAME_ID, long_game
 from .test_game_page import serve as serve_game
 from .test_nil_pass import SCENARIOS, lift_by_taps, scenario_deal
-from .targets import small_targets
 from .test_person_screen import nil_position, open_position
 from .test_player_page import records
 from .test_player_page import serve as serve_player
+from .test_practice_game import WATCH_DEAL_JS
 
 pytestmark = BROWSER
 
@@ -189,3 +190,20 @@ async def test_every_page_and_phase_passes_axe_at_both_sizes(start_room, open_pa
     assert len(found.checked) == 15 * len(SIZES), found.checked
     assert not found.lines, "\n".join(found.lines)
 
+
+
+async def test_reduced_motion_deals_the_hand_without_flying_cards(room, open_page) -> None:
+    # WCAG 2.3.3 and the person's system setting: nothing flies across the screen.
+    page = await open_page(room)
+    await page.emulate_media(reduced_motion="reduce")
+    await page.fill("#guest-name", "Remy")
+    await page.click("#start-practice")
+    await page.wait_for_function("window.spadesApp.state.view !== null")
+    await page.evaluate(WATCH_DEAL_JS)
+    await page.locator("#deal-btn").click()
+    await expect(page.locator(".hand .card-btn")).to_have_count(13)
+    seen = await page.evaluate("window.dealSeen")
+    assert seen["backs"] == 0 and seen["sizes"] == [13], seen
+    lift = await page.locator(".hand .card-btn").first.evaluate(
+        "(card) => parseFloat(getComputedStyle(card).transitionDuration)")
+    assert lift <= 0.001, lift
