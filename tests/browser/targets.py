@@ -1,5 +1,5 @@
-"""Pointer targets a person can hit (WCAG 2.2's 2.5.8, and the house's finger on phones):
-every control shown on the page, measured as a person meets it."""
+"""What a person can reach on a page: pointer targets big enough to hit (WCAG 2.2's
+2.5.8, and the house's finger on phones), and a keyboard focus no panel hides (2.4.11)."""
 
 from __future__ import annotations
 
@@ -49,4 +49,44 @@ SMALL_TARGETS_JS = """(min) => {
 async def small_targets(page: Page, least: int) -> list[str]:
     """The controls shown on ``page`` smaller than ``least`` px wide or tall."""
     found: list[str] = await page.evaluate(SMALL_TARGETS_JS, least)
+    return found
+
+
+# The focused control, unless a person can see some of it (WCAG 2.2's 2.4.11): of nine
+# points spread over its box, one at least is on screen and reaches it (or a label
+# holding it) rather than a panel drawn over it.
+FOCUS_HIDDEN_JS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body || el.id === 'screen') return null;
+  const box = el.getBoundingClientRect();
+  for (const fx of [0.1, 0.5, 0.9]) {
+    for (const fy of [0.1, 0.5, 0.9]) {
+      const x = box.left + box.width * fx, y = box.top + box.height * fy;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (hit === el || el.contains(hit) || hit.contains(el))) return null;
+    }
+  }
+  const over = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  const what = (e) => e ? `${e.tagName.toLowerCase()}.${e.className}`.slice(0, 60) : 'off screen';
+  const name = (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 30);
+  return `${what(el)} "${name}" under ${what(over)}`;
+}"""
+
+
+async def hidden_focus(page: Page, stops: int = 80) -> list[str]:
+    """Tab through the page (at most ``stops`` times, until the focus comes round): every
+    focused control that a panel hides entirely or that stays off screen."""
+    found: list[str] = []
+    first = None
+    for _ in range(stops):
+        await page.keyboard.press("Tab")
+        here = await page.evaluate(
+            "() => document.activeElement && document.activeElement.outerHTML.slice(0, 200)")
+        if here == first:
+            break
+        first = first or here
+        hidden = await page.evaluate(FOCUS_HIDDEN_JS)
+        if hidden:
+            found.append(hidden)
     return found
