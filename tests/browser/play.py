@@ -41,9 +41,18 @@ async def quick_play(page: Page, name: str) -> dict:
 
 async def host_private(page: Page, name: str, fmt: str, options: dict[str, Any], clock: bool,
                        preset: str | None = None, bots: str | None = None) -> None:
+    """From the lobby: host a private table (as ``open_private``) and start it; bots
+    take the other seats."""
+    await open_private(page, name, fmt, options, clock, preset, bots)
+    await page.click("#start-private")
+    await page.wait_for_function("window.spadesApp.state.status === 'playing'")
+
+
+async def open_private(page: Page, name: str, fmt: str, options: dict[str, Any], clock: bool,
+                       preset: str | None = None, bots: str | None = None) -> None:
     """From the lobby: host a private table through the form (the format, the partnership
     preset, house ``options`` typed, chosen or ticked in the editor, the bots' level,
-    a 60 s clock or none) and start it; bots take the other seats."""
+    a 60 s clock or none); the page shows the table before its start."""
     await page.fill("#guest-name", name)
     form = page.locator("form", has=page.locator("#create-private"))
     await form.locator(f'#private-format input[value="{fmt}"]').check()
@@ -66,8 +75,6 @@ async def host_private(page: Page, name: str, fmt: str, options: dict[str, Any],
         re.compile("Relaxed" if clock else "No clock")).check()
     await page.click("#create-private")
     await page.wait_for_selector(".private-lobby")
-    await page.click("#start-private")
-    await page.wait_for_function("window.spadesApp.state.status === 'playing'")
 
 
 async def click_card(page: Page, code: str) -> None:

@@ -52,7 +52,7 @@ export class AnalysisView {
     this.marks = new Map(); // position index -> [mark] of the chosen player(s)
     this.all = []; // every mark: {at, mark}, in move order
     this.whose = null; // the seat whose decisions are shown; null: everyone's
-    this.ticks = h("div", { class: "slider-marks", id: "slider-marks", "aria-label": "Marked mistakes" });
+    this.ticks = h("div", { class: "slider-marks", id: "slider-marks", role: "group", "aria-label": "Marked mistakes" });
     this.note = h("div", { class: "move-mark", id: "move-mark", "aria-live": "polite" });
     this.panel = h("section", { class: "panel analysis", id: "analysis", "aria-labelledby": "analysis-title" },
       h("h2", { id: "analysis-title" }, "Review of decisions"));

@@ -2,6 +2,7 @@
 // game (game_page.js), /@/NAME a player (player_page.js). A game or player the archive
 // does not have, or will not show (a private table's game), gets the archive's sentence.
 import { h } from "../ui/dom.js";
+import { applySettings } from "../ui/settings.js";
 import { ArchiveError } from "./api.js";
 import { showGame } from "./game_page.js";
 import { showPlayer } from "./player_page.js";
@@ -11,6 +12,7 @@ function keyAfter(prefix) {
 }
 
 async function main() {
+  applySettings(); // the deck and card size chosen at the table show here too
   const root = document.getElementById("screen");
   const game = location.pathname.startsWith("/g/");
   try {

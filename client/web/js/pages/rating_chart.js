@@ -48,14 +48,16 @@ export function ratingChart(history, width = 640) {
   const label = `Rating over ${points.length} rated game${points.length === 1 ? "" : "s"}: from ` +
     `${first.rating.toFixed(1)} to ${last.rating.toFixed(1)}, lowest ${Math.min(...ratings).toFixed(1)}, ` +
     `highest ${Math.max(...ratings).toFixed(1)}.`;
-  return svg("svg", { class: "rating-chart", id: "rating-chart", viewBox: `0 0 ${W} ${H}`, role: "img",
+  // A group, not an image: an image's children are hidden from assistive technology,
+  // and each point is a link to its game. The label says what the lines show.
+  return svg("svg", { class: "rating-chart", id: "rating-chart", viewBox: `0 0 ${W} ${H}`, role: "group",
     "aria-label": label, preserveAspectRatio: "xMidYMid meet" },
   svg("title", {}, label),
-  ...grid.map((v) => svg("g", { class: "grid" },
+  ...grid.map((v) => svg("g", { class: "grid", "aria-hidden": "true" },
     svg("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v) }),
     svg("text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end" }, String(v)))),
-  svg("text", { class: "axis", x: PAD.left, y: H - 6 }, day(first.at)),
-  svg("text", { class: "axis", x: W - PAD.right, y: H - 6, "text-anchor": "end" }, day(last.at)),
+  svg("text", { class: "axis", x: PAD.left, y: H - 6, "aria-hidden": "true" }, day(first.at)),
+  svg("text", { class: "axis", x: W - PAD.right, y: H - 6, "text-anchor": "end", "aria-hidden": "true" }, day(last.at)),
   svg("polyline", { class: "line", points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ") }),
   ...points.map((p, i) => {
     const dot = svg("circle", { class: "dot", cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: points.length > 60 ? 2.5 : 4 },

@@ -4,7 +4,7 @@
 import { Format } from "../game/format.js";
 import { cardBack, cardFace } from "./card_view.js";
 import { h } from "./dom.js";
-import { pace } from "./settings.js";
+import { pace, reducedMotion } from "./settings.js";
 
 /** Where ``seat`` sits on this screen, the viewer at the bottom (``fmt``: the table's
  * format, js/game/format.js; four seats when absent). */
@@ -84,6 +84,10 @@ export class CenterView {
    * skipped; ``onCard(k)`` runs as card k lands. */
   deal(dealer, viewer, total, onCard, fmt = FOUR) {
     this.skipDeal();
+    if (reducedMotion()) {
+      onCard(total);
+      return Promise.resolve();
+    }
     // The first bidder's clock runs during the deal, so a deal of any size lasts as long
     // as one of 52 cards, and a slow machine's late timers deal every card due by now
     // instead of stretching the deal.

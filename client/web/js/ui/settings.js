@@ -1,12 +1,15 @@
 // Player settings kept in this browser: the language, pace of the animations, card size,
-// sound, and whether practice games offer Blind Nil. Sound and practice's Blind Nil are off until the
-// player turns them on.
+// the deck's colours and large print, sound, and whether practice games offer Blind Nil.
+// Sound and practice's Blind Nil are off until the player turns them on.
 import { LANGUAGES, t } from "../i18n.js";
 import { h } from "./dom.js";
 
 const KEY = "spades.settings";
 // lang "": the browser's languages (Accept-Language) choose.
-const DEFAULTS = { lang: "", pace: "standard", cardSize: "medium", sound: false, practiceBlindNil: false };
+const DEFAULTS = {
+  lang: "", pace: "standard", cardSize: "medium", deck: "two", largePrint: false, sound: false,
+  practiceBlindNil: false,
+};
 
 export const PACES = {
   relaxed: { dealMs: 55, holdMs: 1700, sweepMs: 450 },
@@ -14,6 +17,8 @@ export const PACES = {
   fast: { dealMs: 8, holdMs: 450, sweepMs: 180 },
 };
 const CARD_SIZES = ["small", "medium", "large"];
+// Two colours (red hearts and diamonds), or four: diamonds blue and clubs green too.
+const DECKS = ["two", "four"];
 
 export const settings = { ...DEFAULTS, ...load() };
 
@@ -39,10 +44,20 @@ export function pace() {
   return PACES[settings.pace] || PACES.standard;
 }
 
-/** Reflect the settings on the page (card size is a CSS variable scale). */
+/** The person asked their system for less motion: nothing flies across the screen
+ * (CSS shortens every transition; the deal, drawn by script, is skipped). */
+export function reducedMotion() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Reflect the settings on the page (card size is a CSS variable scale; the deck and
+ * large print are attributes cards.css reads). */
 export function applySettings() {
-  document.documentElement.dataset.cardSize = settings.cardSize;
-  document.documentElement.dataset.pace = settings.pace;
+  const root = document.documentElement.dataset;
+  root.cardSize = settings.cardSize;
+  root.pace = settings.pace;
+  root.deck = settings.deck === "four" ? "four" : "two";
+  root.largePrint = settings.largePrint ? "on" : "off";
 }
 
 /** The switch of practice's Blind Nil: it takes effect from the next practice game.
@@ -54,6 +69,16 @@ export function blindNilSwitch(id, onChange = () => {}) {
       onchange: (e) => { saveSettings({ practiceBlindNil: e.target.checked }); onChange(e.target.checked); },
     }),
     h("span", {}, t("settings.practice_blind_nil")));
+}
+
+/** A switch of a true/false setting. */
+function toggle(field, label) {
+  return h("label", { class: "switch" },
+    h("input", {
+      type: "checkbox", role: "switch", id: `settings-${field}`, checked: settings[field],
+      onchange: (e) => saveSettings({ [field]: e.target.checked }),
+    }),
+    h("span", {}, label));
 }
 
 /** The settings form, for the settings dialog. ``onRename(name)`` changes the player's name;
@@ -83,12 +108,9 @@ export function settingsForm({ name, onRename, fixedName = false }) {
     h("div", { class: "field" }, h("label", { for: "settings-lang" }, t("settings.language")), language),
     radios("pace", Object.keys(PACES)),
     radios("cardSize", CARD_SIZES),
-    h("label", { class: "switch" },
-      h("input", {
-        type: "checkbox", role: "switch", checked: settings.sound,
-        onchange: (e) => saveSettings({ sound: e.target.checked }),
-      }),
-      h("span", {}, t("settings.sound"))),
+    radios("deck", DECKS),
+    toggle("largePrint", t("settings.large_print")),
+    toggle("sound", t("settings.sound")),
     blindNilSwitch("settings-blind-nil"),
   );
 }
