@@ -32,7 +32,7 @@ from shared.course import format_text
 from shared.spades.rules import RuleSet
 
 from . import keys as social_keys
-from .ratings import Ratings
+from .ratings import SCALE_START, Ratings
 from .store import redis_errors
 
 __all__ = ["LIVE_CASUAL", "OPEN_TABLES", "LobbyLists", "casual_change", "format_line",
@@ -189,7 +189,7 @@ class LobbyLists:
                     or hidden.intersection(table.people)):
                 continue
             shown = [(await self._ratings.rating(s.pid)).shown for s in table.seats if s.pid]
-            mean = round(sum(shown) / len(shown), 1) if shown else 0.0
+            mean = round(sum(shown) / len(shown)) if shown else SCALE_START
             ranked.append({**_watch_row(table, RANKED), "rating": mean, "ratings": shown})
         ranked.sort(key=lambda row: -float(row["rating"]))
         private = [_watch_row(t, PRIVATE) for t in await self._listed()

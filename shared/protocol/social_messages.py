@@ -176,8 +176,8 @@ class Rated(ServerMessage):
     on the board (``rank``), and whether the player ``won`` or ``left``."""
 
     T = "rated"
-    rating: float
-    change: float
+    rating: int
+    change: int
     provisional: bool
     games: int
     rank: int | None = None

@@ -117,7 +117,8 @@ async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, o
     await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)
     table = (await page_state(page))["table"]
     dialog = page.locator("dialog.game-over")
-    rated_line = re.compile(r"Your rating: −?\d+\.\d\?? \([+−]?\d+\.\d\) · provisional · #[1-4]")
+    # On the 1500 scale, a whole number, no "?" after the first game.
+    rated_line = re.compile(r"Your rating: 1\d{3} \([+−]\d+\) · #[1-4] on the leaderboard")
     await expect(dialog.locator("#rated-line")).to_contain_text(rated_line)
     await expect(dialog.get_by_role("button", name="Rematch")).to_have_count(0)
     await dialog.get_by_role("button", name="Lobby").click()
@@ -126,6 +127,8 @@ async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, o
     await expect(board.locator("tbody tr")).to_have_count(4)
     for name in ("Vic", "Wes", "Xan", "Yael"):
         await expect(board).to_contain_text(name)
+    await expect(board.locator("tbody tr td:nth-child(3)")).to_have_text(
+        [re.compile(r"^1\d{3}$")] * 4)  # each rating on the 1500 scale, none with a "?"
     await expect(board.locator("tr.me")).to_contain_text("Yael")
     await expect(page.locator("#board-you")).to_have_text(re.compile(r"You: #[1-4] · "))
     await expect(page.locator("#account-panel")).to_contain_text("Ranked games1")

@@ -13,7 +13,6 @@ import re
 import httpx
 from playwright.async_api import Page, expect
 
-from shared.numbers import number
 from shared.protocol import CreatePrivate, StartGame
 from tests.room.conftest import play_until
 
@@ -126,13 +125,14 @@ async def test_a_ranked_player_page_charts_the_rating_and_opens_the_game(
     doc = await archived(page, f"/api/games/{game_id}")
     assert doc["kind"] == "ranked" and len(doc["ratings"]) == 4
     await check_game_page(page, doc)
-    await expect(page.locator(".game-players .rating-change")).to_have_count(4)
+    await expect(page.locator(".game-players .rating-change")).to_have_text(
+        [re.compile(r"^ 1500 → 1\d{3}$")] * 4)  # each player's first game, from 1500
     # Yael's name leads to her page: her rating, one rated game on the chart, the game.
     await page.locator(".game-players a.player-link", has_text="Yael").click()
     await expect(page).to_have_url(re.compile(r"/@/Yael$"))
     player = await archived(page, "/api/players/Yael")
-    rating = f"{number(player['rating'], 1)}{'?' if player.get('provisional') else ''}"
-    await expect(page.locator("#player-rating")).to_have_text(rating)
+    assert not player["provisional"] and player["rating"] != 1500
+    await expect(page.locator("#player-rating")).to_have_text(str(player["rating"]))
     await expect(page.locator("#player-games")).to_have_text("1")
     chart = page.locator("svg#rating-chart")
     await expect(chart.locator("a.dot-link")).to_have_count(1)

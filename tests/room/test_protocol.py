@@ -132,8 +132,8 @@ SERVER_CASES: list[tuple[p.ServerMessage, int | None, str]] = [
      None, '{"t":"chat","d":{"id":"d4e5f6","name":"Zed","text":"Good game",'
      '"at":1700000000001,"phrase":"gg"}}'),
     (p.Queued(waited=12), 24, '{"t":"queued","d":{"waited":12},"id":24}'),
-    (p.Rated(rating=3.4, change=1.2, provisional=True, games=2, rank=7, won=True), None,
-     '{"t":"rated","d":{"rating":3.4,"change":1.2,"provisional":true,"games":2,"rank":7,'
+    (p.Rated(rating=1579, change=79, provisional=False, games=1, rank=7, won=True), None,
+     '{"t":"rated","d":{"rating":1579,"change":79,"provisional":false,"games":1,"rank":7,'
      '"won":true,"left":false}}'),
     (p.AnalysisReply(game="tb1:0:3", seat=0, status="queued"), 31,
      '{"t":"analysis","d":{"game":"tb1:0:3","seat":0,"status":"queued"},"id":31}'),

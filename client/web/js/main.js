@@ -1,7 +1,7 @@
 // The page: one Room connection, one TableState, and the screen that shows it (lobby or
 // table). Addresses: "#/" the lobby, "#/t/ID" a table (a link others can open),
 // "#/join/TOKEN" a private table's invite, "#/daily" and "#/daily/DAY" the daily deal's page.
-import { signed } from "./game/numbers.js";
+import { ratingText, signed } from "./game/numbers.js";
 import { SIGNED_OUT_EVERYWHERE, fetchLeaderboard, fetchMe, postAccount } from "./net/accounts.js";
 import { Room } from "./net/room.js";
 import { TableState } from "./net/table_state.js";
@@ -109,8 +109,8 @@ class App {
     // The room says it again when the page comes back to the finished game: once is news.
     const again = this.rated && this.rated.table === this.state.table;
     this.rated = { ...d, table: this.state.table };
-    const change = signed(d.change, 1);
-    if (!again) toast(`Ranked game ${d.won ? "won" : "lost"}: rating ${d.rating.toFixed(1)} (${change}).`);
+    const change = signed(d.change);
+    if (!again) toast(`Ranked game ${d.won ? "won" : "lost"}: rating ${ratingText(d.rating)} (${change}).`);
     this.refreshMe();
     if (this.screen instanceof TableScreen) this.screen.onRated();
   }
