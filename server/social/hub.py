@@ -323,7 +323,8 @@ class SocialHub:
         every node moves its sockets of those players there."""
         table_id = self.room.store.new_table_id(12)
         players = [(w.pid, w.name) for w in found.seats]
-        table = create_ranked(table_id, players, now_ms(), *new_deal())
+        ratings = tuple([(await self.ratings.rating(pid)).shown for pid, _ in players])
+        table = create_ranked(table_id, players, now_ms(), *new_deal(), ratings=ratings)
         # Listed before the table exists, so no ranked game can end unlisted.
         await self.room.store.client.zadd(social_keys.RANKED_UNRATED, {table_id: now_ms()})
         await self.room.actor(table_id).create(table, {"m": "ranked"})

@@ -5,6 +5,7 @@
 // game over); a private table's seating before its start, the practice tools and the
 // chat panel. Driven by TableState changes.
 import { actionText, bidText, cardName } from "../game/cards.js";
+import { ratingText } from "../game/numbers.js";
 import { describeRules, tableTitle } from "../game/rules.js";
 import { BidPad } from "./bid_pad.js";
 import { cardFace } from "./card_view.js";
@@ -445,7 +446,10 @@ export class TableScreen {
     const waiting = { bidding: "bidding…", drawing: "drawing…" }[view && view.phase];
     const bidLine = view ? (bid === null ? (waiting && acting ? waiting : "") : `Bid ${bidText(bid)}`) : "";
     const won = view ? view.tricks_won[seat] : 0;
-    const label = `${fmt.seatName(seat)}: ${name}${info.bot ? ", bot" : info.guest ? ", guest" : ", person"}${info.away ? ", away" : ""}` +
+    // Ranked: each player's rating beside the name, as the game began.
+    const rating = typeof info.rating === "number" ? ratingText(info.rating) : null;
+    const label = `${fmt.seatName(seat)}: ${name}${rating ? `, rated ${rating}` : ""}` +
+      `${info.bot ? ", bot" : info.guest ? ", guest" : ", person"}${info.away ? ", away" : ""}` +
       `${bid !== null && view ? `, bid ${bidText(bid)}, ${won} trick${won === 1 ? "" : "s"} taken` : ""}${acting ? ", to act" : ""}`;
     el.setAttribute("aria-label", label);
     el.setAttribute("role", "group");
@@ -458,7 +462,8 @@ export class TableScreen {
         onclick: (e) => { e.stopPropagation(); openSeatMenu(seat, name, fmt.seatName(seat), Boolean(info.guest)); } })] : []),
       h("span", { class: `avatar${info.bot ? " bot" : ""}`, "aria-hidden": "true" }, (name[0] || "?").toUpperCase()),
       h("span", { class: "seat-text", "aria-hidden": "true" },
-        h("span", { class: "seat-name" }, h("span", { class: "nm" }, name), tags),
+        h("span", { class: "seat-name" }, h("span", { class: "nm" }, name),
+          rating ? h("span", { class: "seat-rating" }, rating) : null, tags),
         h("span", { class: "seat-line" },
           // Six seats' long compass names give way to "NE" on a phone (table.css).
           fmt.players === 6 ? h("span", { class: "dir" }, h("span", { class: "long" }, fmt.seatName(seat)),
