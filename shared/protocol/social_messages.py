@@ -201,6 +201,16 @@ class Invited(ServerMessage):
     seated: list[str] = Field(default_factory=list)  # the names of the people seated
 
 
+class LobbyChanged(ServerMessage):
+    """Push to a socket whose page shows the lobby: what it lists changed; ask again.
+    ``friends``: a followed player's presence (``GET /api/friends``); ``watch``: the
+    games to watch (``GET /api/lobby``)."""
+
+    T = "lobby_changed"
+    friends: bool = False
+    watch: bool = False
+
+
 class InviteAnswer(ServerMessage):
     """Push to the host who invited ``name`` by name: their ``answer`` to the invite
     ``id`` ("declined"; a Join shows as the seat filling)."""

@@ -148,6 +148,8 @@ SERVER_CASES: list[tuple[p.ServerMessage, int | None, str]] = [
      '{"t":"invited","d":{"id":"Zk3v9QmX1aB2","from_name":"olga","table":"Qx3-k9LmTz2a8bCd",'
      '"expires":1700000120000,"rules":"Cutthroat · 500",'
      '"format":"four players, each on their own (cutthroat)","seated":["olga","pat"]}}'),
+    (p.LobbyChanged(friends=True), None,
+     '{"t":"lobby_changed","d":{"friends":true,"watch":false}}'),
     (p.InviteAnswer(id="Zk3v9QmX1aB2", name="pat", answer="declined"), None,
      '{"t":"invite_answer","d":{"id":"Zk3v9QmX1aB2","name":"pat","answer":"declined"}}'),
     (p.DailyHand(day="2026-12-01", hand=3, hands=8, commitment="0e70", day_commitment="9a1f"),

@@ -97,6 +97,8 @@ class App {
       this.onRated(d);
     } else if (t === "invited") {
       document.body.append(inviteNotice(d, (join) => this.answerInvite(d.id, join)));
+    } else if (t === "lobby_changed") {
+      if (this.screen instanceof Lobby) this.screen.loadPeople(); // friends or Watch changed
     } else if (t === "invite_answer") {
       this.inviteAnswered(d.id, d.answer);
     } else if (t === "err") {
