@@ -357,8 +357,8 @@ class SocialHub:
         just ended; index a casual game that started or ended for the Watch list."""
         if old is None or old.status != new.status:  # a game started or ended
             self._status_changed(new.id)
-        if watch_changed(old, new):  # every node's lobby pages are told (lobby_push)
-            self.room.spawn(self._publish(WATCH_CHANNEL, b""), name=f"watch-{new.id}")
+        if watch_changed(old, new):
+            self.room.spawn(self.lists_changed(), name=f"watch-{new.id}")
         live = casual_change(old, new)
         if live is not None:
             self.room.spawn(self.lists.set_live(new.id, live, now_ms()), name=f"live-{new.id}")
@@ -367,9 +367,11 @@ class SocialHub:
                                        or old.game_no != new.game_no)):
             self.room.spawn(self._rate(new), name=f"rate-{new.id}")
 
-    async def _publish(self, channel: str, body: bytes) -> None:
-        async with redis_errors(channel):
-            await self.room.store.client.publish(channel, body)
+    async def lists_changed(self) -> None:
+        """The lobby's lists changed (a game started or stopped moving, a table was
+        listed or unlisted): every node's lobby pages are told (``lobby_push``)."""
+        async with redis_errors("lobby lists notice"):
+            await self.room.store.client.publish(WATCH_CHANNEL, b"")
 
     def _status_changed(self, table_id: str) -> None:
         """The presence of this node's accounts at the table follows its status."""

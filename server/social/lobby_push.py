@@ -8,8 +8,9 @@ A socket whose page shows the lobby (no table, or ``screen`` with ``lobby``) is 
   the batch's pipeline); each node asks PostgreSQL once per burst which of its lobby
   accounts follow any of them (``Friends.followers_among``) and tells only those.
 - **watch**: a game started or stopped moving, so the Watch list changed
-  (``watch_changed``). The node that sees such a change publishes on
-  ``WATCH_CHANNEL``; every node tells all its lobby sockets.
+  (``watch_changed``), or a host listed or unlisted a table (the open tables). The
+  node that sees it publishes on ``WATCH_CHANNEL``; every node tells all its lobby
+  sockets.
 
 Notices that arrive within ``GATHER_S`` of each other make one push per socket, so a
 burst (a node's sockets all reconnecting) is one query and one frame each. Scores of

@@ -261,6 +261,7 @@ async def open_table(request: Request, parts: _Parts) -> Response:
     if on and table.status != "filling":
         raise NotHost("Only a table still filling can be listed as open.")
     await hub.lists.set_open(table.id, on, now_ms())
+    await hub.lists_changed()
     return JSONResponse({"table": table.id, "open": on})
 
 

@@ -1,12 +1,13 @@
 """The lobby is told, not polling: a friend who comes online or sits down on another
-node, and the game they start, show in the lobby's friends and Watch within seconds,
-with no reload (the page's own slow poll is a minute away each time)."""
+node, the game they start, and a table a host lists there show in the lobby's friends,
+Watch and open tables within seconds, with no reload (the page's own slow poll is a
+minute away each time)."""
 
 from __future__ import annotations
 
 from playwright.async_api import Page, expect
 
-from shared.protocol import QuickPlay
+from shared.protocol import CreatePrivate, QuickPlay
 from tests.room_social.conftest import PASSWORD, SocialClient, register
 from tests.room_social.test_friends import call
 
@@ -53,5 +54,18 @@ async def test_a_friend_on_another_node_shows_in_the_lobby_without_a_reload(
         await expect(watcher.locator(game)).to_have_count(1, timeout=TOLD_MS)
         await shot(page, "lobby-pushed-friend-and-watch")
         await shot(watcher, "lobby-pushed-watch-phone")
+        # A host on the other node lists a private table: the open tables follow.
+        cy = await register(b, "Cyd")
+        host = SocialClient(b.ws, headers={"Cookie": f"spades_session={cy}"})
+        await host.connect()
+        try:
+            await host.request(CreatePrivate())
+            await asked_just_now(page)
+            listed = await call(b, cy, "/api/tables/open", {"open": True})
+            assert listed.status_code == 200, listed.text
+            await expect(page.locator("#open-tables li")).to_contain_text(
+                ["Cyd"], timeout=TOLD_MS)
+        finally:
+            await host.close()
     finally:
         await friend.close()
