@@ -20,7 +20,7 @@ from starlette.applications import Starlette
 from server.analysis.archived import queue_people
 from server.archive.db import Database
 from server.archive.queue import ArchiveQueue
-from server.daily.hands import HandRecorder
+from server.daily.hands import HandRecorder, take_guest_tries
 from server.daily.par_keeper import ParKeeper
 from server.daily.service import DailyService
 from server.ops.gc_governor import GcGovernor
@@ -72,6 +72,9 @@ class Node:
             self.room.on_table_change(HandRecorder(self.daily, self.room.spawn).table_changed)
             adopt = self.daily.store.adopt
             self.deps.registered = lambda account: adopt(account.pid, account.name)
+            daily = self.daily
+            self.deps.signed_in = lambda guest, account: take_guest_tries(
+                daily, self.store.load, guest, account.pid, account.name)
         self.par_keeper = (ParKeeper(self.daily, settings.daily_par_every_s)
                            if self.daily is not None else None)
 

@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from server.errors import StoreError
 from server.tables.model import PRACTICE, Table
 from shared.daily import abandoned_points, daily_hand_of, daily_rules, hand_points
 
-from .service import DailyService
+from .service import DailyService, today
 from .store import Try
 
-__all__ = ["SEAT", "HandRecorder", "day_end_ms", "hand_of", "settle"]
+__all__ = ["SEAT", "HandRecorder", "day_end_ms", "hand_of", "settle", "take_guest_tries"]
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +66,23 @@ async def settle(daily: DailyService, table: Table, abandon: bool = False) -> Tr
     hands = (await daily.deals(day)).hands
     return await daily.store.score(day, table.id, hand, points, hands,
                                    dt.datetime.now(dt.UTC), abandoned=abandoned)
+
+
+async def take_guest_tries(daily: DailyService, load: Callable[[str], Awaitable[Table | None]],
+                           guest: str, pid: str, account: str) -> bool:
+    """The guest ``guest`` signed in to the account ``account`` (``pid``): their tries
+    become the account's (``DailyStore.move``); True if any did. A hand of today's try
+    still in play is counted first (``settle``: as played if over, else abandoned, as
+    when leaving it): it is dealt from the guest's own deal and seats the guest, so the
+    account could not go on with it. Nothing is counted when the account has a try today
+    (the guest's stays the guest's)."""
+    mine = await daily.store.get_try(today(), guest)
+    if (mine is not None and mine.account is None and mine.table_id is not None
+            and await daily.store.get_try(today(), pid) is None):
+        table = await load(mine.table_id)  # ``load``: a table by id (None if gone)
+        if table is not None and table.seats[SEAT].pid == guest:
+            await settle(daily, table, abandon=True)
+    return await daily.store.move(guest, pid, account) > 0
 
 
 class HandRecorder:

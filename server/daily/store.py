@@ -16,6 +16,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+import asyncpg
+
 from server.archive.db import Database
 
 __all__ = ["DailyStore", "Try"]
@@ -83,6 +85,22 @@ class DailyStore:
         async with self.db.connection("daily adopt") as conn:
             await conn.execute("UPDATE daily_tries SET account = $2, name = $2 "
                                "WHERE pid = $1 AND account IS NULL", pid, account)
+
+    async def move(self, guest: str, pid: str, account: str) -> int:
+        """The guest ``guest`` signed in to the existing account ``account`` (``pid``):
+        their tries between hands or finished become the account's, each of a day the
+        account has no try of (one try a day: an account's own is never replaced).
+        Moved, not copied, so no other account can take them after. Returns how many."""
+        async with self.db.connection("daily move") as conn:
+            try:
+                done = await conn.execute(
+                    "UPDATE daily_tries SET pid = $2, account = $3, name = $3 "
+                    "WHERE pid = $1 AND account IS NULL AND table_id IS NULL AND NOT EXISTS "
+                    "(SELECT 1 FROM daily_tries t WHERE t.day = daily_tries.day "
+                    "AND t.pid = $2)", guest, pid, account)
+            except asyncpg.UniqueViolationError:  # the account started a try meanwhile
+                return 0
+        return int(done.split()[-1])
 
     async def deal(self, day: str, pid: str, account: str | None, name: str,
                    table_id: str, now: dt.datetime) -> Try:

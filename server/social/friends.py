@@ -119,6 +119,16 @@ class Friends:
         return Graph(frozenset(r[0] for r in following), frozenset(r[0] for r in followers),
                      frozenset(r[0] for r in blocked))
 
+    async def followers_among(self, pids: list[str], among: list[str]) -> set[str]:
+        """Those of ``among`` who follow at least one of ``pids``."""
+        if not pids or not among or not self._db.configured:
+            return set()
+        async with self._db.connection("followers among") as conn:
+            rows = await conn.fetch(
+                "SELECT DISTINCT follower FROM follows WHERE followee = ANY($1::text[]) "
+                "AND follower = ANY($2::text[])", pids, among)
+        return {r[0] for r in rows}
+
     async def blocks_between(self, pid: str, others: list[str]) -> set[str]:
         """Those of ``others`` that ``pid`` blocked or that blocked ``pid``."""
         if not others or not self._db.configured:

@@ -55,12 +55,14 @@ from .friends import BLOCKS_CHANNEL, Friends
 from .invites import Invites
 from .leavers import Leavers
 from .lobby_lists import LobbyLists, casual_change
+from .lobby_push import PRESENCE_CHANNEL, WATCH_CHANNEL, LobbyPush, watch_changed
 from .matchmaking import Match, Matchmaker
 from .name_invites import CHANNEL as NAME_INVITE_CHANNEL
 from .name_invites import NameInvites
 from .presence import LOBBY, Presence
 from .ratings import RatingChange, Ratings
 from .reports import Reports, Sanctions
+from .store import redis_errors
 from .table_quota import TableQuota
 
 if TYPE_CHECKING:
@@ -111,6 +113,8 @@ class SocialHub:
         self.leavers = Leavers(db)
         self.lists = LobbyLists(client, room.store, self.ratings)
         self.presence = Presence(client, room.node_id, settings.presence_ttl_s)
+        self.lobby_push = LobbyPush(self._lobby_sockets, self.friends.followers_among,
+                                    lambda coro, name: room.spawn(coro, name=name))
         self.clients: dict[str, set[SocialSocket]] = {}
         # The accounts each account with a socket here blocked (their chat is hidden
         # from it); loaded at its first socket, reloaded on a BLOCKS_CHANNEL notice.
@@ -130,6 +134,8 @@ class SocialHub:
         await self.room.notices.listen(social_keys.QUEUE_CHANNEL, self._on_placed)
         await self.room.notices.listen(NAME_INVITE_CHANNEL, self._on_invited)
         await self.room.notices.listen(BLOCKS_CHANNEL, self._on_blocks)
+        await self.room.notices.listen(PRESENCE_CHANNEL, self.lobby_push.on_presence)
+        await self.room.notices.listen(WATCH_CHANNEL, self.lobby_push.on_watch)
         self._loop = asyncio.create_task(self._match_forever(), name="ranked-matcher")
 
     async def stop(self) -> None:
@@ -173,6 +179,12 @@ class SocialHub:
         pid = msgpack.unpackb(data)["pid"]
         if pid in self.clients:
             self.room.spawn(self.reload_blocks(pid), name="blocks-load")
+
+    def _lobby_sockets(self) -> list[tuple[SocialSocket, bool]]:
+        """This node's sockets whose page shows the lobby, each with whether it is an
+        account's (``lobby_push``)."""
+        return [(sock, _is_account(sock)) for socks in self.clients.values() for sock in socks
+                if getattr(sock, "actor", None) is None or getattr(sock, "in_lobby", False)]
 
     def moved(self, sock: SocialSocket) -> None:
         """``sock`` entered or left a table: its account's presence follows."""
@@ -323,7 +335,8 @@ class SocialHub:
         every node moves its sockets of those players there."""
         table_id = self.room.store.new_table_id(12)
         players = [(w.pid, w.name) for w in found.seats]
-        table = create_ranked(table_id, players, now_ms(), *new_deal())
+        ratings = tuple([(await self.ratings.rating(pid)).shown for pid, _ in players])
+        table = create_ranked(table_id, players, now_ms(), *new_deal(), ratings=ratings)
         # Listed before the table exists, so no ranked game can end unlisted.
         await self.room.store.client.zadd(social_keys.RANKED_UNRATED, {table_id: now_ms()})
         await self.room.actor(table_id).create(table, {"m": "ranked"})
@@ -344,6 +357,8 @@ class SocialHub:
         just ended; index a casual game that started or ended for the Watch list."""
         if old is None or old.status != new.status:  # a game started or ended
             self._status_changed(new.id)
+        if watch_changed(old, new):
+            self.room.spawn(self.lists_changed(), name=f"watch-{new.id}")
         live = casual_change(old, new)
         if live is not None:
             self.room.spawn(self.lists.set_live(new.id, live, now_ms()), name=f"live-{new.id}")
@@ -351,6 +366,12 @@ class SocialHub:
                 and new.game.over and (old is None or old.status != "over"
                                        or old.game_no != new.game_no)):
             self.room.spawn(self._rate(new), name=f"rate-{new.id}")
+
+    async def lists_changed(self) -> None:
+        """The lobby's lists changed (a game started or stopped moving, a table was
+        listed or unlisted): every node's lobby pages are told (``lobby_push``)."""
+        async with redis_errors("lobby lists notice"):
+            await self.room.store.client.publish(WATCH_CHANNEL, b"")
 
     def _status_changed(self, table_id: str) -> None:
         """The presence of this node's accounts at the table follows its status."""

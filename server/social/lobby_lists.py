@@ -16,7 +16,8 @@
   commands a game; a table that expired without ending is pruned when read. Each row
   carries the rules in a line, the players, and the game's progress (``progress``):
   the hand being played, the sides' seats and scores, the target and any hand limit;
-  a ranked row also each player's shown rating.
+  a ranked row also each player's shown rating. A viewer is not offered a game where
+  someone sits with a block between them (either way), as for open tables.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from shared.course import format_text
 from shared.spades.rules import RuleSet
 
 from . import keys as social_keys
-from .ratings import Ratings
+from .ratings import SCALE_START, Ratings
 from .store import redis_errors
 
 __all__ = ["LIVE_CASUAL", "OPEN_TABLES", "LobbyLists", "casual_change", "format_line",
@@ -125,7 +126,7 @@ class LobbyLists:
         """Index (``on``) or drop a casual table whose game started or ended."""
         await self._mark(LIVE_CASUAL, table_id, on, now_ms)
 
-    async def _live_casual(self) -> list[dict[str, Any]]:
+    async def _live_casual(self, hidden: frozenset[str]) -> list[dict[str, Any]]:
         async with redis_errors("live tables"):
             ids = [_text(i) for i in await self._client.zrevrange(LIVE_CASUAL, 0, SCAN - 1)]
         rows, gone = [], []
@@ -134,7 +135,8 @@ class LobbyLists:
             if table is None or table.kind != CASUAL or not moves(table):
                 gone.append(table_id)  # expired, or its end was missed
                 continue
-            rows.append(_watch_row(table, CASUAL))
+            if not hidden.intersection(table.people):
+                rows.append(_watch_row(table, CASUAL))
         if gone:
             async with redis_errors("live tables prune"):
                 await self._client.zrem(LIVE_CASUAL, *gone)
@@ -174,24 +176,28 @@ class LobbyLists:
                          "free": len(table.open_seats), "host": host})
         return rows[:SHOWN]
 
-    async def watch_list(self) -> list[dict[str, Any]]:
+    async def watch_list(self, hidden: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+        """The games to watch (see the module docstring), less those where one of
+        ``hidden`` sits (the viewer's blocks, either way: not offered to them)."""
         ranked = []
         async with redis_errors("watch list"):
             ids = [_text(i) for i in
                    await self._client.zrevrange(social_keys.RANKED_UNRATED, 0, SCAN - 1)]
         for table_id in ids:
             table = await self._store.load(table_id)
-            if table is None or table.kind != RANKED or not moves(table):
+            if (table is None or table.kind != RANKED or not moves(table)
+                    or hidden.intersection(table.people)):
                 continue
             shown = [(await self._ratings.rating(s.pid)).shown for s in table.seats if s.pid]
-            mean = round(sum(shown) / len(shown), 1) if shown else 0.0
+            mean = round(sum(shown) / len(shown)) if shown else SCALE_START
             ranked.append({**_watch_row(table, RANKED), "rating": mean, "ratings": shown})
         ranked.sort(key=lambda row: -float(row["rating"]))
         private = [_watch_row(t, PRIVATE) for t in await self._listed()
-                   if moves(t) and t.lobby is not None and t.lobby.allow_spectators]
+                   if moves(t) and t.lobby is not None and t.lobby.allow_spectators
+                   and not hidden.intersection(t.people)]
         if len(ranked) + len(private) >= SHOWN:
             return [*ranked, *private][:SHOWN]
-        return [*ranked, *private, *await self._live_casual()][:SHOWN]
+        return [*ranked, *private, *await self._live_casual(hidden)][:SHOWN]
 
 
 def _watch_row(table: Table, kind: str) -> dict[str, Any]:

@@ -1,8 +1,8 @@
 """The ranked queue and the matcher that forms balanced tables of four from it.
 
 Only signed-in players may queue (``SignInRequired`` otherwise). Joining records the
-player's rating ``mu`` at that moment; matching uses ``mu`` (the skill estimate),
-not the displayed ordinal, which is low for every new player whatever their skill.
+player's rating ``mu`` at that moment; matching uses ``mu`` (the skill estimate; the
+shown rating is ``mu`` on the 1500 scale).
 
 The matcher (``Matchmaker.match``) may run on every node at once, as often as wanted:
 it reads the queue, forms groups with the pure ``form_groups`` and claims each group

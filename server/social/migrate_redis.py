@@ -30,6 +30,7 @@ import redis.asyncio as aioredis
 from server.archive.db import Database, migrate
 
 from . import keys
+from .ratings import SCALE_START, shown_rating
 
 __all__ = ["Copied", "copy_redis_to_postgres", "main"]
 
@@ -58,6 +59,19 @@ async def _scan(client: aioredis.Redis, prefix: str) -> list[str]:
     return sorted([_text(k) async for k in client.scan_iter(match=prefix + "*", count=500)])
 
 
+def _rescaled(changes: list[Any]) -> list[Any]:
+    """Redis kept the changes on the old scale (mu - 3 sigma): each one's ratings as
+    shown now, after from its own mu, before from the player's previous change (as
+    migration 0011 does for the rows already in PostgreSQL)."""
+    last: dict[str, int] = {}
+    out = []
+    for change in sorted(changes, key=lambda c: (c[1], c[8], c[2])):  # pid, games, at
+        after = shown_rating(change[6])
+        out.append((*change[:4], last.get(change[1], SCALE_START), after, *change[6:]))
+        last[change[1]] = after
+    return out
+
+
 async def copy_redis_to_postgres(client: aioredis.Redis, db: Database) -> Copied:
     """Copy what is missing (see the module docstring); returns the rows inserted."""
     accounts = []
@@ -74,7 +88,7 @@ async def copy_redis_to_postgres(client: aioredis.Redis, db: Database) -> Copied
         if "mu" in fields and "sigma" in fields:
             mu, sigma = float(fields["mu"]), float(fields["sigma"])
             ratings.append((pid, names.get(pid, pid), mu, sigma, int(fields.get("games") or 0),
-                            mu - 3 * sigma))
+                            shown_rating(mu)))
     when: dict[tuple[str, str], int] = {}  # (game, pid) -> ms, from the histories
     for key in await _scan(client, _HISTORY_PREFIX):
         pid = key[len(_HISTORY_PREFIX):]
@@ -93,6 +107,7 @@ async def copy_redis_to_postgres(client: aioredis.Redis, db: Database) -> Copied
             changes.append((game_id, pid, _moment(when.get((game_id, pid), now_ms)), c["n"],
                             float(c["b"]), float(c["a"]), float(c["mu"]), float(c["s"]),
                             int(c["g"]), bool(c["w"]), bool(c["l"])))
+    changes = _rescaled(changes)
     async with db.connection("copy from redis") as conn, conn.transaction():
         before = [await conn.fetchval(f"SELECT count(*) FROM {t}")
                   for t in ("accounts", "ratings", "rating_changes")]
@@ -100,7 +115,7 @@ async def copy_redis_to_postgres(client: aioredis.Redis, db: Database) -> Copied
             "INSERT INTO accounts (pid, name, name_key, hash, created) "
             "VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING", accounts)
         await conn.executemany(
-            "INSERT INTO ratings (pid, name, mu, sigma, games, ordinal) "
+            "INSERT INTO ratings (pid, name, mu, sigma, games, shown) "
             "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING", ratings)
         await conn.executemany(
             "INSERT INTO rating_changes (game_id, pid, at, name, before, after, mu, sigma, "

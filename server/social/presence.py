@@ -27,6 +27,7 @@ from collections.abc import Iterable
 
 import redis.asyncio as aioredis
 
+from .lobby_push import PRESENCE_CHANNEL, packed_pids
 from .store import redis_errors
 
 __all__ = ["LOBBY", "Presence", "busiest", "node_key", "presence_key"]
@@ -159,6 +160,8 @@ class Presence:
             self._busy = True
             try:
                 async with self._client.pipeline(transaction=False) as pipe:
+                    # Lobby pages of those who follow them are told (lobby_push).
+                    pipe.publish(PRESENCE_CHANNEL, packed_pids(batch))
                     for pid, doing in batch.items():
                         key = presence_key(pid)
                         if doing is None:

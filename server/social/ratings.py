@@ -1,9 +1,10 @@
 """Ranked ratings: rate a finished game, read a rating, a history, the leaderboard.
 
 Ratings are openskill's Plackett-Luce model (the reasons are in docs/decisions.md,
-"Ranked play"). A player's rating is ``(mu, sigma)``; the number people see is the
-ordinal ``mu - 3 sigma`` (0 for a new player, rising as the system grows sure), with
-one decimal. A player is *provisional* for their first ``PROVISIONAL_GAMES`` games.
+"Ranked play"). A player's rating is ``(mu, sigma)``; the number people see is
+``shown_rating(mu)``, on the familiar Elo-like scale: 1500 for a new player, a whole
+number, ``SCALE_PER_MU`` points per point of ``mu``. A player is *provisional* (shown
+with a "?") until their first rated game (``PROVISIONAL_GAMES``).
 
 Kept in PostgreSQL (``ratings``, ``rating_changes``; moved from Redis by
 ``python -m server.social.migrate_redis``). ``rate_game`` is atomic and idempotent per
@@ -30,6 +31,8 @@ from .store import Clock, now_ms
 
 __all__ = [
     "PROVISIONAL_GAMES",
+    "SCALE_PER_MU",
+    "SCALE_START",
     "BoardRow",
     "HistoryEntry",
     "PlayerRating",
@@ -37,11 +40,23 @@ __all__ = [
     "RatingChange",
     "Ratings",
     "compute_ratings",
+    "shown_rating",
 ]
 
-PROVISIONAL_GAMES = 20  # see docs/decisions.md: where the ordering settles in simulation
+PROVISIONAL_GAMES = 1  # the "?" goes with the first rated game (docs/decisions.md)
 
 MODEL = PlackettLuce()
+
+SCALE_START = 1500  # a new player's shown rating, as on lichess
+# Shown points per point of mu: an Elo gap of 400 (10 to 1) is the odds the model gives
+# two settled partnerships whose players are 10.6 mu apart (docs/decisions.md).
+SCALE_PER_MU = 40
+
+
+def shown_rating(mu: float) -> int:
+    """The rating people see for ``mu``: 1500 at a new player's mu, a whole number."""
+    return round(SCALE_START + SCALE_PER_MU * (mu - MODEL.mu))
+
 
 Teams = tuple[tuple[str, str], tuple[str, str]]
 
@@ -54,13 +69,9 @@ class PlayerRating:
     games: int = 0
 
     @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
-
-    @property
-    def shown(self) -> float:
-        """The displayed rating: the ordinal with one decimal."""
-        return round(self.ordinal, 1)
+    def shown(self) -> int:
+        """The displayed rating (``shown_rating``)."""
+        return shown_rating(self.mu)
 
     @property
     def provisional(self) -> bool:
@@ -73,8 +84,8 @@ class RatingChange:
 
     pid: str
     name: str
-    before: float  # displayed rating before
-    after: float  # displayed rating after
+    before: int  # displayed rating before
+    after: int  # displayed rating after
     mu: float
     sigma: float
     games: int  # rated games including this one
@@ -82,8 +93,8 @@ class RatingChange:
     left: bool
 
     @property
-    def delta(self) -> float:
-        return round(self.after - self.before, 1)
+    def delta(self) -> int:
+        return self.after - self.before
 
     @property
     def provisional(self) -> bool:
@@ -101,14 +112,14 @@ class RatedGame:
 class HistoryEntry:
     game_id: str
     at_ms: int
-    before: float
-    after: float
+    before: int
+    after: int
     won: bool
     left: bool
 
     @property
-    def delta(self) -> float:
-        return round(self.after - self.before, 1)
+    def delta(self) -> int:
+        return self.after - self.before
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +127,7 @@ class BoardRow:
     rank: int  # 1 = best
     pid: str
     name: str
-    rating: float
+    rating: int
     games: int
     provisional: bool
 
@@ -195,10 +206,10 @@ class Ratings:
             # The players' rows locked in one order (no deadlock between two games),
             # so no other game changes them between this read and the write.
             await conn.executemany(
-                "INSERT INTO ratings (pid, name, mu, sigma, games, ordinal) "
+                "INSERT INTO ratings (pid, name, mu, sigma, games, shown) "
                 "VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (pid) DO NOTHING",
-                [(pid, names.get(pid, pid), MODEL.mu, MODEL.sigma,
-                  MODEL.mu - 3 * MODEL.sigma) for pid in sorted(pids)])
+                [(pid, names.get(pid, pid), MODEL.mu, MODEL.sigma, SCALE_START)
+                 for pid in sorted(pids)])
             before = await _read(conn, sorted(pids), lock=True)
             done = await conn.fetch("SELECT * FROM rating_changes WHERE game_id = $1", game_id)
             if done:
@@ -214,10 +225,9 @@ class Ratings:
                                             after.shown, mu, sigma, after.games, won,
                                             pid in leavers)
             await conn.executemany(
-                "UPDATE ratings SET name = $2, mu = $3, sigma = $4, games = $5, ordinal = $6 "
+                "UPDATE ratings SET name = $2, mu = $3, sigma = $4, games = $5, shown = $6 "
                 "WHERE pid = $1",
-                [(c.pid, c.name, c.mu, c.sigma, c.games, c.mu - 3 * c.sigma)
-                 for c in changes.values()])
+                [(c.pid, c.name, c.mu, c.sigma, c.games, c.after) for c in changes.values()])
             await conn.executemany(
                 "INSERT INTO rating_changes (game_id, pid, at, name, before, after, mu, sigma, "
                 "games, won, left_game) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
@@ -237,8 +247,9 @@ class Ratings:
             rows = await conn.fetch(
                 "SELECT game_id, at, before, after, won, left_game FROM rating_changes "
                 "WHERE pid = $1 ORDER BY at DESC LIMIT $2", pid, limit)
-        return [HistoryEntry(r["game_id"], round(r["at"].timestamp() * 1000), r["before"],
-                             r["after"], r["won"], r["left_game"]) for r in rows]
+        return [HistoryEntry(r["game_id"], round(r["at"].timestamp() * 1000),
+                             round(r["before"]), round(r["after"]), r["won"], r["left_game"])
+                for r in rows]
 
     async def leaderboard(self, limit: int = 100) -> list[BoardRow]:
         """The best ``limit`` players by displayed rating."""
@@ -246,11 +257,11 @@ class Ratings:
             return []
         async with self._db.connection("leaderboard") as conn:
             rows = await conn.fetch(
-                "SELECT pid, name, ordinal, games FROM ratings WHERE games > 0 "
-                "ORDER BY ordinal DESC, pid LIMIT $1", limit)
+                "SELECT pid, name, shown, games FROM ratings WHERE games > 0 "
+                "ORDER BY shown DESC, pid LIMIT $1", limit)
         board: list[BoardRow] = []
         for place, r in enumerate(rows, start=1):
-            shown = round(r["ordinal"], 1)
+            shown = round(r["shown"])
             # Equal ratings as shown share a place (1, 1, 3): the first of them sets it.
             rank = board[-1].rank if board and board[-1].rating == shown else place
             board.append(BoardRow(rank, r["pid"], r["name"], shown, r["games"],
@@ -259,15 +270,15 @@ class Ratings:
 
     async def rank_of(self, pid: str) -> int | None:
         """The player's place on the board (1 = best), or None if never rated: one more
-        than the players whose rating as shown (one decimal) is higher, so equal
-        ratings share a place."""
+        than the players whose rating as shown is higher, so equal ratings share a
+        place."""
         if not self._db.configured:
             return None
         async with self._db.connection("rank") as conn:
             rank = await conn.fetchval(
                 "SELECT (SELECT count(*) FROM ratings o WHERE o.games > 0 AND "
-                "round(o.ordinal::numeric, 1) > round(r.ordinal::numeric, 1)) + 1 "
-                "FROM ratings r WHERE r.pid = $1 AND r.games > 0", pid)
+                "o.shown > r.shown) + 1 FROM ratings r WHERE r.pid = $1 AND r.games > 0",
+                pid)
         return None if rank is None else int(rank)
 
 
@@ -280,5 +291,5 @@ async def _read(conn: asyncpg.Connection, pids: Sequence[str], *, lock: bool
 
 
 def _change_of(r: asyncpg.Record) -> RatingChange:
-    return RatingChange(r["pid"], r["name"], r["before"], r["after"], r["mu"], r["sigma"],
-                        r["games"], r["won"], r["left_game"])
+    return RatingChange(r["pid"], r["name"], round(r["before"]), round(r["after"]), r["mu"],
+                        r["sigma"], r["games"], r["won"], r["left_game"])

@@ -93,6 +93,8 @@ class BlobPacker:
             tail["left"] = table.left
         if table.paused:
             tail["pz"] = table.ready
+        if table.ratings:
+            tail["rt"] = table.ratings
         size = len(head) + 1 + len(middle) + 1 + len(tail)
         return b"".join((
             _header(size), _pairs(head),

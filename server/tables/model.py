@@ -176,6 +176,7 @@ class Table:
     left: tuple[str, ...] = ()  # ranked: pids who left this game (scored as losing)
     paused: bool = False  # between hands: waiting for Continue (see the module's doc)
     ready: tuple[int, ...] = ()  # while paused: the seats whose person pressed Continue
+    ratings: tuple[int, ...] = ()  # ranked: each seat's shown rating when the game began
 
     # -- reading -------------------------------------------------------------------------
 
@@ -575,6 +576,8 @@ def encode_table(table: Table) -> bytes:
         data["left"] = list(table.left)
     if table.paused:
         data["pz"] = list(table.ready)
+    if table.ratings:
+        data["rt"] = list(table.ratings)
     packed: bytes = msgpack.packb(data)
     return packed
 
@@ -597,6 +600,7 @@ def decode_table(blob: bytes, rev: int) -> Table:
             practice=PracticeState.from_list(practice) if practice is not None else None,
             left=tuple(data.get("left", ())),
             paused="pz" in data, ready=tuple(data.get("pz", ())),
+            ratings=tuple(data.get("rt", ())),
         )
     except (KeyError, TypeError, ValueError, msgpack.UnpackException) as err:
         raise ValueError(f"table blob is damaged: {type(err).__name__}: {err}") from None

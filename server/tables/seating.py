@@ -141,16 +141,18 @@ def start_private(table: Table, by: str, seed: int, dealer: int) -> Table:
 
 
 def create_ranked(table_id: str, players: list[tuple[str, str]], now_ms: int, seed: int,
-                  dealer: int) -> Table:
+                  dealer: int, ratings: tuple[int, ...] = ()) -> Table:
     """A ranked table for a match: ``players`` are (pid, name) by seat (partners in 0
-    and 2, 1 and 3); the ranked rules (``RANKED_RULES``: standard, with a losing score
-    and a hand cap); the game starts at once."""
+    and 2, 1 and 3), ``ratings`` their shown ratings by seat (shown beside the names);
+    the ranked rules (``RANKED_RULES``: standard, with a losing score and a hand cap);
+    the game starts at once."""
     if len(players) != 4:
         raise ValueError("a ranked table seats four players")
     rules = RANKED_RULES
     table = Table.new(table_id, RANKED, rules, now_ms)
     seats = tuple(Seat(pid=pid, name=name) for pid, name in players)
-    return replace(table, seats=seats).start_game(Game.new(rules, seed=seed, dealer=dealer))
+    return replace(table, seats=seats, ratings=ratings).start_game(
+        Game.new(rules, seed=seed, dealer=dealer))
 
 
 def may_watch(table: Table, pid: str) -> bool:

@@ -6,8 +6,8 @@
                                       (403 not_a_player, 429 rate_limited,
                                       503 analysis_busy, 403 bad_origin)
 
-Both answer the archive's 404 ``no_game`` and 403 ``private_game`` as the game's route
-does. An archived game shows every hand face up, so every seat's analysis is shown to
+Both answer the archive's 404 ``no_game`` (a private game to a non-player too) as the
+game's route does. An archived game shows every hand face up, so every seat's analysis is shown to
 whoever may see the game; only a player of the game may ask for one (their own seat).
 A new request counts against the limit the socket's ``analyse`` shares
 (``analysis_gate``: per player and per address an hour) and is refused while the

@@ -4,7 +4,7 @@
 static files)::
 
     GET /api/games/{id}             -> 200 the game, hand by hand (404 no_game,
-                                       403 private_game for a non-player)
+                                       also for a private game to a non-player)
     GET /api/games/{id}/record.txt  -> 200 text/plain attachment: the export
     GET /api/players/{name}         -> 200 rating, history, statistics, recent games
                                        (404 no_player); a private table's game is
@@ -97,13 +97,12 @@ async def _game(request: Request, deps: ArchiveDeps) -> queries.GameRow:
     row = None
     if is_key(game_id):
         row = await queries.load_game(_pool(deps), game_id)
-    if row is None:
-        raise Refusal(404, "no_game", "There is no archived game with that id.")
-    if row.record.private:
+    if row is not None and row.record.private:
         caller = await _caller(request, deps)
         if caller is None or caller not in {s.pid for s in row.record.seats}:
-            raise Refusal(403, "private_game", "That game was played at a private table; "
-                          "only its players may see it.")
+            row = None  # answered as a missing game: a stranger does not learn it exists
+    if row is None:
+        raise Refusal(404, "no_game", "There is no archived game with that id.")
     return row
 
 

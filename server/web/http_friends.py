@@ -18,7 +18,8 @@
                                                "rules"}]} (no account needed; limited
                                                per address; watch: games that move,
                                                ranked by rating, then private, then
-                                               casual, whose ratings are null)
+                                               casual, whose ratings are null; less
+                                               games with a block as for open)
     POST /api/tables/open {"open"}          -> 200 {"table", "open"}: the host lists (or
                                                unlists) the private table, still filling
     POST /api/report   {"name", "reason", "note"?} -> 201 {"id", "table", "game"}: reason
@@ -247,7 +248,7 @@ async def lobby(request: Request, parts: _Parts) -> Response:
     viewer = await hub.accounts.resolve(request.cookies.get(SESSION_COOKIE))
     hidden = frozenset(await hub.friends.either_way(viewer.pid)) if viewer else frozenset()
     return JSONResponse({"open": await hub.lists.open_tables(hidden),
-                         "watch": await hub.lists.watch_list(), "pools": pools})
+                         "watch": await hub.lists.watch_list(hidden), "pools": pools})
 
 
 async def open_table(request: Request, parts: _Parts) -> Response:
@@ -260,6 +261,7 @@ async def open_table(request: Request, parts: _Parts) -> Response:
     if on and table.status != "filling":
         raise NotHost("Only a table still filling can be listed as open.")
     await hub.lists.set_open(table.id, on, now_ms())
+    await hub.lists_changed()
     return JSONResponse({"table": table.id, "open": on})
 
 

@@ -76,6 +76,9 @@ class SocialDeps:
     # A guest registered and kept their player id: what they did as a guest that is
     # kept elsewhere (the daily deal's try) becomes the account's.
     registered: Callable[[Account], Awaitable[None]] | None = None
+    # A guest (their player id) signed in to an existing account: what they did as a
+    # guest that can move (the daily deal's try) moves to it; True if anything did.
+    signed_in: Callable[[str, Account], Awaitable[bool]] | None = None
 
 
 def _origin_key(scheme: str, netloc: str) -> str:
@@ -206,8 +209,13 @@ async def _signin(request: Request, deps: SocialDeps) -> Response:
     body = await read_json_object(request, MAX_BODY)
     session = await deps.accounts.sign_in(body.get("name"), body.get("password"),
                                           _address(request))
-    await deps.accounts.end_guest_sockets(deps.guest_pid(request))
-    return _signed_in(request, deps, session, 200)
+    guest = deps.guest_pid(request)
+    await deps.accounts.end_guest_sockets(guest)
+    moved = (guest is not None and deps.signed_in is not None
+             and await deps.signed_in(guest, session.account))
+    # What moved is the account's now: this browser is a new guest from here on (as
+    # after registering), so the old guest id holds nothing another sign-in could take.
+    return _signed_in(request, deps, session, 200, new_guest=moved)
 
 
 async def _signout(request: Request, deps: SocialDeps) -> Response:

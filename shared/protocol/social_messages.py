@@ -176,8 +176,8 @@ class Rated(ServerMessage):
     on the board (``rank``), and whether the player ``won`` or ``left``."""
 
     T = "rated"
-    rating: float
-    change: float
+    rating: int
+    change: int
     provisional: bool
     games: int
     rank: int | None = None
@@ -199,6 +199,16 @@ class Invited(ServerMessage):
     rules: str = ""  # the table's rules in one line ("Cutthroat · 500 · bags 10/100 ...")
     format: str = ""  # "four players in two partnerships", "three players, each on their own"
     seated: list[str] = Field(default_factory=list)  # the names of the people seated
+
+
+class LobbyChanged(ServerMessage):
+    """Push to a socket whose page shows the lobby: what it lists changed; ask again.
+    ``friends``: a followed player's presence (``GET /api/friends``); ``watch``: the
+    games to watch (``GET /api/lobby``)."""
+
+    T = "lobby_changed"
+    friends: bool = False
+    watch: bool = False
 
 
 class InviteAnswer(ServerMessage):

@@ -148,6 +148,7 @@ class SeatInfo(BaseModel):
     away: bool = False
     left: bool | None = None  # ranked: this player left the game (scored as losing)
     guest: bool | None = None  # a person playing as a guest (no account): not a name's owner
+    rating: int | None = None  # ranked: the player's shown rating when the game began
 
 
 class Snapshot(ServerMessage):

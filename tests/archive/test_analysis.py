@@ -153,8 +153,7 @@ async def test_the_route_asks_for_the_callers_seat_with_typed_errors(
         assert empty.json() == {"game": "tbd.0", "you": None, "analyses": []}
         errors = [
             (await http.post("/api/games/nope.0/analysis", headers=origin), 404, "no_game"),
-            (await http.post("/api/games/tbp.0/analysis", headers=origin), 403,
-             "private_game"),
+            (await http.post("/api/games/tbp.0/analysis", headers=origin), 404, "no_game"),
             (await http.post(path, headers=origin), 403, "not_a_player"),
             (await http.post(path, headers={
                 **origin, "Cookie": f"spades_token={secrets.token_urlsafe(24)}"}), 403,

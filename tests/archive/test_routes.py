@@ -46,11 +46,11 @@ async def test_routes_answer_games_players_and_who_may_see_a_private_game(
 
     async with httpx.AsyncClient(base_url=server.http, timeout=10) as anyone:
         refused = await anyone.get("/api/games/priv.0")
-        assert refused.status_code == 403
-        assert refused.json()["error"]["code"] == "private_game"
-        assert (await anyone.get("/api/games/priv.0/record.txt")).status_code == 403
+        assert refused.status_code == 404
+        assert refused.json()["error"]["code"] == "no_game"
+        assert (await anyone.get("/api/games/priv.0/record.txt")).status_code == 404
         anyone.cookies.set("spades_token", "a-guest-token-who-did-not-play")
-        assert (await anyone.get("/api/games/priv.0")).status_code == 403
+        assert (await anyone.get("/api/games/priv.0")).status_code == 404
         public = await anyone.get("/api/games/cas.0")
         assert public.status_code == 200 and public.json()["ratings"] == []
         assert public.json()["seats"][0] == {"seat": 0, "name": "Ann", "account": "Ann",

@@ -25,10 +25,11 @@ T0 = 1_764_612_000_000
 BEFORE = "0009"  # the first migration after the schema the old writer wrote to
 
 
-def schema_before_the_fix(url: str) -> None:
+def schema_before_the_fix(url: str, before: str = BEFORE) -> None:
+    """The schema at ``url`` as it was before the migration ``before`` (its number)."""
     backend = get_backend(_yoyo_url(url))
     try:
-        older = read_migrations(migrations_dir()).filter(lambda m: m.id < BEFORE)
+        older = read_migrations(migrations_dir()).filter(lambda m: m.id < before)
         with backend.lock():
             backend.apply_migrations(backend.to_apply(older))
     finally:

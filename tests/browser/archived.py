@@ -52,7 +52,7 @@ def player_document(name: str, records: list[GameRecord], seat: int = 0) -> dict
     (oldest first): a rating that moves by each result, the statistics summed as the
     archive sums them, the recent games newest first."""
     sums = dict.fromkeys(("games", "won", "completed", *STAT_FIELDS), 0)
-    rating, history, recent = 25.0, [], []
+    rating, history, recent = 1500, [], []
     for record in records:
         sides = record.sides()
         standing = record.standings()[seat]
@@ -63,13 +63,13 @@ def player_document(name: str, records: list[GameRecord], seat: int = 0) -> dict
         sums["games"] += 1
         sums["won"] += bool(won)
         sums["completed"] += 1
-        rating += 1.5 if won else -1.0
+        rating += 42 if won else -31
         item = recent_json({"id": record.id, "ended_ms": record.ended_ms, "kind": record.kind,
                             "won": won, "place": standing.place,
                             "totals": list(record.totals)})
-        history.append({"at": item["ended"], "rating": round(rating, 2), "game": record.id})
+        history.append({"at": item["ended"], "rating": rating, "game": record.id})
         recent.insert(0, item)
     head, stats_out = stats_json(sums)
     return {"name": name, "created": history[0]["at"] if history else None,
-            "rating": round(rating, 2), "provisional": False, "rating_history": history,
+            "rating": rating, "provisional": False, "rating_history": history,
             **head, "stats": stats_out, "recent": recent[:20]}

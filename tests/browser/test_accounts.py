@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 import redis.asyncio as redis_async
@@ -114,10 +115,24 @@ async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, o
                                                                    make_client) -> None:
     page = await ranked_game(start_room, open_page, make_client)
     await expect(page.locator(".title-btn")).to_contain_text("Ranked · to 500")
-    await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)
+    # Each seat's name has its rating beside it (four newcomers: 1500, as the game began),
+    # for the players and for a spectator on a phone.
+    ratings = page.locator(".seat .seat-rating")
+    await expect(ratings).to_have_text(["1500"] * 4)
+    await shot(page, "ranked-seat-ratings")
     table = (await page_state(page))["table"]
+    room = SimpleNamespace(http=await page.evaluate("location.origin"))
+    spectator = await open_page(room, phone=True, path=f"/#/t/{table}")
+    await expect(spectator.locator(".seat .seat-rating")).to_have_text(["1500"] * 4)
+    await expect(spectator.locator(".seat").first).to_have_attribute(
+        "aria-label", re.compile(r", rated 1500, "))
+    if await spectator.locator("dialog.game-over[open]").count():  # the fast game ended
+        await spectator.keyboard.press("Escape")
+    await shot(spectator, "ranked-seat-ratings-phone")
+    await page.wait_for_function("window.spadesApp.state.status === 'over'", timeout=60_000)
     dialog = page.locator("dialog.game-over")
-    rated_line = re.compile(r"Your rating: −?\d+\.\d\?? \([+−]?\d+\.\d\) · provisional · #[1-4]")
+    # On the 1500 scale, a whole number, no "?" after the first game.
+    rated_line = re.compile(r"Your rating: 1\d{3} \([+−]\d+\) · #[1-4] on the leaderboard")
     await expect(dialog.locator("#rated-line")).to_contain_text(rated_line)
     await expect(dialog.get_by_role("button", name="Rematch")).to_have_count(0)
     await dialog.get_by_role("button", name="Lobby").click()
@@ -126,6 +141,8 @@ async def test_a_ranked_game_shows_the_rating_change_and_the_board(start_room, o
     await expect(board.locator("tbody tr")).to_have_count(4)
     for name in ("Vic", "Wes", "Xan", "Yael"):
         await expect(board).to_contain_text(name)
+    await expect(board.locator("tbody tr td:nth-child(3)")).to_have_text(
+        [re.compile(r"^1\d{3}$")] * 4)  # each rating on the 1500 scale, none with a "?"
     await expect(board.locator("tr.me")).to_contain_text("Yael")
     await expect(page.locator("#board-you")).to_have_text(re.compile(r"You: #[1-4] · "))
     await expect(page.locator("#account-panel")).to_contain_text("Ranked games1")

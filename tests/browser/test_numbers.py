@@ -28,8 +28,8 @@ async def test_the_game_page_and_player_page_write_minus_signs_and_singulars(
     seen += await assert_numbers_read_right(page)
     assert "−" in seen, "the game has negative scores to show"
     kept = records(4)
-    # A rating below zero (a new player's first losses) is written with a minus sign.
-    await serve(page, kept, {**player_document("Ann", kept), "rating": -2.5})
+    # A rating is a whole number on the 1500 scale, whatever the document carries.
+    await serve(page, kept, {**player_document("Ann", kept), "rating": 1432.4})
     await page.goto(f"{room.http}/@/Ann")
-    await expect(page.locator("#player-rating")).to_have_text("−2.5")
+    await expect(page.locator("#player-rating")).to_have_text("1432")
     await assert_numbers_read_right(page)

@@ -132,8 +132,8 @@ SERVER_CASES: list[tuple[p.ServerMessage, int | None, str]] = [
      None, '{"t":"chat","d":{"id":"d4e5f6","name":"Zed","text":"Good game",'
      '"at":1700000000001,"phrase":"gg"}}'),
     (p.Queued(waited=12), 24, '{"t":"queued","d":{"waited":12},"id":24}'),
-    (p.Rated(rating=3.4, change=1.2, provisional=True, games=2, rank=7, won=True), None,
-     '{"t":"rated","d":{"rating":3.4,"change":1.2,"provisional":true,"games":2,"rank":7,'
+    (p.Rated(rating=1579, change=79, provisional=False, games=1, rank=7, won=True), None,
+     '{"t":"rated","d":{"rating":1579,"change":79,"provisional":false,"games":1,"rank":7,'
      '"won":true,"left":false}}'),
     (p.AnalysisReply(game="tb1:0:3", seat=0, status="queued"), 31,
      '{"t":"analysis","d":{"game":"tb1:0:3","seat":0,"status":"queued"},"id":31}'),
@@ -148,6 +148,8 @@ SERVER_CASES: list[tuple[p.ServerMessage, int | None, str]] = [
      '{"t":"invited","d":{"id":"Zk3v9QmX1aB2","from_name":"olga","table":"Qx3-k9LmTz2a8bCd",'
      '"expires":1700000120000,"rules":"Cutthroat · 500",'
      '"format":"four players, each on their own (cutthroat)","seated":["olga","pat"]}}'),
+    (p.LobbyChanged(friends=True), None,
+     '{"t":"lobby_changed","d":{"friends":true,"watch":false}}'),
     (p.InviteAnswer(id="Zk3v9QmX1aB2", name="pat", answer="declined"), None,
      '{"t":"invite_answer","d":{"id":"Zk3v9QmX1aB2","name":"pat","answer":"declined"}}'),
     (p.DailyHand(day="2026-12-01", hand=3, hands=8, commitment="0e70", day_commitment="9a1f"),

@@ -42,7 +42,7 @@ def tables() -> list[Table]:
                  seats=seats, created_ms=5, rev=9, gv=9,
                  acts=(("p0", 3, 7, 4), ("p1", 4, None, 5)), timers={"tb|turn|1|9": 99})
     other = replace(base, kind="ranked", bot_level="challenge", left=("p3",),
-                    rematch=(True, None, False, None))
+                    rematch=(True, None, False, None), ratings=(1579, 1421, 1500, 1612))
     practice = replace(base, kind="practice",
                        practice=PracticeState("easy", "fast", "lesson", ((0, "bid 3"),)))
     passing = RuleSet.preset("standard", nil_pass=2, jokers=True, target_score=200)

@@ -1,22 +1,29 @@
 """Blocks hold at private tables, both ways: a listed table is hidden from those with a
-block against anyone seated there, and sitting there is refused with ``blocked``."""
+block against anyone seated there, and sitting there is refused with ``blocked``. The
+Watch list does not offer a game where someone sits with a block against the viewer."""
 
 from __future__ import annotations
 
 import pytest
 
 from client.room_client import RequestFailed
-from shared.protocol import CreatePrivate, Join
+from shared.protocol import CreatePrivate, Join, QuickPlay
 from tests.room.conftest import LocalServer
 
 from .conftest import SocialFactory, Start, register
-from .test_friends import call
+from .test_friends import call, until
 
 
 async def open_rows(server: LocalServer, cookie: str | None) -> list[str]:
     response = await call(server, cookie or "", "/api/lobby")
     assert response.status_code == 200, response.text
     return [row["table"] for row in response.json()["open"]]
+
+
+async def watch_rows(server: LocalServer, cookie: str | None) -> list[str]:
+    response = await call(server, cookie or "", "/api/lobby")
+    assert response.status_code == 200, response.text
+    return [row["table"] for row in response.json()["watch"]]
 
 
 async def test_a_block_hides_and_refuses_private_tables_both_ways(
@@ -65,3 +72,27 @@ async def test_a_block_hides_and_refuses_private_tables_both_ways(
     with pytest.raises(RequestFailed) as refused:
         await leaving.request(Join(code=pete_table.code))
     assert refused.value.code == "blocked"
+
+
+async def test_a_block_keeps_the_game_off_the_watch_list_both_ways(
+        start_server: Start, social_client: SocialFactory) -> None:
+    # Mona plays quick play with three bots (her turns wait); two others look for games
+    # to watch on another node.
+    a, b = await start_server(turn_time_s=600), await start_server(turn_time_s=600)
+    mona, nick, opal = (await register(a, "mona"), await register(b, "nick"),
+                        await register(b, "opal"))
+    player = await social_client(a, cookie=mona)
+    await player.request(QuickPlay())
+    await player.wait_for(lambda c: c.status == "playing")
+    table = player.table
+
+    async def offered() -> bool:
+        return table in await watch_rows(b, nick)
+    await until(offered)
+    assert (await call(a, mona, "/api/block", {"name": "nick"})).status_code == 200
+    assert table not in await watch_rows(b, nick)  # blocked by the player: not offered
+    assert table in await watch_rows(b, opal)  # others still see it
+    assert table in await watch_rows(b, None)  # and so does a guest
+    # The other way: the one who blocks is not offered the blocked player's game.
+    assert (await call(b, opal, "/api/block", {"name": "mona"})).status_code == 200
+    assert table not in await watch_rows(b, opal)

@@ -57,7 +57,7 @@ async def test_register_signs_in_with_a_safe_cookie(web: httpx.AsyncClient) -> N
     assert "secure" not in line  # plain http
     me = (await web.get("/api/me")).json()
     assert me["signed_in"] and me["name"] == "Ann"
-    assert me["rating"] == 0.0 and me["provisional"] and me["games"] == 0
+    assert me["rating"] == 1500 and me["provisional"] and me["games"] == 0
     assert me["rank"] is None and me["chat"] is False
 
 
@@ -181,7 +181,8 @@ async def test_leaderboard_and_history(web: httpx.AsyncClient, deps: SocialDeps)
     board = (await web.get("/api/leaderboard")).json()
     assert [row["rank"] for row in board["top"]] == [1, 1, 3, 3]  # partners share a place
     assert board["you"]["name"] == "Ann" and board["you"]["rank"] == 1
-    assert board["you"]["provisional"] and board["you"]["games"] == 1
+    assert not board["you"]["provisional"] and board["you"]["games"] == 1
+    assert board["you"]["rating"] > 1500 > board["top"][-1]["rating"]
     history = (await web.get("/api/players/ann/history")).json()
     assert history["name"] == "Ann" and history["games"] == 1
     [entry] = history["history"]

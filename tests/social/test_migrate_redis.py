@@ -55,7 +55,7 @@ async def test_accounts_and_ratings_are_copied_and_work_from_postgres(
     assert (ann.mu, ann.sigma, ann.games) == (27.5, 7.9, 1)
     history = await ratings.history(ANN)
     assert [(h.game_id, h.at_ms, h.after, h.won) for h in history] == [
-        ("tbl:0", 1_700_000_500_000, 3.8, True)]
+        ("tbl:0", 1_700_000_500_000, 1600, True)]  # 1500 + 40 * (27.5 - 25)
     assert (await ratings.game_changes("tbl:0"))[BO].left
     assert [row.name for row in await ratings.leaderboard()] == ["Ann", "Bo"]
     again = await copy_redis_to_postgres(redis, db)  # nothing twice

@@ -13,6 +13,7 @@ from server.social.ratings import (
     PlayerRating,
     Ratings,
     compute_ratings,
+    shown_rating,
 )
 
 TEAMS = (("s", "n"), ("w", "e"))
@@ -65,14 +66,17 @@ async def test_rating_a_game_changes_ratings_history_and_board(ratings: Ratings)
     rated = await ratings.rate_game("g1", TEAMS, 0, NAMES)
     assert not rated.already_rated
     sam = rated.changes["s"]
-    assert sam.name == "Sam" and sam.won and sam.games == 1 and sam.provisional
-    assert sam.before == 0.0 and sam.delta > 0
+    # A new player is 1500 and the "?" goes with the first game; whole numbers, each
+    # the change of the player's mu on the scale.
+    assert sam.name == "Sam" and sam.won and sam.games == 1 and not sam.provisional
+    assert sam.before == 1500 and sam.after == shown_rating(sam.mu) and 60 < sam.delta < 100
+    assert isinstance(sam.after, int) and rated.changes["w"].after < 1500
     assert rated.changes["w"].delta < rated.changes["s"].delta
     now = await ratings.rating("s")
     assert now.games == 1 and now.shown == sam.after
     history = await ratings.history("s")
     assert [(h.game_id, h.won, h.before, h.after) for h in history] == [
-        ("g1", True, 0.0, sam.after)]
+        ("g1", True, 1500, sam.after)]
     board = await ratings.leaderboard()
     assert {row.name for row in board[:2]} == {"Sam", "Nia"}
     # Partners rated from one game are level: ties share a place (1, 1, 3, 3).
@@ -126,7 +130,14 @@ async def test_a_ranked_leaver_is_recorded_as_losing(ratings: Ratings) -> None:
     assert entry.left and not entry.won
 
 
-async def test_players_are_provisional_for_their_first_games(ratings: Ratings) -> None:
+def test_the_shown_rating_is_1500_for_a_new_player_and_40_a_point_of_mu() -> None:
+    new = PlayerRating("p")
+    assert new.shown == 1500 and new.provisional and PROVISIONAL_GAMES == 1
+    assert shown_rating(new.mu + 10) == 1900 and shown_rating(new.mu - 2.5) == 1400
+    assert not PlayerRating("p", games=1).provisional
+
+
+async def test_players_are_provisional_until_their_first_game(ratings: Ratings) -> None:
     for game in range(PROVISIONAL_GAMES):
         rated = await ratings.rate_game(f"g{game}", TEAMS, game % 2, NAMES)
         assert rated.changes["s"].provisional == (game + 1 < PROVISIONAL_GAMES)

@@ -1,7 +1,7 @@
 // The page: one Room connection, one TableState, and the screen that shows it (lobby or
 // table). Addresses: "#/" the lobby, "#/t/ID" a table (a link others can open),
 // "#/join/TOKEN" a private table's invite, "#/daily" and "#/daily/DAY" the daily deal's page.
-import { signed } from "./game/numbers.js";
+import { ratingText, signed } from "./game/numbers.js";
 import { SIGNED_OUT_EVERYWHERE, fetchLeaderboard, fetchMe, postAccount } from "./net/accounts.js";
 import { loadLanguage, said, t } from "./i18n.js";
 import { Room } from "./net/room.js";
@@ -99,6 +99,8 @@ class App {
       this.onRated(d);
     } else if (t === "invited") {
       document.body.append(inviteNotice(d, (join) => this.answerInvite(d.id, join)));
+    } else if (t === "lobby_changed") {
+      if (this.screen instanceof Lobby) this.screen.loadPeople(); // friends or Watch changed
     } else if (t === "invite_answer") {
       this.inviteAnswered(d.id, d.answer);
     } else if (t === "err") {
@@ -111,8 +113,8 @@ class App {
     // The room says it again when the page comes back to the finished game: once is news.
     const again = this.rated && this.rated.table === this.state.table;
     this.rated = { ...d, table: this.state.table };
-    const change = signed(d.change, 1);
-    if (!again) toast(`Ranked game ${d.won ? "won" : "lost"}: rating ${d.rating.toFixed(1)} (${change}).`);
+    const change = signed(d.change);
+    if (!again) toast(`Ranked game ${d.won ? "won" : "lost"}: rating ${ratingText(d.rating)} (${change}).`);
     this.refreshMe();
     if (this.screen instanceof TableScreen) this.screen.onRated();
   }

@@ -17,6 +17,13 @@ export function signed(n, digits = null) {
   return n > 0 && Number(text) !== 0 ? `+${text}` : text;
 }
 
+/** A rating as shown: a whole number (``1500``), ``?`` after it while ``provisional``
+ * (no rated game yet). */
+export function ratingText(rating, provisional = false) {
+  const value = typeof rating === "number" ? number(Math.round(rating)) : String(rating ?? 1500);
+  return provisional ? `${value}?` : value;
+}
+
 /** ``1 bag``, ``2 bags``: a count and its noun, the plural when it is not one. */
 export function counted(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;

@@ -4,6 +4,7 @@
 // proof of the hand shown, and the plain-text record to download. The address keeps the
 // move (#m=42), so a reload or a shared link opens the same moment. The analysis of the
 // players' decisions marks its moves on the slider (analysis_view.js).
+import { ratingText } from "../game/numbers.js";
 import { announce, h } from "../ui/dom.js";
 import { AnalysisView } from "./analysis_view.js";
 import { ArchiveError, fetchGame, playerHref, recordHref } from "./api.js";
@@ -119,7 +120,7 @@ function header(game) {
       const name = playerName(game, s.seat);
       return h("li", {}, s.account ? h("a", { href: playerHref(s.account), class: "player-link" }, name) : name,
         s.bot ? h("small", { class: "bot-tag" }, s.left ? " · left: the autopilot finished" : ` · ${s.bot} bot`) : null,
-        r ? h("small", { class: "rating-change" }, ` ${r.before.toFixed(1)} → ${r.after.toFixed(1)}`) : null);
+        r ? h("small", { class: "rating-change" }, ` ${ratingText(r.before)} → ${ratingText(r.after)}`) : null);
     })));
 }
 

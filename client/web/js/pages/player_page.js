@@ -2,9 +2,8 @@
 // played and won, how often they finish what they start (completion), their Spades
 // statistics, and their recent games (each a link to its game page); for a signed-in
 // visitor, Follow, Block and Report (player_actions.js).
-import { signed } from "../game/numbers.js";
+import { ratingText, signed } from "../game/numbers.js";
 import { h } from "../ui/dom.js";
-import { ratingText } from "../ui/lobby_ranked.js";
 import { fetchPlayer } from "./api.js";
 import { playerActions } from "./player_actions.js";
 import { gamesList, when } from "./games_list.js";

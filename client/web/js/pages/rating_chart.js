@@ -2,6 +2,7 @@
 // point per rated game, oldest on the left; a few round gridlines with their values; each
 // point a link to its game with a title saying the rating and the date. Drawn for the
 // width it is shown at (the caller passes it), so its text stays readable on a phone.
+import { ratingText } from "../game/numbers.js";
 import { gameHref } from "./api.js";
 import { when } from "./games_list.js";
 
@@ -46,8 +47,8 @@ export function ratingChart(history, width = 640) {
   const first = points[0];
   const last = points[points.length - 1];
   const label = `Rating over ${points.length} rated game${points.length === 1 ? "" : "s"}: from ` +
-    `${first.rating.toFixed(1)} to ${last.rating.toFixed(1)}, lowest ${Math.min(...ratings).toFixed(1)}, ` +
-    `highest ${Math.max(...ratings).toFixed(1)}.`;
+    `${ratingText(first.rating)} to ${ratingText(last.rating)}, lowest ${ratingText(Math.min(...ratings))}, ` +
+    `highest ${ratingText(Math.max(...ratings))}.`;
   // A group, not an image: an image's children are hidden from assistive technology,
   // and each point is a link to its game. The label says what the lines show.
   return svg("svg", { class: "rating-chart", id: "rating-chart", viewBox: `0 0 ${W} ${H}`, role: "group",
@@ -61,7 +62,7 @@ export function ratingChart(history, width = 640) {
   svg("polyline", { class: "line", points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ") }),
   ...points.map((p, i) => {
     const dot = svg("circle", { class: "dot", cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: points.length > 60 ? 2.5 : 4 },
-      svg("title", {}, `${p.rating.toFixed(1)} after the game of ${when(p.at)}`));
-    return p.game ? svg("a", { href: gameHref(p.game), class: "dot-link", "aria-label": `Rating ${p.rating.toFixed(1)}, game of ${when(p.at)}` }, dot) : dot;
+      svg("title", {}, `${ratingText(p.rating)} after the game of ${when(p.at)}`));
+    return p.game ? svg("a", { href: gameHref(p.game), class: "dot-link", "aria-label": `Rating ${ratingText(p.rating)}, game of ${when(p.at)}` }, dot) : dot;
   }));
 }

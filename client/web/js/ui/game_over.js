@@ -3,11 +3,10 @@
 // of the room's ``rated`` push and the way back to the queue instead), and the bar that
 // stays under the table when the sheet is closed (✕ or Escape), so Rematch, Review and
 // Lobby remain one tap away.
-import { signed } from "../game/numbers.js";
+import { ratingText, signed } from "../game/numbers.js";
 import { gameHref } from "../pages/api.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { h } from "./dom.js";
-import { ratingText } from "./lobby_ranked.js";
 import { gameSheet, ordinal, scoreLine, sideNames, standings } from "./score_sheet.js";
 
 /** "You win!", "They win", "A draw", "Ada wins", "SW & NE win" (spectators:
@@ -154,15 +153,13 @@ export class GameOver {
   }
 }
 
-/** "Your rating: 3.4? (+1.2) · provisional · #7 on the leaderboard", and what the ? means. */
+/** "Your rating: 1579 (+79) · #7 on the leaderboard". */
 function ratedLines(rated) {
-  const change = signed(rated.change, 1);
+  const change = signed(rated.change);
   return [
     h("p", { class: "rated", id: "rated-line" },
       `${rated.left ? "You left the game: rated as a loss. " : ""}Your rating: `,
       h("b", {}, ratingText(rated.rating, rated.provisional)), ` (${change})`,
-      rated.provisional ? " · provisional" : "", rated.rank ? ` · #${rated.rank} on the leaderboard` : ""),
-    rated.provisional ? h("p", { class: "fine rated-note" },
-      "A ? after a rating marks it provisional: it moves faster and settles over your first 20 ranked games.") : null,
+      rated.rank ? ` · #${rated.rank} on the leaderboard` : ""),
   ];
 }

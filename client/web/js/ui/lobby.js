@@ -179,11 +179,16 @@ export class Lobby {
     this.queueLine.textContent = since === null ? "" : t("lobby.queue_waited", { secs: seconds(performance.now() - since) });
   }
 
-  /** Friends (an account's) and the lobby's lists; again every 10 s while shown. */
+  /** Friends (an account's) and the lobby's lists: again when the room says they
+   * changed (``lobby_changed``), and every minute while shown, for the Watch list's
+   * scores (which the room does not push). */
   async loadPeople() {
     clearTimeout(this.peopleTimer);
-    fill(this.peopleEl, peoplePanel(this.app, await this.app.peopleData()));
-    if (this.el.isConnected) this.peopleTimer = setTimeout(() => this.loadPeople(), 10_000);
+    const asked = (this.peopleAsked = (this.peopleAsked || 0) + 1);
+    const data = await this.app.peopleData();
+    if (asked !== this.peopleAsked) return; // a later ask's answer draws it
+    fill(this.peopleEl, peoplePanel(this.app, data));
+    if (this.el.isConnected) this.peopleTimer = setTimeout(() => this.loadPeople(), 60_000);
   }
 
   async loadBoard() {

@@ -1,7 +1,7 @@
 // The lobby's people and tables (issue 17): friends online and what they do (Watch),
 // follow / block a player by name, open tables to join, and live games to watch. The
 // panel's contents only; lobby.js owns the panel and when it is redrawn.
-import { number } from "../game/numbers.js";
+import { number, ratingText } from "../game/numbers.js";
 import { h } from "./dom.js";
 
 const DOING = { playing: "playing", watching: "watching", lobby: "in the lobby", offline: "offline" };
@@ -54,12 +54,12 @@ export function peoplePanel(app, data) {
 /** One game to watch (GET /api/lobby's row): its kind and rules, each side with its
  * players (ranked: their ratings) and score, and how far the game has gone. */
 function watchRow(app, t) {
-  const name = (seat) => (t.ratings ? `${t.players[seat]} (${t.ratings[seat].toFixed(1)})` : t.players[seat]);
+  const name = (seat) => (t.ratings ? `${t.players[seat]} (${ratingText(t.ratings[seat])})` : t.players[seat]);
   const sides = t.teams
     ? t.teams.map((seats, side) => `${seats.map(name).join(" & ")} ${number(t.scores[side])}`).join(" · ")
     : t.players.join(", ");
   const progress = t.hand ? `Hand ${t.hand}${t.max_hands ? ` of at most ${t.max_hands}` : ""} · to ${t.target}` : "";
-  const kind = t.kind === "ranked" ? `Ranked ${t.rating.toFixed(1)}` : t.kind === "private" ? "Private" : null;
+  const kind = t.kind === "ranked" ? `Ranked ${ratingText(t.rating)}` : t.kind === "private" ? "Private" : null;
   return h("li", { class: "watch-row", dataset: { table: t.table } },
     h("span", { class: "watch-rules" }, kind ? h("b", {}, `${kind} · `) : null, t.rules),
     h("span", { class: "watch-score" }, sides), progress ? h("span", { class: "watch-progress fine" }, progress) : null,

@@ -1,15 +1,9 @@
 // The lobby's account, ranked-queue and leaderboard panels (their contents; lobby.js
 // owns the panels and decides when to redraw them).
-import { number, signed } from "../game/numbers.js";
+import { ratingText, signed } from "../game/numbers.js";
 import { gameEndText, loadRankedRules } from "../game/rules.js";
 import { playerHref } from "../pages/api.js";
 import { h } from "./dom.js";
-
-/** Rating as shown: one decimal, "?" after it while provisional. */
-export function ratingText(rating, provisional) {
-  const value = typeof rating === "number" ? number(rating, 1) : String(rating ?? "0.0");
-  return provisional ? `${value}?` : value;
-}
 
 /** Signed in: who, the rating and rank, Sign out. A guest: the sign-in/register form. */
 export function accountPanel(app, me) {
@@ -26,7 +20,7 @@ export function accountPanel(app, me) {
       h("p", { id: "signed-in-as" }, "Signed in as ", h("b", {}, me.name), " · ",
         h("a", { href: playerHref(me.name), id: "my-page" }, "your player page")),
       facts.length ? h("dl", { class: "facts" }, facts) : null,
-      rated ? h("p", { class: "fine" }, `Last ranked game: ${rated.won ? "won" : "lost"}, ${signed(rated.change, 1)}`) : null,
+      rated ? h("p", { class: "fine" }, `Last ranked game: ${rated.won ? "won" : "lost"}, ${signed(rated.change)}`) : null,
       h("div", { class: "pad-row" },
         h("button", { type: "button", class: "btn", id: "sign-out", onclick: () => app.account("signout") }, "Sign out"),
         h("button", { type: "button", class: "btn", id: "sign-out-everywhere",
@@ -99,6 +93,5 @@ export function leaderboardPanel(board) {
     h("div", { class: "board-scroll", tabindex: "0", role: "region", "aria-label": `Top ${rows.length}` }, table),
     h("p", { class: "fine", id: "board-you" }, you ? `You: #${you.rank} · ${ratingText(you.rating, you.provisional)}`
       : "Sign in and play ranked to get a place."),
-    h("p", { class: "fine" }, "A ? marks a provisional rating (fewer than 20 games)."),
   ];
 }

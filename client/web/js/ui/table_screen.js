@@ -5,6 +5,7 @@
 // game over); a private table's seating before its start, the practice tools and the
 // chat panel. Driven by TableState changes.
 import { actionText, bidText, cardName } from "../game/cards.js";
+import { ratingText } from "../game/numbers.js";
 import { t } from "../i18n.js";
 import { describeRules, tableTitle } from "../game/rules.js";
 import { BidPad, bidLabel } from "./bid_pad.js";
@@ -447,7 +448,10 @@ export class TableScreen {
     const waiting = { bidding: t("seat.bidding"), drawing: t("seat.drawing") }[view && view.phase];
     const bidLine = view ? (bid === null ? (waiting && acting ? waiting : "") : t("seat.bid", { bid: bidText(bid) })) : "";
     const won = view ? view.tricks_won[seat] : 0;
+    // Ranked: each player's rating beside the name, as the game began.
+    const rating = typeof info.rating === "number" ? ratingText(info.rating) : null;
     const label = [t("seat.label", { seat: fmt.seatName(seat), name }),
+      rating ? t("seat.rated", { rating }) : "",
       t(info.bot ? "seat.is_bot" : info.guest ? "seat.is_guest" : "seat.is_person"),
       info.away ? t("seat.is_away") : "",
       bid !== null && view ? t("seat.bid_taken", { bid: bidText(bid), count: won }) : "",
@@ -463,7 +467,8 @@ export class TableScreen {
         onclick: (e) => { e.stopPropagation(); openSeatMenu(seat, name, fmt.seatName(seat), Boolean(info.guest)); } })] : []),
       h("span", { class: `avatar${info.bot ? " bot" : ""}`, "aria-hidden": "true" }, (name[0] || "?").toUpperCase()),
       h("span", { class: "seat-text", "aria-hidden": "true" },
-        h("span", { class: "seat-name" }, h("span", { class: "nm" }, name), tags),
+        h("span", { class: "seat-name" }, h("span", { class: "nm" }, name),
+          rating ? h("span", { class: "seat-rating" }, rating) : null, tags),
         h("span", { class: "seat-line" },
           // Six seats' long compass names give way to "NE" on a phone (table.css).
           fmt.players === 6 ? h("span", { class: "dir" }, h("span", { class: "long" }, fmt.seatName(seat)),
