@@ -30,6 +30,7 @@ from server.social.hub import SocialHub
 from server.tables import keys
 from server.tables.room import Room
 from server.tables.store import Store
+from server.tournaments.service import Tournaments
 from server.web import app as web_app
 from server.web.analysis_gate import AnalysisGate
 from server.web.http_archive import ArchiveDeps
@@ -72,6 +73,11 @@ class Node:
             self.room.on_table_change(HandRecorder(self.daily, self.room.spawn).table_changed)
             adopt = self.daily.store.adopt
             self.deps.registered = lambda account: adopt(account.pid, account.name)
+        self.tournaments = Tournaments(self.room, self.db,
+                                       move_players=self.social.move_to_table,
+                                       list_rated=self.social.list_unrated,
+                                       tick_s=settings.tournament_tick_s)
+        self.room.on_table_change(self.tournaments.table_changed)
         self.par_keeper = (ParKeeper(self.daily, settings.daily_par_every_s)
                            if self.daily is not None else None)
 
@@ -100,6 +106,7 @@ class Node:
             await self.archive.start()
         if self.par_keeper is not None:
             self.par_keeper.start()
+        await self.tournaments.start()
 
     async def stop(self) -> None:
         """Stop the background work (social first: it uses the room), then the store."""
@@ -107,6 +114,7 @@ class Node:
         if self.gc is not None:
             self.gc.stop()
         try:
+            await self.tournaments.stop()
             if self.par_keeper is not None:
                 await self.par_keeper.stop()
             if self.archive is not None:

@@ -158,6 +158,8 @@ class Table:
     left: tuple[str, ...] = ()  # ranked: pids who left this game (scored as losing)
     paused: bool = False  # between hands: waiting for Continue (see the module's doc)
     ready: tuple[int, ...] = ()  # while paused: the seats whose person pressed Continue
+    event: str = ""  # the tournament event this table plays a game of ("" none)
+    rated: bool = True  # ranked tables: whether the game moves ratings (a casual event's not)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -558,6 +560,10 @@ def encode_table(table: Table) -> bytes:
         data["left"] = list(table.left)
     if table.paused:
         data["pz"] = list(table.ready)
+    if table.event:
+        data["ev"] = table.event
+    if not table.rated:
+        data["ur"] = True
     packed: bytes = msgpack.packb(data)
     return packed
 
@@ -580,6 +586,7 @@ def decode_table(blob: bytes, rev: int) -> Table:
             practice=PracticeState.from_list(practice) if practice is not None else None,
             left=tuple(data.get("left", ())),
             paused="pz" in data, ready=tuple(data.get("pz", ())),
+            event=data.get("ev", ""), rated="ur" not in data,
         )
     except (KeyError, TypeError, ValueError, msgpack.UnpackException) as err:
         raise ValueError(f"table blob is damaged: {type(err).__name__}: {err}") from None

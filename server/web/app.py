@@ -81,6 +81,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         app.state.room, app.state.social, app.state.deps = node.room, node.social, node.deps
         app.state.archive = node.archive_deps
         app.state.daily = node.daily_deps
+        app.state.tournaments = node.tournaments
         print(f"Spades Room: http://{settings.host}:{settings.port}/ "
               f"(node {node.room.node_id})", flush=True)
         try:

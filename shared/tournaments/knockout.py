@@ -298,6 +298,27 @@ class Knockout:
                   if s is not None and s != m.winner]
         return [*podium, thirds] if thirds else podium
 
+    def places(self) -> list[tuple[Side, int, int]]:
+        """Once finished, every side with its place and the games it won: the
+        champion 1, the runner-up 2, a side out in round ``r`` of ``R`` shares place
+        ``2 ** (R - r) + 1`` (the semi-final losers 3, the quarter-final's 5, ...)."""
+        final = self.final
+        if final is None or final.winner is None:
+            return []
+        out: dict[int, int] = {final.winner: self.rounds + 1}  # seed -> round it fell in
+        won: dict[int, int] = dict.fromkeys(self.sides, 0)
+        for match in self.matches.values():
+            for index, seed in enumerate((match.a, match.b)):
+                if seed is None:
+                    continue
+                won[seed] += match.wins[index]
+                if match.winner is not None and seed != match.winner:
+                    out[seed] = match.round
+        rounds = self.rounds
+        lines = [(self.sides[seed], 1 if fell > rounds else 2 ** (rounds - fell) + 1,
+                  won[seed]) for seed, fell in out.items()]
+        return sorted(lines, key=lambda line: (line[1], line[0].seed))
+
     def to_record(self) -> dict[str, Any]:
         s = self.settings
         return {"kind": self.kind, "id": self.id,

@@ -77,6 +77,9 @@ def test_two_handed_seeding_by_rating_and_the_bracket_advances() -> None:
         ("r2m0", 1, 5, 1), ("r2m1", 2, 3, 2), ("r3m0", 1, 2, 1)]
     podium = event.podium()
     assert [[s.seed for s in place] for place in podium] == [[1], [2], [5, 3]]
+    assert [(side.seed, place, won) for side, place, won in event.places()] == [
+        (1, 1, 3), (2, 2, 2), (3, 3, 1), (5, 3, 1), (4, 5, 0), (6, 5, 0), (7, 5, 0),
+        (8, 5, 0)]
 
 
 def test_byes_go_to_the_top_seeds() -> None:
