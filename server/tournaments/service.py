@@ -46,6 +46,7 @@ from shared.tournaments import (
     Entrant,
     Knockout,
     KnockoutSettings,
+    NoSuchEvent,
     places_of,
 )
 
@@ -113,6 +114,15 @@ class Tournaments:
         found = await self.store.load(event_id)
         return found[1] if found is not None else None
 
+    async def listing(self, finished: int = 10) -> list[Event]:
+        """The events not finished (by start time), then the last ``finished``."""
+        events = []
+        for event_id in [*await self.store.live(), *await self.store.done(finished)]:
+            found = await self.store.load(event_id)
+            if found is not None:
+                events.append(found[1])
+        return events
+
     async def join(self, event_id: str, members: Sequence[Entrant]) -> Event:
         """Join an Arena (one entrant; again after a pause or leave) or enter a
         Knock-out (one player, or a team of two together)."""
@@ -154,7 +164,7 @@ class Tournaments:
         try:
             return await self.store.mutate(event_id, change)
         except KeyError:
-            raise BadEntry("There is no such event.") from None
+            raise NoSuchEvent("There is no such event.") from None
 
     # -- the tick ------------------------------------------------------------------------
 

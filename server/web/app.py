@@ -43,6 +43,7 @@ from .http_friends import friends_routes
 from .http_learn import learn_routes
 from .http_pages import page_routes
 from .http_social import SESSION_COOKIE, SocialDeps, social_routes, ws_origin_allowed
+from .http_tournaments import tournament_routes
 from .limits import AddressLimit
 from .security_headers import SecurityHeaders, cookie_flags
 
@@ -137,6 +138,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         *archive_routes(lambda: app.state.archive),  # games, players (before /api/players/..)
         *social_routes(lambda: app.state.deps),  # accounts, leaderboard
         *friends_routes(lambda: app.state.social, lambda: app.state.deps),  # issue 17
+        *tournament_routes(lambda: app.state.tournaments, lambda: app.state.deps),
         *learn_routes(),  # the course and the rules page
         *page_routes(),  # /g/ID (a finished game) and /@/NAME (a player)
         Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"),

@@ -5,6 +5,7 @@
     TournamentError (ValueError)   root of everything the core raises on bad input
     ├── BadEntry                   the request itself is malformed (bad settings, a team
     │                              of the wrong size, a rating that is not a number)
+    ├── NoSuchEvent                there is no event of that id
     ├── EventFull                  no place is left
     ├── EventOver                  the event has finished (or its end has passed)
     ├── EventStarted               the event is under way: no editing, no late entry to a bracket
@@ -33,6 +34,10 @@ class TournamentError(ValueError):
 
 class BadEntry(TournamentError):
     code = "bad_entry"
+
+
+class NoSuchEvent(TournamentError):
+    code = "no_event"
 
 
 class EventFull(TournamentError):

@@ -51,7 +51,9 @@ class Entrant:
 def _check_common(name: str, preset: str, rated: bool, starts_ms: int) -> RuleSet:
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 60:
         raise BadEntry("An event needs a name of 1 to 60 characters.")
-    if preset not in PRESETS:
+    if not isinstance(rated, bool):
+        raise BadEntry("Whether the event is rated is true or false.")
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise BadEntry(f"There is no preset {preset!r}; choose one of {', '.join(PRESETS)}.")
     if not isinstance(starts_ms, int) or isinstance(starts_ms, bool) or starts_ms < 0:
         raise BadEntry("The start time must be a time (milliseconds since 1970).")

@@ -10,11 +10,21 @@ import asyncio
 import time
 from typing import Any
 
+import httpx
+
 from server.archive.db import Database
 from server.tournaments.results import EventResults
 from server.tournaments.service import Tournaments
+from server.web.http_social import GUEST_COOKIE, SESSION_COOKIE
 from shared.tournaments import Arena, ArenaSettings, Entrant
-from tests.room_social.conftest import SocialClient, SocialFactory, Start, bot_play_until
+from tests.room_social.conftest import (
+    SocialClient,
+    SocialFactory,
+    Start,
+    bot_play_until,
+    origin,
+    register,
+)
 
 QUICK_GAME = {"tournament_tick_s": 0.0}
 
@@ -81,3 +91,48 @@ async def _until(done: Any, service: Tournaments, event_id: str, timeout: float 
             return
         await asyncio.sleep(0.05)
     raise TimeoutError("the event never got there")
+
+
+async def test_events_over_http_create_join_pause_and_refusals(
+        start_server: Start, social_client: SocialFactory) -> None:
+    server = await start_server(**QUICK_GAME)
+    guest = await social_client(server)  # a guest of the room's page
+    assert guest.token is not None
+
+    def web(cookies: dict[str, str] | None = None) -> httpx.AsyncClient:
+        return httpx.AsyncClient(base_url=server.http, headers=origin(server),
+                                 cookies=cookies)
+
+    body = {"kind": "arena", "name": "Club night", "preset": "quick", "minutes": 30}
+    async with web({SESSION_COOKIE: await register(server, "Host")}) as host, \
+            web({GUEST_COOKIE: guest.token}) as as_guest, web() as anyone:
+        refused = await anyone.post("/api/tournaments", json=body)
+        assert refused.status_code == 401  # a guest creates nothing
+        bad = await host.post("/api/tournaments", json={**body, "minutes": 7})
+        assert bad.status_code == 400 and bad.json()["error"] == "bad_entry"
+        made = await host.post("/api/tournaments", json=body)
+        assert made.status_code == 201, made.text
+        event_id = made.json()["id"]
+        rated = await host.post("/api/tournaments", json={
+            **body, "name": "Rated night", "preset": "standard", "rated": True})
+        rated_id = rated.json()["id"]
+
+        joined = await host.post(f"/api/tournaments/{event_id}/join")
+        assert joined.status_code == 200, joined.text
+        assert [s["name"] for s in joined.json()["standings"]] == ["Host"]
+        again = await host.post(f"/api/tournaments/{event_id}/join")
+        assert again.status_code == 409 and again.json()["error"] == "already_entered"
+        paused = await host.post(f"/api/tournaments/{event_id}/pause")
+        assert paused.json()["standings"][0]["status"] == "paused"
+
+        casual = await as_guest.post(f"/api/tournaments/{event_id}/join")
+        assert casual.status_code == 200, casual.text
+        refused = await as_guest.post(f"/api/tournaments/{rated_id}/join")
+        assert refused.status_code == 401 and refused.json()["error"] == "sign_in_required"
+        missing = await anyone.get("/api/tournaments/nothing")
+        assert missing.status_code == 404 and missing.json()["error"] == "no_event"
+
+        listed = (await anyone.get("/api/tournaments")).json()["events"]
+        assert {e["id"]: e["players"] for e in listed} == {event_id: 2, rated_id: 0}
+        page = (await anyone.get(f"/api/tournaments/{event_id}")).json()
+        assert page["phase"] == "running" and page["kind"] == "arena"
