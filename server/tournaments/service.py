@@ -33,6 +33,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 
 from server.archive.db import Database
+from server.archive.intake import game_id
 from server.errors import RoomError
 from server.tables.actor import new_deal
 from server.tables.model import Table
@@ -282,7 +283,7 @@ class Tournaments:
         if self.results is not None:
             try:
                 await self.results.record_game(event.id, table.id,
-                                               f"{table.id}:{table.game_no}", scored)
+                                               game_id(table.id, table.game_no), scored)
             except RoomError as err:
                 log.warning("tournament %s: game %s not kept: %s", event.id, table.id, err)
         if _is_finished(event, now):

@@ -2,13 +2,15 @@
 
 ``summary`` is a line of the lobby's list; ``detail`` the event page: the summary,
 then an Arena's standings or a Knock-out's bracket, the tables playing (for Watch
-links), and once finished the podium (with each game's table for the archive).
+links), and once finished the podium and each game's archive id (an event's table
+plays one game: its number 0).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from server.archive.intake import game_id
 from shared.tournaments import Arena, Knockout
 
 from .store import Event
@@ -52,7 +54,8 @@ def detail(event: Event, now: int) -> dict[str, Any]:
                           for table_id, pids in event.tables.items()]
         out["podium"] = [{"rank": s.rank, "name": s.name, "points": s.points}
                          for s in event.podium(now)]
-        out["games"] = sorted(event.recorded) if event.is_finished(now) else []
+        out["games"] = ([game_id(t, 0) for t in sorted(event.recorded)]
+                        if event.is_finished(now) else [])
         return out
     return {**out, **_bracket(event)}
 
@@ -69,7 +72,9 @@ def _bracket(event: Knockout) -> dict[str, Any]:
                 "winner": m.winner} for m in event.matches.values()]
     return {"entries": [[m.name for m in entry] for entry in event.entries],
             "rounds": event.rounds, "matches": matches,
-            "playing": [{"table": m["playing"], "match": m["key"]} for m in matches
-                        if m["playing"]],
+            "playing": [{"table": m["playing"], "match": m["key"],
+                         "players": [m["a"]["name"], m["b"]["name"]]}
+                        for m in matches if m["playing"] and m["a"] and m["b"]],
             "podium": [[side.name for side in place] for place in event.podium()],
-            "games": [g for m in matches for g in m["games"]] if event.is_finished else []}
+            "games": [game_id(g, 0) for m in matches for g in m["games"]]
+            if event.is_finished else []}

@@ -14,6 +14,9 @@
                                             a Knock-out before its start: the entry out)
     POST /api/tournaments/{id}/pause     -> 200 the event (an Arena: not paired until
                                             joining again)
+    GET  /api/players/{name}/events      -> 200 {"events": [{"id", "name", "kind",
+                                            "place", "points", "games"}]}: the events
+                                            the account played to the end, newest first
 
 The caller is the session's account, else the guest of the guest cookie; a rated event
 takes accounts only (401 ``sign_in_required``), at the rating they have. A refusal of
@@ -31,7 +34,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server.social.accounts import Account
-from server.social.errors import SignInRequired
+from server.social.errors import NoSuchPlayer, SignInRequired
 from server.social.matchmaking import origin_of
 from server.tables.actor import now_ms
 from server.tournaments.service import Tournaments
@@ -76,6 +79,7 @@ def tournament_routes(get_service: Callable[[], Tournaments],
         route("/api/tournaments/{id}/join", _join, "POST"),
         route("/api/tournaments/{id}/leave", _leave, "POST"),
         route("/api/tournaments/{id}/pause", _pause, "POST"),
+        route("/api/players/{name}/events", _played, "GET"),
     ]
 
 
@@ -152,3 +156,15 @@ async def _pause(request: Request, deps: SocialDeps, service: Tournaments) -> Re
     entrant = await _entrant(request, deps, service)
     event = await service.pause(request.path_params["id"], entrant.pid)
     return JSONResponse(detail(event, now_ms()))
+
+
+async def _played(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
+    account = await deps.accounts.by_name(request.path_params["name"])
+    if account is None:
+        raise NoSuchPlayer("There is no such player.")
+    if service.results is None:
+        return JSONResponse({"events": []})
+    places = await service.results.places_of(account.pid)
+    return JSONResponse({"events": [
+        {"id": p.event_id, "name": p.event_name, "kind": p.kind, "place": p.place,
+         "points": p.points, "games": p.games} for p in places]})
