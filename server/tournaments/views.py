@@ -30,7 +30,8 @@ def phase_of(event: Event, now: int) -> str:
 def summary(event: Event, now: int) -> dict[str, Any]:
     s = event.settings
     line: dict[str, Any] = {"id": event.id, "kind": event.kind, "name": s.name,
-                            "preset": s.preset, "rated": s.rated, "starts": s.starts_ms,
+                            "preset": s.preset, "rated": s.rated, "private": s.private,
+                            "starts": s.starts_ms,
                             "phase": phase_of(event, now)}
     if isinstance(event, Arena):
         arena = event.settings

@@ -2,12 +2,15 @@
 
     GET  /api/tournaments                -> 200 {"events": [summary]}: running and next
                                             by start time, then the last finished
+                                            (private events are not listed)
     GET  /api/tournaments/{id}           -> 200 the event: its summary, an Arena's
                                             "standings" or a Knock-out's "matches", the
                                             tables "playing", the "podium" at the end
     POST /api/tournaments  {"kind", "name", "preset"?, "rated"?, "starts"?, "minutes"?,
-                            "capacity"?, "size"?, "best_of"?}
-                                         -> 201 the event (a signed-in account)
+                            "capacity"?, "size"?, "best_of"?, "private"?}
+                                         -> 201 the event (a signed-in account); a
+                                            private (club) event is not listed: its
+                                            page's link /e/ID is how players find it
     POST /api/tournaments/{id}/join      -> 200 the event: the caller joins an Arena
                                             (again after a pause) or enters a Knock-out
     POST /api/tournaments/{id}/leave     -> 200 the event (an Arena: no more pairing;
@@ -85,7 +88,8 @@ def tournament_routes(get_service: Callable[[], Tournaments],
 
 async def _list(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
     now = now_ms()
-    return JSONResponse({"events": [summary(e, now) for e in await service.listing()]})
+    return JSONResponse({"events": [summary(e, now) for e in await service.listing()
+                                    if not e.settings.private]})
 
 
 async def _detail(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
@@ -104,7 +108,8 @@ async def _create(request: Request, deps: SocialDeps, service: Tournaments) -> R
         raise SignInRequired("Creating an event needs an account: sign in first.")
     body = await read_json_object(request, MAX_BODY)
     kind = body.pop("kind", None)
-    known = {"name", "preset", "rated", "starts", "minutes", "capacity", "size", "best_of"}
+    known = {"name", "preset", "rated", "starts", "minutes", "capacity", "size", "best_of",
+             "private"}
     if kind not in ("arena", "knockout") or set(body) - known:
         raise Refused(400, "malformed", "Give the event's kind (arena or knockout) and "
                       f"only these settings: {', '.join(sorted(known))}.")

@@ -261,7 +261,8 @@ class Arena:
     def to_record(self) -> dict[str, Any]:
         s = self.settings
         return {"kind": self.kind, "id": self.id,
-                "settings": [s.name, s.preset, s.rated, s.starts_ms, s.minutes, s.capacity],
+                "settings": [s.name, s.preset, s.rated, s.starts_ms, s.minutes, s.capacity,
+                             s.private],
                 "players": [p.to_record() for p in self.players.values()],
                 "tables": {k: list(v) for k, v in self.tables.items()},
                 "recorded": sorted(self.recorded)}

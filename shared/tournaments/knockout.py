@@ -322,7 +322,8 @@ class Knockout:
     def to_record(self) -> dict[str, Any]:
         s = self.settings
         return {"kind": self.kind, "id": self.id,
-                "settings": [s.name, s.preset, s.rated, s.starts_ms, s.size, s.best_of],
+                "settings": [s.name, s.preset, s.rated, s.starts_ms, s.size, s.best_of,
+                             s.private],
                 "entries": [[m.to_record() for m in e] for e in self.entries],
                 "sides": [[side.seed, [m.to_record() for m in side.members]]
                           for side in self.sides.values()],

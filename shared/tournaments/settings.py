@@ -48,11 +48,13 @@ class Entrant:
         return cls(*record)
 
 
-def _check_common(name: str, preset: str, rated: bool, starts_ms: int) -> RuleSet:
+def _check_common(name: str, preset: str, rated: bool, starts_ms: int,
+                  private: bool) -> RuleSet:
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 60:
         raise BadEntry("An event needs a name of 1 to 60 characters.")
-    if not isinstance(rated, bool):
-        raise BadEntry("Whether the event is rated is true or false.")
+    if not isinstance(rated, bool) or not isinstance(private, bool):
+        raise BadEntry("Whether the event is rated, and whether it is private, are true "
+                       "or false.")
     if not isinstance(preset, str) or preset not in PRESETS:
         raise BadEntry(f"There is no preset {preset!r}; choose one of {', '.join(PRESETS)}.")
     if not isinstance(starts_ms, int) or isinstance(starts_ms, bool) or starts_ms < 0:
@@ -74,9 +76,10 @@ class ArenaSettings:
     starts_ms: int = 0
     minutes: int = 30
     capacity: int = 1000
+    private: bool = False  # a club's event: not listed, reached by its link
 
     def __post_init__(self) -> None:
-        _check_common(self.name, self.preset, self.rated, self.starts_ms)
+        _check_common(self.name, self.preset, self.rated, self.starts_ms, self.private)
         if self.minutes not in ARENA_MINUTES:
             raise BadEntry(f"An Arena lasts {', '.join(map(str, ARENA_MINUTES))} minutes.")
         seats = self.rules.players
@@ -104,9 +107,11 @@ class KnockoutSettings:
     starts_ms: int = 0
     size: int = 16
     best_of: int = 1
+    private: bool = False  # a club's event: not listed, reached by its link
 
     def __post_init__(self) -> None:
-        rules = _check_common(self.name, self.preset, self.rated, self.starts_ms)
+        rules = _check_common(self.name, self.preset, self.rated, self.starts_ms,
+                              self.private)
         if self.size not in KNOCKOUT_SIZES:
             raise BadEntry("A Knock-out has 8, 16 or 32 entrants.")
         if self.best_of not in (1, 3):

@@ -50,6 +50,8 @@ def test_settings_refuse_bad_choices_with_a_sentence() -> None:
         ArenaSettings("  ")
     with pytest.raises(BadEntry, match="rated event plays four players"):
         ArenaSettings("x", preset="cutthroat", rated=True)
+    with pytest.raises(BadEntry, match="private"):
+        ArenaSettings("x", private="yes")  # type: ignore[arg-type]
     with pytest.raises(BadEntry, match="holds 4 to"):
         ArenaSettings("x", capacity=3)
     with pytest.raises(BadEntry, match="not a number"):

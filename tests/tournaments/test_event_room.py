@@ -116,6 +116,9 @@ async def test_events_over_http_create_join_pause_and_refusals(
         rated = await host.post("/api/tournaments", json={
             **body, "name": "Rated night", "preset": "standard", "rated": True})
         rated_id = rated.json()["id"]
+        club = await host.post("/api/tournaments", json={
+            **body, "name": "Our club", "private": True})
+        club_id = club.json()["id"]
 
         joined = await host.post(f"/api/tournaments/{event_id}/join")
         assert joined.status_code == 200, joined.text
@@ -133,6 +136,9 @@ async def test_events_over_http_create_join_pause_and_refusals(
         assert missing.status_code == 404 and missing.json()["error"] == "no_event"
 
         listed = (await anyone.get("/api/tournaments")).json()["events"]
+        # The club's event is not listed; its link is how its players find it.
         assert {e["id"]: e["players"] for e in listed} == {event_id: 2, rated_id: 0}
+        linked = await anyone.get(f"/api/tournaments/{club_id}")
+        assert linked.status_code == 200 and linked.json()["private"] is True
         page = (await anyone.get(f"/api/tournaments/{event_id}")).json()
         assert page["phase"] == "running" and page["kind"] == "arena"
