@@ -36,6 +36,7 @@ from server.web.analysis_gate import AnalysisGate
 from server.web.http_archive import ArchiveDeps
 from server.web.http_daily import DailyDeps
 from server.web.http_social import SocialDeps
+from shared.tournaments import Calendar
 
 __all__ = ["Node", "create_app"]
 
@@ -76,7 +77,8 @@ class Node:
         self.tournaments = Tournaments(self.room, self.db,
                                        move_players=self.social.move_to_table,
                                        list_rated=self.social.list_unrated,
-                                       tick_s=settings.tournament_tick_s)
+                                       tick_s=settings.tournament_tick_s,
+                                       calendar=Calendar(settings.tournament_calendar))
         self.room.on_table_change(self.tournaments.table_changed)
         self.par_keeper = (ParKeeper(self.daily, settings.daily_par_every_s)
                            if self.daily is not None else None)

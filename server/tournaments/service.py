@@ -13,6 +13,7 @@ so whichever node ticks first does the work and the others find nothing to do):
   event's rules; a leaver is played by the autopilot and scores as losing) and the
   players' sockets are moved there;
 - a Knock-out: at its start the bracket is drawn; every ready match gets a table;
+- the calendar's events starting within the hour are created (once: a slot key);
 - every ``sweep_s``: a table the event lists but Redis does not hold two sweeps running
   (its node died between the two writes) is created; a game that ended unrecorded is
   recorded; a finished event's places go to PostgreSQL and it leaves the live list.
@@ -44,6 +45,7 @@ from shared.tournaments import (
     Arena,
     ArenaSettings,
     BadEntry,
+    Calendar,
     Entrant,
     Knockout,
     KnockoutSettings,
@@ -51,6 +53,7 @@ from shared.tournaments import (
     places_of,
 )
 
+from . import keys
 from .results import EventResults
 from .store import Event, EventStore
 
@@ -59,6 +62,8 @@ __all__ = ["Tournaments"]
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], int]
+SCHEDULE_AHEAD_MS = 3_600_000  # a scheduled event is listed (and open) this long before
+SLOT_TTL_S = 3 * 86_400
 MovePlayers = Callable[[str, list[str]], Awaitable[None]]
 
 
@@ -75,7 +80,8 @@ class Tournaments:
     def __init__(self, room: Room, db: Database, *,
                  move_players: MovePlayers | None = None,
                  list_rated: Callable[[str], Awaitable[None]] | None = None,
-                 clock: Clock = _now_ms, tick_s: float = 1.0, sweep_s: float = 5.0) -> None:
+                 clock: Clock = _now_ms, tick_s: float = 1.0, sweep_s: float = 5.0,
+                 calendar: Calendar | None = None) -> None:
         self.room = room
         self.store = EventStore(room.store.client)
         self.results = EventResults(db) if db.configured else None
@@ -87,6 +93,7 @@ class Tournaments:
         self._next_sweep = 0.0
         self._missing: set[str] = set()  # tables seen missing at the last sweep
         self._task: asyncio.Task[None] | None = None
+        self.calendar = calendar or Calendar("")
 
     async def start(self) -> None:
         if self.tick_s > 0:
@@ -186,11 +193,24 @@ class Tournaments:
             sweep = time.monotonic() >= self._next_sweep
             if sweep:
                 self._next_sweep = time.monotonic() + self.sweep_s
+        await self.schedule()
         for event_id in await self.store.live():
             try:
                 await self._advance(event_id, sweep)
             except RoomError as err:
                 log.warning("tournament %s: %s", event_id, err)
+
+    async def schedule(self) -> list[Event]:
+        """Create the calendar's events starting within the hour (each once, whichever
+        node claims its slot first); returns those this node created."""
+        made: list[Event] = []
+        for due in self.calendar.due(self.clock(), SCHEDULE_AHEAD_MS):
+            if not await self.store.claim(keys.slot(due.slot), SLOT_TTL_S):
+                continue
+            settings = due.settings
+            made.append(await self.create_arena(settings) if isinstance(settings, ArenaSettings)
+                        else await self.create_knockout(settings))
+        return made
 
     async def _advance(self, event_id: str, sweep: bool) -> None:
         now = self.clock()
@@ -204,7 +224,11 @@ class Tournaments:
                 await self._open(event, table_id, players, now)
         elif isinstance(event, Knockout) and not event.is_finished:
             if not event.is_started and now >= event.settings.starts_ms:
-                event, _ = await self.store.mutate(event_id, lambda e: _start(e, now))
+                try:
+                    event, _ = await self.store.mutate(event_id, lambda e: _start(e, now))
+                except BadEntry:  # fewer than two sides came: nothing to play
+                    await self.store.finished(event_id, now)
+                    return
             _, opened = await self.store.mutate(event_id, _seat_knockout)
             for table_id, players in opened:
                 await self._open(event, table_id, players, now)

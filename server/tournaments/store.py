@@ -87,6 +87,11 @@ class EventStore:
                     return event, result
         raise StoreError("The event is too busy just now; try again.")
 
+    async def claim(self, key: str, ttl_s: int) -> bool:
+        """Whether this call took ``key`` (a calendar slot) first."""
+        async with _wrapped("claim slot"):
+            return bool(await self.client.set(key, b"1", nx=True, ex=ttl_s))
+
     async def live(self) -> list[str]:
         """The events not finished, by start time."""
         async with _wrapped("live events"):

@@ -3,12 +3,14 @@
 ``settings`` holds what a host chooses (``ArenaSettings``, ``KnockoutSettings``) and
 who enters (``Entrant``); ``arena`` the Arena (join, pause, leave, pairing of free
 players, points with the streak bonus, standings) with its ``pairing`` and ``points``;
-``knockout`` the bracket (seeding by rating, byes, best-of, advancing). Pure: no clock
+``knockout`` the bracket (seeding by rating, byes, best-of, advancing); ``calendar``
+the room's scheduled events from its setting. Pure: no clock
 (``now`` in ms is passed in), no I/O, no randomness but a ``random.Random`` handed in.
 Every bad request raises a ``TournamentError`` (``errors``) and changes nothing.
 """
 
 from .arena import Arena, ArenaPlayer, Standing
+from .calendar import DEFAULT_CALENDAR, Calendar, Scheduled
 from .errors import (
     AlreadyEntered,
     AlreadyRecorded,
@@ -29,6 +31,7 @@ from .settings import ARENA_MINUTES, KNOCKOUT_SIZES, ArenaSettings, Entrant, Kno
 
 __all__ = [
     "ARENA_MINUTES",
+    "DEFAULT_CALENDAR",
     "KNOCKOUT_SIZES",
     "AlreadyEntered",
     "AlreadyRecorded",
@@ -36,6 +39,7 @@ __all__ = [
     "ArenaPlayer",
     "ArenaSettings",
     "BadEntry",
+    "Calendar",
     "Entrant",
     "EventFull",
     "EventOver",
@@ -47,6 +51,7 @@ __all__ = [
     "NotEntered",
     "NotFree",
     "SameAddress",
+    "Scheduled",
     "Side",
     "Standing",
     "TournamentError",

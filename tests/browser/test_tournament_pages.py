@@ -49,7 +49,7 @@ def no_sideways_scroll(page: Page) -> object:
 
 async def test_the_lobby_event_pages_and_player_page_at_both_sizes(start_room, open_page
                                                                    ) -> None:
-    room = await start_room(tournament_tick_s=0.0)
+    room = await start_room(tournament_tick_s=0.0, tournament_calendar="")
     service: Tournaments = room.app.state.tournaments
     now = int(time.time() * 1000)
     arena = await service.create_arena(ArenaSettings("Hourly Quick Arena", preset="quick",

@@ -16,7 +16,7 @@ from server.archive.db import Database
 from server.tournaments.results import EventResults
 from server.tournaments.service import Tournaments
 from server.web.http_social import GUEST_COOKIE, SESSION_COOKIE
-from shared.tournaments import Arena, ArenaSettings, Entrant
+from shared.tournaments import Arena, ArenaSettings, Calendar, Entrant
 from tests.room_social.conftest import (
     SocialClient,
     SocialFactory,
@@ -26,7 +26,7 @@ from tests.room_social.conftest import (
     register,
 )
 
-QUICK_GAME = {"tournament_tick_s": 0.0}
+QUICK_GAME = {"tournament_tick_s": 0.0, "tournament_calendar": ""}
 
 
 def tournaments(server: Any) -> Tournaments:
@@ -142,3 +142,14 @@ async def test_events_over_http_create_join_pause_and_refusals(
         assert linked.status_code == 200 and linked.json()["private"] is True
         page = (await anyone.get(f"/api/tournaments/{event_id}")).json()
         assert page["phase"] == "running" and page["kind"] == "arena"
+
+    # The calendar: two nodes scheduling at once create each event once.
+    service = tournaments(server)
+    far = (time.gmtime().tm_hour + 12) % 24  # a daily start half a day away
+    hourly = Calendar(f"hourly:arena:quick:30;daily@{far:02d}:00:knockout:two_handed:8")
+    nodes = [Tournaments(service.room, Database(None), calendar=hourly, tick_s=0)
+             for _ in range(2)]
+    made = await asyncio.gather(*(node.schedule() for node in nodes))
+    assert sum(len(m) for m in made) == 1  # the hourly one: the daily one is far
+    assert [e.settings.name for m in made for e in m] == ["Hourly Quick Arena"]
+    assert await asyncio.gather(*(node.schedule() for node in nodes)) == [[], []]
