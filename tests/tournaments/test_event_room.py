@@ -153,3 +153,39 @@ async def test_events_over_http_create_join_pause_and_refusals(
     assert sum(len(m) for m in made) == 1  # the hourly one: the daily one is far
     assert [e.settings.name for m in made for e in m] == ["Hourly Quick Arena"]
     assert await asyncio.gather(*(node.schedule() for node in nodes)) == [[], []]
+
+
+async def test_a_rated_events_game_moves_ratings_as_a_ranked_game_does(
+        start_server: Start, social_client: SocialFactory) -> None:
+    server = await start_server(**QUICK_GAME)
+    service = tournaments(server)
+    arena = await service.create_arena(ArenaSettings(
+        "Rated Arena", preset="quick", rated=True, minutes=15,
+        starts_ms=int(time.time() * 1000)))
+    clients = []
+    for k in range(4):
+        cookie = await register(server, f"Rated{k}")
+        client = await social_client(server, cookie=cookie)
+        assert client.pid is not None
+        clients.append(client)
+        await service.join(arena.id, [Entrant(client.pid, f"Rated{k}", 25.0,
+                                              origin=f"address{k}")])
+    await service.tick(sweep=False)
+    table_id = await seated(clients)
+    table = await server.room.store.load(table_id)
+    assert table is not None and table.rated and table.event == arena.id
+    await asyncio.gather(*(bot_play_until(client) for client in clients))
+    await _until(lambda e: table_id in e.recorded, service, arena.id)
+    ratings = server.social.ratings
+    for client in clients:
+        assert client.pid is not None
+        rated = await _rating_games(ratings, client.pid)
+        assert rated == 1, client.pid
+
+
+async def _rating_games(ratings: Any, pid: str, timeout: float = 10) -> int:
+    """The player's rated games, once the node's rating of the game landed."""
+    deadline = time.monotonic() + timeout
+    while (games := (await ratings.rating(pid)).games) == 0 and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    return int(games)
