@@ -9,23 +9,21 @@ room's ``StoreError``.
 
 from __future__ import annotations
 
-import contextlib
 import importlib.resources
-import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import msgpack
 import redis.asyncio as aioredis
 
-from server.errors import StoreError, is_redis_failure, storage_error
+from server.errors import StoreError
+from server.tables.store import room_redis_errors as _wrapped
 from shared.tournaments import Arena, Knockout
 
 from . import keys
 
 __all__ = ["Event", "EventStore", "decode_event"]
 
-log = logging.getLogger(__name__)
 
 Event = Arena | Knockout
 T = TypeVar("T")
@@ -36,17 +34,6 @@ def decode_event(blob: bytes) -> Event:
     record = msgpack.unpackb(blob, strict_map_key=False)
     return Arena.from_record(record) if record["kind"] == "arena" else \
         Knockout.from_record(record)
-
-
-@contextlib.asynccontextmanager
-async def _wrapped(what: str) -> AsyncIterator[None]:
-    try:
-        yield
-    except Exception as err:
-        if not is_redis_failure(err):
-            raise
-        log.warning("redis failed during %s: %r", what, err)
-        raise storage_error(err) from err
 
 
 class EventStore:

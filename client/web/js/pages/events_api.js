@@ -1,19 +1,10 @@
 // The tournaments' JSON routes (docs/tournaments.md): the list, one event, the caller's
 // join / leave / pause, and the events a player played. Errors come back as the room's
 // sentence (an ArchiveError, as the archive's routes do).
-import { ArchiveError } from "./api.js";
+import { getJson } from "./api.js";
 
-async function call(path, method = "GET") {
-  let response;
-  try {
-    response = await fetch(path, { method, credentials: "same-origin", headers: { accept: "application/json" } });
-  } catch {
-    throw new ArchiveError("unavailable", "The room could not be reached; try again.");
-  }
-  const body = await response.json().catch(() => null);
-  if (response.ok && body) return body;
-  const message = (body && body.message) || `The room could not answer (HTTP ${response.status}); try again.`;
-  throw new ArchiveError((body && body.error) || "error", message, response.status);
+function call(path, method = "GET") {
+  return getJson(path, "There is no such event.", method);
 }
 
 export function eventHref(id) {
