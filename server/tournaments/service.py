@@ -218,7 +218,8 @@ class Tournaments:
         if found is None:
             return
         event = found[1]
-        if isinstance(event, Arena) and event.phase(now) == "running":
+        if isinstance(event, Arena) and len(event.free(now)) >= event.settings.rules.players:
+            # (written only when a table may form: an idle event costs one read a tick)
             _, opened = await self.store.mutate(event_id, lambda e: _seat_arena(e, now))
             for table_id, players in opened:
                 await self._open(event, table_id, players, now)
@@ -229,9 +230,10 @@ class Tournaments:
                 except BadEntry:  # fewer than two sides came: nothing to play
                     await self.store.finished(event_id, now)
                     return
-            _, opened = await self.store.mutate(event_id, _seat_knockout)
-            for table_id, players in opened:
-                await self._open(event, table_id, players, now)
+            if event.ready():
+                _, opened = await self.store.mutate(event_id, _seat_knockout)
+                for table_id, players in opened:
+                    await self._open(event, table_id, players, now)
         if sweep:
             await self._sweep(event_id, now)
 
