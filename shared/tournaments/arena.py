@@ -1,9 +1,10 @@
 """An Arena: a fixed time during which every free player is paired at once.
 
 Players ``join`` (late too, until the end), ``pause`` (not paired while paused),
-``resume`` and ``leave`` (not paired again; points stay in the standings, and joining
-again comes back). The caller drives the event with the clock (``now`` in ms, always
-passed in) and its randomness:
+and ``leave`` (not paired again; points stay in the standings); joining again comes
+back. A player who left a game (the autopilot finished it) is paused: an absent player
+is not seated at table after table. The caller drives the event with the clock (``now``
+in ms, always passed in) and its randomness:
 
 1. ``pairings(now, rng)`` plans tables of the free players (see ``pairing``);
 2. for each table it creates, ``seat(table_id, pids, now)`` records who sits where;
@@ -238,6 +239,8 @@ class Arena:
             player.sheet.append(gained)
             player.table = None
             player.since_ms = max(now, player.since_ms)
+            if pid in leavers and player.status == IN:
+                player.status = PAUSED  # not seated again until they say they are back
             scored[pid] = gained
         del self.tables[table_id]
         self.recorded.add(table_id)

@@ -113,6 +113,9 @@ def test_a_leaver_scores_as_losing_and_the_partner_keeps_the_result() -> None:
     a.seat("t", ["p0", "p1", "p2", "p3"], START)
     assert a.record("t", (1, 2), {"p2"}, START) == {"p0": 2, "p1": 0, "p2": 0, "p3": 0}
     assert a.players["p2"].streak == 0 and a.players["p2"].wins == 0
+    # Gone from the table, so not seated again until back.
+    assert a.players["p2"].status == "paused"
+    assert "p2" not in {e.pid for e in a.free(START)}
 
 
 def test_paused_and_left_players_are_not_paired_and_may_come_back() -> None:
