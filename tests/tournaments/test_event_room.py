@@ -16,7 +16,14 @@ from server.archive.db import Database
 from server.tournaments.results import EventResults
 from server.tournaments.service import Tournaments
 from server.web.http_social import GUEST_COOKIE, SESSION_COOKIE
-from shared.tournaments import Arena, ArenaSettings, Calendar, Entrant
+from shared.tournaments import (
+    Arena,
+    ArenaSettings,
+    Calendar,
+    Entrant,
+    Knockout,
+    KnockoutSettings,
+)
 from tests.room_social.conftest import (
     SocialClient,
     SocialFactory,
@@ -189,3 +196,38 @@ async def _rating_games(ratings: Any, pid: str, timeout: float = 10) -> int:
     while (games := (await ratings.rating(pid)).games) == 0 and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
     return int(games)
+
+
+async def test_a_two_handed_knockout_final_is_played_recorded_and_its_places_kept(
+        start_server: Start, social_client: SocialFactory, database_url: str) -> None:
+    server = await start_server(**QUICK_GAME)
+    service = tournaments(server)
+    event = await service.create_knockout(KnockoutSettings(
+        "Duel", preset="two_handed", size=8, starts_ms=int(time.time() * 1000)))
+    clients = [await social_client(server) for _ in range(2)]
+    for k, client in enumerate(clients):
+        assert client.pid is not None
+        await service.join(event.id, [Entrant(client.pid, f"Duelist {k}", 20.0 + k)])
+    await service.tick(sweep=False)  # the bracket is drawn, the final seated
+    table_id = await seated(clients)
+    await asyncio.gather(*(bot_play_until(client) for client in clients))
+    await _until(lambda e: e.is_finished, service, event.id)
+    done = await service.event(event.id)
+    assert isinstance(done, Knockout) and done.final is not None
+    assert done.final.games == [table_id]
+    champion = done.podium()[0][0].members[0].pid
+    deadline = time.monotonic() + 10
+    while await service.store.live():  # finished: off the live list, once its places
+        assert time.monotonic() < deadline  # are kept (the node does both after the game)
+        await asyncio.sleep(0.05)
+    db = Database(database_url)
+    await db.open()
+    try:
+        results = EventResults(db)
+        games = await results.games(event.id)
+        places = {pid: (await results.places_of(pid))[0].place for pid in
+                  (c.pid for c in clients) if pid is not None}
+    finally:
+        await db.close()
+    assert games == {table_id: {pid: int(pid == champion) for pid in places}}
+    assert places[champion] == 1 and sorted(places.values()) == [1, 2]
