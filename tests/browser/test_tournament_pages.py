@@ -68,6 +68,11 @@ async def test_the_lobby_event_pages_and_player_page_at_both_sizes(start_room, o
     await service.results.record_places(past.id, past.settings.name, "arena",
                                         [(account.pid, "Ann", 1, 6, 3)])
 
+    # The phone's lobby lists them without a sideways scroll (long lines wrap).
+    lobby = await open_page(room, viewport=PHONE_TALL)
+    await expect(lobby.locator("#events-list li")).to_have_count(2)
+    assert await no_sideways_scroll(lobby)
+
     # The desktop: the lobby lists the events on, not the finished one.
     page = await open_page(room)
     events = page.locator("#events-list")

@@ -95,8 +95,8 @@ async function fillEvents(root, name) {
     body = events.length ? h("ul", { class: "games-list" }, events.map((e) => h("li", {},
       h("a", { href: eventHref(e.id), class: "game-link" },
         h("span", { class: "outcome won" }, `#${e.place}`), h("span", { class: "game-kind" }, e.name),
-        h("span", { class: "game-totals" }, e.kind === "arena" ? `${e.points} points in ${e.games} games`
-          : `${e.points} games won`)))))
+        h("span", { class: "game-totals" }, `${e.points} ${e.kind === "arena" ? "pts" : "won"}`),
+        h("time", {}, e.kind === "arena" ? `Arena · ${e.games} games` : `Knock-out · ${e.games} games`)))))
       : h("p", { class: "empty" }, "No tournament played yet.");
   } catch (err) {
     body = h("p", { class: "empty" }, err.message);

@@ -13,8 +13,9 @@ function line(e) {
     h("a", { href: eventHref(e.id), class: "game-link" },
       h("span", { class: `outcome ${e.phase === "next" ? "draw" : "won"}` }, WORDS[e.phase] || e.phase),
       h("span", { class: "game-kind" }, e.name),
-      h("span", { class: "game-totals" }, `${what} · ${e.rated ? "rated" : "casual"} · ${e.players} in`),
-      h("time", {}, when)));
+      h("span", { class: "game-totals" }, `${e.players} in`),
+      // The long line goes under the name, where it may wrap (a phone is narrow).
+      h("time", {}, `${when} · ${what} · ${e.rated ? "rated" : "casual"}`)));
 }
 
 /** Fill ``panel`` with the events not finished (asked again on every call). */
