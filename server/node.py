@@ -30,11 +30,13 @@ from server.social.hub import SocialHub
 from server.tables import keys
 from server.tables.room import Room
 from server.tables.store import Store
+from server.tournaments.service import Tournaments
 from server.web import app as web_app
 from server.web.analysis_gate import AnalysisGate
 from server.web.http_archive import ArchiveDeps
 from server.web.http_daily import DailyDeps
 from server.web.http_social import SocialDeps
+from shared.tournaments import Calendar
 
 __all__ = ["Node", "create_app"]
 
@@ -75,6 +77,12 @@ class Node:
             daily = self.daily
             self.deps.signed_in = lambda guest, account: take_guest_tries(
                 daily, self.store.load, guest, account.pid, account.name)
+        self.tournaments = Tournaments(self.room, self.db,
+                                       move_players=self.social.move_to_table,
+                                       list_rated=self.social.list_unrated,
+                                       tick_s=settings.tournament_tick_s,
+                                       calendar=Calendar(settings.tournament_calendar))
+        self.room.on_table_change(self.tournaments.table_changed)
         self.par_keeper = (ParKeeper(self.daily, settings.daily_par_every_s)
                            if self.daily is not None else None)
 
@@ -103,6 +111,7 @@ class Node:
             await self.archive.start()
         if self.par_keeper is not None:
             self.par_keeper.start()
+        await self.tournaments.start()
 
     async def stop(self) -> None:
         """Stop the background work (social first: it uses the room), then the store."""
@@ -110,6 +119,7 @@ class Node:
         if self.gc is not None:
             self.gc.stop()
         try:
+            await self.tournaments.stop()
             if self.par_keeper is not None:
                 await self.par_keeper.stop()
             if self.archive is not None:

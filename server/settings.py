@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from shared.daily import INSTANCES
 from shared.spades import PRESETS
+from shared.tournaments import DEFAULT_CALENDAR
 
 __all__ = ["Settings", "SettingsError"]
 
@@ -52,6 +53,8 @@ class Settings:
     session_ttl_s: int = 30 * 86_400  # a signed-in session lasts this long
     match_every_s: float = 1.0  # how often each node runs the ranked matcher
     rating_sweep_s: float = 15.0  # how often each node rates ranked games left unrated
+    tournament_tick_s: float = 1.0  # how often each node pairs and sweeps the tournaments
+    tournament_calendar: str = DEFAULT_CALENDAR  # the scheduled events (docs/tournaments.md)
     gc_tick_s: float = 0.1  # the node collects garbage this often (0: CPython's own GC)
     # docs/security.md: what an operator sets in production
     forwarded_allow_ips: str = "127.0.0.1"  # proxies whose X-Forwarded-* are believed
@@ -106,6 +109,8 @@ class Settings:
             session_ttl_s=_int(env, "SESSION_TTL_S", base.session_ttl_s, 1, 400 * 86_400),
             match_every_s=_seconds(env, "MATCH_EVERY_S", base.match_every_s),
             rating_sweep_s=_seconds(env, "RATING_SWEEP_S", base.rating_sweep_s),
+            tournament_tick_s=_seconds(env, "TOURNAMENT_TICK_S", base.tournament_tick_s),
+            tournament_calendar=env.get("TOURNAMENT_CALENDAR", base.tournament_calendar),
             gc_tick_s=_seconds(env, "GC_TICK_S", base.gc_tick_s),
             forwarded_allow_ips=env.get("FORWARDED_ALLOW_IPS") or base.forwarded_allow_ips,
             metrics_token=env.get("METRICS_TOKEN", base.metrics_token),

@@ -337,12 +337,22 @@ class SocialHub:
         players = [(w.pid, w.name) for w in found.seats]
         ratings = tuple([(await self.ratings.rating(pid)).shown for pid, _ in players])
         table = create_ranked(table_id, players, now_ms(), *new_deal(), ratings=ratings)
-        # Listed before the table exists, so no ranked game can end unlisted.
-        await self.room.store.client.zadd(social_keys.RANKED_UNRATED, {table_id: now_ms()})
+        await self.list_unrated(table_id)  # before the table exists: none ends unlisted
         await self.room.actor(table_id).create(table, {"m": "ranked"})
         for pid, _ in players:
             await self.room.store.set_player(pid, table=table_id)
         await self.matchmaker.announce(found, table_id)
+
+    async def list_unrated(self, table_id: str) -> None:
+        """List a ranked table to be rated when its game ends (by the sweep if the node
+        that sees the end dies): call it before the table exists."""
+        await self.room.store.client.zadd(social_keys.RANKED_UNRATED, {table_id: now_ms()})
+
+    async def move_to_table(self, table_id: str, pids: list[str]) -> None:
+        """Bring every node's sockets of ``pids`` to ``table_id``, a table another part
+        of the room made for them (a tournament's), as a placed match's are."""
+        notice = msgpack.packb({"m": "", "table": table_id, "pids": pids})
+        await self.room.store.client.publish(social_keys.QUEUE_CHANNEL, notice)
 
     def _on_placed(self, data: bytes) -> None:
         notice = msgpack.unpackb(data)
@@ -362,7 +372,7 @@ class SocialHub:
         live = casual_change(old, new)
         if live is not None:
             self.room.spawn(self.lists.set_live(new.id, live, now_ms()), name=f"live-{new.id}")
-        if (new.kind == RANKED and new.status == "over" and new.game is not None
+        if (new.kind == RANKED and new.rated and new.status == "over" and new.game is not None
                 and new.game.over and (old is None or old.status != "over"
                                        or old.game_no != new.game_no)):
             self.room.spawn(self._rate(new), name=f"rate-{new.id}")

@@ -95,6 +95,10 @@ class BlobPacker:
             tail["pz"] = table.ready
         if table.ratings:
             tail["rt"] = table.ratings
+        if table.event:
+            tail["ev"] = table.event
+        if not table.rated:
+            tail["ur"] = True
         size = len(head) + 1 + len(middle) + 1 + len(tail)
         return b"".join((
             _header(size), _pairs(head),

@@ -177,6 +177,8 @@ class Table:
     paused: bool = False  # between hands: waiting for Continue (see the module's doc)
     ready: tuple[int, ...] = ()  # while paused: the seats whose person pressed Continue
     ratings: tuple[int, ...] = ()  # ranked: each seat's shown rating when the game began
+    event: str = ""  # the tournament event this table plays a game of ("" none)
+    rated: bool = True  # ranked tables: whether the game moves ratings (a casual event's not)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -578,6 +580,10 @@ def encode_table(table: Table) -> bytes:
         data["pz"] = list(table.ready)
     if table.ratings:
         data["rt"] = list(table.ratings)
+    if table.event:
+        data["ev"] = table.event
+    if not table.rated:
+        data["ur"] = True
     packed: bytes = msgpack.packb(data)
     return packed
 
@@ -601,6 +607,7 @@ def decode_table(blob: bytes, rev: int) -> Table:
             left=tuple(data.get("left", ())),
             paused="pz" in data, ready=tuple(data.get("pz", ())),
             ratings=tuple(data.get("rt", ())),
+            event=data.get("ev", ""), rated="ur" not in data,
         )
     except (KeyError, TypeError, ValueError, msgpack.UnpackException) as err:
         raise ValueError(f"table blob is damaged: {type(err).__name__}: {err}") from None

@@ -141,17 +141,19 @@ def start_private(table: Table, by: str, seed: int, dealer: int) -> Table:
 
 
 def create_ranked(table_id: str, players: list[tuple[str, str]], now_ms: int, seed: int,
-                  dealer: int, ratings: tuple[int, ...] = ()) -> Table:
-    """A ranked table for a match: ``players`` are (pid, name) by seat (partners in 0
-    and 2, 1 and 3), ``ratings`` their shown ratings by seat (shown beside the names);
-    the ranked rules (``RANKED_RULES``: standard, with a losing score and a hand cap);
-    the game starts at once."""
-    if len(players) != 4:
-        raise ValueError("a ranked table seats four players")
-    rules = RANKED_RULES
+                  dealer: int, rules: RuleSet = RANKED_RULES, *, event: str = "",
+                  rated: bool = True, ratings: tuple[int, ...] = ()) -> Table:
+    """A ranked table for a match: ``players`` are (pid, name) by seat (partners
+    opposite: in 0 and 2, 1 and 3), ``ratings`` their shown ratings by seat (shown
+    beside the names); the ranked rules (``RANKED_RULES``: standard, with a losing
+    score and a hand cap) unless a tournament ``event`` plays others; the game starts
+    at once. A leaver is played by the autopilot and scored as losing; ``rated`` False:
+    the game moves no rating (a casual event's)."""
+    if len(players) != rules.seats:
+        raise ValueError(f"this table seats {rules.seats} players")
     table = Table.new(table_id, RANKED, rules, now_ms)
     seats = tuple(Seat(pid=pid, name=name) for pid, name in players)
-    return replace(table, seats=seats, ratings=ratings).start_game(
+    return replace(table, seats=seats, event=event, rated=rated, ratings=ratings).start_game(
         Game.new(rules, seed=seed, dealer=dealer))
 
 

@@ -75,6 +75,11 @@ async def _wrapped(what: str) -> AsyncIterator[None]:
         raise storage_error(err) from err
 
 
+# The same wrapper for the parts above the tables that keep their own keys in the
+# room's Redis (the tournaments): counted and logged as the table calls are.
+room_redis_errors = _wrapped
+
+
 class Store:
     """The room's view of one Redis (or one cluster). ``client`` must return bytes."""
 

@@ -44,6 +44,7 @@ from .http_i18n import i18n_routes
 from .http_learn import learn_routes
 from .http_pages import page_routes
 from .http_social import SESSION_COOKIE, SocialDeps, social_routes, ws_origin_allowed
+from .http_tournaments import tournament_routes
 from .limits import AddressLimit
 from .security_headers import SecurityHeaders, cookie_flags
 
@@ -82,6 +83,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         app.state.room, app.state.social, app.state.deps = node.room, node.social, node.deps
         app.state.archive = node.archive_deps
         app.state.daily = node.daily_deps
+        app.state.tournaments = node.tournaments
         print(f"Spades Room: http://{settings.host}:{settings.port}/ "
               f"(node {node.room.node_id})", flush=True)
         try:
@@ -137,6 +139,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         *archive_routes(lambda: app.state.archive),  # games, players (before /api/players/..)
         *social_routes(lambda: app.state.deps),  # accounts, leaderboard
         *friends_routes(lambda: app.state.social, lambda: app.state.deps),  # issue 17
+        *tournament_routes(lambda: app.state.tournaments, lambda: app.state.deps),
         *learn_routes(),  # the course and the rules page
         *i18n_routes(),  # the server's catalogue in the reader's language
         *page_routes(),  # /g/ID (a finished game) and /@/NAME (a player)

@@ -1,8 +1,9 @@
-"""The archive's browser pages: ``/g/{id}`` (a finished game, move by move) and
-``/@/{name}`` (a player). Both serve one static HTML shell, ``client/web/pages/
-archive.html``; its ES modules read the id or name from the address and ask the
-archive's JSON routes (``docs/archive.md``), which answer 404 or 403 with a sentence the
-page shows. A path that cannot be a game id or an account name is a plain 404 here.
+"""The archive's browser pages: ``/g/{id}`` (a finished game, move by move),
+``/@/{name}`` (a player) and ``/e/{id}`` (a tournament). All serve one static HTML
+shell, ``client/web/pages/archive.html``; its ES modules read the id or name from the
+address and ask the JSON routes (``docs/archive.md``, docs/tournaments.md), which
+answer 404 or 403 with a sentence the page shows. A path that cannot be a game id, an
+account name or an event id is a plain 404 here.
 
 ``page_routes()`` returns Starlette routes for the app to mount before the static files'
 ``Mount("/")``: ``routes = [*page_routes(), ...]``.
@@ -41,4 +42,5 @@ def page_routes() -> list[Route]:
     return [
         Route("/g/{key}", _shell("game"), methods=["GET", "HEAD"]),
         Route("/@/{key}", _shell("player"), methods=["GET", "HEAD"]),
+        Route("/e/{key}", _shell("event"), methods=["GET", "HEAD"]),
     ]

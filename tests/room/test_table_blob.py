@@ -42,7 +42,8 @@ def tables() -> list[Table]:
                  seats=seats, created_ms=5, rev=9, gv=9,
                  acts=(("p0", 3, 7, 4), ("p1", 4, None, 5)), timers={"tb|turn|1|9": 99})
     other = replace(base, kind="ranked", bot_level="challenge", left=("p3",),
-                    rematch=(True, None, False, None), ratings=(1579, 1421, 1500, 1612))
+                    rematch=(True, None, False, None), ratings=(1579, 1421, 1500, 1612),
+                    event="ev1", rated=False)
     practice = replace(base, kind="practice",
                        practice=PracticeState("easy", "fast", "lesson", ((0, "bid 3"),)))
     passing = RuleSet.preset("standard", nil_pass=2, jokers=True, target_score=200)
@@ -68,6 +69,15 @@ def test_the_packer_gives_encode_tables_bytes() -> None:
     assert loaded.game is not None and table.game is not None
     assert loaded.game.to_dict(events=False) == table.game.to_dict(events=False)
     assert replace(loaded, game=None) == replace(table, game=None)
+
+
+def test_a_tournament_table_keeps_its_event_and_that_it_is_unrated() -> None:
+    packer = BlobPacker()
+    ranked = [t for t in tables() if t.kind == "ranked"]
+    loaded = decode_table(packer.pack(ranked[-1]), 1)
+    assert (loaded.event, loaded.rated) == ("ev1", False)
+    plain = decode_table(packer.pack(replace(ranked[-1], event="", rated=True)), 1)
+    assert (plain.event, plain.rated) == ("", True)
 
 
 def test_the_packer_gives_encode_tables_bytes_in_every_format() -> None:

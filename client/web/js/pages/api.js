@@ -11,7 +11,9 @@ export class ArchiveError extends Error {
   }
 }
 
-async function getJson(path, notFound, method = "GET") {
+/** ``path``'s JSON answer (``method`` GET or POST), or an ArchiveError with the room's
+ * sentence (``notFound`` when a 404 carries none). */
+export async function getJson(path, notFound, method = "GET") {
   let response;
   try {
     response = await fetch(path, { method, credentials: "same-origin", headers: { accept: "application/json" } });

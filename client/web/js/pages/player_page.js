@@ -5,6 +5,7 @@
 import { ratingText, signed } from "../game/numbers.js";
 import { h } from "../ui/dom.js";
 import { fetchPlayer } from "./api.js";
+import { eventHref, fetchEventsOf } from "./events_api.js";
 import { playerActions } from "./player_actions.js";
 import { gamesList, when } from "./games_list.js";
 import { ratingChart } from "./rating_chart.js";
@@ -78,7 +79,28 @@ export function playerView(p) {
         h("h2", { id: "stats-title" }, "Spades statistics"), statsFacts(p.stats)),
       h("section", { class: "panel recent-panel", "aria-labelledby": "recent-title" },
         h("h2", { id: "recent-title" }, "Recent games"),
-        gamesList(p.recent, "No finished game yet."))));
+        gamesList(p.recent, "No finished game yet.")),
+      h("section", { class: "panel recent-panel", id: "events-played", "aria-labelledby": "events-played-title" },
+        h("h2", { id: "events-played-title" }, "Tournaments played"),
+        h("p", { class: "muted" }, "Loading…"))));
+}
+
+/** The player's finished events with their places (GET /api/players/NAME/events). */
+async function fillEvents(root, name) {
+  const panel = root.querySelector("#events-played");
+  let body;
+  try {
+    const { events } = await fetchEventsOf(name);
+    body = events.length ? h("ul", { class: "games-list" }, events.map((e) => h("li", {},
+      h("a", { href: eventHref(e.id), class: "game-link" },
+        h("span", { class: "outcome won" }, `#${e.place}`), h("span", { class: "game-kind" }, e.name),
+        h("span", { class: "game-totals" }, `${e.points} ${e.kind === "arena" ? "pts" : "won"}`),
+        h("time", {}, e.kind === "arena" ? `Arena · ${e.games} games` : `Knock-out · ${e.games} games`)))))
+      : h("p", { class: "empty" }, "No tournament played yet.");
+  } catch (err) {
+    body = h("p", { class: "empty" }, err.message);
+  }
+  panel.lastChild.replaceWith(body);
 }
 
 /** Show the player ``name`` in ``root``; rejects (ArchiveError) when there is none. */
@@ -87,6 +109,7 @@ export async function showPlayer(root, name) {
   const player = await fetchPlayer(name);
   root.replaceChildren(playerView(player));
   window.playerPage = player; // for the browser tests and the curious
+  fillEvents(root, player.name);
   // Follow, block and report, for a signed-in visitor who is someone else.
   const actions = await playerActions(player.name);
   if (actions) root.querySelector(".player-page header").after(actions);

@@ -12,6 +12,7 @@ import { LEVELS, PRACTICE_GAMES, PRACTICE_PACES, practiceRules } from "./practic
 import { blindNilSwitch, settings } from "./settings.js";
 import { formatRow, privateForm, radioRow } from "./private_form.js";
 import { loadYourGames } from "./your_games.js";
+import { loadEvents } from "./lobby_events.js";
 
 export class Lobby {
   /** ``app`` gives: room, me, queueSince, resumeTable, quickPlay(name),
@@ -58,6 +59,8 @@ export class Lobby {
     this.rankedEl = h("div", { class: "panel", id: "ranked-panel" });
     this.boardEl = h("div", { class: "panel", id: "leaderboard" });
     this.gamesEl = h("section", { class: "panel", id: "your-games", "aria-labelledby": "your-games-title" });
+    this.eventsEl = h("section", { class: "panel", id: "events-panel", "aria-labelledby": "events-title" });
+    loadEvents(this.eventsEl);
     this.peopleEl = h("div", { class: "panel", id: "people-panel" });
     this.el.replaceChildren(
       h("div", { class: "lobby-hero" },
@@ -74,7 +77,7 @@ export class Lobby {
           h("a", { href: "/learn/", id: "learn-link" }, t("lobby.learn")), " · ",
           h("a", { href: "/learn/#/strategy" }, t("lobby.strategy")))),
       h("div", { class: "lobby-grid" }, play, dailyPanel(() => this.named(() => app.daily.start())), practice, privateForm((form, refused) => this.named(() => app.createPrivate(form, refused))), join,
-        this.gamesEl, this.peopleEl, this.accountEl, this.rankedEl, this.boardEl));
+        this.eventsEl, this.gamesEl, this.peopleEl, this.accountEl, this.rankedEl, this.boardEl));
     this.update();
     // The name box is where a keyboard player starts (the course links come first in the
     // page's order). Not on touch screens: focusing would pop the keyboard over the lobby.

@@ -1,0 +1,32 @@
+// The lobby's "Tournaments": the events running and next (GET /api/tournaments), each a
+// link to its page (/e/ID), where it is joined and followed.
+import { eventHref, fetchEvents } from "../pages/events_api.js";
+import { fill, h } from "./dom.js";
+
+const SHOWN = 8;
+const WORDS = { next: "next", running: "now", ending: "last games" };
+
+function line(e) {
+  const when = new Date(e.starts).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+  const what = e.kind === "arena" ? `${e.minutes}-minute Arena` : `Knock-out of ${e.size}`;
+  return h("li", { dataset: { event: e.id } },
+    h("a", { href: eventHref(e.id), class: "game-link" },
+      h("span", { class: `outcome ${e.phase === "next" ? "draw" : "won"}` }, WORDS[e.phase] || e.phase),
+      h("span", { class: "game-kind" }, e.name),
+      h("span", { class: "game-totals" }, `${e.players} in`),
+      // The long line goes under the name, where it may wrap (a phone is narrow).
+      h("time", {}, `${when} · ${what} · ${e.rated ? "rated" : "casual"}`)));
+}
+
+/** Fill ``panel`` with the events not finished (asked again on every call). */
+export async function loadEvents(panel) {
+  let body;
+  try {
+    const events = (await fetchEvents()).events.filter((e) => e.phase !== "finished");
+    body = events.length ? h("ul", { class: "games-list", id: "events-list" }, events.slice(0, SHOWN).map(line))
+      : h("p", { class: "empty" }, "No tournament is running or coming just now.");
+  } catch (err) {
+    body = h("p", { class: "empty" }, err.message);
+  }
+  fill(panel, h("h2", { id: "events-title" }, "Tournaments"), body);
+}

@@ -1,0 +1,24 @@
+"""Every Redis key of the tournaments.
+
+| key | type | holds |
+| --- | ---- | ----- |
+| ``tn:{ID}`` | hash | ``rev`` (the event's version) and ``st`` (msgpack of its record) |
+| ``tn:live`` | sorted set | events not finished, scored by start time (ms) |
+| ``tn:done`` | sorted set | finished events, scored by the time they finished (ms) |
+| ``tn:slot:{SLOT}`` | string | a calendar start claimed (its event is created once) |
+"""
+
+from __future__ import annotations
+
+__all__ = ["DONE", "LIVE", "event", "slot"]
+
+LIVE = "tn:live"
+DONE = "tn:done"
+
+
+def event(event_id: str) -> str:
+    return f"tn:{{{event_id}}}"
+
+
+def slot(name: str) -> str:
+    return f"tn:slot:{name}"

@@ -1,0 +1,100 @@
+"""The events in Redis: one hash per event (its version and record), two indexes.
+
+Any node may change any event: ``mutate`` reads the record, applies a pure change of
+``shared.tournaments`` to it and writes it back only if nobody wrote in between
+(``cas.lua``); otherwise it reads again and decides again. So two nodes pairing one
+Arena at the same moment seat each player once. A Redis failure comes out as the
+room's ``StoreError``.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import msgpack
+import redis.asyncio as aioredis
+
+from server.errors import StoreError
+from server.tables.store import room_redis_errors as _wrapped
+from shared.tournaments import Arena, Knockout
+
+from . import keys
+
+__all__ = ["Event", "EventStore", "decode_event"]
+
+
+Event = Arena | Knockout
+T = TypeVar("T")
+RETRIES = 50
+
+
+def decode_event(blob: bytes) -> Event:
+    record = msgpack.unpackb(blob, strict_map_key=False)
+    return Arena.from_record(record) if record["kind"] == "arena" else \
+        Knockout.from_record(record)
+
+
+class EventStore:
+    """The events of the room's Redis ``client``."""
+
+    def __init__(self, client: aioredis.Redis) -> None:
+        self.client = client
+        text = importlib.resources.files(__package__).joinpath("cas.lua").read_text("utf-8")
+        self._cas = client.register_script(text)
+
+    async def create(self, event: Event) -> None:
+        async with _wrapped("create event"):
+            blob = msgpack.packb(event.to_record())
+            if await self._cas(keys=[keys.event(event.id)], args=[0, blob]) < 0:
+                raise StoreError("An event with this id exists already.")
+            await self.client.zadd(keys.LIVE, {event.id: event.settings.starts_ms})
+
+    async def load(self, event_id: str) -> tuple[int, Event] | None:
+        async with _wrapped("load event"):
+            rev, blob = await self.client.hmget(keys.event(event_id), ["rev", "st"])
+        if rev is None or not isinstance(blob, bytes):
+            return None
+        return int(rev), decode_event(blob)
+
+    async def mutate(self, event_id: str, change: Callable[[Event], T]) -> tuple[Event, T]:
+        """Apply ``change`` to the stored event and store it; returns the new event and
+        what ``change`` returned. ``change`` may raise (a ``TournamentError``): then
+        nothing is written. Raises ``KeyError`` for an unknown event."""
+        for _ in range(RETRIES):
+            found = await self.load(event_id)
+            if found is None:
+                raise KeyError(event_id)
+            rev, event = found
+            result = change(event)
+            async with _wrapped("write event"):
+                blob = msgpack.packb(event.to_record())
+                if await self._cas(keys=[keys.event(event_id)], args=[rev, blob]) >= 0:
+                    return event, result
+        raise StoreError("The event is too busy just now; try again.")
+
+    async def claim(self, key: str, ttl_s: int) -> bool:
+        """Whether this call took ``key`` (a calendar slot) first."""
+        async with _wrapped("claim slot"):
+            return bool(await self.client.set(key, b"1", nx=True, ex=ttl_s))
+
+    async def live(self) -> list[str]:
+        """The events not finished, by start time."""
+        async with _wrapped("live events"):
+            return [_text(m) for m in await self.client.zrange(keys.LIVE, 0, -1)]
+
+    async def done(self, count: int = 50) -> list[str]:
+        """The last finished events, newest first."""
+        async with _wrapped("done events"):
+            return [_text(m) for m in await self.client.zrevrange(keys.DONE, 0, count - 1)]
+
+    async def finished(self, event_id: str, now: int) -> None:
+        async with _wrapped("finish event"), self.client.pipeline(transaction=True) as pipe:
+            pipe.zrem(keys.LIVE, event_id)
+            pipe.zadd(keys.DONE, {event_id: now})
+            await pipe.execute()
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)

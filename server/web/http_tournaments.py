@@ -1,0 +1,175 @@
+"""Tournaments over HTTP (docs/tournaments.md)::
+
+    GET  /api/tournaments                -> 200 {"events": [summary]}: running and next
+                                            by start time, then the last finished
+                                            (private events are not listed)
+    GET  /api/tournaments/{id}           -> 200 the event: its summary, an Arena's
+                                            "standings" or a Knock-out's "matches", the
+                                            tables "playing", the "podium" at the end
+    POST /api/tournaments  {"kind", "name", "preset"?, "rated"?, "starts"?, "minutes"?,
+                            "capacity"?, "size"?, "best_of"?, "private"?}
+                                         -> 201 the event (a signed-in account); a
+                                            private (club) event is not listed: its
+                                            page's link /e/ID is how players find it
+    POST /api/tournaments/{id}/join      -> 200 the event: the caller joins an Arena
+                                            (again after a pause) or enters a Knock-out
+    POST /api/tournaments/{id}/leave     -> 200 the event (an Arena: no more pairing;
+                                            a Knock-out before its start: the entry out)
+    POST /api/tournaments/{id}/pause     -> 200 the event (an Arena: not paired until
+                                            joining again)
+    GET  /api/players/{name}/events      -> 200 {"events": [{"id", "name", "kind",
+                                            "place", "points", "games"}]}: the events
+                                            the account played to the end, newest first
+
+The caller is the session's account, else the guest of the guest cookie; a rated event
+takes accounts only (401 ``sign_in_required``), at the rating they have. A refusal of
+the event is 409 with its code (``event_full``, ``event_over``, ``event_started``,
+``already_entered``, ``not_entered``, ``same_address``, ``not_free``,
+``already_recorded``), 400 ``bad_entry`` for bad settings, 404 ``no_event``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from server.social.accounts import Account
+from server.social.errors import NoSuchPlayer, SignInRequired
+from server.social.matchmaking import origin_of
+from server.tables.actor import now_ms
+from server.tournaments.service import Tournaments
+from server.tournaments.views import detail, summary
+from server.web.http_social import SESSION_COOKIE, SocialDeps, _endpoint
+from server.web.json_body import Refused, read_json_object
+from shared.tournaments import (
+    ArenaSettings,
+    BadEntry,
+    Entrant,
+    KnockoutSettings,
+    NoSuchEvent,
+    TournamentError,
+)
+
+__all__ = ["tournament_routes"]
+
+MAX_BODY = 1024
+GUEST_RATING = 25.0  # a guest's place in rating-near pairing: a new account's mu
+
+def tournament_routes(get_service: Callable[[], Tournaments],
+                      get_deps: Callable[[], SocialDeps]) -> list[Route]:
+    def route(path: str, act: Callable[[Request, SocialDeps, Tournaments],
+                                       Awaitable[Response]], method: str) -> Route:
+        async def handler(request: Request, deps: SocialDeps) -> Response:
+            try:
+                return await act(request, deps, get_service())
+            except BadEntry as err:
+                raise Refused(400, err.code, str(err)) from err
+            except NoSuchEvent as err:
+                raise Refused(404, err.code, str(err)) from err
+            except TournamentError as err:
+                raise Refused(409, err.code, str(err)) from err
+
+        return Route(path, _endpoint(handler, get_deps, changes_state=method == "POST"),
+                     methods=[method])
+
+    return [
+        route("/api/tournaments", _list, "GET"),
+        route("/api/tournaments", _create, "POST"),
+        route("/api/tournaments/{id}", _detail, "GET"),
+        route("/api/tournaments/{id}/join", _join, "POST"),
+        route("/api/tournaments/{id}/leave", _leave, "POST"),
+        route("/api/tournaments/{id}/pause", _pause, "POST"),
+        route("/api/players/{name}/events", _played, "GET"),
+    ]
+
+
+async def _list(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
+    now = now_ms()
+    return JSONResponse({"events": [summary(e, now) for e in await service.listing()
+                                    if not e.settings.private]})
+
+
+async def _detail(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
+    event = await service.event(request.path_params["id"])
+    if event is None:
+        raise NoSuchEvent("There is no such event.")
+    return JSONResponse(detail(event, now_ms()))
+
+
+async def _account(request: Request, deps: SocialDeps) -> Account | None:
+    return await deps.accounts.resolve(request.cookies.get(SESSION_COOKIE))
+
+
+async def _create(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
+    if await _account(request, deps) is None:
+        raise SignInRequired("Creating an event needs an account: sign in first.")
+    body = await read_json_object(request, MAX_BODY)
+    kind = body.pop("kind", None)
+    known = {"name", "preset", "rated", "starts", "minutes", "capacity", "size", "best_of",
+             "private"}
+    if kind not in ("arena", "knockout") or set(body) - known:
+        raise Refused(400, "malformed", "Give the event's kind (arena or knockout) and "
+                      f"only these settings: {', '.join(sorted(known))}.")
+    body["starts_ms"] = body.pop("starts", now_ms())
+    try:
+        if kind == "arena":
+            body.pop("size", None), body.pop("best_of", None)
+            event = await service.create_arena(ArenaSettings(**body))
+        else:
+            body.pop("minutes", None), body.pop("capacity", None)
+            event = await service.create_knockout(KnockoutSettings(**body))
+    except TypeError as err:
+        raise Refused(400, "malformed", "The event's settings are incomplete.") from err
+    return JSONResponse(detail(event, now_ms()), 201)
+
+
+async def _entrant(request: Request, deps: SocialDeps, service: Tournaments) -> Entrant:
+    """The caller as an entrant: an account at its rating, or a guest (casual events)."""
+    event = await service.event(request.path_params["id"])
+    if event is None:
+        raise NoSuchEvent("There is no such event.")
+    address = request.client.host if request.client else ""
+    account = await _account(request, deps)
+    if account is not None:
+        rating = await deps.ratings.rating(account.pid)
+        return Entrant(account.pid, account.name, rating.mu, origin_of(address))
+    if event.settings.rated:
+        raise SignInRequired("A rated event needs an account: sign in or register first.")
+    pid = deps.guest_pid(request)
+    if pid is None:
+        raise Refused(401, "no_player", "Open the room first: a guest plays from its page.")
+    name, _ = await service.room.store.player(pid)
+    return Entrant(pid, name or "Guest", GUEST_RATING, origin_of(address))
+
+
+async def _join(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
+    entrant = await _entrant(request, deps, service)
+    event = await service.join(request.path_params["id"], [entrant])
+    return JSONResponse(detail(event, now_ms()))
+
+
+async def _leave(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
+    entrant = await _entrant(request, deps, service)
+    event = await service.leave(request.path_params["id"], entrant.pid)
+    return JSONResponse(detail(event, now_ms()))
+
+
+async def _pause(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
+    entrant = await _entrant(request, deps, service)
+    event = await service.pause(request.path_params["id"], entrant.pid)
+    return JSONResponse(detail(event, now_ms()))
+
+
+async def _played(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
+    account = await deps.accounts.by_name(request.path_params["name"])
+    if account is None:
+        raise NoSuchPlayer("There is no such player.")
+    if service.results is None:
+        return JSONResponse({"events": []})
+    places = await service.results.places_of(account.pid)
+    return JSONResponse({"events": [
+        {"id": p.event_id, "name": p.event_name, "kind": p.kind, "place": p.place,
+         "points": p.points, "games": p.games} for p in places]})
