@@ -1,4 +1,4 @@
-"""What lasts of the tournaments in PostgreSQL (migration 0011): each game an event
+"""What lasts of the tournaments in PostgreSQL (migration 0012): each game an event
 counted, written when it ends, and each entrant's place when the event finishes.
 
 Both writes are idempotent (a game, a place, is one row whatever the number of nodes
