@@ -4,7 +4,7 @@
 import { h } from "./dom.js";
 
 const KEY = "spades.settings";
-const DEFAULTS = { pace: "standard", cardSize: "medium", sound: false, practiceBlindNil: false };
+const DEFAULTS = { pace: "standard", cardSize: "medium", sound: false, practiceBlindNil: false, screenReader: false };
 
 export const PACES = {
   relaxed: { label: "Relaxed", dealMs: 55, holdMs: 1700, sweepMs: 450 },

@@ -1,0 +1,174 @@
+"""The screen-reader mode, played as a blind player does: a whole hand by keyboard alone,
+the test knowing its hand, the trick, whose turn and the score only from what Chromium's
+accessibility tree exposes (ARIA snapshots) and what the live regions say."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.async_api import Page, expect
+
+from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
+
+pytestmark = BROWSER
+
+# Every sentence added to a live region, as a screen reader hears it (its region's
+# politeness with it): the regions take sentences out again after a while.
+LISTEN_JS = """() => {
+  window.heard = [];
+  for (const id of ["live", "live-now"]) {
+    new MutationObserver((changes) => {
+      for (const change of changes) for (const node of change.addedNodes) {
+        window.heard.push([id, node.textContent]);
+      }
+    }).observe(document.getElementById(id), {childList: true});
+  }
+}"""
+SUITS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+RANKS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+         "nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
+
+
+def regions(snapshot: str) -> dict[str, str]:
+    """The text of each region (and the move form) of the screen-reader table's ARIA
+    snapshot (the paragraphs of a region joined), by name; "" for the table's own."""
+    out: dict[str, str] = {}
+    region = ""
+    for line in snapshot.splitlines():
+        named = re.match(r'\s*- (?:region|form) "([^"]+)"', line)
+        if named:
+            region = "" if named.group(1) == "Screen-reader table" else named.group(1)
+            continue
+        text = re.match(r'\s*- paragraph: "?(.*?)"?$', line)
+        if text:
+            out[region] = f"{out.get(region, '')} {text.group(1)}".strip()
+    return out
+
+
+async def read_table(page: Page) -> dict[str, str]:
+    table = page.get_by_role("region", name="Screen-reader table")
+    return regions(await table.aria_snapshot())
+
+
+async def heard(page: Page) -> list[tuple[str, str]]:
+    return [tuple(x) for x in await page.evaluate("() => window.heard")]
+
+
+def typed(card_name: str, style: int) -> str:
+    """"Queen of spades" typed as QS, q s or queen of spades, by turns."""
+    rank, suit = card_name.lower().split(" of ")
+    code = RANKS[rank] + SUITS[suit]
+    return [code, f"{code[0].lower()} {code[1].lower()}", card_name.lower()][style % 3]
+
+
+async def heard_said(page: Page, start: str) -> str:
+    """The sentence starting with ``start`` once a live region has said it."""
+    for _ in range(300):
+        for _, text in await heard(page):
+            if text.startswith(start):
+                return text
+        await page.wait_for_timeout(100)
+    raise AssertionError(f"never heard {start!r}: {await heard(page)}")
+
+
+async def wait_for(page: Page, check, what: str) -> dict[str, str]:
+    for _ in range(300):
+        table = await read_table(page)
+        if check(table):
+            return table
+        await page.wait_for_timeout(100)
+    raise AssertionError(f"the table never said: {what} (it says {table})")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+async def test_a_whole_hand_by_keyboard_from_the_accessibility_tree(room, open_page, size) -> None:
+    page = await open_page(room, viewport=DESKTOP if size == "desktop" else PHONE_TALL)
+    await page.evaluate(LISTEN_JS)
+    await page.fill("#guest-name", "Sam")
+    await page.keyboard.press("Enter")  # the name form plays now
+    switch = page.get_by_role("switch", name="Screen-reader mode")
+    await expect(switch).to_be_visible(timeout=15_000)
+    # The switch is the table's first stop: Tab from the skip link reaches it.
+    await page.get_by_role("link", name="Skip to the game").focus()
+    await page.keyboard.press("Tab")
+    await expect(switch).to_be_focused()
+    await page.keyboard.press("Space")
+    await expect(switch).to_be_checked()
+    box = page.get_by_role("textbox", name=re.compile("^Your move"))
+    while not await box.evaluate("(el) => el === document.activeElement"):
+        await page.keyboard.press("Tab")
+
+    # The bid: the hand is read by suit with counts; a word that is no bid is refused aloud.
+    table = await wait_for(page, lambda t: "You may bid" in t["Your move"], "your bid")
+    assert re.search(r"Spades: .*\. (Thirteen cards in all)", table["Your hand"]), table["Your hand"]
+    await page.keyboard.type("lots")
+    await page.keyboard.press("Enter")
+    await expect(page.locator("#live-now")).to_contain_text('"lots" is not a bid')
+    await page.keyboard.press("Control+A")
+    await page.keyboard.type("nil" if "Nil" in table["Your move"] and size == "phone" else "3")
+    await page.keyboard.press("Enter")
+
+    played = 0
+    refused = False
+    while played < 13:
+        table = await wait_for(page, lambda t: "You may play" in t["Your move"],
+                               "your card")
+        legal = re.match(r"You may play: ([^.]*)\.", table["Your move"])
+        assert legal, table["Your move"]
+        cards = legal.group(1).split(", ")
+        assert f"Trick {played + 1}" in table["Trick"], table["Trick"]
+        if not refused and "Not playable" in table["Your move"]:
+            # A card the rules forbid: the reason is said at once, nothing is played.
+            barred = re.search(r"Not playable, ([^:]*): ([^,.]*)", table["Your move"])
+            assert barred
+            await page.keyboard.type(typed(barred.group(2), 0))
+            await page.keyboard.press("Enter")
+            await expect(page.locator("#live-now")).to_contain_text(re.compile(re.escape(barred.group(1)), re.I))
+            await page.keyboard.press("Control+A")
+            refused = True
+        await page.keyboard.type(typed(cards[0], played))
+        await page.keyboard.press("Enter")
+        played += 1
+        await heard_said(page, f"You play the {cards[0]}.")
+
+    # The hand is over: every card played was said, each trick's winner, and the score.
+    said = await heard_said(page, "Hand 1 scored. ")
+    score = await read_table(page)
+    sentences = [text for _, text in await heard(page)]
+    assert sum(" plays the " in s for s in sentences) == 39, sentences
+    assert sum(s.startswith("You play the ") for s in sentences) == 13
+    assert sum(s.endswith("wins the trick.") or s == "You win the trick." for s in sentences) == 13
+    assert not any("You wins" in s for s in sentences)
+    assert any(s.startswith("You bid ") for s in sentences)
+    state = await page.evaluate("() => window.spadesApp.state.view.scores")
+    points = [int(n.replace("\u2212", "-")) for n in re.findall(r"(\u2212?\d+) points", score["Score and bags"])]
+    assert sorted(points) == sorted(state), (score, state)
+    assert said.endswith(f"Us {score['Score and bags'].split(' points')[0].removeprefix('Us: ')} — Them "
+                         f"{score['Score and bags'].split('Them: ')[1].split(' points')[0]}.")  # what the tree said is the table's score
+    await shot(page, f"screen-reader-{size}")
+
+
+async def test_keys_read_the_table_and_the_room_gives_ten_times_the_turn_time(room, open_page) -> None:
+    page = await open_page(room, screenReader=True)
+    await page.evaluate(LISTEN_JS)
+    await page.fill("#guest-name", "Kim")
+    await page.keyboard.press("Enter")
+    table = await wait_for(page, lambda t: "You may bid" in t["Your move"], "your bid")
+    # The room's turn is 30 s here; a screen-reader player's is ten times that.
+    assert re.search(r"Your turn to bid, (29\d|300) seconds\.", " ".join(t for _, t in await heard(page)))
+    await page.get_by_role("switch", name="Screen-reader mode").focus()
+    for key, region in [("h", "Your hand"), ("b", "Bids and tricks"), ("s", "Score and bags"),
+                        ("p", "Played cards"), ("l", "Last trick"), ("t", "Trick")]:
+        await page.keyboard.press(key)
+        await expect(page.locator("#live p").last).to_have_text(
+            table[region] + (f" {table['Your move']}" if key == "h" else ""))
+    await page.keyboard.press("c")
+    await expect(page.locator("#live p").last).to_have_text(re.compile(r"^Your turn: \d+ seconds left\.$"))
+    await page.keyboard.press("?")
+    await expect(page.locator("#live p").last).to_contain_text("Keys: H, your hand")
+    # In the move box the same letters are typing, not commands.
+    box = page.get_by_role("textbox", name=re.compile("^Your move"))
+    await box.focus()
+    await page.keyboard.type("h")
+    await expect(box).to_have_value("h")
