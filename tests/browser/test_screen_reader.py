@@ -101,7 +101,8 @@ async def test_a_whole_hand_by_keyboard_from_the_accessibility_tree(room, open_p
 
     # The bid: the hand is read by suit with counts; a word that is no bid is refused aloud.
     table = await wait_for(page, lambda t: "You may bid" in t["Your move"], "your bid")
-    assert re.search(r"Spades: .*\. (Thirteen cards in all)", table["Your hand"]), table["Your hand"]
+    hand = table["Your hand"]
+    assert re.search(r"^Spades: .*\. Thirteen cards in all\.$", hand), hand
     await page.keyboard.type("lots")
     await page.keyboard.press("Enter")
     await expect(page.locator("#live-now")).to_contain_text('"lots" is not a bid')
@@ -124,7 +125,8 @@ async def test_a_whole_hand_by_keyboard_from_the_accessibility_tree(room, open_p
             assert barred
             await page.keyboard.type(typed(barred.group(2), 0))
             await page.keyboard.press("Enter")
-            await expect(page.locator("#live-now")).to_contain_text(re.compile(re.escape(barred.group(1)), re.I))
+            reason = re.compile(re.escape(barred.group(1)), re.I)
+            await expect(page.locator("#live-now")).to_contain_text(reason)
             await page.keyboard.press("Control+A")
             refused = True
         await page.keyboard.type(typed(cards[0], played))
@@ -141,22 +143,25 @@ async def test_a_whole_hand_by_keyboard_from_the_accessibility_tree(room, open_p
     assert sum(s.endswith("wins the trick.") or s == "You win the trick." for s in sentences) == 13
     assert not any("You wins" in s for s in sentences)
     assert any(s.startswith("You bid ") for s in sentences)
+    # What the tree says is the table's score, and the hand's score lines were said
+    # with each side's total as the Score region has it.
+    totals = re.findall(r"(Us|Them): (\u2212?\d+) points", score["Score and bags"])
     state = await page.evaluate("() => window.spadesApp.state.view.scores")
-    points = [int(n.replace("\u2212", "-")) for n in re.findall(r"(\u2212?\d+) points", score["Score and bags"])]
-    assert sorted(points) == sorted(state), (score, state)
-    assert said.endswith(f"Us {score['Score and bags'].split(' points')[0].removeprefix('Us: ')} — Them "
-                         f"{score['Score and bags'].split('Them: ')[1].split(' points')[0]}.")  # what the tree said is the table's score
+    assert sorted(int(n.replace("\u2212", "-")) for _, n in totals) == sorted(state), score
+    assert re.fullmatch(r"Hand 1 scored\. Us: (bid|no contract).*, total "
+                        f"{totals[0][1]}\\. Them: .*, total {totals[1][1]}\\.", said), said
     await shot(page, f"screen-reader-{size}")
 
 
-async def test_keys_read_the_table_and_the_room_gives_ten_times_the_turn_time(room, open_page) -> None:
+async def test_keys_read_the_table_and_the_room_gives_ten_times_the_time(room, open_page) -> None:
     page = await open_page(room, screenReader=True)
     await page.evaluate(LISTEN_JS)
     await page.fill("#guest-name", "Kim")
     await page.keyboard.press("Enter")
     table = await wait_for(page, lambda t: "You may bid" in t["Your move"], "your bid")
     # The room's turn is 30 s here; a screen-reader player's is ten times that.
-    assert re.search(r"Your turn to bid, (29\d|300) seconds\.", " ".join(t for _, t in await heard(page)))
+    said = " ".join(text for _, text in await heard(page))
+    assert re.search(r"Your turn to bid, (29\d|300) seconds\.", said), said
     await page.get_by_role("switch", name="Screen-reader mode").focus()
     for key, region in [("h", "Your hand"), ("b", "Bids and tricks"), ("s", "Score and bags"),
                         ("p", "Played cards"), ("l", "Last trick"), ("t", "Trick")]:
@@ -164,7 +169,8 @@ async def test_keys_read_the_table_and_the_room_gives_ten_times_the_turn_time(ro
         await expect(page.locator("#live p").last).to_have_text(
             table[region] + (f" {table['Your move']}" if key == "h" else ""))
     await page.keyboard.press("c")
-    await expect(page.locator("#live p").last).to_have_text(re.compile(r"^Your turn: \d+ seconds left\.$"))
+    clock = re.compile(r"^Your turn: \d+ seconds left\.$")
+    await expect(page.locator("#live p").last).to_have_text(clock)
     await page.keyboard.press("?")
     await expect(page.locator("#live p").last).to_contain_text("Keys: H, your hand")
     # In the move box the same letters are typing, not commands.

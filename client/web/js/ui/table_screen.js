@@ -20,7 +20,7 @@ import { cardsWord, PassStep, passTurn } from "./pass_step.js";
 import { LEVELS, PracticeBar } from "./practice.js";
 import { PrivateLobby } from "./private_lobby.js";
 import { reviewPanel, rememberCommitment } from "./review.js";
-import { bagCycle, gameSheet, handTable, scoreLine, sideNames, sideOrder } from "./score_sheet.js";
+import { bagCycle, gameSheet, handSentences, handTable, sideNames, sideOrder } from "./score_sheet.js";
 import { openSeatMenu } from "./seat_menu.js";
 import { SeatStatus } from "./seat_status.js";
 import { SrTable } from "./sr_table.js";
@@ -579,7 +579,7 @@ export class TableScreen {
         h("button", { type: "button", class: "btn btn-primary result-continue", onclick: () => this.hideResult() }, "Continue")),
       seated ? this.handAnalysis.out : null);
     this.renderPause();
-    announce(`Hand ${record.hand + 1} scored. ${scoreLine(view.scores, this.state.seat, this.state.format, this.state.seats)}.`);
+    announce(`Hand ${record.hand + 1} scored. ${handSentences(record, this.state.seat, view.rules, this.state.seats)}`);
   }
 
   /** The between-hands line of the hand result: when the next hand starts, who reads. */
