@@ -178,3 +178,16 @@ async def test_keys_read_the_table_and_the_room_gives_ten_times_the_time(room, o
     await box.focus()
     await page.keyboard.type("h")
     await expect(box).to_have_value("h")
+
+
+async def test_time_running_out_is_said_at_once_and_once(start_room, open_page) -> None:
+    # A 1.05 s clock: ten times that for a screen-reader player, 10 s of it left at once.
+    room = await start_room(turn_time_s=1.05)
+    page = await open_page(room, screenReader=True)
+    await page.evaluate(LISTEN_JS)
+    await page.fill("#guest-name", "Lee")
+    await page.keyboard.press("Enter")
+    await heard_said(page, "10 seconds left to bid.")
+    await heard_said(page, "Time ran out")  # the autopilot bid: its clock was ten times 1.05 s
+    warnings = [(region, text) for region, text in await heard(page) if "seconds left" in text]
+    assert warnings == [("live-now", "10 seconds left to bid.")]

@@ -108,7 +108,15 @@ export function legalText(view, mine) {
   const plays = view.legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5));
   if (view.phase === "bidding") {
     const bids = view.legal.filter((a) => a.startsWith("bid ")).map((a) => bidText(a.slice(4)));
-    return bids.length ? `You may bid: ${bids.join(", ")}.` : "";
+    const look = view.legal.includes("look") ? " Or type show, to see your cards first." : "";
+    return bids.length ? `You may bid: ${bids.join(", ")}.${look}` : "";
+  }
+  if (view.phase === "drawing" && view.draw && view.draw.card) {
+    return `Your draw: the ${cardName(view.draw.card)}. Type keep to take it, or discard to take the next card unseen.`;
+  }
+  const passes = view.legal.filter((a) => a.startsWith("pass "));
+  if (passes.length) {
+    return `Your pass: type the ${passes[0].split(" ").length - 1} cards to pass to your partner, as QS, 2H.`;
   }
   if (!plays.length) return "";
   const why = {};

@@ -41,6 +41,11 @@ export function parseBid(text) {
 /** ``{action}`` for what ``text`` asks, when legal now (``legal``: the view's actions), or
  * ``{error}``: a sentence saying why not. ``unplayable``: card -> reason. */
 export function typedMove(text, legal, unplayable = {}) {
+  const word = text.toLowerCase().trim();
+  // The two-handed draw, and the Blind Nil decision's other choice.
+  const named = { keep: "keep", k: "keep", discard: "discard", d: "discard", look: "look", show: "look" }[word];
+  if (named && legal.includes(named)) return { action: named };
+  if (legal.some((a) => a.startsWith("pass "))) return typedPass(text, legal);
   const bidding = legal.some((a) => a.startsWith("bid "));
   if (bidding) {
     const bid = parseBid(text);
@@ -53,4 +58,16 @@ export function typedMove(text, legal, unplayable = {}) {
   const reason = unplayable[code];
   return { error: reason ? `The ${cardName(code)} is not playable: ${reason}`
     : `The ${cardName(code)} is not in your hand.` };
+}
+
+/** A Nil card pass typed as its cards: "QS, 2H", "q s and 2 h", "QS 2H". */
+function typedPass(text, legal) {
+  let parts = text.split(/,|;|\band\b/).map((part) => part.trim()).filter(Boolean);
+  if (parts.length === 1 && !parseCard(parts[0])) parts = parts[0].split(/\s+/);
+  const codes = parts.map(parseCard);
+  if (!codes.length || codes.includes(null)) return { error: `"${text}" are not cards: type them as QS, 2H.` };
+  const want = [...codes].sort().join(" ");
+  const action = legal.find((a) => a.startsWith("pass ") && a.slice(5).split(" ").sort().join(" ") === want);
+  const count = legal[0].split(" ").length - 1;
+  return action ? { action } : { error: `You may not pass ${codes.map(cardName).join(" and the ")}: pass ${count} of your cards.` };
 }

@@ -44,7 +44,7 @@ export class SrTable {
     this.legal = h("p", { class: "sr-text", id: "sr-legal" });
     this.form = h("form", { class: "sr-move", "aria-label": "Your move",
       onsubmit: (e) => { e.preventDefault(); this.submit(); } },
-    h("label", { for: "sr-move" }, "Your move: type a card (QS, q s, queen of spades) or a bid (4, nil)"),
+    h("label", { for: "sr-move" }, "Your move: type a card (QS, q s, queen of spades) or a bid (4, nil); in practice, hint, undo or redo"),
     h("div", { class: "inline" }, this.input, h("button", { type: "submit", class: "btn" }, "Play")),
     this.legal);
     this.el = h("section", { class: "sr-table", "aria-label": "Screen-reader table", hidden: true },
@@ -119,6 +119,14 @@ export class SrTable {
     const s = this.screen.state;
     const text = this.input.value.trim();
     if (!text) return;
+    // Practice's Hint, Undo and Redo, typed as words (H is the hand key in this mode).
+    const practice = { hint: () => this.screen.practice.hint(), undo: () => this.screen.practice.step("undo"),
+      redo: () => this.screen.practice.step("redo") }[text.toLowerCase()];
+    if (practice && s.kind === "practice") {
+      this.input.value = "";
+      await practice();
+      return;
+    }
     if (!s.myTurn || !s.view) {
       announce("It is not your turn.", { urgent: true });
       return;

@@ -140,14 +140,14 @@ export class TableScreen {
       const n = s.format.players;
       if (last) {
         this.center.hold(last[1].map((c, k) => [(last[0] + k) % n, c]), last[2]);
-        announce(last[2] === s.seat ? "You win the trick." : `${this.nameOf(last[2])} wins the trick.`);
+        this.sayTrickWon(last[2], view.review.bids || before.bids, view.review.tricks.filter((t) => t[2] === last[2]).length);
       }
       this.showResult(view);
     } else if (before && view && view.tricks.length > before.tricks.length && view.last_trick) {
       this.center.hold(view.last_trick.cards, view.last_trick.winner);
       sound("trick");
       const winner = view.last_trick.winner;
-      announce(winner === s.seat ? "You win the trick." : `${this.nameOf(winner)} wins the trick.`);
+      this.sayTrickWon(winner, view.bids, view.tricks_won[winner]);
     }
     else if (change.kind === "snap" && view && s.waitsForMe && this.resultPanel.hidden) {
       this.showResult(view); // back between hands (a reload): the result waits to be read
@@ -179,6 +179,17 @@ export class TableScreen {
     }
     if (ev.a === "bid blind nil" && ev.s !== this.state.seat && ev.s === this.state.format.partnerOf(this.state.seat)) {
       announce("Your partner bids Blind Nil: you play to cover it.");
+    }
+  }
+
+  /** "You win the trick." / "Ada wins the trick.", and a Nil broken by it (``won``: the
+   * winner's tricks with this one). */
+  sayTrickWon(winner, bids, won) {
+    const you = winner === this.state.seat;
+    announce(you ? "You win the trick." : `${this.nameOf(winner)} wins the trick.`);
+    const bid = bids && bids[winner];
+    if (won === 1 && (bid === "nil" || bid === "blind nil" || bid === 0)) {
+      announce(you ? "Your Nil is broken." : `${this.nameOf(winner)}'s Nil is broken.`);
     }
   }
 
