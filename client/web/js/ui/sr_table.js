@@ -2,10 +2,11 @@
 // while it is on, plain text regions (hand by suit, trick, bids and tricks, score and
 // bags, last trick, cards played per suit, what may be played and why not), a box to
 // type a card or a bid, and single-key commands that read a region aloud. The choice is
-// kept in this browser (settings.js); at casual and private tables the room gives the
+// kept in this browser (settings.js) and for a signed-in account; at casual and private tables the room gives the
 // player ten times the turn time (the ``more_time`` message).
 import { bidsText, handText, lastTrickText, legalText, playedText, scoreText, trickText } from "../game/table_text.js";
 import { typedMove } from "../game/typed_move.js";
+import { postScreenReader } from "../net/accounts.js";
 import { announce, h, seconds } from "./dom.js";
 import { sideNames, sideOrder } from "./score_sheet.js";
 import { saveSettings, settings } from "./settings.js";
@@ -23,6 +24,12 @@ export const SR_KEYS = [
   ["C", "the clock: whose turn and the time left"],
   ["?", "these keys"],
 ];
+
+/** A signed-in account's choice (GET /api/me's ``screen_reader``) becomes this browser's
+ * too; an account that never chose leaves the browser's as it is. */
+export function followAccount(me) {
+  if (me && typeof me.screen_reader === "boolean") saveSettings({ screenReader: me.screen_reader });
+}
 
 export class SrTable {
   /** ``screen``: the TableScreen (state, room, nameOf(seat), act(action)). */
@@ -62,6 +69,7 @@ export class SrTable {
 
   switchTo(on) {
     saveSettings({ screenReader: on });
+    if (this.screen.room.signedIn) postScreenReader(on);
     announce(on ? "Screen-reader mode on: the table is written out below; type your move in the box. Press ? for the keys."
       : "Screen-reader mode off.");
     this.screen.render();
@@ -90,6 +98,7 @@ export class SrTable {
 
   render() {
     this.el.hidden = !this.on;
+    this.toggle.querySelector("input").checked = this.on; // an account's choice may come late
     this.screen.el.classList.toggle("sr-mode", this.on);
     this.askMoreTime();
     if (!this.on) return;
