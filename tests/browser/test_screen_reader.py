@@ -7,55 +7,16 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.async_api import Page, expect
-
-from server.web.http_social import SESSION_COOKIE
-from tests.room_social.conftest import register, sign_in
+from playwright.async_api import expect
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
+from .sr_reading import LISTEN_JS, heard, heard_said, read_table, wait_for
 
 pytestmark = BROWSER
 
-# Every sentence added to a live region, as a screen reader hears it (its region's
-# politeness with it): the regions take sentences out again after a while.
-LISTEN_JS = """() => {
-  window.heard = [];
-  for (const id of ["live", "live-now"]) {
-    new MutationObserver((changes) => {
-      for (const change of changes) for (const node of change.addedNodes) {
-        window.heard.push([id, node.textContent]);
-      }
-    }).observe(document.getElementById(id), {childList: true});
-  }
-}"""
 SUITS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 RANKS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
          "nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
-
-
-def regions(snapshot: str) -> dict[str, str]:
-    """The text of each region (and the move form) of the screen-reader table's ARIA
-    snapshot (the paragraphs of a region joined), by name; "" for the table's own."""
-    out: dict[str, str] = {}
-    region = ""
-    for line in snapshot.splitlines():
-        named = re.match(r'\s*- (?:region|form) "([^"]+)"', line)
-        if named:
-            region = "" if named.group(1) == "Screen-reader table" else named.group(1)
-            continue
-        text = re.match(r'\s*- paragraph: "?(.*?)"?$', line)
-        if text:
-            out[region] = f"{out.get(region, '')} {text.group(1)}".strip()
-    return out
-
-
-async def read_table(page: Page) -> dict[str, str]:
-    table = page.get_by_role("region", name="Screen-reader table")
-    return regions(await table.aria_snapshot())
-
-
-async def heard(page: Page) -> list[tuple[str, str]]:
-    return [tuple(x) for x in await page.evaluate("() => window.heard")]
 
 
 def typed(card_name: str, style: int) -> str:
@@ -63,25 +24,6 @@ def typed(card_name: str, style: int) -> str:
     rank, suit = card_name.lower().split(" of ")
     code = RANKS[rank] + SUITS[suit]
     return [code, f"{code[0].lower()} {code[1].lower()}", card_name.lower()][style % 3]
-
-
-async def heard_said(page: Page, start: str) -> str:
-    """The sentence starting with ``start`` once a live region has said it."""
-    for _ in range(300):
-        for _, text in await heard(page):
-            if text.startswith(start):
-                return text
-        await page.wait_for_timeout(100)
-    raise AssertionError(f"never heard {start!r}: {await heard(page)}")
-
-
-async def wait_for(page: Page, check, what: str) -> dict[str, str]:
-    for _ in range(300):
-        table = await read_table(page)
-        if check(table):
-            return table
-        await page.wait_for_timeout(100)
-    raise AssertionError(f"the table never said: {what} (it says {table})")
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
@@ -182,46 +124,3 @@ async def test_keys_read_the_table_and_the_room_gives_ten_times_the_time(room, o
     await page.keyboard.type("h")
     await expect(box).to_have_value("h")
 
-
-async def test_time_running_out_is_said_at_once_and_once(start_room, open_page) -> None:
-    # A 1.05 s clock: ten times that for a screen-reader player, 10 s of it left at once.
-    room = await start_room(turn_time_s=1.05)
-    page = await open_page(room, screenReader=True)
-    await page.evaluate(LISTEN_JS)
-    await page.fill("#guest-name", "Lee")
-    await page.keyboard.press("Enter")
-    await heard_said(page, "10 seconds left to bid.")
-    # The clock runs on (C reads it) and the warning is not said again.
-    await page.get_by_role("switch", name="Screen-reader mode").focus()
-    clock = page.locator("#live p").last
-    while not re.fullmatch(r"Your turn: [0-8] seconds left\.", await clock.text_content() or ""):
-        await page.keyboard.press("c")
-        await page.wait_for_timeout(250)
-    warnings = [(region, text) for region, text in await heard(page) if region == "live-now"]
-    assert warnings == [("live-now", "10 seconds left to bid.")]
-
-
-async def signed_in_at_a_table(page: Page, room, cookie: str, play: bool = True) -> None:
-    """Sign ``page`` in with the session ``cookie``, and press Play now (``play``; else
-    the account is at a table already, where the page takes it)."""
-    await page.context.add_cookies([{"name": SESSION_COOKIE, "value": cookie, "url": room.http}])
-    await page.reload()
-    await page.wait_for_function("window.spadesApp.room.signedIn === true")
-    if play:
-        await page.get_by_role("button", name="Play now").press("Enter")
-    switch = page.get_by_role("switch", name="Screen-reader mode")
-    await expect(switch).to_be_visible(timeout=15_000)
-
-
-async def test_the_choice_follows_the_account_to_another_browser(room, open_page) -> None:
-    laptop = await open_page(room)
-    await signed_in_at_a_table(laptop, room, await register(room, "Rae"))
-    switch = laptop.get_by_role("switch", name="Screen-reader mode")
-    await switch.focus()
-    await laptop.keyboard.press("Space")
-    await expect(switch).to_be_checked()
-    phone = await open_page(room, viewport=PHONE_TALL)  # another browser: nothing kept there
-    await signed_in_at_a_table(phone, room, (await sign_in(room, "Rae")).cookies[SESSION_COOKIE],
-                               play=False)
-    await expect(phone.get_by_role("switch", name="Screen-reader mode")).to_be_checked()
-    await expect(phone.get_by_role("region", name="Your hand")).to_be_visible()
