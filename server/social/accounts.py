@@ -353,6 +353,16 @@ class Accounts:
 
     # -- lookups -------------------------------------------------------------------------
 
+    async def screen_reader(self, pid: str) -> bool | None:
+        """The account's screen-reader mode choice; None: never made (the browser's holds)."""
+        async with redis_errors("screen-reader choice"):
+            value = await self._client.get(keys.screen_reader_pref(pid))
+        return None if value is None else value in (b"1", "1")
+
+    async def set_screen_reader(self, pid: str, on: bool) -> None:
+        async with redis_errors("screen-reader choice"):
+            await self._client.set(keys.screen_reader_pref(pid), "1" if on else "0")
+
     async def by_name(self, name: str) -> Account | None:
         """The account of ``name`` (any case), or None."""
         if not isinstance(name, str) or len(name) > NAME_MAX:

@@ -115,6 +115,12 @@ def chat_pref(pid: str) -> str:
     return f"pc:{{{pid}}}"
 
 
+def screen_reader_pref(pid: str) -> str:
+    """String ``"1"``/``"0"``: the account plays in the table's screen-reader mode or not
+    (no expiry)."""
+    return f"psr:{{{pid}}}"
+
+
 def chat_log(table_id: str, audience: str) -> str:
     """Stream, exactly the last 50 messages of ``audience`` (``"p"`` players, ``"g"``
     the gallery of spectators) at a table."""

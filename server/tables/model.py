@@ -56,6 +56,7 @@ from server.errors import (
     WAIT_CONTINUE,
     BetweenHands,
     GameNotOn,
+    NotAllowed,
     NotSeated,
     StaleVersion,
     TableFull,
@@ -72,6 +73,10 @@ __all__ = ["BOT_NAMES", "CASUAL", "PRACTICE", "PRIVATE", "RANKED", "PracticeStat
 # One name per seat of the largest table (six): a seat a person leaves always finds one free.
 BOT_NAMES = ("Ada (bot)", "Bix (bot)", "Cole (bot)", "Dot (bot)", "Eli (bot)", "Fay (bot)")
 RECENT_ACTS = 16  # action ids remembered per table for dedupe
+# A screen-reader player's own turn time, as a factor of the table's (casual and private
+# tables; untimed play stays one choice away, WCAG 2.2.1).
+MORE_TIME_FACTOR = 10
+MORE_TIME_KINDS = ("casual", "private")
 AWAY_AFTER_TIMEOUTS = 2  # a person's turns in a row that run out before they count as away
 CASUAL, PRIVATE, RANKED, PRACTICE = "casual", "private", "ranked", "practice"
 # A practice table's pace, as a factor of the room's bot pace (BOT_PACE_S).
@@ -88,6 +93,7 @@ class Seat:
     away_ms: int = 0  # when the person's last socket closed (names the grace timer); 0: open
     timeouts: int = 0  # the person's turns in a row that ran out (two: away)
     guest: bool = False  # the person plays as a guest, not as a signed-in account
+    more_time: bool = False  # a screen-reader player's: their turn clock is longer
 
     @property
     def is_open(self) -> bool:
@@ -111,7 +117,7 @@ class Seat:
     def to_list(self) -> list[Any]:
         """The seat as the table blob stores it (``Seat(*list)`` reads it back)."""
         return [self.pid, self.name, self.bot, self.away, self.conn, self.away_ms,
-                self.timeouts, self.guest]
+                self.timeouts, self.guest, self.more_time]
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +350,19 @@ class Table:
             return None
         return replace(self, ready=(*self.ready, index))._settle_pause()
 
+    def ask_more_time(self, pid: str, on: bool) -> Table | None:
+        """The person's own turn clock runs ``MORE_TIME_FACTOR`` times longer (``on``) or
+        as everyone's. Only casual and private tables allow it; a turn already running
+        keeps its due time (the next one gets the new length). None: nothing changes."""
+        index = self.seat_of(pid)
+        if index is None or self.seats[index].bot:
+            raise NotSeated("You have no seat at this table.")
+        if self.kind not in MORE_TIME_KINDS:
+            raise NotAllowed("More turn time is offered at casual and private tables only.")
+        if self.seats[index].more_time == on:
+            return None
+        return self._with_seat(index, replace(self.seats[index], more_time=on))
+
     def end_pause(self) -> Table:
         """The between-hands limit is over: the next hand goes on."""
         if not self.paused:
@@ -517,7 +536,8 @@ class Table:
             if (self.has_person and not seat.is_person) or seat.away:
                 wanted[f"{self.id}|bot|{game.to_act}|{self.gv}"] = now_ms + pace_ms
             elif seat.is_person and turn_ms >= 0:
-                wanted[f"{self.id}|turn|{game.to_act}|{self.gv}"] = now_ms + turn_ms
+                factor = MORE_TIME_FACTOR if seat.more_time and self.kind in MORE_TIME_KINDS else 1
+                wanted[f"{self.id}|turn|{game.to_act}|{self.gv}"] = now_ms + turn_ms * factor
         if self.status == "playing" and self.kind != PRACTICE:  # practice waits: no grace
             for index, seat in enumerate(self.seats):
                 if seat.is_person and seat.away_ms and seat.pid not in self.left:

@@ -61,6 +61,7 @@ from shared.protocol import (
     Format,
     Hello,
     Leave,
+    MoreTime,
     Ping,
     Pong,
     ProtocolError,
@@ -314,6 +315,11 @@ class Client:
         elif isinstance(message, Ready):
             actor, pid = self._seated()
             rev = await actor.mutate(lambda t: _change(t.press_continue(pid), "ready"))
+            self.reply(Ack(v=rev), msg_id)
+        elif isinstance(message, MoreTime):
+            actor, pid = self._seated()
+            on = message.on
+            rev = await actor.mutate(lambda t: _change(t.ask_more_time(pid, on), "more_time"))
             self.reply(Ack(v=rev), msg_id)
         elif isinstance(message, Reclaim):
             await self._reclaim()

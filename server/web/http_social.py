@@ -10,6 +10,8 @@
     POST /api/signout/everywhere               -> 200 {"signed_in": false}, every session
                                                   of the account ends, cookie cleared
     GET  /api/me                               -> 200 who the session is (or a guest)
+    POST /api/me/screen-reader {"on"}          -> 200 {"screen_reader"}: the account's
+                                                  choice of the table's screen-reader mode
     GET  /api/leaderboard                      -> 200 top 100 and the caller's own place
     GET  /api/players/{name}/history           -> 200 rating and changes, 404 no_player
 
@@ -40,7 +42,7 @@ from starlette.routing import Route
 from server.errors import RoomError, StoreError
 from server.social.accounts import Account, Accounts, Session, pid_of
 from server.social.chat import Chat
-from server.social.errors import NoSuchPlayer, SocialError
+from server.social.errors import NoSuchPlayer, SignInRequired, SocialError
 from server.social.ratings import Ratings
 from server.web.json_body import Refused, read_json_object
 from server.web.path_keys import is_key, shown
@@ -174,6 +176,7 @@ def social_routes(deps: DepsSource) -> list[Route]:
         route("/api/signout", _signout, "POST"),
         route("/api/signout/everywhere", _signout_everywhere, "POST"),
         route("/api/me", _me, "GET"),
+        route("/api/me/screen-reader", _screen_reader, "POST"),
         route("/api/leaderboard", _leaderboard, "GET"),
         route("/api/players/{name}/history", _history, "GET"),
     ]
@@ -255,7 +258,20 @@ async def _me(request: Request, deps: SocialDeps) -> Response:
         "signed_in": True, "name": account.name, "pid": account.pid,
         "rating": rating.shown, "provisional": rating.provisional,
         "games": rating.games, "rank": await ratings.rank_of(account.pid),
-        "chat": chat_on})
+        "chat": chat_on, "screen_reader": await deps.accounts.screen_reader(account.pid)})
+
+
+async def _screen_reader(request: Request, deps: SocialDeps) -> Response:
+    account = await _current(request, deps)
+    if account is None:
+        raise SignInRequired("Sign in to keep the choice for your account; "
+                             "this browser keeps it meanwhile.")
+    body = await read_json_object(request, MAX_BODY)
+    on = body.get("on")
+    if not isinstance(on, bool):
+        raise Refused(400, "malformed", "'on' must be true or false.")
+    await deps.accounts.set_screen_reader(account.pid, on)
+    return JSONResponse({"screen_reader": on})
 
 
 async def _leaderboard(request: Request, deps: SocialDeps) -> Response:

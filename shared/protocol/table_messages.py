@@ -72,6 +72,14 @@ class Ready(ClientMessage):
     T = "ready"
 
 
+class MoreTime(ClientMessage):
+    """My own turn clock runs ten times longer (``on``), or as everyone's: a screen-reader
+    player's choice, at casual and private tables."""
+
+    T = "more_time"
+    on: bool
+
+
 class Reclaim(ClientMessage):
     """Take back my seat at the table I am watching, which a bot took while I was away
     (casual and private tables, while the game is on)."""

@@ -26,6 +26,7 @@ CLIENT_CASES: list[tuple[p.ClientMessage, int | None, str]] = [
     (p.Back(), 5, '{"t":"back","d":{},"id":5}'),
     (p.Leave(), 6, '{"t":"leave","d":{},"id":6}'),
     (p.Ready(), 41, '{"t":"ready","d":{},"id":41}'),
+    (p.MoreTime(on=True), 43, '{"t":"more_time","d":{"on":true},"id":43}'),
     (p.Reclaim(), 42, '{"t":"reclaim","d":{},"id":42}'),
     (p.Watch(table="Zq9-x"), 7, '{"t":"watch","d":{"table":"Zq9-x"},"id":7}'),
     (p.Screen(lobby=True), 8, '{"t":"screen","d":{"lobby":true},"id":8}'),

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from server.errors import GameNotOn, NotSeated, StaleVersion, TableFull, TimerStale
+from server.errors import GameNotOn, NotAllowed, NotSeated, StaleVersion, TableFull, TimerStale
 from server.tables.model import Table, decode_table, encode_table, parse_timer
 from shared.spades import NotYourTurn, RuleSet
 
@@ -90,6 +90,23 @@ def test_timers_follow_the_state() -> None:
     assert seat == 0 and not back.seats[0].bot
     back = back.with_timers(T0 + 80_000, **TIMES)
     assert list(back.timers) == [f"tb|turn|0|{filled.gv}"]
+
+
+def test_more_time_gives_a_screen_reader_player_ten_turns_of_time() -> None:
+    table = written(Table.new("tb", "casual", RuleSet.preset("quick"), T0))
+    table, _ = table.sit("p0", "P0", "c0")
+    slow = table.ask_more_time("p0", True)
+    assert slow is not None and slow.seats[0].more_time
+    assert slow.ask_more_time("p0", True) is None  # already on: nothing to write
+    filled = written(slow.fill_with_bots(seed=1, dealer=3)).with_timers(T0, **TIMES)
+    assert filled.turn_deadline() == T0 + 10 * 30_000
+    assert decode_table(encode_table(filled), filled.rev).seats[0].more_time
+    off = filled.ask_more_time("p0", False)
+    assert off is not None and not off.seats[0].more_time
+    with pytest.raises(NotSeated):
+        filled.ask_more_time("stranger", True)
+    with pytest.raises(NotAllowed, match="casual and private"):
+        replace(filled, kind="ranked").ask_more_time("p0", True)
 
 
 def test_a_table_survives_storage() -> None:

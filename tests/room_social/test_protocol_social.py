@@ -8,7 +8,7 @@ from server.web import social_handlers
 from shared import protocol as p
 
 BASE = {"hello", "quick", "act", "back", "leave", "watch", "resync", "name", "rematch", "ping",
-        "ready", "reclaim", "screen"}
+        "ready", "reclaim", "screen", "more_time"}
 ANALYSIS = {"analyse"}  # server/web/analysis_handler.py
 DAILY = {"daily"}  # server/web/daily_handler.py
 

@@ -69,6 +69,22 @@ async def test_the_cookie_is_secure_under_https(deps: SocialDeps) -> None:
         assert "secure" in cookie_line(response, SESSION_COOKIE).lower()
 
 
+async def test_the_screen_reader_choice_is_kept_per_account(deps: SocialDeps) -> None:
+    async with make_client(deps) as laptop, make_client(deps) as phone:
+        refused = await laptop.post("/api/me/screen-reader", json={"on": True}, headers=ORIGIN)
+        assert refused.status_code == 401 and refused.json()["error"] == "sign_in_required"
+        await laptop.post("/api/register", json=ANN, headers=ORIGIN)
+        assert (await laptop.get("/api/me")).json()["screen_reader"] is None  # never chosen
+        bad = await laptop.post("/api/me/screen-reader", json={"on": "yes"}, headers=ORIGIN)
+        assert bad.status_code == 400 and bad.json()["error"] == "malformed"
+        said = await laptop.post("/api/me/screen-reader", json={"on": True}, headers=ORIGIN)
+        assert said.status_code == 200 and said.json() == {"screen_reader": True}
+        await phone.post("/api/signin", json=ANN, headers=ORIGIN)
+        assert (await phone.get("/api/me")).json()["screen_reader"] is True  # another device
+        await phone.post("/api/me/screen-reader", json={"on": False}, headers=ORIGIN)
+        assert (await laptop.get("/api/me")).json()["screen_reader"] is False
+
+
 async def test_sign_in_sign_out_here_then_everywhere(deps: SocialDeps) -> None:
     async with make_client(deps) as phone, make_client(deps) as laptop:
         assert (await phone.post("/api/register", json=ANN, headers=ORIGIN)).status_code == 201

@@ -15,6 +15,7 @@ import { askSeated, seatedInGame } from "./ui/leave.js";
 import { inviteNotice } from "./ui/lobby_people.js";
 import { askName } from "./ui/name_prompt.js";
 import { applySettings, settings, settingsForm } from "./ui/settings.js";
+import { followAccount } from "./ui/sr_table.js";
 import { TableScreen } from "./ui/table_screen.js";
 
 class App {
@@ -342,7 +343,9 @@ class App {
 
   async refreshMe() {
     this.me = await fetchMe();
+    followAccount(this.me);
     if (this.screen instanceof Lobby) this.screen.update();
+    if (this.screen instanceof TableScreen) this.screen.render();
   }
 
   /** Register, sign in or sign out ("register", "signin", "signout",

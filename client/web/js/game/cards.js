@@ -84,6 +84,14 @@ export function bidText(bid) {
   return String(bid);
 }
 
+/** A sentence of ``who`` doing ``action``, its verb agreeing: "You play the Ace of
+ * spades", "Ada plays the Ace of spades", "You bid 4". */
+export function sayAction(who, action) {
+  const text = actionText(action);
+  if (who !== "You") return `${who} ${text}`;
+  return `You ${text.replace(/^(plays|bids|looks|passes)\b/, (verb) => ({ plays: "play", bids: "bid", looks: "look", passes: "pass" })[verb])}`;
+}
+
 /** An action as people read it: "play AS" -> "Ace of spades", "bid nil" -> "bids Nil". */
 export function actionText(action) {
   if (action.startsWith("play ")) return `plays the ${cardName(action.slice(5).toUpperCase())}`;

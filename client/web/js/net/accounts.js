@@ -4,7 +4,7 @@
 import { RequestError } from "./room.js";
 
 /** Who this browser's session is: the account ({name, rating, provisional, games, rank,
- * chat}) or null for a guest. Null too when the room cannot be asked. */
+ * chat, screen_reader}) or null for a guest. Null too when the room cannot be asked. */
 export async function fetchMe() {
   try {
     const response = await fetch("/api/me", { credentials: "same-origin" });
@@ -47,5 +47,18 @@ export async function fetchLeaderboard() {
     return response.ok ? await response.json() : null;
   } catch {
     return null;
+  }
+}
+
+/** Keep the screen-reader mode's choice for the signed-in account (a guest's browser
+ * keeps it alone: nothing is sent). Best effort: the browser keeps it anyway. */
+export async function postScreenReader(on) {
+  try {
+    await fetch("/api/me/screen-reader", {
+      method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ on }),
+    });
+  } catch {
+    // this browser still keeps the choice
   }
 }

@@ -41,16 +41,33 @@ export function fill(el, ...children) {
   return el;
 }
 
-let politeTimer = null;
+// Announcements stay in their live region this long, then go (a screen reader that has
+// not reached one by then would read news that no longer holds).
+const STALE_MS = 10_000;
+const KEPT = 12;
 
-/** Say ``text`` to screen readers (polite: after what they are reading). */
-export function announce(text) {
-  const live = document.getElementById("live");
+/**
+ * Say ``text`` to screen readers. Polite (after what they are reading) by default;
+ * ``urgent``: the assertive region, for what cannot wait (time running out, a refused
+ * move). Each sentence is a new node added to its region, so the sentences of a quick
+ * series are all read in order and the same sentence twice is read twice; ``key`` names
+ * a sentence that a newer one of the same key makes stale (your turn, once you acted):
+ * the old one is taken out. Sentences older than a few seconds are taken out too.
+ */
+export function announce(text, { urgent = false, key = null } = {}) {
+  const live = document.getElementById(urgent ? "live-now" : "live");
   if (!live) return;
-  clearTimeout(politeTimer);
-  // A new node each time, so the same sentence twice is read twice.
-  live.replaceChildren(h("p", {}, text));
-  politeTimer = setTimeout(() => live.replaceChildren(), 8000);
+  const now = Date.now();
+  for (const old of [...live.children]) {
+    if (now - Number(old.dataset.at) > STALE_MS || (key && old.dataset.key === key)) old.remove();
+  }
+  while (live.children.length >= KEPT) live.firstElementChild.remove();
+  live.append(h("p", { dataset: { at: String(now), ...(key ? { key } : {}) } }, text));
+}
+
+/** Take the sentences of ``key`` out of the live regions (they no longer hold). */
+export function unannounce(key) {
+  for (const p of document.querySelectorAll(`#live p[data-key="${key}"], #live-now p[data-key="${key}"]`)) p.remove();
 }
 
 let toastTimer = null;

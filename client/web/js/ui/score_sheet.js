@@ -101,6 +101,19 @@ export function handTable(record, seat, rules, seats = []) {
       })))));
 }
 
+/** One hand's score lines in words, the viewer's side first: "Us: bid 4, took 5: made,
+ * +40; bags, +1; hand +41, total 41." (lines worth nothing left out). */
+export function handSentences(record, seat, rules, seats = []) {
+  const fmt = new Format(rules);
+  const names = sideNames(fmt, seat, seats);
+  return sideOrder(fmt, seat).map((t) => {
+    const lines = sixLines(record.teams[t], record.bids, t, rules, record.tricks || null, fmt);
+    const parts = lines.slice(0, 4).filter(([name, , points]) => name === "Contract" || points)
+      .map(([name, note, points]) => `${name === "Contract" ? note : name.toLowerCase()}, ${signed(points)}`);
+    return `${names[t]}: ${parts.join("; ")}; hand ${signed(lines[4][2])}, total ${number(lines[5][2])}.`;
+  }).join(" ");
+}
+
 /** Every hand of the game so far, newest first. */
 export function gameSheet(history, seat, rules, seats = []) {
   if (!history || !history.length) return h("p", { class: "empty" }, t("score.no_hand"));

@@ -73,7 +73,8 @@ export class SeatStatus {
     }
     this.el.hidden = text === null;
     this.el.className = `seat-status seat-status-${kind}`;
-    this.text.textContent = text || "";
+    // Written only when it changes: a status region says its text again when it is rewritten.
+    if (this.text.textContent !== (text || "")) this.text.textContent = text || "";
     this.action = button ? button[1] : null;
     this.button.hidden = !button;
     if (button) this.button.textContent = button[0];

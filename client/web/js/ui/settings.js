@@ -8,7 +8,7 @@ const KEY = "spades.settings";
 // lang "": the browser's languages (Accept-Language) choose.
 const DEFAULTS = {
   lang: "", pace: "standard", cardSize: "medium", deck: "two", largePrint: false, sound: false,
-  practiceBlindNil: false,
+  practiceBlindNil: false, screenReader: false,
 };
 
 export const PACES = {

@@ -4,7 +4,7 @@
 // score bar with the bag cycle per side, and the sheets (hand result, review, scores,
 // game over); a private table's seating before its start, the practice tools and the
 // chat panel. Driven by TableState changes.
-import { actionText, bidText, cardName } from "../game/cards.js";
+import { bidText, cardName, sayAction } from "../game/cards.js";
 import { ratingText } from "../game/numbers.js";
 import { t } from "../i18n.js";
 import { describeRules, tableTitle } from "../game/rules.js";
@@ -15,16 +15,17 @@ import { ChatPanel } from "./chat.js";
 import { GameOver, gamePageLink } from "./game_over.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { DrawStep } from "./draw_step.js";
-import { announce, h, seconds, toast } from "./dom.js";
+import { announce, h, seconds, toast, unannounce } from "./dom.js";
 import { HandAnalysis } from "./hand_analysis.js";
 import { HandView } from "./hand_view.js";
 import { cardsWord, PassStep, passTurn } from "./pass_step.js";
 import { LEVELS, PracticeBar } from "./practice.js";
 import { PrivateLobby } from "./private_lobby.js";
 import { reviewPanel, rememberCommitment } from "./review.js";
-import { bagCycle, gameSheet, handTable, sideNames, sideOrder } from "./score_sheet.js";
+import { bagCycle, gameSheet, handSentences, handTable, sideNames, sideOrder } from "./score_sheet.js";
 import { openSeatMenu } from "./seat_menu.js";
 import { SeatStatus } from "./seat_status.js";
+import { SrTable } from "./sr_table.js";
 import { settings } from "./settings.js";
 import { play as sound } from "./sound.js";
 import { turnStrip } from "./turn_strip.js";
@@ -56,6 +57,7 @@ export class TableScreen {
     this.practice = new PracticeBar(app, this);
     this.lobbyPanel = new PrivateLobby(app, this);
     this.gameOver = new GameOver(this);
+    this.sr = new SrTable(this);
     this.dealtCount = 13;
     this.pendingKey = null; // the deal (a practice game's first) waiting for its Deal button
     this.lastDealKey = sessionStorage.getItem(DEALT_KEY) || "";
@@ -79,7 +81,8 @@ export class TableScreen {
       this.chatBtn,
       h("button", { type: "button", class: "tool", onclick: () => this.app.openSettings(), "aria-haspopup": "dialog",
         "aria-label": t("table.settings") }, "⚙"));
-    this.bar = h("header", { class: "table-bar" },
+    // The screen-reader mode's switch comes first in the table's tab order.
+    this.bar = h("header", { class: "table-bar" }, this.sr.toggle,
       h("button", { type: "button", class: "tool back", onclick: () => this.app.goLobby(), "aria-label": t("table.back_label") }, t("table.back")),
       this.titleBtn, this.scoreBox, tools);
     this.seatEls = [0, 1, 2, 3].map(() => h("div", { class: "seat" })); // resized by render()
@@ -97,7 +100,7 @@ export class TableScreen {
     this.pauseLine = h("p", { class: "pause-line", role: "timer", "aria-live": "off" });
     this.actionRow = h("div", { class: "action-row" }, this.practice.el, this.hand.playButton);
     this.el = h("section", { class: "table-screen", "aria-label": t("table.label") },
-      this.bar,
+      this.bar, this.sr.el,
       h("div", { class: "table-main" }, this.felt, this.pad.el, this.draw.el, this.passStep.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
       h("div", { class: "controls" }, this.seatStatus.el, this.timerBar, this.actionRow, this.gameOver.bar),
       h("div", { class: "hand-wrap" }, this.hand.el));
@@ -127,19 +130,26 @@ export class TableScreen {
     const s = this.state;
     const view = s.view;
     rememberCommitment(s.table, view);
-    if (change.kind === "snap") this.chat.fromSnapshot(s.extra, !change.before);
+    if (change.kind === "snap") {
+      this.chat.fromSnapshot(s.extra, !change.before);
+      this.sr.onSnapshot();
+    }
     if (change.kind === "table") this.chat.render(); // who may be muted
     if (change.kind === "ev") this.onEvent(change.ev, change.before, view);
     const before = change.before;
     if (before && view && before.hand_no !== view.hand_no && view.review && view.review.hand === before.hand_no) {
       const last = view.review.tricks[view.review.tricks.length - 1];
       const n = s.format.players;
-      if (last) this.center.hold(last[1].map((c, k) => [(last[0] + k) % n, c]), last[2]);
+      if (last) {
+        this.center.hold(last[1].map((c, k) => [(last[0] + k) % n, c]), last[2]);
+        this.sayTrickWon(last[2], view.review.bids || before.bids, view.review.tricks.filter((t) => t[2] === last[2]).length);
+      }
       this.showResult(view);
     } else if (before && view && view.tricks.length > before.tricks.length && view.last_trick) {
       this.center.hold(view.last_trick.cards, view.last_trick.winner);
       sound("trick");
-      announce(t("table.wins_trick", { who: this.nameOf(view.last_trick.winner) }));
+      const winner = view.last_trick.winner;
+      this.sayTrickWon(winner, view.bids, view.tricks_won[winner]);
     }
     else if (change.kind === "snap" && view && s.waitsForMe && this.resultPanel.hidden) {
       this.showResult(view); // back between hands (a reload): the result waits to be read
@@ -161,12 +171,27 @@ export class TableScreen {
     this.seatStatus.onEvent(ev);
     const who = this.nameOf(ev.s);
     if (ev.a.startsWith("play ")) sound("card");
-    if (ev.s === this.state.seat) return;
+    // Your own bid and card are confirmed too; your turn, once acted on, is stale news.
+    if (ev.s === this.state.seat) unannounce("turn");
     // A pass names its cards to the two partners only (the others read "pass 2").
-    if (ev.a.startsWith("pass ") && !/^pass \d+$/.test(ev.a)) {
+    if (ev.s !== this.state.seat && ev.a.startsWith("pass ") && !/^pass \d+$/.test(ev.a)) {
       announce(t("table.passes_you", { who, cards: ev.a.slice(5).split(" ").map(cardName).join(", ") }));
     } else {
-      announce(`${who} ${actionText(ev.a)}.`);
+      announce(`${sayAction(who, ev.a)}.`);
+    }
+    if (ev.a === "bid blind nil" && ev.s !== this.state.seat && ev.s === this.state.format.partnerOf(this.state.seat)) {
+      announce(t("table.partner_blind_nil"));
+    }
+  }
+
+  /** "You win the trick." / "Ada wins the trick.", and a Nil broken by it (``won``: the
+   * winner's tricks with this one). */
+  sayTrickWon(winner, bids, won) {
+    const you = winner === this.state.seat;
+    announce(you ? t("table.you_win_trick") : t("table.wins_trick", { who: this.nameOf(winner) }));
+    const bid = bids && bids[winner];
+    if (won === 1 && (bid === "nil" || bid === "blind nil" || bid === 0)) {
+      announce(you ? t("table.your_nil_broken") : t("table.nil_broken", { who: this.nameOf(winner) }));
     }
   }
 
@@ -175,10 +200,14 @@ export class TableScreen {
     const bidding = view.phase === "bidding";
     const drawing = view.phase === "drawing";
     const pass = passTurn(view, this.state.seat);
-    announce(drawing ? t("table.your_draw", { card: view.draw && view.draw.card ? cardName(view.draw.card) : t("table.a_card") })
+    const said = drawing ? t("table.your_draw", { card: view.draw && view.draw.card ? cardName(view.draw.card) : t("table.a_card") })
       : bidding ? t(view.hand_hidden ? "table.your_turn_blind" : "table.your_turn_bid")
         : pass ? t("table.your_pass", { cards: cardsWord(pass.count), who: this.nameOf(pass.to) })
-          : t("table.your_turn_play"));
+          : t("table.your_turn_play");
+    this.warned = false;
+    announce(this.state.turnDeadline
+      ? t("table.with_time_left", { said, count: seconds(this.state.turnDeadline - performance.now()) })
+      : said, { key: "turn" });
     // Decided once the table is drawn: free is nothing, the hand, pad or draw, or what
     // is no longer shown (the private table's panel, gone at the start, whose Start key
     // held the focus).
@@ -298,7 +327,7 @@ export class TableScreen {
   }
 
   onKey(event) {
-    if (event.target.matches("input, textarea, select")) return;
+    if (event.target.matches("input, textarea, select") && event.target.id !== "sr-mode") return;
     if (this.center.dealing) this.center.skipDeal(); // any key skips the deal, and still acts
     if (this.pendingDeal) return; // the Deal button (focused) is the one thing to do
     if (event.key === "Escape" && !this.resultPanel.hidden && !dialogOpen()) {
@@ -308,6 +337,7 @@ export class TableScreen {
     const key = event.key.toLowerCase();
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (this.state.myTurn && (this.draw.onKey(key) || this.passStep.onKey(key))) return;
+    if (this.sr.onKey(event.key === "?" ? "?" : key)) return;
     if (key === "t" && this.state.view && this.state.view.phase === "bidding" && this.state.myTurn) this.tip();
     else if (key === "l") this.showLastTrick();
     else if (event.key === "?") showKeys(this.state.kind, this.rules());
@@ -351,6 +381,7 @@ export class TableScreen {
     // Before a private game starts nobody has cards: the felt gets the hand's room.
     this.el.classList.toggle("pre-start", s.status === "filling" && s.seat !== null);
     this.renderHand();
+    this.sr.render();
     this.renderTimers();
   }
 
@@ -492,6 +523,11 @@ export class TableScreen {
         this.timerBar.querySelector("span").textContent = t(`timer.${{ bidding: "bid", drawing: "draw", passing: "pass" }[view.phase] || "play"}`, { secs });
         this.timerBar.querySelector("i").style.width = `${Math.min(100, (left / 300))}%`;
         this.timerBar.classList.toggle("low", secs <= 10);
+        if (secs <= 10 && secs > 0 && !this.warned && s.myTurn) {
+          this.warned = true;
+          announce(t(`timer.warn_${{ bidding: "bid", drawing: "draw", passing: "pass" }[view.phase] || "play"}`, { count: secs }),
+            { urgent: true, key: "turn" });
+        }
       }
     }
     if (s.status === "filling" && s.kind !== "private") this.center.status.textContent = this.statusLine();
@@ -566,7 +602,7 @@ export class TableScreen {
         h("button", { type: "button", class: "btn btn-primary result-continue", onclick: () => this.hideResult() }, t("table.continue"))),
       seated ? this.handAnalysis.out : null);
     this.renderPause();
-    announce(t("table.hand_scored", { hand: record.hand + 1 }));
+    announce(`${t("table.hand_scored", { hand: record.hand + 1 })}. ${handSentences(record, this.state.seat, view.rules, this.state.seats)}`);
   }
 
   /** The between-hands line of the hand result: when the next hand starts, who reads. */

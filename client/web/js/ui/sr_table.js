@@ -1,0 +1,181 @@
+// The table's screen-reader mode: a switch placed first in the table's tab order, and
+// while it is on, plain text regions (hand by suit, trick, bids and tricks, score and
+// bags, last trick, cards played per suit, what may be played and why not), a box to
+// type a card or a bid, and single-key commands that read a region aloud. The choice is
+// kept in this browser (settings.js) and for a signed-in account; at casual and private tables the room gives the
+// player ten times the turn time (the ``more_time`` message).
+import { bidsText, handText, lastTrickText, legalText, playedText, scoreText, trickText } from "../game/table_text.js";
+import { typedMove } from "../game/typed_move.js";
+import { postScreenReader } from "../net/accounts.js";
+import { announce, h, seconds } from "./dom.js";
+import { sideNames, sideOrder } from "./score_sheet.js";
+import { saveSettings, settings } from "./settings.js";
+
+const MORE_TIME_KINDS = ["casual", "private"];
+
+/** [key, what it reads]: the mode's single-key commands (``?`` lists them). */
+export const SR_KEYS = [
+  ["H", "your hand, by suit"],
+  ["T", "the trick on the table"],
+  ["B", "the bids and tricks of each seat"],
+  ["S", "the score and bags"],
+  ["L", "the last trick"],
+  ["P", "the cards played in each suit"],
+  ["C", "the clock: whose turn and the time left"],
+  ["?", "these keys"],
+];
+
+/** A signed-in account's choice (GET /api/me's ``screen_reader``) becomes this browser's
+ * too; an account that never chose leaves the browser's as it is. */
+export function followAccount(me) {
+  if (me && typeof me.screen_reader === "boolean") saveSettings({ screenReader: me.screen_reader });
+}
+
+export class SrTable {
+  /** ``screen``: the TableScreen (state, room, nameOf(seat), act(action)). */
+  constructor(screen) {
+    this.screen = screen;
+    this.moreTimeAsked = null; // "table:on" last sent to the room
+    this.toggle = h("label", { class: "switch sr-switch" },
+      h("input", { type: "checkbox", role: "switch", id: "sr-mode", checked: settings.screenReader,
+        onchange: (e) => this.switchTo(e.target.checked) }),
+      h("span", {}, "Screen-reader mode"));
+    this.regions = {};
+    const region = (key, label) => {
+      const text = h("p", { class: "sr-text" });
+      this.regions[key] = text;
+      return h("section", { class: "sr-region", "aria-label": label }, h("h3", {}, label), text);
+    };
+    this.input = h("input", { id: "sr-move", autocomplete: "off", spellcheck: "false",
+      "aria-describedby": "sr-legal" });
+    this.legal = h("p", { class: "sr-text", id: "sr-legal" });
+    this.form = h("form", { class: "sr-move", "aria-label": "Your move",
+      onsubmit: (e) => { e.preventDefault(); this.submit(); } },
+    h("label", { for: "sr-move" }, "Your move: type a card (QS, q s, queen of spades) or a bid (4, nil); in practice, hint, undo or redo"),
+    h("div", { class: "inline" }, this.input, h("button", { type: "submit", class: "btn" }, "Play")),
+    this.legal);
+    this.el = h("section", { class: "sr-table", "aria-label": "Screen-reader table", hidden: true },
+      h("h2", {}, "The table in words"),
+      h("p", { class: "fine" }, "Keys while the table has focus (not this box): ",
+        SR_KEYS.map(([k, what]) => `${k} ${what}`).join("; "), "."),
+      this.form,
+      region("hand", "Your hand"), region("trick", "Trick"), region("bids", "Bids and tricks"),
+      region("score", "Score and bags"), region("last", "Last trick"), region("played", "Played cards"));
+  }
+
+  get on() {
+    return !!settings.screenReader;
+  }
+
+  switchTo(on) {
+    saveSettings({ screenReader: on });
+    if (this.screen.room.signedIn) postScreenReader(on);
+    announce(on ? "Screen-reader mode on: the table is written out below; type your move in the box. Press ? for the keys."
+      : "Screen-reader mode off.");
+    this.screen.render();
+  }
+
+  /** The words of the table now, by region. */
+  texts() {
+    const s = this.screen.state;
+    const view = s.view;
+    const nameOf = (seat) => this.screen.nameOf(seat);
+    const fmt = s.format;
+    const names = sideNames(fmt, s.seat, s.seats);
+    const sides = sideOrder(fmt, s.seat).map((side) => ({ side, name: names[side] }));
+    const mine = s.seat !== null && view;
+    return {
+      hand: !mine ? "You are watching: no hand." : view.hand_hidden ? "Your cards are not shown yet: Blind Nil, or show them."
+        : handText(view.hand),
+      trick: trickText(view, nameOf),
+      bids: bidsText(view, fmt, nameOf),
+      score: scoreText(view, sides),
+      last: lastTrickText(view, nameOf),
+      played: playedText(view),
+      legal: s.myTurn ? legalText(view, true) : "",
+    };
+  }
+
+  render() {
+    this.el.hidden = !this.on;
+    this.toggle.querySelector("input").checked = this.on; // an account's choice may come late
+    this.screen.el.classList.toggle("sr-mode", this.on);
+    this.askMoreTime();
+    if (!this.on) return;
+    const texts = this.texts();
+    for (const [key, el] of Object.entries(this.regions)) if (el.textContent !== texts[key]) el.textContent = texts[key];
+    const legal = texts.legal || "Not your turn.";
+    if (this.legal.textContent !== legal) this.legal.textContent = legal;
+  }
+
+  /** Tell the room this seat's turn clock (ten times longer in the mode), once per table. */
+  askMoreTime() {
+    const s = this.screen.state;
+    if (s.seat === null || !s.table || !MORE_TIME_KINDS.includes(s.kind)) return;
+    const want = `${s.table}:${s.seat}:${this.on}`;
+    if (this.moreTimeAsked === want) return;
+    if (this.moreTimeAsked === null && !this.on) return; // never asked: nothing to take back
+    this.moreTimeAsked = want;
+    this.screen.room.request("more_time", { on: this.on }).catch(() => { this.moreTimeAsked = null; });
+  }
+
+  /** A snapshot arrived (a join or a reconnect seats the player afresh): ask again. */
+  onSnapshot() {
+    if (this.on) this.moreTimeAsked = null;
+  }
+
+  async submit() {
+    const s = this.screen.state;
+    const text = this.input.value.trim();
+    if (!text) return;
+    // Practice's Hint, Undo and Redo, typed as words (H is the hand key in this mode).
+    const practice = { hint: () => this.screen.practice.hint(), undo: () => this.screen.practice.step("undo"),
+      redo: () => this.screen.practice.step("redo") }[text.toLowerCase()];
+    if (practice && s.kind === "practice") {
+      this.input.value = "";
+      await practice();
+      return;
+    }
+    if (!s.myTurn || !s.view) {
+      announce("It is not your turn.", { urgent: true });
+      return;
+    }
+    const move = typedMove(text, s.view.legal, s.view.unplayable);
+    if (move.error) {
+      announce(move.error, { urgent: true });
+      return;
+    }
+    this.input.value = "";
+    await this.screen.act(move.action);
+  }
+
+  /** A key pressed on the table (not in a box): read a region. True when it was one. */
+  onKey(key) {
+    if (!this.on) return false;
+    if (key === "?") {
+      announce(`Keys: ${SR_KEYS.map(([k, what]) => `${k}, ${what}`).join("; ")}.`, { key: "read" });
+      return true;
+    }
+    const region = { h: "hand", t: "trick", b: "bids", s: "score", l: "last", p: "played" }[key];
+    if (region) {
+      const texts = this.texts();
+      const extra = region === "hand" && texts.legal ? ` ${texts.legal}` : "";
+      announce(texts[region] + extra, { key: "read" });
+      return true;
+    }
+    if (key === "c") {
+      announce(this.clockText(), { key: "read" });
+      return true;
+    }
+    return false;
+  }
+
+  clockText() {
+    const s = this.screen.state;
+    const view = s.view;
+    if (!view || view.to_act === null || view.over) return "Nobody is to act.";
+    const who = view.to_act === s.seat ? "Your turn" : `${this.screen.nameOf(view.to_act)} to act`;
+    if (!s.turnDeadline) return `${who}: no clock.`;
+    return `${who}: ${seconds(s.turnDeadline - performance.now())} seconds left.`;
+  }
+}
