@@ -19,7 +19,6 @@ from __future__ import annotations
 from shared.spades.actions import BLIND_NIL_BID
 
 from .bidder import (
-    ACES,
     bid_reason,
     certain_count,
     certain_floor,
@@ -123,15 +122,10 @@ def challenge_bid(k: Knowledge) -> Decision:
     if k.hand_hidden:
         return _blind_decision(k, sampler)
     fallback, why = standard_bid(k)
-    # Never below the tricks that cannot be lost; never Nil with one of them kept, nor
-    # (as Standard) with an ace kept: the rollouts' defenders attack a Nil less well
-    # than players do, so the simulation made such Nils far more often than the table
-    # does (Challenge bid Nil 32 times a 100 hands against the outside bot and made 66%).
+    # Never below the tricks that cannot be lost; never Nil with one of them kept.
     floor = certain_floor(k)
     numbers = [n for n in numeric_bids(legal) if n >= floor] or numeric_bids(legal)
-    nil_hand = hand_after_pass(k)
-    nil_ok = "bid nil" in legal and (
-        not (certain_count(k, nil_hand) or nil_hand & ACES) or not numbers)
+    nil_ok = "bid nil" in legal and (not certain_count(k, hand_after_pass(k)) or not numbers)
     if k.rules.bidding == "mirror" or (len(numbers) + nil_ok) <= 1:
         return Decision(fallback, why)
     deals = sampler.deals(BID_DEALS, weigh_bids=True)

@@ -117,13 +117,3 @@ def test_third_hand_trumps_partners_card_that_the_last_hand_beats() -> None:
         bids=["bid 4", "bid 3", "bid 3", "bid 3"],
         plays=["5C", "3C"], dealer=1)
     assert choose("standard", to_act_view(g)) == "play 2S"
-
-
-@pytest.mark.parametrize("level", SMART)
-def test_no_nil_with_an_ace_kept(level: str) -> None:
-    # Every other card is low, but the ace of hearts is taken whenever hearts are led
-    # while South still holds it: neither level bids Nil (Challenge's rollouts made
-    # such Nils far more often than real defenders let them).
-    g = position({0: "AH 2H 3H 4H 2C 3C 4C 5C 2D 3D 4D 5D 2S"},
-                 bids=["bid 4", "bid 3"], plays=[], dealer=1)
-    assert choose(level, to_act_view(g)) != "bid nil"
