@@ -26,7 +26,7 @@ from shared.spades.cards import SPADE_MASK, SUIT_MASKS
 from .handeval import card_text
 from .knowledge import Knowledge
 from .nilplay import cover_follow, cover_lead, defend_follow, trick_best
-from .sim import ABOVE, BELOW, NON_SPADE, beats, bottom, high_card, low_card, top
+from .sim import ABOVE, BELOW, NON_SPADE, SUIT_OF, beats, bottom, high_card, low_card, top
 
 NIL, COVER, ATTACK, TAKE, DUCK = "nil", "cover", "attack", "take", "duck"
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
@@ -363,6 +363,15 @@ def _follow(k: Knowledge, legal: int, aim: Aim) -> Choice:
         if masters:
             c = bottom(masters)
             return c, f"make sure of the trick with {card_text(c)}"
+        third = len(after) == 1
+        if third and follow and win and _gap_below(k, top(win), best):
+            # Third hand high: make the last hand pay for the trick with a card it
+            # must beat, the lowest of our top cards that no card still out splits.
+            c = _lowest_equal(k, top(win))
+            return c, f"third hand high: {card_text(c)} over partner's {card_text(best)}"
+        if third and not follow and win & SPADE_MASK and best < 39 and not _masters(k, 1 << best):
+            c = bottom(win & SPADE_MASK)
+            return c, f"trump with {card_text(c)}: partner's {card_text(best)} can be beaten"
         return _low(k, legal, follow), "leave the trick to partner"
     if not win:
         return _low(k, legal, follow), "you cannot win this trick: play low"
@@ -370,13 +379,16 @@ def _follow(k: Knowledge, legal: int, aim: Aim) -> Choice:
         c = _lowest_beating(legal, best, led)
         return c, f"win it cheaply with {card_text(c)}"
     if not follow:
-        # Trump: high enough that the players after us cannot overtrump, if we can.
+        # Trump with the lowest spade that wins; high enough that the players after us
+        # cannot overtrump only when one of them is known to be out of the suit led (a
+        # top spade spent here would have won a trick of its own anyway).
         spades = win & SPADE_MASK
-        safe = [c for c in _cards(spades) if not (k.unseen & ABOVE[c])
-                or all(not _may_overtrump(k, s) for s in after)]
-        if safe:
+        threat = [s for s in after if s != partner and k.voids[s] >> led & 1
+                  and _may_overtrump(k, s)]
+        safe = [c for c in _cards(spades) if not (k.unseen & ABOVE[c])]
+        if threat and safe:
             c = min(safe)
-            return c, f"trump with {card_text(c)}"
+            return c, f"trump with {card_text(c)}: {seat_name(k, threat[0])} is out of the suit too"
         c = bottom(spades)
         return c, f"trump with {card_text(c)}"
     masters = _masters(k, win)
@@ -387,6 +399,25 @@ def _follow(k: Knowledge, legal: int, aim: Aim) -> Choice:
         return _low(k, legal, follow), "second hand low: partner plays last"
     c = top(win)
     return c, "third hand high" if len(k.trick) == 2 else f"win with {card_text(c)}"
+
+
+def _gap_below(k: Knowledge, card: int, best: int) -> bool:
+    """Whether a card still out lies between ``best`` and our ``card`` of its suit (so
+    ``card`` makes the last hand pay more than ``best`` does)."""
+    between = ABOVE[best] & BELOW[card]
+    return bool(k.unseen & between)
+
+
+def _lowest_equal(k: Knowledge, card: int) -> int:
+    """The lowest card of ours worth as much as ``card``: no card still out lies
+    between them."""
+    low = card
+    c = card - 1
+    while c >= 0 and SUIT_OF[c] == SUIT_OF[card] and not k.unseen >> c & 1:
+        if k.hand >> c & 1:
+            low = c
+        c -= 1
+    return low
 
 
 def _may_overtrump(k: Knowledge, seat: int) -> bool:

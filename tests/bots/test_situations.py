@@ -87,3 +87,33 @@ def test_never_overtake_partners_sure_winner(level: str) -> None:
         bids=["bid 3", "bid 3", "bid 3", "bid 3"],
         plays=["AH", "4H"], dealer=1)
     assert choose(level, to_act_view(g)) != "play KH"
+
+
+def test_third_hand_plays_high_over_partners_low_card() -> None:
+    # North leads the four of hearts and East plays under it: West, last, beats the
+    # four with almost anything, so South plays the lower of its equal king-queen.
+    g = position(
+        {0: "KH QH 3H 4S 5S 6S 5C 6C 7C 5D 6D 7D 8D", 2: "4H", 3: "2H", 1: "AH"},
+        bids=["bid 4", "bid 3", "bid 3", "bid 3"],
+        plays=["4H", "2H"], dealer=1)
+    assert choose("standard", to_act_view(g)) == "play QH"
+
+
+def test_trump_low_when_nobody_after_is_known_to_be_out() -> None:
+    # East leads the king of diamonds; South, out of diamonds, trumps with the three:
+    # the ace of spades wins a trick of its own later.
+    g = position(
+        {0: "3S 8S AS 2C 3C 4C 5C 6C 7C 2H 3H 4H 5H", 3: "KD"},
+        bids=["bid 3", "bid 3", "bid 3", "bid 3"],
+        plays=["KD"], dealer=2)
+    assert choose("standard", to_act_view(g)) == "play 3S"
+
+
+def test_third_hand_trumps_partners_card_that_the_last_hand_beats() -> None:
+    # North's five of clubs is winning with West still to play: South, out of clubs,
+    # takes the trick with its lowest spade instead of hoping the five holds.
+    g = position(
+        {0: "2S 9S KS 2D 3D 4D 5D 6D 2H 3H 4H 5H 6H", 2: "5C", 3: "3C"},
+        bids=["bid 4", "bid 3", "bid 3", "bid 3"],
+        plays=["5C", "3C"], dealer=1)
+    assert choose("standard", to_act_view(g)) == "play 2S"
