@@ -4,6 +4,13 @@
   const scope = document.querySelector(root) || document.body;
   const W = window.innerWidth;
   const leaves = [];
+  // Visually hidden on purpose (a skip link, the screen-reader switch until focused).
+  const clippedAway = (el) => {
+    for (let p = el; p && p !== document.body; p = p.parentElement) {
+      if (getComputedStyle(p).clip === "rect(0px, 0px, 0px, 0px)") return true;
+    }
+    return false;
+  };
   for (const el of scope.querySelectorAll("*")) {
     if (el.closest(".hand, .card, .card-face, svg, [hidden], dialog:not([open])")) continue;
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
@@ -11,7 +18,7 @@
     // Not rendered: a closed <details>' content, display none, hidden, transparent.
     if (!el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true, opacityProperty: true })) continue;
     const r = el.getBoundingClientRect();
-    if (!r.width || !r.height) continue;
+    if (!r.width || !r.height || clippedAway(el)) continue;
     const style = getComputedStyle(el);
     leaves.push({ el, r, style });
   }

@@ -106,11 +106,13 @@ export function handTable(record, seat, rules, seats = []) {
 export function handSentences(record, seat, rules, seats = []) {
   const fmt = new Format(rules);
   const names = sideNames(fmt, seat, seats);
-  return sideOrder(fmt, seat).map((t) => {
-    const lines = sixLines(record.teams[t], record.bids, t, rules, record.tricks || null, fmt);
-    const parts = lines.slice(0, 4).filter(([name, , points]) => name === "Contract" || points)
-      .map(([name, note, points]) => `${name === "Contract" ? note : name.toLowerCase()}, ${signed(points)}`);
-    return `${names[t]}: ${parts.join("; ")}; hand ${signed(lines[4][2])}, total ${number(lines[5][2])}.`;
+  return sideOrder(fmt, seat).map((side) => {
+    const lines = sixLines(record.teams[side], record.bids, side, rules, record.tricks || null, fmt);
+    // The contract line always (first, so index 0 after the filter too); the others
+    // only when they are worth something.
+    const parts = lines.slice(0, 4).filter(([, , points], i) => i === 0 || points)
+      .map(([name, note, points], i) => `${i === 0 ? note : name.toLocaleLowerCase()}, ${signed(points)}`);
+    return t("score.hand_sentence", { side: names[side], parts: parts.join("; "), hand: signed(lines[4][2]), total: number(lines[5][2]) });
   }).join(" ");
 }
 
