@@ -4,6 +4,7 @@ a table's players on both, one worker killed mid-hand, the launcher killed at th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -78,11 +79,9 @@ def both_answer(node: Node) -> Callable[[], bool]:
     seen: set[str] = set()
 
     def check() -> bool:
-        try:
+        with contextlib.suppress(httpx.HTTPError, KeyError, ValueError):
             seen.add(httpx.get(f"http://127.0.0.1:{node.port}/healthz", timeout=2,
                                headers={"Connection": "close"}).json()["node"])
-        except (httpx.HTTPError, KeyError, ValueError):
-            pass
         return len(seen) == 2
     return check
 
