@@ -423,10 +423,13 @@ class TableActor:
                 path = "snap"
             else:
                 path = "update"
-            key = (path, seat, sock.fmt)
+            # One frame for every seat that is sent the public delta (a spectator's:
+            # nothing of its own changed, and a card play is redacted for nobody).
+            shown = None if path == "delta" and delta.public_only(seat) else seat
+            key = (path, shown, sock.fmt)
             found = frames.get(key)
             if found is None:
-                found = frames[key] = self._frames(path, new, seat, sock.fmt, now, action,
+                found = frames[key] = self._frames(path, new, shown, sock.fmt, now, action,
                                                    actor, meta_changed, delta,
                                                    notice.get("auto"))
             for frame in found:
