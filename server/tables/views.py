@@ -32,6 +32,7 @@ from shared.protocol import (
 )
 from shared.spades import Game, redact_action
 from shared.spades.view import SEAT_KEYS, seat_part
+from shared.spades.view import build as build_view
 
 from .model import PRACTICE, Table
 from .seating import table_extras
@@ -100,11 +101,19 @@ class TableViews:
     callers must not change them. ``keeps`` (see :func:`review_keeps`): the review of
     the last hand shows only those seats' dealt cards."""
 
-    __slots__ = ("_full", "_private", "game", "public")
+    __slots__ = ("_full", "_private", "game", "public", "sealed")
 
-    def __init__(self, game: Game, keeps: tuple[int, ...] | None = None) -> None:
+    def __init__(self, game: Game, keeps: tuple[int, ...] | None = None,
+                 same_hand: TableViews | None = None) -> None:
+        """``same_hand``: the views of an earlier state of the same hand of this game,
+        whose public fields that change only between hands are shared, not built again
+        (``shared.spades.view.HAND_KEYS``)."""
         self.game = game
-        self.public = wire_view(game, None)
+        self.sealed = keeps is not None
+        if same_hand is not None and not same_hand.sealed and not self.sealed:
+            self.public = to_wire_view(build_view(game, None, same_hand.public).to_dict())
+        else:
+            self.public = wire_view(game, None)
         if keeps is not None:
             self.public = _sealed(self.public, keeps)
         self._private: dict[int, dict[str, Any]] = {}

@@ -77,12 +77,14 @@ FORMATS = [RuleSet.preset(name) for name in ("standard", "cutthroat", "three_han
 def test_action_deltas_equal_the_whole_views_deltas(rules: RuleSet) -> None:
     """What the room sends each seat within a hand, the public delta shared by the
     seats whose own part did not change, is the delta of the engine's whole views; the
-    views after it (each seat's own part kept from before) are the engine's views."""
+    views after it (built from the views before: the hand's fields shared, each seat's
+    own part kept when unchanged) are the engine's views, keys in its order."""
     shared = 0
     previous = TableViews(Game.new(rules, seed=8, dealer=0))
     for game in states(rules, 8, limit=120)[1:]:
-        views = TableViews(game)
-        if game.hand_no == previous.game.hand_no and not game.over:
+        same_hand = game.hand_no == previous.game.hand_no and not game.over
+        views = TableViews(game, same_hand=previous if same_hand else None)
+        if same_hand:
             deltas = ActionDeltas(previous, views)
             seats: list[int | None] = [*range(rules.seats), None]
             for seat in seats:
@@ -91,6 +93,7 @@ def test_action_deltas_equal_the_whole_views_deltas(rules: RuleSet) -> None:
                 shared += seat is not None and deltas.public_only(seat)
             for seat in seats:
                 assert views.view(seat) == wire_view(game, seat)
+                assert list(views.view(seat)) == list(wire_view(game, seat))
         previous = views
     assert shared > 0  # the shared path was taken
 
