@@ -5,7 +5,8 @@ Everything binds 127.0.0.1. The first node is started without ``REDIS_URL`` (nor
 ``DATABASE_URL``: it starts a private PostgreSQL too, for the archive), so it
 starts its own private ``redis-server`` (AOF on) under a temporary data dir and
 prints its URL; further nodes use that URL. ``stop()`` stops nginx and the nodes
-(the first node stops its Redis).
+(the first node stops its Redis). With ``WORKERS=N`` in ``env`` each node is a launcher
+of N worker processes on its port: ``node_pids`` are then the workers.
 
     with LocalRoom(nodes=2, nginx=True) as room:
         print(room.addresses, room.redis_url, room.node_pids)
