@@ -5,7 +5,8 @@ Everything binds 127.0.0.1. The first node is started without ``REDIS_URL`` (nor
 ``DATABASE_URL``: it starts a private PostgreSQL too, for the archive), so it
 starts its own private ``redis-server`` (AOF on) under a temporary data dir and
 prints its URL; further nodes use that URL. ``stop()`` stops nginx and the nodes
-(the first node stops its Redis).
+(the first node stops its Redis). With ``WORKERS=N`` in ``env`` each node is a launcher
+of N worker processes on its port: ``node_pids`` are then the workers.
 
     with LocalRoom(nodes=2, nginx=True) as room:
         print(room.addresses, room.redis_url, room.node_pids)
@@ -68,6 +69,23 @@ def cpu_s(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def node_workers(pid: int) -> list[int]:
+    """The ``python -m server`` children of process ``pid`` (a node run with
+    ``WORKERS``), oldest first; [] for a node that serves the room itself."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except (OSError, IndexError, ValueError):
+            continue
+        if ppid == pid and argv[-3:] == [b"-m", b"server", b""]:
+            found.append(int(entry.name))
+    return sorted(found)
 
 
 def find_nginx() -> str | None:
@@ -151,12 +169,16 @@ class LocalRoom:
 
     @property
     def metrics_urls(self) -> list[str]:
-        """Each node's own ``/metrics`` (never through nginx, which refuses it)."""
+        """Each node's own ``/metrics`` (never through nginx, which refuses it); none
+        when a node runs ``WORKERS``: its port answers from any of them."""
+        if int(self.env.get("WORKERS", "1")) > 1:
+            return []
         return [f"http://127.0.0.1:{p.port}/metrics" for p in self.node_procs]
 
     @property
     def node_pids(self) -> list[int]:
-        return [p.proc.pid for p in self.node_procs]
+        """The processes that serve the room: each node, or its ``WORKERS``."""
+        return [pid for p in self.node_procs for pid in node_workers(p.proc.pid) or [p.proc.pid]]
 
     def __enter__(self) -> LocalRoom:
         try:
@@ -189,6 +211,12 @@ class LocalRoom:
         if self._tmp is not None:
             self._tmp.cleanup()
             self._tmp = None
+
+    @property
+    def _workers(self) -> int:
+        """How many ``python -m server`` children each node runs (0: none, it serves)."""
+        workers = int(self.env.get("WORKERS", "1"))
+        return workers if workers > 1 else 0
 
     def _start_node(self, tmp: Path, index: int) -> Process:
         port = free_port()
@@ -223,7 +251,8 @@ class LocalRoom:
                 found = _PG_LINE.search(node.log_tail(200))
                 if found:
                     self.database_url = found.group(1)
-            if self.redis_url and _http_ok(f"http://127.0.0.1:{port}/healthz"):
+            if (self.redis_url and _http_ok(f"http://127.0.0.1:{port}/healthz")
+                    and len(node_workers(proc.pid)) == self._workers):
                 return node
             time.sleep(0.05)
         node.kill()

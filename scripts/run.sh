@@ -4,7 +4,9 @@
 # Sets up .venv (scripts/bootstrap.sh), then runs the server from the repository
 # root, so its default data (the private Redis under ./var/redis, PostgreSQL under
 # ./var/pg) lives in the checkout; the room's analysis worker runs as its child
-# (ANALYSIS_WORKERS). Settings come from the environment (see README.md).
+# (ANALYSIS_WORKERS). WORKERS node processes share the port (default: one per core;
+# WORKERS=1 runs the node in the server process itself). Settings come from the
+# environment (see README.md).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/bootstrap.sh"
 cd "$ROOT"
@@ -14,4 +16,5 @@ if [[ ! -f "$ROOT/server/__main__.py" ]]; then
     echo "run.sh: the virtualenv is ready; 'bash scripts/test.sh' runs what exists." >&2
     exit 1
 fi
+export WORKERS="${WORKERS:-$(nproc 2>/dev/null || echo 1)}"
 exec "$VENV/bin/python" -m server "$@"

@@ -10,11 +10,17 @@ applied before the node starts. Then ``ANALYSIS_WORKERS`` (1) analysis workers s
 children given those URLs, restarted if they die and stopped before Redis and PostgreSQL
 (``server.analysis.supervisor``; 0 when the workers run elsewhere). The URL to open is
 printed once the node listens.
+
+With ``WORKERS=N`` (N > 1; ``scripts/run.sh`` sets the machine's cores) this process
+runs no node itself: it starts N node processes on its port, sharing it through
+``SO_REUSEPORT`` and the Redis and PostgreSQL above, restarts one that dies, and stops
+them on SIGTERM or Ctrl-C before the servers they use (``server.ops.node_workers``).
 """
 
 from __future__ import annotations
 
 import gc
+import os
 import signal
 import socket
 import sys
@@ -27,6 +33,7 @@ from server.node import create_app
 from server.ops import logs
 from server.ops.drain import GracefulServer
 from server.ops.http_guard import uvicorn_config
+from server.ops.node_workers import NodeWorkers, shared_port
 from server.ops.pg_process import PgProcess, PgProcessError
 from server.ops.redis_process import RedisProcess, RedisProcessError
 
@@ -54,6 +61,7 @@ def main() -> int:
         settings = replace(settings, redis_url=redis_proc.url)
     pg_proc: PgProcess | None = None
     workers: WorkerSupervisor | None = None
+    nodes: NodeWorkers | None = None
     # uvicorn re-raises SIGTERM/SIGINT after its graceful shutdown; these handlers turn
     # that into exceptions, so the private Redis below is still stopped.
     signal.signal(signal.SIGTERM, _exit_on_signal)
@@ -76,15 +84,17 @@ def main() -> int:
                 settings.analysis_workers, settings.redis_url, settings.database_url,
                 name=f"{socket.gethostname()}:{settings.port}",
                 log_format=settings.log_format).start()
-        app = create_app(settings)
-        _tune_gc()
-        config = uvicorn_config(app, settings)
-        # Stop taking connections, let in-flight messages finish, then close every
-        # socket with 1012 (reconnect elsewhere): see server/ops/drain.py.
-        GracefulServer(config, app.state.drain, settings.drain_s).run()
+        if settings.workers == 1:
+            _run_node(settings)
+        else:
+            nodes = _start_nodes(settings)
+            while True:  # until SIGTERM or Ctrl-C: the workers serve the room
+                signal.pause()
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:
+        if nodes is not None:  # before everything they use
+            nodes.stop()
         if workers is not None:  # before the Redis and PostgreSQL they read
             workers.stop()
         if pg_proc is not None:
@@ -92,6 +102,32 @@ def main() -> int:
         if redis_proc is not None:
             redis_proc.stop()
     return 0
+
+
+def _run_node(settings: Settings) -> None:
+    """Serve the room in this process until SIGTERM or Ctrl-C."""
+    app = create_app(settings)
+    _tune_gc()
+    config = uvicorn_config(app, settings)
+    sockets = [shared_port(settings.host, settings.port)] if settings.reuse_port else None
+    # Stop taking connections, let in-flight messages finish, then close every
+    # socket with 1012 (reconnect elsewhere): see server/ops/drain.py.
+    GracefulServer(config, app.state.drain, settings.drain_s).run(sockets)
+
+
+def _start_nodes(settings: Settings) -> NodeWorkers:
+    """``settings.workers`` node processes on the port, which this process keeps bound
+    (so ``PORT=0`` is one port for all of them)."""
+    assert settings.redis_url is not None and settings.database_url is not None
+    env = {**os.environ, "REDIS_URL": settings.redis_url,
+           "DATABASE_URL": settings.database_url}
+    # A worker drains (DRAIN_S), then uvicorn's own shutdown takes up to 5 s more.
+    nodes = NodeWorkers(settings.workers, env, host=settings.host, port=settings.port,
+                        grace_s=settings.drain_s + 10)
+    print(f"Spades Room: {settings.workers} node workers on "
+          f"http://{settings.host}:{nodes.port}/", flush=True)
+    nodes.start()
+    return nodes
 
 
 def _tune_gc() -> None:

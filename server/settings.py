@@ -69,6 +69,8 @@ class Settings:
     analyses_per_address: int = 30  # ... per client address (an IPv6 /64) an hour
     analysis_backlog: int = 2_000  # requests waiting for a worker; more are refused
     analysis_workers: int = 1  # workers python -m server runs as children (0: run them elsewhere)
+    workers: int = 1  # node processes python -m server runs on its port (server.ops.node_workers)
+    reuse_port: bool = False  # bind the port with SO_REUSEPORT, shared with other nodes
     presence_ttl_s: float = 10.0  # a killed node's accounts read offline within this
     quick_pools: tuple[str, ...] = ("quick", "standard", "jokers", "whiz")  # server.tables.pools
     daily_secret: str | None = None  # the daily deal's seeds' secret (None: kept in PostgreSQL)
@@ -128,6 +130,8 @@ class Settings:
             analysis_backlog=_int(env, "ANALYSIS_BACKLOG", base.analysis_backlog, 1,
                                   10_000_000),
             analysis_workers=_int(env, "ANALYSIS_WORKERS", base.analysis_workers, 0, 64),
+            workers=_int(env, "WORKERS", base.workers, 1, 256),
+            reuse_port=_int(env, "REUSE_PORT", int(base.reuse_port), 0, 1) == 1,
             presence_ttl_s=_seconds(env, "PRESENCE_TTL_S", base.presence_ttl_s),
             quick_pools=_pools(env, base.quick_pools),
             daily_secret=_daily_secret(env.get("DAILY_SECRET")),

@@ -368,13 +368,15 @@ class TableActor:
 
     # -- fan-out -------------------------------------------------------------------------
 
-    def _table_views(self, table: Table) -> views.TableViews | None:
+    def _table_views(self, table: Table,
+                     same_hand: views.TableViews | None = None) -> views.TableViews | None:
         """The views of ``table``'s game (kept for its version: the next change's
-        deltas start from them)."""
+        deltas start from them); ``same_hand``: those of an earlier state of its hand."""
         if table.game is None:
             return None
         if self._views_rev != table.rev or self._views is None:
-            self._views = views.TableViews(table.game, views.review_keeps(table, now_ms()))
+            self._views = views.TableViews(table.game, views.review_keeps(table, now_ms()),
+                                           same_hand)
             self._views_rev = table.rev
         return self._views
 
@@ -406,7 +408,7 @@ class TableActor:
         if same_hand and old is not None and old_game is not None:
             before = (self._views if self._views is not None and self._views_rev == old.rev
                       else views.TableViews(old_game, views.review_keeps(old, now)))
-        delta = views.ActionDeltas(before, self._table_views(new) if same_hand else None)
+        delta = views.ActionDeltas(before, self._table_views(new, before) if same_hand else None)
         frames: dict[tuple[Any, ...], list[bytes | str]] = {}
         for sock in list(self.sockets):
             moved = self._reseat(sock, new)
@@ -423,10 +425,13 @@ class TableActor:
                 path = "snap"
             else:
                 path = "update"
-            key = (path, seat, sock.fmt)
+            # One frame for every seat that is sent the public delta (a spectator's:
+            # nothing of its own changed, and a card play is redacted for nobody).
+            shown = None if path == "delta" and delta.public_only(seat) else seat
+            key = (path, shown, sock.fmt)
             found = frames.get(key)
             if found is None:
-                found = frames[key] = self._frames(path, new, seat, sock.fmt, now, action,
+                found = frames[key] = self._frames(path, new, shown, sock.fmt, now, action,
                                                    actor, meta_changed, delta,
                                                    notice.get("auto"))
             for frame in found:

@@ -33,6 +33,7 @@ from shared.protocol import (
 )
 from shared.spades import Game, redact_action
 from shared.spades.view import SEAT_KEYS, seat_part
+from shared.spades.view import build as build_view
 
 from .model import PRACTICE, Table
 from .seating import table_extras
@@ -99,11 +100,19 @@ class TableViews:
     callers must not change them. ``keeps`` (see :func:`review_keeps`): the review of
     the last hand shows only those seats' dealt cards."""
 
-    __slots__ = ("_full", "_private", "game", "public")
+    __slots__ = ("_full", "_private", "game", "public", "sealed")
 
-    def __init__(self, game: Game, keeps: tuple[int, ...] | None = None) -> None:
+    def __init__(self, game: Game, keeps: tuple[int, ...] | None = None,
+                 same_hand: TableViews | None = None) -> None:
+        """``same_hand``: the views of an earlier state of the same hand of this game,
+        whose public fields that change only between hands are shared, not built again
+        (``shared.spades.view.HAND_KEYS``)."""
         self.game = game
-        self.public = wire_view(game, None)
+        self.sealed = keeps is not None
+        if same_hand is not None and not same_hand.sealed and not self.sealed:
+            self.public = to_wire_view(build_view(game, None, same_hand.public).to_dict())
+        else:
+            self.public = wire_view(game, None)
         if keeps is not None:
             self.public = _sealed(self.public, keeps)
         self._private: dict[int, dict[str, Any]] = {}
@@ -114,6 +123,11 @@ class TableViews:
         if part is None:
             part = self._private[seat] = private_part(self.game, seat)
         return part
+
+    def share_private(self, seat: int, before: TableViews) -> None:
+        """Take ``seat``'s own part from ``before`` (the caller knows it is unchanged)."""
+        if seat not in self._private:
+            self._private[seat] = before.private(seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The whole wire view of ``seat`` (None: a spectator), keys in the engine's order."""
@@ -137,7 +151,8 @@ def seat_delta(before: TableViews, after: TableViews, public: dict[str, Any],
 
 
 class ActionDeltas:
-    """The view deltas of one action, per seat: the public part's computed once."""
+    """The view deltas of one action (within a hand), per seat: the public part's
+    computed once, and shared by every seat whose own part did not change."""
 
     __slots__ = ("_after", "_before", "_public")
 
@@ -150,7 +165,25 @@ class ActionDeltas:
         assert self._before is not None and self._after is not None
         if self._public is None:
             self._public = view_delta(self._before.public, self._after.public)
+        if self.public_only(seat):
+            return self._public
         return seat_delta(self._before, self._after, self._public, seat)
+
+    def public_only(self, seat: int | None) -> bool:
+        """True when ``seat``'s delta is the public one (a spectator's): its own part
+        cannot have changed. That is a card play that was not the seat's turn before nor
+        is after: its hand is the same, and its legal actions and unplayable cards are
+        empty while others play (its passes and bid stay as the hand's start left
+        them). The seat's part of the new views is then the old one (not built again)."""
+        if seat is None:
+            return True
+        assert self._before is not None and self._after is not None
+        before, after = self._before.game, self._after.game
+        if not (before.phase == after.phase == "playing"
+                and seat != before.to_act and seat != after.to_act):
+            return False
+        self._after.share_private(seat, self._before)
+        return True
 
 
 def encode_event(v: int, s: int, a: str, x: dict[str, Any] | None, tl: int | None,

@@ -71,7 +71,7 @@ def view_delta(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]
     delta: dict[str, Any] = {}
     for key, value in new.items():
         before = old.get(key)
-        if before == value:
+        if before is value or before == value:  # views of one hand share what it keeps
             continue
         short = DELTA_KEYS.get(key, key)
         if isinstance(before, list) and isinstance(value, list):

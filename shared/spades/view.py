@@ -14,6 +14,7 @@ the seat to act only; nobody's view holds a discard until the review.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -147,8 +148,23 @@ def seat_part(game: GameState, seat: int | None, reasons: bool = True) -> dict[s
             "passing": passing, "draw": draw}
 
 
-def public_part(game: GameState) -> dict[str, Any]:
-    """Every field of a view except ``SEAT_KEYS``: the same for all seats and spectators."""
+# The public fields that change only when a hand ends or a new one is dealt.
+HAND_KEYS = ("rules", "commitment", "history", "review", "teams", "standings")
+
+
+def public_part(game: GameState, same_hand: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Every field of a view except ``SEAT_KEYS``: the same for all seats and spectators.
+    ``same_hand``: the public part of an earlier state of the same hand of this game,
+    whose ``HAND_KEYS`` are taken as they are (shared, not copied: for a caller that
+    changes neither)."""
+    if same_hand is not None:
+        hand = {key: same_hand[key] for key in HAND_KEYS}
+    else:
+        hand = {"rules": game.rules.to_dict(), "commitment": commitment(game.deal_seed),
+                "history": [copy_record(h) for h in game.history],
+                "review": copy_review(game.review),
+                "teams": [list(team) for team in game.rules.teams],
+                "standings": standings(game.scores)}
     seats = game.seats
     tricks = [_trick_dict(t, seats) for t in game.tricks]
     return {
@@ -165,16 +181,18 @@ def public_part(game: GameState) -> dict[str, Any]:
         "spades_broken": game.broken,
         "scores": list(game.scores),
         "bags": list(game.bags),
-        "rules": game.rules.to_dict(),
-        "commitment": commitment(game.deal_seed),
-        "history": [copy_record(h) for h in game.history],
-        "review": copy_review(game.review),
+        "rules": hand["rules"],
+        "commitment": hand["commitment"],
+        "history": hand["history"],
+        "review": hand["review"],
         "over": game.phase == "over",
         "outcome": game.outcome,
-        "teams": [list(team) for team in game.rules.teams],
-        "standings": standings(game.scores),
+        "teams": hand["teams"],
+        "standings": hand["standings"],
     }
 
 
-def build(game: GameState, seat: int | None) -> SeatView:
-    return SeatView(**seat_part(game, seat), **public_part(game))
+def build(game: GameState, seat: int | None,
+          same_hand: Mapping[str, Any] | None = None) -> SeatView:
+    """``seat``'s view (None: a spectator's); ``same_hand`` as for ``public_part``."""
+    return SeatView(**seat_part(game, seat), **public_part(game, same_hand))

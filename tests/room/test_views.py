@@ -8,7 +8,14 @@ import random
 
 import pytest
 
-from server.tables.views import PRIVATE_KEYS, TableViews, encode_event, seat_delta, wire_view
+from server.tables.views import (
+    PRIVATE_KEYS,
+    ActionDeltas,
+    TableViews,
+    encode_event,
+    seat_delta,
+    wire_view,
+)
 from shared.protocol import Event, Format, encode, view_delta
 from shared.spades import Game, RuleSet
 
@@ -60,6 +67,35 @@ def test_shared_public_part_gives_the_engines_views(rules: RuleSet) -> None:
         assert seen_hidden  # the hidden-hand branch was exercised
     if rules.nil_pass:
         assert seen_passing
+
+
+FORMATS = [RuleSet.preset(name) for name in ("standard", "cutthroat", "three_handed",
+                                              "two_handed", "six_handed")]
+
+
+@pytest.mark.parametrize("rules", FORMATS, ids=[r.name for r in FORMATS])
+def test_action_deltas_equal_the_whole_views_deltas(rules: RuleSet) -> None:
+    """What the room sends each seat within a hand, the public delta shared by the
+    seats whose own part did not change, is the delta of the engine's whole views; the
+    views after it (built from the views before: the hand's fields shared, each seat's
+    own part kept when unchanged) are the engine's views, keys in its order."""
+    shared = 0
+    previous = TableViews(Game.new(rules, seed=8, dealer=0))
+    for game in states(rules, 8, limit=120)[1:]:
+        same_hand = game.hand_no == previous.game.hand_no and not game.over
+        views = TableViews(game, same_hand=previous if same_hand else None)
+        if same_hand:
+            deltas = ActionDeltas(previous, views)
+            seats: list[int | None] = [*range(rules.seats), None]
+            for seat in seats:
+                expected = view_delta(wire_view(previous.game, seat), wire_view(game, seat))
+                assert deltas.of(seat) == expected, (seat, game.phase)
+                shared += seat is not None and deltas.public_only(seat)
+            for seat in seats:
+                assert views.view(seat) == wire_view(game, seat)
+                assert list(views.view(seat)) == list(wire_view(game, seat))
+        previous = views
+    assert shared > 0  # the shared path was taken
 
 
 def test_a_seats_private_part_holds_no_other_hand() -> None:
