@@ -16,8 +16,8 @@ def to_wire_view(view: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's seat view (``SeatView.to_dict()``) in its wire form, which is
     smaller: ``last_trick`` is left out (it is ``tricks[-1]``, or None), each of
     ``tricks`` is a list ``[leader, cards, winner]`` and ``unplayable`` is grouped by
-    reason, ``{reason: [cards]}``, with ``why``, ``{reason: [key, args]}``, the catalogue
-    id and arguments of each reason that has them."""
+    reason, ``{reason: [cards]}``, with ``why``, ``[[key, args] or None, ...]``, the
+    catalogue id and arguments of each of those reasons, in their order."""
     wire = {key: value for key, value in view.items() if key != "last_trick"}
     wire["unplayable"], wire["why"] = grouped_reasons(view.get("unplayable", {}))
     wire["tricks"] = [[t["leader"], t["cards"], t["winner"]] for t in view.get("tricks", [])]
@@ -25,24 +25,26 @@ def to_wire_view(view: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def grouped_reasons(unplayable: Mapping[str, str]
-                    ) -> tuple[dict[str, list[str]], dict[str, list[Any]]]:
+                    ) -> tuple[dict[str, list[str]], list[list[Any] | None]]:
     """A view's ``unplayable`` ``{card: reason}`` in its wire form, ``{reason: [cards]}``,
-    and the wire's ``why``: ``{reason: [key, args]}`` for each catalogued reason."""
+    and the wire's ``why``: ``[key, args]`` of each of those reasons in the same order
+    (None for one with no catalogue id). A list, not a second map keyed by the reason:
+    the reason's English is sent once (it is most of a card play's bytes to the seat)."""
     grouped: dict[str, list[str]] = {}
     for card, reason in unplayable.items():
         grouped.setdefault(reason, []).append(card)
-    why = {str(r): [r.key, dict(r.args)] for r in grouped if isinstance(r, Text)}
+    why = [[r.key, dict(r.args)] if isinstance(r, Text) else None for r in grouped]
     return grouped, why
 
 
 def from_wire_view(wire: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's seat view from its wire form (inverse of :func:`to_wire_view`)."""
     view = {key: value for key, value in wire.items() if key != "why"}
-    why = wire.get("why") or {}
+    why = dict(zip(wire.get("unplayable", {}), wire.get("why") or [], strict=False))
     tricks = [{"leader": t[0], "cards": t[1], "winner": t[2]} for t in wire.get("tricks", [])]
     view["tricks"] = tricks
     view["last_trick"] = tricks[-1] if tricks else None
-    view["unplayable"] = {card: Text(reason, *why[reason]) if reason in why else reason
+    view["unplayable"] = {card: Text(reason, *why[reason]) if why.get(reason) else reason
                           for reason, cards in wire.get("unplayable", {}).items()
                           for card in cards}
     return view
@@ -56,6 +58,7 @@ DELTA_KEYS: dict[str, str] = {
     "to_act": "n", "trick": "k", "tricks": "ks", "tricks_won": "w", "leader": "ld",
     "legal": "l", "unplayable": "u", "hand": "h", "hand_hidden": "hh", "bids": "b",
     "phase": "p", "spades_broken": "sb", "scores": "sc", "bags": "bg", "passing": "ps",
+    "why": "y",
 }
 _LONG_KEYS = {short: long for long, short in DELTA_KEYS.items()}
 

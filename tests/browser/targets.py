@@ -19,7 +19,11 @@ SMALL_TARGETS_JS = """(min) => {
     || el.className || el.tagName).trim().replace(/\\s+/g, ' ').slice(0, 40);
   for (const el of document.querySelectorAll(controls)) {
     if (el.disabled || el.closest('[inert], [aria-hidden=true], .rating-chart')) continue;
-    if (getComputedStyle(el).clip !== 'auto') continue;
+    let clipped = false;  // drawn only on focus: itself or a wrapper clipped away
+    for (let p = el; p && p !== document.body && !clipped; p = p.parentElement) {
+      clipped = getComputedStyle(p).clip !== 'auto';
+    }
+    if (clipped) continue;
     let target = el;
     if (el.matches('input[type=radio], input[type=checkbox]')) {
       target = el.closest('label')

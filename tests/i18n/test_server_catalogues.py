@@ -65,7 +65,8 @@ def test_a_refusal_reaches_the_wire_as_an_id_and_arguments() -> None:
 
     view = game.view(1).to_dict()
     wire = to_wire_view(view)
-    assert wire["why"] == {"You must follow hearts.": ["illegal.follow_suit", {"suit": "H"}]}
+    assert list(wire["unplayable"]) == ["You must follow hearts."]
+    assert wire["why"] == [["illegal.follow_suit", {"suit": "H"}]]
     back = from_wire_view(wire)
     assert back == view and back["unplayable"]["2S"].key == "illegal.follow_suit"
 

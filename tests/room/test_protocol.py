@@ -266,7 +266,7 @@ def test_wire_view_round_trip() -> None:
             "unplayable": {"9H": "You must follow clubs.", "2D": "You must follow clubs."}}
     wire = p.to_wire_view(view)
     assert wire == {"hand": ["5S", "9H", "2D"], "tricks": [[1, trick["cards"], 2]],
-                    "unplayable": {"You must follow clubs.": ["9H", "2D"]}, "why": {}}
+                    "unplayable": {"You must follow clubs.": ["9H", "2D"]}, "why": [None]}
     assert p.from_wire_view(wire) == view
     empty = {"tricks": [], "last_trick": None, "unplayable": {}}
     assert p.from_wire_view(p.to_wire_view(empty)) == empty

@@ -11,6 +11,7 @@ export const DELTA_KEYS = {
   to_act: "n", trick: "k", tricks: "ks", tricks_won: "w", leader: "ld",
   legal: "l", unplayable: "u", hand: "h", hand_hidden: "hh", bids: "b",
   phase: "p", spades_broken: "sb", scores: "sc", bags: "bg", passing: "ps",
+  why: "y",
 };
 const LONG_KEYS = Object.fromEntries(Object.entries(DELTA_KEYS).map(([long, short]) => [short, long]));
 
@@ -36,7 +37,8 @@ export function applyViewDelta(view, delta) {
   return out;
 }
 
-/** from_wire_view: tricks as {leader, cards, winner}, last_trick, unplayable by card. */
+/** from_wire_view: tricks as {leader, cards, winner}, last_trick, unplayable by card,
+ * why by reason. */
 export function fromWireView(wire) {
   const view = { ...wire };
   const tricks = (wire.tricks || []).map((t) => (Array.isArray(t) ? { leader: t[0], cards: t[1], winner: t[2] } : t));
@@ -48,6 +50,10 @@ export function fromWireView(wire) {
     else unplayable[key] = value; // {card: reason}
   }
   view.unplayable = unplayable;
+  // why: [key, args] of each reason of the wire's unplayable, in its order (or null).
+  const ids = wire.why || [];
+  view.why = Object.fromEntries(Object.keys(wire.unplayable || {}).map((reason, i) => [reason, ids[i]])
+    .filter(([, id]) => id));
   return view;
 }
 

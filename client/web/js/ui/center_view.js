@@ -101,12 +101,15 @@ export class CenterView {
           this.finishDeal();
           return;
         }
-        k = Math.min(total, Math.max(k + 1, Math.floor((performance.now() - start) / perCard) + 1));
-        const to = positionOf((dealer + k) % fmt.players, viewer, fmt);
-        const back = cardBack({ extraClass: `flying from-${from}` });
-        this.dealLayer.append(back);
-        requestAnimationFrame(() => back.classList.add(`to-${to}`));
-        setTimeout(() => back.remove(), 400);
+        const due = Math.min(total, Math.max(k + 1, Math.floor((performance.now() - start) / perCard) + 1));
+        // Every card flies to its seat, the ones a late timer owes together.
+        for (; k < due; k += 1) {
+          const to = positionOf((dealer + 1 + k) % fmt.players, viewer, fmt);
+          const back = cardBack({ extraClass: `flying from-${from}` });
+          this.dealLayer.append(back);
+          requestAnimationFrame(() => back.classList.add(`to-${to}`));
+          setTimeout(() => back.remove(), 400);
+        }
         onCard(k);
         this.dealTimer = setTimeout(step, start + k * perCard - performance.now());
       };
