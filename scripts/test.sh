@@ -81,16 +81,15 @@ if [[ -z "${PLAYWRIGHT_CHROMIUM:-}" ]] && command -v chromium >/dev/null; then
 fi
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
-# The whole suite runs on TEST_WORKERS pytest-xdist workers (default: two, or one per
-# core where there are more), each file on one worker (--dist loadfile: a file's module
-# fixtures are made once). Each worker has its own Redis, PostgreSQL and Chromium (the
-# session fixtures pick free ports and private folders). Most tests wait on sockets,
-# servers and the browser rather than compute, so two workers overlap those waits even
-# on two cores. Arguments after the command run as given, in one process unless they
+# The whole suite runs on TEST_WORKERS pytest-xdist workers (default: one more than the
+# cores), each file on one worker (--dist loadfile: a file's module fixtures are made
+# once). Each worker has its own Redis, PostgreSQL and Chromium (the session fixtures
+# pick free ports and private folders). Most tests wait on sockets, servers and the
+# browser rather than compute, so a worker more than the cores fills those waits. Arguments after the command run as given, in one process unless they
 # ask for workers themselves (-n).
 args=("$@")
 if [[ "$#" == 0 ]]; then
-    workers="${TEST_WORKERS:-$(( $(nproc) > 2 ? $(nproc) : 2 ))}"
+    workers="${TEST_WORKERS:-$(( $(nproc) + 1 ))}"
     args=(-n "$workers" --dist loadfile)
 fi
 

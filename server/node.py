@@ -15,6 +15,9 @@ lifespan builds a ``Node``, starts it, and stops it (the sockets are closed firs
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable, Callable
+
 from starlette.applications import Starlette
 
 from server.analysis.archived import queue_people
@@ -37,6 +40,8 @@ from server.web.http_archive import ArchiveDeps
 from server.web.http_daily import DailyDeps
 from server.web.http_social import SocialDeps
 from shared.tournaments import Calendar
+
+log = logging.getLogger(__name__)
 
 __all__ = ["Node", "create_app"]
 
@@ -114,21 +119,21 @@ class Node:
         await self.tournaments.start()
 
     async def stop(self) -> None:
-        """Stop the background work (social first: it uses the room), then the store."""
+        """Stop the background work (social first: it uses the room), then the store.
+        Every part is stopped even when one before it fails (logged): a part left
+        running on the closed pool and store fails for ever, and the archive queue's
+        would keep the finished games it read from every other node."""
         self.loop_lag.stop()
         if self.gc is not None:
             self.gc.stop()
-        try:
-            await self.tournaments.stop()
-            if self.par_keeper is not None:
-                await self.par_keeper.stop()
-            if self.archive is not None:
-                await self.archive.stop()
-            await self.social.stop()
-            await self.room.stop()
-        finally:
-            await self.db.close()
-            await self.store.close()
+        parts: list[Callable[[], Awaitable[None]]] = [self.tournaments.stop]
+        parts += [part.stop for part in (self.par_keeper, self.archive) if part is not None]
+        parts += [self.social.stop, self.room.stop, self.db.close, self.store.close]
+        for stop in parts:
+            try:
+                await stop()
+            except Exception:
+                log.exception("stopping the node: %s failed", stop.__qualname__)
 
 
 def create_app(settings: Settings) -> Starlette:

@@ -71,6 +71,7 @@ class ArchiveQueue:
         self._consumer = consumer
         self._account_names = account_names
         self._task: asyncio.Task[None] | None = None
+        self._stopped = False
         self.written = 0
         self.failures = 0  # PostgreSQL failures met (each retried)
 
@@ -79,6 +80,10 @@ class ArchiveQueue:
         self._task = asyncio.create_task(self._run(), name="archive-queue")
 
     async def stop(self) -> None:
+        # The flag ends the loop at its next turn even if the cancel is lost in the Redis
+        # client: a consumer left running re-reads the entries it holds, so no other
+        # node would ever claim them.
+        self._stopped = True
         if self._task is not None:
             self._task.cancel()
             await asyncio.wait([self._task], timeout=2)
@@ -90,7 +95,7 @@ class ArchiveQueue:
 
     async def _run(self) -> None:
         backoff = 0.0
-        while True:
+        while not self._stopped:
             try:
                 if backoff:
                     await asyncio.sleep(backoff)

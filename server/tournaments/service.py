@@ -26,7 +26,6 @@ once (``AlreadyRecorded`` otherwise), then keep the game in PostgreSQL (idempote
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import secrets
@@ -102,8 +101,9 @@ class Tournaments:
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.wait_for(self._task, 5)
+            # Waited for, never raised from: a slow tick must not keep the node's other
+            # parts from stopping.
+            await asyncio.wait([self._task], timeout=5)
             self._task = None
 
     # -- requests ------------------------------------------------------------------------
