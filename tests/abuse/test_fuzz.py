@@ -133,7 +133,8 @@ def is_refused(frame: bytes | str) -> bool:
 
 
 def frozen_table(node: Node, redis_url: str) -> tuple[str, list[Any]]:
-    """A table where a person sits with three bots that think for a minute: nothing
+    """A table where a person sits with three bots that think for an hour (and the
+    away person's autopilot with them), longer than any run of the test: nothing
     changes there unless someone at it acts. Returns its id and stored state."""
     with connect(node.ws, max_size=None, proxy=None) as ws:
         ws.send(json.dumps({"t": "quick", "id": 1}))
@@ -181,8 +182,8 @@ def test_random_and_mutated_frames_get_typed_errors_and_change_no_table(
 
 @pytest.fixture
 def fuzz(spawn_node: Callable[..., Node], redis_url: str) -> Any:
-    node = spawn_node(MSG_RATE_PER_S="0", BOT_PACE_S="60", TURN_TIME_S="600",
-                      RECONNECT_GRACE_S="600", RECONNECT_WINDOW_S="0",
+    node = spawn_node(MSG_RATE_PER_S="0", BOT_PACE_S="3600", TURN_TIME_S="7200",
+                      RECONNECT_GRACE_S="7200", RECONNECT_WINDOW_S="0",
                       FILL_WAIT_S="0.05")
     table, before = frozen_table(node, redis_url)
     fuzzer = Fuzzer(node.ws)

@@ -32,11 +32,17 @@ def hands_later(hand: int) -> Callable[[RoomClient], bool]:
 
 
 async def stored_game_events(redis: aioredis.Redis, table: str) -> list[tuple[int, str]]:
-    """The game's actions as Redis holds them, checked by replaying them."""
+    """The game's actions as Redis holds them, checked by replaying them. The table and
+    its actions are two reads while bots may still play: read until the table is the
+    same after the actions as before them, so both are of one moment."""
     store = Store(redis)
-    stored = await store.load(table)
-    assert stored is not None and stored.game is not None
-    events = await store.game_events(table, stored.game_no)
+    while True:
+        stored = await store.load(table)
+        assert stored is not None and stored.game is not None
+        events = await store.game_events(table, stored.game_no)
+        again = await store.load(table)
+        if again is not None and again.rev == stored.rev:
+            break
     game = stored.game
     replayed = Game.replay(game.rules, game.seed, game.first_dealer, events)
     assert replayed.to_dict(events=False) == game.to_dict(events=False)

@@ -81,10 +81,13 @@ async def test_an_arena_pairs_free_players_onto_a_table_and_counts_the_game_once
     await service.tick(sweep=True)
     again = await service.event(arena.id)
     assert isinstance(again, Arena) and again.standings() == event.standings()
+    # PostgreSQL is written after the event records the game in Redis: wait for it.
     db = Database(database_url)
     await db.open()
     try:
-        kept = await EventResults(db).games(arena.id)
+        deadline = time.monotonic() + 30
+        while not (kept := await EventResults(db).games(arena.id)) and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
     finally:
         await db.close()
     assert kept == {table_id: {s.pid: s.points for s in event.standings()}}
