@@ -15,13 +15,13 @@ first look comes ``every_s`` after the node starts. Cost: see docs/benchmarks.md
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 import json
 import logging
 import sys
 
 from server.errors import StoreError
+from server.ops.periodic import Periodic
 from shared.daily import INSTANCES, DailyDeals, hand_points, play_hand
 
 from .service import DailyService, today
@@ -45,31 +45,24 @@ class ParKeeper:
     def __init__(self, daily: DailyService, every_s: float) -> None:
         self.daily = daily
         self.every_s = every_s
-        self._task: asyncio.Task[None] | None = None
+        self._loop = Periodic("daily-par", every_s, self._round, _round_failed)
+
+    @property
+    def running(self) -> bool:
+        return self._loop.running
 
     def start(self) -> None:
-        if self.every_s > 0 and self._task is None:
-            self._task = asyncio.create_task(self._forever(), name="daily-par")
+        if self.every_s > 0:
+            self._loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._loop.stop()
 
-    async def _forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.every_s)
-            try:
-                # Yesterday's hands still in play when it closed: scored as abandoned.
-                yesterday = dt.date.fromisoformat(today()) - dt.timedelta(days=1)
-                await self.daily.close(yesterday.isoformat())
-                await self.ensure(today())
-            except StoreError as err:  # PostgreSQL down: try again next round
-                log.warning("daily par: %s", err)
-            except Exception:
-                log.exception("daily par failed")
+    async def _round(self) -> None:
+        # Yesterday's hands still in play when it closed: scored as abandoned.
+        yesterday = dt.date.fromisoformat(today()) - dt.timedelta(days=1)
+        await self.daily.close(yesterday.isoformat())
+        await self.ensure(today())
 
     async def ensure(self, day: str) -> bool:
         """Compute and store ``day``'s par if it is unknown and this node wins the claim;
@@ -83,6 +76,13 @@ class ParKeeper:
         await store.set_par(day, par)
         log.info("daily par of %s: %s", day, par)
         return True
+
+
+def _round_failed(err: Exception) -> None:
+    if isinstance(err, StoreError):  # PostgreSQL down: try again next round
+        log.warning("daily par: %s", err)
+    else:
+        log.error("daily par failed", exc_info=err)
 
 
 async def _in_child(secret: bytes, day: str, instances: int) -> list[int]:

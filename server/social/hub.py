@@ -20,7 +20,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from typing import TYPE_CHECKING, Any, Protocol
@@ -29,6 +28,7 @@ import msgpack
 
 from server.archive.db import Database
 from server.errors import RoomError, is_redis_failure
+from server.ops.periodic import Periodic
 from server.tables.actor import new_deal, now_ms
 from server.tables.model import RANKED, Table
 from server.tables.seating import create_ranked
@@ -125,7 +125,8 @@ class SocialHub:
         self._session_of: dict[int, str] = {}
         self.queued: dict[str, float] = {}  # pid -> last heartbeat (monotonic s)
         self._rated: dict[str, None] = {}  # game ids whose result this node pushed
-        self._loop: asyncio.Task[None] | None = None
+        self._matcher = Periodic("ranked-matcher", room.settings.match_every_s,
+                                 self._match_round, _match_failed)
         self._next_sweep = 0.0  # monotonic s: when to sweep the unrated ranked games next
 
     async def start(self) -> None:
@@ -136,12 +137,10 @@ class SocialHub:
         await self.room.notices.listen(BLOCKS_CHANNEL, self._on_blocks)
         await self.room.notices.listen(PRESENCE_CHANNEL, self.lobby_push.on_presence)
         await self.room.notices.listen(WATCH_CHANNEL, self.lobby_push.on_watch)
-        self._loop = asyncio.create_task(self._match_forever(), name="ranked-matcher")
+        self._matcher.start()
 
     async def stop(self) -> None:
-        if self._loop is not None:
-            self._loop.cancel()
-            await asyncio.wait([self._loop], timeout=2)  # see Room.stop: never unbounded
+        await self._matcher.stop()  # bounded: see Room.stop
         await self.presence.stop()
 
     # -- sockets by player ----------------------------------------------------------------
@@ -303,24 +302,13 @@ class SocialHub:
 
     # -- ranked ------------------------------------------------------------------------------
 
-    async def _match_forever(self) -> None:
-        every = self.room.settings.match_every_s
-        while True:
-            await asyncio.sleep(every)
-            try:
-                await self._heartbeats()
-                for found in await self.matchmaker.match():
-                    await self._place(found)
-                if time.monotonic() >= self._next_sweep:
-                    self._next_sweep = time.monotonic() + self.room.settings.rating_sweep_s
-                    await self._sweep_unrated()
-            except RoomError as err:
-                log.warning("ranked matcher: %s", err)
-            except Exception as err:
-                if is_redis_failure(err):  # a call outside the wrappers; one line all the same
-                    log.warning("ranked matcher: redis failed: %r", err)
-                else:
-                    log.exception("ranked matcher failed")
+    async def _match_round(self) -> None:
+        await self._heartbeats()
+        for found in await self.matchmaker.match():
+            await self._place(found)
+        if time.monotonic() >= self._next_sweep:
+            self._next_sweep = time.monotonic() + self.room.settings.rating_sweep_s
+            await self._sweep_unrated()
 
     async def _heartbeats(self) -> None:
         now = time.monotonic()
@@ -460,6 +448,15 @@ class SocialHub:
                 if sock.fmt not in frames:
                     frames[sock.fmt] = encode(line, sock.fmt)
                 sock.push(frames[sock.fmt])
+
+
+def _match_failed(err: Exception) -> None:
+    if isinstance(err, RoomError):
+        log.warning("ranked matcher: %s", err)
+    elif is_redis_failure(err):  # a call outside the wrappers; one line all the same
+        log.warning("ranked matcher: redis failed: %r", err)
+    else:
+        log.error("ranked matcher failed", exc_info=err)
 
 
 def _is_account(sock: SocialSocket) -> bool:

@@ -27,6 +27,8 @@ from collections.abc import Iterable
 
 import redis.asyncio as aioredis
 
+from server.ops.periodic import Periodic
+
 from .lobby_push import PRESENCE_CHANNEL, packed_pids
 from .store import redis_errors
 
@@ -78,17 +80,24 @@ class Presence:
         self._fresh: set[str] = set()  # pids connected since the last batch
         self._busy = False
         self._tasks: list[asyncio.Task[None]] = []
+        self._stopped = False
+        # Redis away: the next beat tries again.
+        self._heartbeat = Periodic("presence-heartbeat", self.ttl_s / 3, self._alive,
+                                   lambda err: log.warning("presence heartbeat failed: %r", err))
 
     # -- the heartbeat ---------------------------------------------------------------------
 
     async def start(self) -> None:
         await self._alive()
-        self._tasks = [asyncio.create_task(self._beat_forever(), name="presence-heartbeat"),
-                       asyncio.create_task(self._write_forever(), name="presence-writer")]
+        self._stopped = False
+        self._heartbeat.start()
+        self._tasks = [asyncio.create_task(self._write_forever(), name="presence-writer")]
 
     async def stop(self) -> None:
         """Stop the heartbeat and the writer and say goodbye: the node key goes at once,
         so this node's accounts read offline without waiting for the TTL."""
+        self._stopped = True
+        await self._heartbeat.stop()
         for task in self._tasks:
             task.cancel()
         if self._tasks:
@@ -98,14 +107,6 @@ class Presence:
 
     async def _alive(self) -> None:
         await self._client.set(node_key(self.node), b"1", px=int(self.ttl_s * 1000))
-
-    async def _beat_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.ttl_s / 3)
-            try:
-                await self._alive()
-            except Exception as err:  # Redis away: try again at the next beat
-                log.warning("presence heartbeat failed: %r", err)
 
     # -- this node's sockets ------------------------------------------------------------------
 
@@ -152,7 +153,7 @@ class Presence:
         self._wake.set()
 
     async def _write_forever(self) -> None:
-        while True:
+        while not self._stopped:
             await self._wake.wait()
             self._wake.clear()
             batch, self._pending = self._pending, {}
@@ -172,6 +173,8 @@ class Presence:
                                 pipe.expire(key, PRESENCE_KEY_TTL_S)
                     await pipe.execute()
             except Exception as err:  # Redis away: keep what is still the latest, retry
+                if self._stopped:
+                    return  # the stop's cancel, come out as a Redis error (ops.periodic)
                 log.warning("presence writes failed (%d accounts): %r", len(batch), err)
                 self._pending = {**batch, **self._pending}
                 self._fresh |= fresh

@@ -25,7 +25,6 @@ once (``AlreadyRecorded`` otherwise), then keep the game in PostgreSQL (idempote
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 import secrets
@@ -35,6 +34,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from server.archive.db import Database
 from server.archive.intake import game_id
 from server.errors import RoomError
+from server.ops.periodic import Periodic
 from server.tables.actor import new_deal
 from server.tables.model import Table
 from server.tables.room import Room
@@ -91,20 +91,17 @@ class Tournaments:
         self.sweep_s = sweep_s
         self._next_sweep = 0.0
         self._missing: set[str] = set()  # tables seen missing at the last sweep
-        self._task: asyncio.Task[None] | None = None
+        self._ticker = Periodic("tournaments", tick_s, lambda: self.tick(), _tick_failed)
         self.calendar = calendar or Calendar("")
 
     async def start(self) -> None:
         if self.tick_s > 0:
-            self._task = asyncio.create_task(self._forever(), name="tournaments")
+            self._ticker.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            # Waited for, never raised from: a slow tick must not keep the node's other
-            # parts from stopping.
-            await asyncio.wait([self._task], timeout=5)
-            self._task = None
+        # Bounded and never raised from: a slow tick must not keep the node's other parts
+        # from stopping.
+        await self._ticker.stop()
 
     # -- requests ------------------------------------------------------------------------
 
@@ -175,16 +172,6 @@ class Tournaments:
             raise NoSuchEvent("There is no such event.") from None
 
     # -- the tick ------------------------------------------------------------------------
-
-    async def _forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.tick_s)
-            try:
-                await self.tick()
-            except RoomError as err:
-                log.warning("tournaments: %s", err)
-            except Exception:
-                log.exception("tournaments tick failed")
 
     async def tick(self, sweep: bool | None = None) -> None:
         """One round of every live event's work (see the module docstring); ``sweep``
@@ -389,3 +376,10 @@ def _places(event: Event) -> list[tuple[str, str, int, int, int]]:
                 games[seed] += len(match.games)
     return [(m.pid, m.name, place, won, games[side.seed])
             for side, place, won in event.places() for m in side.members]
+
+
+def _tick_failed(err: Exception) -> None:
+    if isinstance(err, RoomError):  # Redis or PostgreSQL away: the next tick tries again
+        log.warning("tournaments: %s", err)
+    else:
+        log.error("tournaments tick failed", exc_info=err)

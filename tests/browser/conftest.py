@@ -28,6 +28,7 @@ import asyncio
 import json
 import os
 import shutil
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -86,6 +87,25 @@ async def start_room(redis_url: str, database_url: str) -> AsyncIterator[Start]:
     yield start
     for local in started:
         await local.stop()
+    await no_loop_left_running()
+
+
+# The periodic loops of a node (server.ops.periodic and the presence writer). The browser
+# tests share one event loop: one left running after its node stopped goes on writing to
+# the worker's Redis in the tests after (a stopped node's calendar made events there).
+NODE_LOOPS = {"tournaments", "ranked-matcher", "presence-heartbeat", "presence-writer",
+              "daily-par"}
+
+
+async def no_loop_left_running() -> None:
+    deadline = time.monotonic() + 30  # a stop waits 5 s for a step in flight; room to spare
+    while True:
+        left = [t for t in asyncio.all_tasks() if t.get_name() in NODE_LOOPS and not t.done()]
+        if not left:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"a stopped node's loops still run: {left}")
+        await asyncio.sleep(0.05)
 
 
 @pytest_asyncio.fixture(loop_scope="session")

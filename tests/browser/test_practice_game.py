@@ -85,9 +85,11 @@ async def test_practice_starts_the_quick_game_with_deal_and_hint(room, open_page
     seen = await page.evaluate("window.dealSeen")
     # The pad came once the hand was whole: never beside a hand still being dealt.
     assert seen["padWithCards"] == [13], seen
-    # 52 backs flew out one at a time, and this hand grew a card at a time to 13.
+    # 52 backs flew out one at a time, and this hand grew to 13, never shrinking. (How
+    # many sizes a frame sees depends on the machine: a late timer deals every card due
+    # at once; the pace itself is test_deal_pace's, on Playwright's clock.)
     assert seen["backs"] == 52, seen
-    assert seen["sizes"] == sorted(seen["sizes"]) and len(seen["sizes"]) >= 10, seen
+    assert seen["sizes"] == sorted(seen["sizes"]) and seen["sizes"][-1] == 13, seen
     # The Hint suggests the bid in words, with why.
     bar = page.locator(".practice-bar")
     await bar.get_by_role("button", name="Hint").click()

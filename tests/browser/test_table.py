@@ -156,11 +156,18 @@ async def test_a_hand_bid_and_played_with_the_keyboard_alone(room, open_page) ->
     async def tab_to(selector: str) -> None:
         """Press Tab until the focus is inside ``selector`` (the page focuses it first
         on the player's turn; Tab is how a keyboard player gets there otherwise)."""
+        seen = []
         for _ in range(40):
             if await page.evaluate(f"!!document.activeElement.closest({selector!r})"):
                 return
+            seen.append(await page.evaluate(
+                "(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + "
+                "(e.getAttribute('aria-label') || e.textContent).slice(0, 30))"
+                "(document.activeElement)"))
             await page.keyboard.press("Tab")
-        raise AssertionError(f"Tab never reached {selector}")
+        # Where the focus went, and the hand as it was: this once failed only on CI.
+        hand = await page.evaluate("document.querySelector('.hand')?.outerHTML.slice(0, 600)")
+        raise AssertionError(f"Tab never reached {selector}: {seen} {hand}")
 
     async def keyboard_turn(page, state: dict) -> None:
         if state["phase"] == "bidding":

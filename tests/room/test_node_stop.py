@@ -8,11 +8,16 @@ part's stop timed out)."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
+from server.archive.db import Database
+from server.errors import StoreError
 from server.node import Node
 from server.ops.redis_process import free_port
 from server.settings import Settings
+from server.tournaments.service import Tournaments
+from shared.tournaments import Calendar
 
 from .conftest import FAST
 
@@ -31,5 +36,42 @@ async def test_every_part_stops_when_one_part_fails(redis_url: str, database_url
     archive, par_keeper = node.archive, node.par_keeper
     await node.stop()
     assert archive._task is not None and archive._task.done()
-    assert par_keeper._task is None
+    assert not par_keeper.running
     assert node.db.pool is None
+
+
+async def test_a_tick_that_turns_the_stop_into_an_error_still_ends(redis_url: str,
+                                                                   database_url: str) -> None:
+    """A Redis call in flight when the stop's cancel arrives may come out as a Redis error
+    instead of the cancellation (a connect timeout that catches it first). The loop then
+    took it for a failed tick and went on for ever: a stopped node's tournaments kept
+    creating the calendar's events, and its matcher kept pairing, in a Redis the next
+    test had emptied."""
+    settings = replace(Settings(redis_url=redis_url, port=free_port(), **FAST),
+                       database_url=database_url)
+    node = Node(settings)  # not started: only its room is lent to the service
+    service = Tournaments(node.room, Database(None), tick_s=0.01, calendar=Calendar(""))
+    ticks = 0
+    started = asyncio.Event()
+
+    async def tick() -> None:
+        nonlocal ticks
+        ticks += 1
+        if ticks > 1:
+            return  # a quick tick: a loop still running counts on
+        started.set()
+        try:
+            await asyncio.sleep(3600)
+        except asyncio.CancelledError:
+            raise StoreError("Redis timed out") from None
+
+    service.tick = tick  # type: ignore[method-assign]
+    try:
+        await service.start()
+        await started.wait()
+        await service.stop()
+        await asyncio.sleep(0.2)  # twenty ticks' time: a loop still running would tick
+        assert ticks == 1
+    finally:
+        await service.stop()
+        await node.store.close()
