@@ -32,6 +32,7 @@ CONVERTED = (
     "js/ui/score_sheet.js",
     "js/ui/lobby.js",
     "js/ui/game_over.js",
+    "js/ui/review.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")
