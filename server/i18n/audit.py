@@ -33,6 +33,7 @@ CONVERTED = (
     "js/ui/lobby.js",
     "js/ui/game_over.js",
     "js/ui/review.js",
+    "js/ui/chat.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")
