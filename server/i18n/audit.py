@@ -34,6 +34,7 @@ CONVERTED = (
     "js/ui/game_over.js",
     "js/ui/review.js",
     "js/ui/chat.js",
+    "js/ui/leave.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")
