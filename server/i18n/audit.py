@@ -35,6 +35,7 @@ CONVERTED = (
     "js/ui/review.js",
     "js/ui/chat.js",
     "js/ui/leave.js",
+    "js/ui/keys_help.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")
