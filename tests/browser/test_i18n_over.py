@@ -37,21 +37,22 @@ async def test_the_game_over_sheet_and_review_in_french_fit_a_phone(start_room, 
     await sheet.get_by_role("button", name="Revoir la dernière donne").click()
     review = page.locator("dialog[open] .review")
     await expect(review).to_be_visible()
-    await expect(review.locator(".review-tricks li").first.locator(".trick-no")).to_have_text("Pli 1")
+    await expect(review.locator(".trick-no").first).to_have_text("Pli 1")
     await expect(review.locator(".trick-winner").first).to_have_text(
         re.compile(r"^(Sud|Ouest|Nord|Est) prend$"))
     await expect(review.get_by_role("heading", name="Pli par pli")).to_be_visible()
     await expect(review.locator(".review-hand h3").first).to_have_text(
-        re.compile(r"^Sud|Ouest|Nord|Est \(vous\) · annonce (\d+|Nil|Nil à l'aveugle)$"))
+        re.compile(r"^(Sud|Ouest|Nord|Est) \(vous\) · annonce (\d+|Nil|Nil à l'aveugle)$"))
     # The deal's check, opened: its verdict and proof in French too.
     await expect(review.locator(".verify")).to_have_class(re.compile(r"\bok\b"))
     await review.locator(".verify summary").click()
-    await expect(review.locator(".verify")).to_contain_text(
-        re.compile(r"Cette donne était fixée avant les annonces|La graine correspond à l'engagement"))
+    await expect(review.locator(".verify")).to_contain_text(re.compile(
+        r"Cette donne était fixée avant les annonces|La graine correspond à l'engagement"))
     await expect(review.locator(".proof")).to_contain_text("Mélanger avec cette graine distribue "
                                                            "exactement ces 4 mains")
     await shot(page, "i18n-review-fr-phone")
     # Scrolled back to the top: what scrolls under the sheet's fixed title is not clipped.
-    await page.evaluate("""() => { for (const el of document.querySelectorAll("dialog[open], dialog[open] *"))
-      el.scrollTop = 0; }""")
+    await page.evaluate("""() => {
+      for (const el of document.querySelectorAll("dialog[open], dialog[open] *")) el.scrollTop = 0;
+    }""")
     assert await layout_problems(page, "dialog[open]") == []
