@@ -42,7 +42,8 @@ async def test_the_game_over_sheet_and_review_in_french_fit_a_phone(start_room, 
         re.compile(r"^(Sud|Ouest|Nord|Est) prend$"))
     await expect(review.get_by_role("heading", name="Pli par pli")).to_be_visible()
     # Who played each card, by the French initials (West is Ouest: O).
-    assert set(await review.locator(".review-tricks .played small").all_inner_texts()) == set("SONE")
+    initials = await review.locator(".review-tricks .played small").all_inner_texts()
+    assert set(initials) == set("SONE")
     await expect(review.locator(".review-hand h3").first).to_have_text(
         re.compile(r"^(Sud|Ouest|Nord|Est) \(vous\) · annonce (\d+|Nil|Nil à l'aveugle)$"))
     # The deal's check, opened: its verdict and proof in French too.
