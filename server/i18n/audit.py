@@ -2,11 +2,11 @@
 English left in code outside the catalogue (``scripts/i18n_keys.py`` prints them; the
 test suite fails on any missing key or left-over English).
 
-The page's keys are the ``t("...")`` calls in ``client/web/js`` (a call with a template
-key, ``t(`settings.${field}`)``, uses every key of its prefix); the server's are
-``shared.i18n.TEMPLATES`` and the words they read. A module named in
-:data:`CONVERTED` has every sentence in the catalogue: a string literal there that
-reads as English is a failure (a line may say why it is not: ``// i18n: <why>``).
+The page's keys are the ``t("...")`` and ``tParts("...")`` calls in ``client/web/js`` (a
+call with a template key, ``t(`settings.${field}`)``, uses every key of its prefix); the
+server's are ``shared.i18n.TEMPLATES`` and the words they read. A module named in
+:data:`CONVERTED` has every sentence in the catalogue: a string literal there that reads
+as English is a failure (a line may say why it is not: ``// i18n: <why>``).
 """
 
 from __future__ import annotations
@@ -31,9 +31,14 @@ CONVERTED = (
     "js/ui/bid_pad.js",
     "js/ui/score_sheet.js",
     "js/ui/lobby.js",
+    "js/ui/game_over.js",
+    "js/ui/review.js",
+    "js/ui/chat.js",
+    "js/ui/leave.js",
+    "js/ui/keys_help.js",
 )
 
-_T_CALL = re.compile(r"\bt\(\s*\"([a-zA-Z_.]+)\"")
+_T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")
 # t(a ? "key.one" : "key.two"), and one more level of ?: (three keys)
 _T_TERNARY = re.compile(r"\bt\(\s*[^()\"`]*\?\s*\"([a-zA-Z_.]+)\"\s*:\s*"
                         r"(?:[^()\"`]*\?\s*)?\"([a-zA-Z_.]+)\"(?:\s*:\s*\"([a-zA-Z_.]+)\")?")
@@ -131,7 +136,7 @@ _LITERAL = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\
 _TECHNICAL = re.compile(r"(?:class:|className\s*=|querySelector(?:All)?\(|matches\(|closest\("
                         r"|classList\.\w+\(|===|!==|dataset\.\w+\s*=|addEventListener\(|type:"
                         r"|role:|setAttribute\(\"[\w-]+\",|\bsound\(|getItem\(|setItem\(|import"
-                        r"|from|case|className:|\bt\(|matchMedia\()\s*$")
+                        r"|from|case|className:|\bt\(|\btParts\(|matchMedia\()\s*$")
 _WORDS = re.compile(r"[A-Z][a-z]{1,}|[a-z]{2,}[ ,.:;!?…]+[a-z]{2,}")
 
 

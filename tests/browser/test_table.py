@@ -56,7 +56,7 @@ async def test_guest_plays_a_whole_hand_to_the_score_sheet(room, open_page) -> N
     await sheet.get_by_role("button", name="Review the hand").click()
     review = page.locator("dialog .review")
     await expect(review.locator(".verify")).to_contain_text("This deal was fixed before the bids")
-    await expect(review.locator(".verify")).to_contain_text("deals exactly these four hands")
+    await expect(review.locator(".verify")).to_contain_text("deals exactly these 4 hands")
     await expect(review.locator(".review-tricks li")).to_have_count(13)
 
 

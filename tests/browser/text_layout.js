@@ -37,13 +37,16 @@
       p = p.parentElement;
     }
   }
+  // Line by line: an inline element that wraps has a box per line, and their union
+  // would cover the text beside its first and last lines.
+  const overlaps = (p, q) => Math.min(p.right, q.right) - Math.max(p.left, q.left) > 2
+    && Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top) > 2;
+  for (const leaf of leaves) leaf.lines = [...leaf.el.getClientRects()];
   for (let i = 0; i < leaves.length; i++) {
     for (let j = i + 1; j < leaves.length; j++) {
       const a = leaves[i], b = leaves[j];
       if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
-      const x = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
-      const y = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
-      if (x > 2 && y > 2) problems.push(`overlap: ${name(a.el)} / ${name(b.el)}`);
+      if (a.lines.some((p) => b.lines.some((q) => overlaps(p, q)))) problems.push(`overlap: ${name(a.el)} / ${name(b.el)}`);
     }
   }
   return problems;

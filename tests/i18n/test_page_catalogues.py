@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 from server.i18n import audit
+from server.social.chat import QUICK_PHRASES
 
 
 def test_no_shipped_language_lacks_a_key() -> None:
@@ -37,3 +38,10 @@ def test_the_key_script_lists_nothing_missing() -> None:
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "missing: none" in result.stdout
+
+
+def test_every_quick_phrase_of_the_room_is_in_the_catalogue() -> None:
+    english = audit.page_catalogue("en")
+    phrases = {k.removeprefix("chat.phrase."): v for k, v in english.items()
+               if k.startswith("chat.phrase.")}
+    assert phrases == QUICK_PHRASES

@@ -79,6 +79,20 @@ export function t(key, args = {}) {
   return pattern === undefined ? key : fill(pattern, args);
 }
 
+/** The sentence ``key`` as parts to append to an element: an argument that is a DOM
+ * node (a <b>, a <code>) takes its placeholder's place, the rest is text. */
+export function tParts(key, args = {}) {
+  const nodes = {};
+  const filled = { ...args };
+  for (const [name, value] of Object.entries(args)) {
+    if (value instanceof Node) {
+      nodes[name] = value;
+      filled[name] = `\u0000${name}\u0000`;
+    }
+  }
+  return t(key, filled).split("\u0000").map((part, i) => (i % 2 ? nodes[part] : part)).filter((p) => p !== "");
+}
+
 /** What the server said: its catalogue ``key`` and ``args`` when it sent them and the
  * catalogue has the key, else its English ``text``. */
 export function said(text, key, args) {

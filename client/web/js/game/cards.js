@@ -1,5 +1,6 @@
 // Cards as the engine writes them: rank + suit ("AS", "TH", "2C"), jokers "LJ" and "BJ".
 // Names and order here mirror shared/spades/cards.py (card_name, suit order C D H S).
+import { said } from "../i18n.js";
 
 export const SUITS = ["C", "D", "H", "S"];
 export const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
@@ -76,11 +77,12 @@ export function lowerFirst(sentence) {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-/** A bid as people read it: 4 -> "4", "nil" -> "Nil", "blind nil" -> "Blind Nil". */
+/** A bid as people read it, in the page's language: 4 -> "4", "nil" -> "Nil",
+ * "blind nil" -> "Blind Nil". */
 export function bidText(bid) {
   if (bid === null || bid === undefined) return "";
-  if (bid === "nil" || bid === 0) return "Nil";
-  if (bid === "blind nil") return "Blind Nil";
+  if (bid === "nil" || bid === 0) return said("Nil", "bid.nil");
+  if (bid === "blind nil") return said("Blind Nil", "bid.blind");
   return String(bid);
 }
 

@@ -80,8 +80,10 @@ export class Format {
     return said(name, `seat.${name}`);
   }
 
+  /** The seat's initials in the page's language ("W", "O" in French and Spanish). */
   shortName(seat) {
-    return SHORT[this.names[seat]] || this.seatName(seat)[0];
+    const name = this.names[seat];
+    return SHORT[name] ? said(SHORT[name], `seat.short.${name}`) : this.seatName(seat)[0];
   }
 
   /** Where ``seat`` sits on this screen, the viewer (null: seat 0) at the bottom. */

@@ -2,11 +2,12 @@
 // accounts), a mute per seat (decided by the room: a muted seat's messages never reach
 // this player), quick phrases, the last messages for a late joiner (the snapshot's
 // ``chat``). Plain text only, never markup. Spectators talk among themselves.
+import { t } from "../i18n.js";
 import { fill, h, toast } from "./dom.js";
 
-// Quick phrases travel by id (server/social/chat.py QUICK_PHRASES); the text is what is shown.
-export const QUICK_PHRASES = { gg: "Good game", nice_bid: "Nice bid", nice_play: "Nice play",
-  sorry: "Sorry partner", thanks: "Thanks partner", good_luck: "Good luck", hello: "Hello", oops: "Oops" };
+// Quick phrases travel by id (server/social/chat.py QUICK_PHRASES); each reader sees the
+// catalogue's "chat.phrase.<id>" in their own language.
+export const QUICK_PHRASES = ["gg", "nice_bid", "nice_play", "sorry", "thanks", "good_luck", "hello", "oops"];
 const MAX_LENGTH = 200;
 const KEPT = 50;
 
@@ -21,8 +22,8 @@ export class ChatPanel {
     this.unread = 0;
     this.visible = false;
     this.draft = "";
-    this.el = h("aside", { class: "chat-panel", id: "chat-panel", "aria-label": "Table chat", hidden: true });
-    this.log = h("ul", { class: "chat-log", role: "log", "aria-live": "polite", "aria-label": "Messages" });
+    this.el = h("aside", { class: "chat-panel", id: "chat-panel", "aria-label": t("chat.title"), hidden: true });
+    this.log = h("ul", { class: "chat-log", role: "log", "aria-live": "polite", "aria-label": t("chat.messages") });
     this.onUnread = () => {};
   }
 
@@ -72,7 +73,7 @@ export class ChatPanel {
       toast(err.message, "warn");
     }
     this.render();
-    if (this.visible) this.el.querySelector(on ? ".chat-form input" : ".chat-on")?.focus();
+    if (this.visible) this.el.querySelector(on ? ".chat-form input" : ".chat-on")?.focus();  // i18n: selectors
   }
 
   /** Send ``text``, or the quick phrase with id ``phrase``; true when the room took it. */
@@ -106,28 +107,27 @@ export class ChatPanel {
     const focusedKey = this.el.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     const me = this.state.seat;
     const watching = me === null;
-    const head = h("header", { class: "panel-head" }, h("h2", {}, "Table chat"),
+    const head = h("header", { class: "panel-head" }, h("h2", {}, t("chat.title")),
       h("span", { class: "head-tools" },
         this.on ? h("button", { type: "button", class: "btn btn-ghost small", dataset: { key: "off" },
-          onclick: () => this.setOn(false) }, "Turn chat off") : null,
-        h("button", { type: "button", class: "icon-btn", "aria-label": "Close chat", dataset: { key: "close" },
+          onclick: () => this.setOn(false) }, t("chat.turn_off")) : null,
+        h("button", { type: "button", class: "icon-btn", "aria-label": t("chat.close"), dataset: { key: "close" },
           onclick: () => this.toggle(false) }, "✕")));
-    const audience = watching ? "You are watching: you chat with the other spectators, never with the players."
-      : "Only players who turn chat on can send and read table chat.";
+    const audience = t(watching ? "chat.audience_watching" : "chat.audience_players");
     if (!this.on) {
       this.el.replaceChildren(head,
-        h("p", { class: "empty" }, `Chat is off. ${audience}`),
+        h("p", { class: "empty" }, t("chat.is_off", { audience })),
         h("button", { type: "button", class: "btn btn-primary chat-on", dataset: { key: "on" },
-          onclick: () => this.setOn(true) }, "Turn chat on"));
+          onclick: () => this.setOn(true) }, t("chat.turn_on")));
       this.refocus(focusedKey);
       return;
     }
     this.log.replaceChildren(...(this.messages.length ? this.messages.map((m) => h("li",
       { class: m.seat === me && !watching ? "mine" : "", dataset: { seat: m.seat ?? "" } },
-      h("b", {}, `${m.name || (m.seat !== undefined && m.seat !== null ? this.state.format.seatName(m.seat) : "?")}: `),
-      h("span", { class: m.phrase ? "phrase" : "" }, m.phrase ? QUICK_PHRASES[m.phrase] || m.text : m.text)))
-      : [h("li", { class: "empty" }, "No messages yet.")]));
-    const input = h("input", { type: "text", maxlength: MAX_LENGTH, placeholder: "Say something…", "aria-label": "Message",
+      h("b", {}, `${t("chat.who", { name: m.name || (m.seat !== undefined && m.seat !== null ? this.state.format.seatName(m.seat) : "?") })} `),
+      h("span", { class: m.phrase ? "phrase" : "" }, m.phrase ? phraseText(m.phrase, m.text) : m.text)))
+      : [h("li", { class: "empty" }, t("chat.none"))]));
+    const input = h("input", { type: "text", maxlength: MAX_LENGTH, placeholder: t("chat.placeholder"), "aria-label": t("chat.message"),
       value: this.draft, dataset: { key: "input" }, oninput: (e) => { this.draft = e.target.value; } });
     const form = h("form", { class: "chat-form", onsubmit: async (e) => {
       e.preventDefault();
@@ -139,17 +139,17 @@ export class ChatPanel {
         if (box.value === text) box.value = "";
         this.draft = box.value;
       }
-    } }, input, h("button", { type: "submit", class: "btn btn-primary", dataset: { key: "send" } }, "Send"));
-    const phrases = h("div", { class: "phrases", role: "group", "aria-label": "Quick phrases" },
-      Object.entries(QUICK_PHRASES).map(([id, text]) => h("button", { type: "button", class: "chip", dataset: { key: `p-${id}` },
-        onclick: () => this.say(text, id) }, text)));
+    } }, input, h("button", { type: "submit", class: "btn btn-primary", dataset: { key: "send" } }, t("chat.send")));
+    const phrases = h("div", { class: "phrases", role: "group", "aria-label": t("chat.phrases") },
+      QUICK_PHRASES.map((id) => h("button", { type: "button", class: "chip", dataset: { key: `p-${id}` },
+        onclick: () => this.say("", id) }, phraseText(id))));
     const seats = this.state.seats || [];
     const people = this.state.format.seats.filter((s) => s !== me && seats[s] && !seats[s].bot && seats[s].name);
-    const mutes = watching ? null : h("fieldset", { class: "mutes" }, h("legend", {}, "Mute a seat (you stop receiving its messages)"),
+    const mutes = watching ? null : h("fieldset", { class: "mutes" }, h("legend", {}, t("chat.mute_legend")),
       people.length ? people.map((s) => h("label", { class: "chip" },
         h("input", { type: "checkbox", checked: this.muted.has(s), dataset: { seat: s, key: `m-${s}` },
           onchange: (e) => this.mute(s, e.target.checked) }),
-        h("span", {}, `${seats[s].name} (${this.state.format.seatName(s)})`))) : h("span", { class: "fine" }, "No other people at the table yet."));
+        h("span", {}, `${seats[s].name} (${this.state.format.seatName(s)})`))) : h("span", { class: "fine" }, t("chat.no_people")));
     fill(this.el, head, h("p", { class: "fine" }, audience), this.log, phrases, form, mutes);
     this.log.scrollTop = this.log.scrollHeight;
     this.refocus(focusedKey);
@@ -160,4 +160,10 @@ export class ChatPanel {
     const again = this.el.querySelector(`[data-key="${key}"]`);
     if (again) again.focus();
   }
+}
+
+/** A quick phrase in the reader's language (``english``: the room's text, for a phrase
+ * this page does not know). */
+function phraseText(id, english = id) {
+  return QUICK_PHRASES.includes(id) ? t(`chat.phrase.${id}`) : english;
 }

@@ -4,6 +4,7 @@
 // stays under the table when the sheet is closed (✕ or Escape), so Rematch, Review and
 // Lobby remain one tap away.
 import { ratingText, signed } from "../game/numbers.js";
+import { t, tParts } from "../i18n.js";
 import { gameHref } from "../pages/api.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { h } from "./dom.js";
@@ -12,19 +13,20 @@ import { gameSheet, ordinal, scoreLine, sideNames, standings } from "./score_she
 /** "You win!", "They win", "A draw", "Ada wins", "SW & NE win" (spectators:
  * "North–South win"); ``outcome`` is the winning side (of ``fmt.teams``) or "draw". */
 export function outcomeTitle(outcome, seat, fmt, seats = []) {
-  if (outcome === "draw" || outcome === null || outcome === undefined) return "A draw";
+  if (outcome === "draw" || outcome === null || outcome === undefined) return t("over.draw");
   const mine = seat === null || seat === undefined ? null : fmt.teamOf(seat);
-  if (outcome === mine) return "You win!";
-  if (mine !== null && fmt.teams.length === 2 && !fmt.solo) return "They win";
-  return `${sideNames(fmt, seat, seats)[outcome]} ${fmt.solo ? "wins" : "win"}`;
+  if (outcome === mine) return t("over.you_win");
+  if (mine !== null && fmt.teams.length === 2 && !fmt.solo) return t("over.they_win");
+  return t(fmt.solo ? "over.player_wins" : "over.side_wins", { side: sideNames(fmt, seat, seats)[outcome] });
 }
 
 /** The standings at the game's end, as a list (more than two sides: cutthroat, three and
  * six players; two sides say it all in the score line). */
 function standingsList(view, seat, fmt, seats) {
   if (fmt.teams.length <= 2) return null;
-  return h("ol", { class: "standings", "aria-label": "Standings" }, standings(view.scores, seat, fmt, seats).map((row) =>
-    h("li", { class: row.name === "You" || row.name === "Us" ? "mine" : "" },
+  const mine = seat === null || seat === undefined ? null : fmt.teamOf(seat);
+  return h("ol", { class: "standings", "aria-label": t("over.standings") }, standings(view.scores, seat, fmt, seats).map((row) =>
+    h("li", { class: row.side === mine ? "mine" : "" },
       h("span", { class: "place" }, ordinal(row.place)), h("span", { class: "who" }, row.name),
       h("b", { class: "pts" }, String(row.score)))));
 }
@@ -32,10 +34,11 @@ function standingsList(view, seat, fmt, seats) {
 /** A link to the finished game's page (/g/ID), from the snapshot's ``game`` (the
  * archive's id; absent at practice tables), or null while the game is on. ``?just=1``:
  * the page waits a moment for the archive to write a game that ended a moment ago. */
-export function gamePageLink(state, className, text = "Game page") {
+export function gamePageLink(state, className, text = null) {
   const id = state.extra && state.extra.game;
   if (!id || state.status !== "over") return null;
-  return h("a", { class: className, href: `${gameHref(id)}?just=1`, dataset: { key: "game-page" } }, text);
+  return h("a", { class: className, href: `${gameHref(id)}?just=1`, dataset: { key: "game-page" } },
+    text ?? t("over.game_page"));
 }
 
 export class GameOver {
@@ -43,7 +46,7 @@ export class GameOver {
   constructor(screen) {
     this.screen = screen;
     this.dismissed = null; // the game whose sheet was closed: show the bar, not the sheet
-    this.bar = h("div", { class: "game-over-bar", role: "region", "aria-label": "Game over", hidden: true });
+    this.bar = h("div", { class: "game-over-bar", role: "region", "aria-label": t("status.game_over"), hidden: true });
   }
 
   /** Which game is over: a rematch's game has another key. */
@@ -86,12 +89,12 @@ export class GameOver {
     const iVoted = s.seat !== null && votes[s.seat];
     const list = [
       h("button", { type: "button", class: "btn", dataset: { key: "lobby" },
-        onclick: () => { closeDialog(); screen.app.goLobby(); } }, "Lobby"),
+        onclick: () => { closeDialog(); screen.app.goLobby(); } }, t("over.lobby")),
       h("button", { type: "button", class: "btn", dataset: { key: "review" }, onclick: () => {
         this.dismissed = this.gameKey(); // the review replaces the sheet: the bar stays
         screen.showReview();
       } },
-        inSheet ? "Review last hand" : "Review"),
+        t(inSheet ? "over.review_last" : "table.review")),
     ];
     const page = gamePageLink(s, "btn");
     if (page) list.push(page);
@@ -103,15 +106,15 @@ export class GameOver {
       list.push(h("button", { type: "button", class: "btn btn-primary", dataset: { key: "queue" }, onclick: () => {
         screen.app.goLobby();
         screen.app.queue(true);
-      } }, "Find another ranked game"));
+      } }, t("over.find_ranked")));
     } else if (s.kind === "practice" && s.seat !== null) {
       // Practice's next game is a fresh one with the choices made since (the settings'
       // Blind Nil), dealt with the Deal button: not a rematch of the same rules.
       list.push(h("button", { type: "button", class: "btn btn-primary", dataset: { key: "new-game" },
-        onclick: () => { closeDialog(); screen.newPractice(); } }, "New game"));
+        onclick: () => { closeDialog(); screen.newPractice(); } }, t("over.new_game")));
     } else if (s.seat !== null) {
       list.push(h("button", { type: "button", class: "btn btn-primary", disabled: !!iVoted, dataset: { key: "rematch" },
-        onclick: () => screen.rematch() }, iVoted ? "Rematch asked" : "Rematch"));
+        onclick: () => screen.rematch() }, t(iVoted ? "over.rematch_asked" : "over.rematch")));
     }
     return list;
   }
@@ -129,8 +132,8 @@ export class GameOver {
     const fmt = s.format;
     const body = h("div", { class: "game-over" },
       standingsList(view, s.seat, fmt, s.seats) || h("p", { class: "final" }, scoreLine(view.scores, s.seat, fmt, s.seats)),
-      rated ? ratedLines(rated) : ranked && s.seat !== null ? h("p", { class: "rated" }, "Rating the game…") : null,
-      iVoted && waiting.length ? h("p", {}, `Waiting for ${waiting.join(", ")} to say yes.`) : null,
+      rated ? ratedLines(rated) : ranked && s.seat !== null ? h("p", { class: "rated" }, t("over.rating")) : null,
+      iVoted && waiting.length ? h("p", {}, t("over.waiting_yes", { names: waiting.join(t("list.comma")) })) : null,
       gameSheet(view.history.slice(-1), s.seat, view.rules, s.seats));
     const key = this.gameKey();
     this.dismissed = null;
@@ -138,7 +141,7 @@ export class GameOver {
     if (!screen.resultPanel.hidden) screen.hideResult();
     this.render();
     // More than two sides need the wide sheet for their columns.
-    const className = fmt.teams.length > 2 ? "game-over wide" : "game-over";
+    const className = fmt.teams.length > 2 ? "game-over wide" : "game-over";  // i18n: class names
     // A daily hand is scored on its own: its points, not who won (ui/daily.js).
     const daily = screen.app.daily ? screen.app.daily.overTitle(s) : null;
     openDialog(daily || outcomeTitle(view.outcome, s.seat, fmt, s.seats), body, { className, actions: this.actions(true),
@@ -158,8 +161,8 @@ function ratedLines(rated) {
   const change = signed(rated.change);
   return [
     h("p", { class: "rated", id: "rated-line" },
-      `${rated.left ? "You left the game: rated as a loss. " : ""}Your rating: `,
-      h("b", {}, ratingText(rated.rating, rated.provisional)), ` (${change})`,
-      rated.rank ? ` · #${rated.rank} on the leaderboard` : ""),
+      rated.left ? `${t("over.left_as_loss")} ` : "",
+      tParts("over.your_rating", { rating: h("b", {}, ratingText(rated.rating, rated.provisional)), change }),
+      rated.rank ? ` · ${t("over.rank", { rank: rated.rank })}` : ""),
   ];
 }

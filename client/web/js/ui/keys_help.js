@@ -2,33 +2,36 @@
 // where a keyboard player acts (the hand result's Continue, the bid pad, the hand) when
 // what held it went away (a Tip redrew the pad, a bid closed it, the hand result closed),
 // instead of leaving it on the page's body.
+import { t } from "../i18n.js";
 import { dialogOpen, openDialog } from "./dialog.js";
 import { h } from "./dom.js";
 
 const EVERY_MS = 300;
 
 /** [key, what it does, table kinds it is for (all when absent), the table's rules it is
- * for (all when absent)]. */
-export const TABLE_KEYS = [
-  ["T", "Tip: the suggested bid, chosen on the pad", ["casual", "private", "practice"]],
-  ["L", "Last trick"],
-  ["K / D", "The draw: keep or discard the card shown", null, (r) => r.players === 2],
-  ["P", "A Nil card pass: pass the cards lifted in your hand", null, (r) => !!(r.nil_pass || r.blind_nil_pass)],
-  ["H", "Hint: the suggested action and why", ["practice"]],
-  ["U", "Undo your last decision", ["practice"]],
-  ["R", "Redo", ["practice"]],
-  ["← → Home End", "Move along the hand or the bid pad"],
-  ["Enter or Space", "Lift a card or choose a bid; again to play or bid (a card to pass: again to put it back)"],
-  ["Escape", "Put lifted cards down; close the hand result or a dialog"],
-  ["?", "This list"],
-];
+ * for (all when absent)], in the page's language. */
+export function tableKeys() {
+  return [
+    ["T", t("keys.tip"), ["casual", "private", "practice"]],
+    ["L", t("table.last_trick")],
+    ["K / D", t("keys.draw"), null, (r) => r.players === 2],
+    ["P", t("keys.pass"), null, (r) => !!(r.nil_pass || r.blind_nil_pass)],
+    ["H", t("keys.hint"), ["practice"]],
+    ["U", t("keys.undo"), ["practice"]],
+    ["R", t("keys.redo"), ["practice"]],
+    [t("keys.move_keys"), t("keys.move")],
+    [t("keys.choose_keys"), t("keys.choose")],
+    [t("keys.escape_key"), t("keys.escape")],
+    ["?", t("keys.this_list")],
+  ];
+}
 
 /** Open the list of keys for a table of ``kind`` playing ``rules`` (null: not known yet,
  * the keys of a rule are left out). */
 export function showKeys(kind, rules) {
-  const rows = TABLE_KEYS.filter(([, , kinds, applies]) => (!kinds || kinds.includes(kind))
+  const rows = tableKeys().filter(([, , kinds, applies]) => (!kinds || kinds.includes(kind))
     && (!applies || (!!rules && applies(rules))));
-  openDialog("Keyboard keys", h("dl", { class: "rules-list keys-list" },
+  openDialog(t("keys.title"), h("dl", { class: "rules-list keys-list" },
     rows.map(([key, what]) => [h("dt", {}, h("kbd", {}, key)), h("dd", {}, what)])), { className: "keys-dialog" });
 }
 
