@@ -4,7 +4,7 @@
 // while the event is on.
 import { h } from "../ui/dom.js";
 import { gameHref } from "./api.js";
-import { eventAction, fetchEvent } from "./events_api.js";
+import { eventAction, eventHref, fetchEvent } from "./events_api.js";
 
 const PHASES = { next: "Starts soon", running: "Under way", ending: "Last games", finished: "Finished" };
 const REFRESH_MS = 3000;
@@ -86,13 +86,20 @@ function actions(root, e) {
     e.kind === "arena" ? button("pause", "Pause") : null, button("leave", "Leave"), note);
 }
 
+function privateNote(e) {
+  if (!e.private) return null;
+  const href = eventHref(e.id);
+  return h("p", { class: "fine", id: "event-private" }, "Private: not listed in the lobby; players come by this link: ",
+    h("a", { href }, location.origin + href));
+}
+
 function render(root, e) {
   window.eventPage = e; // for the browser tests and the curious
   root.replaceChildren(h("article", { class: "event-page", dataset: { phase: e.phase } },
     h("header", { class: "panel panel-hero" },
       h("h1", { id: "event-name" }, e.name),
       h("p", { class: "final", id: "event-phase" }, PHASES[e.phase] || e.phase),
-      h("p", { class: "muted" }, kindLine(e)), actions(root, e)),
+      h("p", { class: "muted" }, kindLine(e)), privateNote(e), actions(root, e)),
     podium(e),
     h("section", { class: "panel", "aria-labelledby": "table-title" },
       h("h2", { id: "table-title" }, e.kind === "arena" ? "Standings" : "Bracket"),
