@@ -6,11 +6,12 @@
 | ``tn:live`` | sorted set | events not finished, scored by start time (ms) |
 | ``tn:done`` | sorted set | finished events, scored by the time they finished (ms) |
 | ``tn:slot:{SLOT}`` | string | a calendar start claimed (its event is created once) |
+| ``tn:host:{PID}`` | sorted set | the events an account created, scored by when (ms) |
 """
 
 from __future__ import annotations
 
-__all__ = ["DONE", "LIVE", "event", "slot"]
+__all__ = ["DONE", "LIVE", "event", "hosted", "slot"]
 
 LIVE = "tn:live"
 DONE = "tn:done"
@@ -22,3 +23,7 @@ def event(event_id: str) -> str:
 
 def slot(name: str) -> str:
     return f"tn:slot:{name}"
+
+
+def hosted(pid: str) -> str:
+    return f"tn:host:{pid}"

@@ -139,7 +139,8 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         *archive_routes(lambda: app.state.archive),  # games, players (before /api/players/..)
         *social_routes(lambda: app.state.deps),  # accounts, leaderboard
         *friends_routes(lambda: app.state.social, lambda: app.state.deps),  # issue 17
-        *tournament_routes(lambda: app.state.tournaments, lambda: app.state.deps),
+        *tournament_routes(lambda: app.state.tournaments, lambda: app.state.deps,
+                           lambda: app.state.social),
         *learn_routes(),  # the course and the rules page
         *i18n_routes(),  # the server's catalogue in the reader's language
         *page_routes(),  # /g/ID (a finished game) and /@/NAME (a player)

@@ -2,10 +2,11 @@
 
 Entries are made before the start: in partnership Spades a fixed team of two entered
 together (or made by two players each asking for the other: ``ask``), or a single
-player to be teamed at random; in the two-handed game one player. ``start(now, rng)`` forms the random teams (a single left without a partner is
-withdrawn), seeds the sides by rating (a team's rating is its members' mean) into the
-usual bracket order (1 meets the last seed, 2 the one before, and so on, so the top
-seeds meet last) and gives the top seeds a bye when the sides do not fill the bracket.
+player to be teamed at random; in the two-handed game one player. ``start(now, rng)``
+forms the random teams (a single left without a partner is withdrawn), seeds the sides
+by rating (a team's rating is its members' mean) into the usual bracket order (1 meets
+the last seed, 2 the one before, and so on, so the top seeds meet last) and gives the
+top seeds a bye when the sides do not fill the bracket.
 
 Each match is one game or a best of three to the event's rules. The caller seats a
 ready match (``seat(match, table_id)``; side A in seats 0 and 2, side B in 1 and 3)
