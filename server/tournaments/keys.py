@@ -7,14 +7,16 @@
 | ``tn:done`` | sorted set | finished events, scored by the time they finished (ms) |
 | ``tn:slot:{SLOT}`` | string | a calendar start claimed (its event is created once) |
 | ``tn:host:{PID}`` | sorted set | the events an account created, scored by when (ms) |
+| ``tn:n`` | channel | an event's id, published at each write of it (the pages' feeds) |
 """
 
 from __future__ import annotations
 
-__all__ = ["DONE", "LIVE", "event", "hosted", "slot"]
+__all__ = ["CHANGED", "DONE", "LIVE", "event", "hosted", "slot"]
 
 LIVE = "tn:live"
 DONE = "tn:done"
+CHANGED = "tn:n"
 
 
 def event(event_id: str) -> str:

@@ -55,6 +55,7 @@ from shared.tournaments import (
 )
 
 from . import keys
+from .feeds import EventFeeds
 from .results import EventResults
 from .store import Event, EventStore
 
@@ -96,8 +97,10 @@ class Tournaments:
         self._missing: set[str] = set()  # tables seen missing at the last sweep
         self._task: asyncio.Task[None] | None = None
         self.calendar = calendar or Calendar("")
+        self.feeds = EventFeeds(self.event, room.spawn, clock)
 
     async def start(self) -> None:
+        await self.room.notices.listen(keys.CHANGED, self.feeds.on_notice)
         if self.tick_s > 0:
             self._task = asyncio.create_task(self._forever(), name="tournaments")
 

@@ -3,7 +3,8 @@
 Any node may change any event: ``mutate`` reads the record, applies a pure change of
 ``shared.tournaments`` to it and writes it back only if nobody wrote in between
 (``cas.lua``); otherwise it reads again and decides again. So two nodes pairing one
-Arena at the same moment seat each player once. A Redis failure comes out as the
+Arena at the same moment seat each player once. Each write publishes the event's id on
+``keys.CHANGED`` (every node's pages' feeds, ``feeds.EventFeeds``). A Redis failure comes out as the
 room's ``StoreError``.
 """
 
@@ -52,6 +53,7 @@ class EventStore:
             if await self._cas(keys=[keys.event(event.id)], args=[0, blob]) < 0:
                 raise StoreError("An event with this id exists already.")
             await self.client.zadd(keys.LIVE, {event.id: event.settings.starts_ms})
+            await self.client.publish(keys.CHANGED, event.id)
 
     async def load(self, event_id: str) -> tuple[int, Event] | None:
         async with _wrapped("load event"):
@@ -73,6 +75,7 @@ class EventStore:
             async with _wrapped("write event"):
                 blob = msgpack.packb(event.to_record())
                 if await self._cas(keys=[keys.event(event_id)], args=[rev, blob]) >= 0:
+                    await self.client.publish(keys.CHANGED, event_id)
                     return event, result
         raise StoreError("The event is too busy just now; try again.")
 
@@ -122,6 +125,7 @@ class EventStore:
         async with _wrapped("finish event"), self.client.pipeline(transaction=True) as pipe:
             pipe.zrem(keys.LIVE, event_id)
             pipe.zadd(keys.DONE, {event_id: now})
+            pipe.publish(keys.CHANGED, event_id)
             await pipe.execute()
 
 

@@ -36,6 +36,7 @@ from server.tables.room import Room
 from shared.protocol import Error, Format, Hello, encode
 
 from .connection import COOKIE, Client
+from .event_feed import event_feed_route
 from .http_analysis import analysis_routes
 from .http_archive import ArchiveDeps, archive_routes
 from .http_daily import DailyDeps, daily_routes
@@ -132,6 +133,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
 
     routes = [
         WebSocketRoute("/ws", ws_endpoint),
+        event_feed_route(lambda: app.state.tournaments, addresses, settings.allowed_origins),
         Route("/healthz", healthz),
         Route("/metrics", metrics),
         *analysis_routes(lambda: app.state.archive),  # an archived game's analysis

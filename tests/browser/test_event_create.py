@@ -1,14 +1,19 @@
 """The lobby's "Create an event" form, as a host and as a stranger would use it: a guest
 is not offered it; the server's refusal of a bad choice is shown in its sentence; a
 private event is made, reached by its link, and never listed in a stranger's lobby nor
-by GET /api/tournaments; a public Knock-out made on a phone is listed. One room, a
-desktop and a phone."""
+by GET /api/tournaments; a public Knock-out made on a phone is listed; the event page
+hears of changes by the room's push; a team is entered by each naming the other. One
+room, a desktop and a phone."""
 
 from __future__ import annotations
+
+import time
 
 import httpx
 from playwright.async_api import Page, expect
 
+from server.tournaments.service import Tournaments
+from shared.tournaments import KnockoutSettings
 from tests.room_social.conftest import PASSWORD
 
 from .conftest import BROWSER, PHONE_TALL, shot
@@ -17,6 +22,7 @@ pytestmark = BROWSER
 
 SIGNED_IN = "window.spadesApp.room.signedIn === true && window.spadesApp.room.state === 'open'"
 ON_EVENT_PAGE = "!!document.getElementById('event-name')"
+HOUR = 3_600_000
 
 
 async def sign_up(page: Page, name: str) -> None:
@@ -69,6 +75,8 @@ async def test_a_host_creates_events_and_a_private_one_stays_unlisted(start_room
     assert page.url == f"{room.http}/e/{event_id}"
     await expect(link.locator("a")).to_have_attribute("href", f"/e/{event_id}")
 
+    await page.wait_for_function("window.eventFeed === 'open'")  # pushed, not re-read
+
     # A stranger's lobby and the list never show it; its link works (and is joined).
     async with httpx.AsyncClient(base_url=room.http) as web:
         listed = (await web.get("/api/tournaments")).json()["events"]
@@ -81,6 +89,9 @@ async def test_a_host_creates_events_and_a_private_one_stays_unlisted(start_room
     await expect(stranger.locator("#event-name")).to_have_text("Club night")
     await stranger.locator("#event-join").click()
     await expect(stranger.locator("#standings tbody tr")).to_have_count(1)
+    # The host's page hears of it by the room's push (it re-reads only when the feed is down).
+    await expect(page.locator("#standings tbody tr")).to_have_count(1)
+    assert await page.evaluate("window.eventFeed") == "open"
 
     # On a phone: a public Knock-out, listed in the lobby; the form fits the width.
     phone = await open_page(room, viewport=PHONE_TALL)
@@ -103,3 +114,20 @@ async def test_a_host_creates_events_and_a_private_one_stays_unlisted(start_room
     await expect(phone.locator("#events-list li")).to_have_count(1)
     await expect(phone.locator("#events-list")).to_contain_text("Friday duel")
     await expect(phone.locator("#events-list")).to_contain_text("Knock-out of 16")
+
+    # A partnership Knock-out entered as a team: each names the other on the page.
+    service: Tournaments = room.app.state.tournaments
+    cup = await service.create_knockout(KnockoutSettings(
+        "Pairs cup", preset="standard", size=8, starts_ms=int(time.time() * 1000) + HOUR))
+    await page.goto(f"{room.http}/e/{cup.id}")
+    await page.fill("#event-partner", "Ivo")
+    await page.locator("#event-join").click()
+    await expect(page.locator("#entries")).to_have_text("Hana (asks Ivo to partner)")
+    await page.wait_for_function("window.eventFeed === 'open'")
+    await phone.goto(f"{room.http}/e/{cup.id}")
+    await phone.fill("#event-partner", "Hana")
+    await phone.locator("#event-join").click()
+    await expect(phone.locator("#entries")).to_have_text("Hana & Ivo")
+    await expect(page.locator("#entries")).to_have_text("Hana & Ivo")  # pushed
+    assert await no_sideways_scroll(phone)
+    await shot(phone, "event-team-phone")
