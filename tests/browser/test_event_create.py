@@ -123,6 +123,7 @@ async def test_a_host_creates_events_and_a_private_one_stays_unlisted(start_room
     await page.fill("#event-partner", "Ivo")
     await page.locator("#event-join").click()
     await expect(page.locator("#entries")).to_have_text("Hana (asks Ivo to partner)")
+    await shot(page, "event-team-desktop")
     await page.wait_for_function("window.eventFeed === 'open'")
     await phone.goto(f"{room.http}/e/{cup.id}")
     await phone.fill("#event-partner", "Hana")

@@ -80,18 +80,19 @@ function actions(root, e) {
   const note = h("p", { class: "fine", role: "status", id: "event-note" });
   // A partnership Knock-out is entered alone or with a partner who asks for you too.
   const partner = e.kind === "knockout" && e.preset !== "two_handed"
-    ? h("input", { id: "event-partner", autocomplete: "off", placeholder: "Partner's name (optional)",
-      "aria-label": "Partner's name (optional)", maxlength: 40 }) : null;
+    ? h("input", { id: "event-partner", autocomplete: "off", maxlength: 40 }) : null;
   const button = (what, label) => h("button", { type: "button", class: "btn", id: `event-${what}`, onclick: async () => {
     try {
       const named = what === "join" && partner && partner.value.trim();
       render(root, await eventAction(e.id, what, named ? { partner: named } : undefined));
       document.getElementById("event-note").textContent = `${label}: done.`;
     } catch (err) {
-      note.textContent = err.message;
+      document.getElementById("event-note").textContent = err.message; // a push may have redrawn it
     }
   } }, label);
-  return h("div", { class: "event-actions" }, h("div", { class: "inline" }, partner, button("join", "Join"),
+  return h("div", { class: "event-actions" },
+    partner ? h("label", { for: "event-partner" }, "Partner (optional): a team once they name you too") : null,
+    h("div", { class: "inline" }, partner, button("join", "Join"),
     e.kind === "arena" ? button("pause", "Pause") : null, button("leave", "Leave")), note);
 }
 
@@ -104,9 +105,11 @@ function privateNote(e) {
 
 function render(root, e) {
   window.eventPage = e; // for the browser tests and the curious
-  // A push redraws the page: what is being typed in the partner box stays, and its focus.
+  // A push redraws the page: what is being typed in the partner box stays, with its
+  // focus, and so does the note of the last action.
   const typed = document.getElementById("event-partner");
   const kept = typed ? { value: typed.value, focused: document.activeElement === typed } : null;
+  const said = document.getElementById("event-note")?.textContent;
   root.replaceChildren(h("article", { class: "event-page", dataset: { phase: e.phase } },
     h("header", { class: "panel panel-hero" },
       h("h1", { id: "event-name" }, e.name),
@@ -118,6 +121,8 @@ function render(root, e) {
       e.kind === "arena" ? standingsTable(e.standings) : bracket(e)),
     h("section", { class: "panel", "aria-labelledby": "playing-title" },
       h("h2", { id: "playing-title" }, "Playing now"), playing(e))));
+  const note = document.getElementById("event-note");
+  if (note && said) note.textContent = said;
   const box = document.getElementById("event-partner");
   if (box && kept) {
     box.value = kept.value;
