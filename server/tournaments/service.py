@@ -351,7 +351,7 @@ class Tournaments:
     async def _finish(self, event: Event, now: int) -> None:
         if self.results is not None:
             await self.results.record_places(event.id, event.settings.name, event.kind,
-                                             _places(event))
+                                             _places(event), event.settings.private)
         await self.store.finished(event.id, now)
 
 

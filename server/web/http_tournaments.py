@@ -23,6 +23,7 @@
     GET  /api/players/{name}/events      -> 200 {"events": [{"id", "name", "kind",
                                             "place", "points", "games"}]}: the events
                                             the account played to the end, newest first
+                                            (private ones to the account alone)
 
 The caller is the session's account, else the guest of the guest cookie; a rated event
 takes accounts only (401 ``sign_in_required``), at the rating they have. A refusal of
@@ -213,7 +214,9 @@ async def _played(request: Request, deps: SocialDeps, service: Tournaments) -> R
         raise NoSuchPlayer("There is no such player.")
     if service.results is None:
         return JSONResponse({"events": []})
-    places = await service.results.places_of(account.pid)
+    viewer = await _account(request, deps)  # a club's event: its player's own to see
+    places = await service.results.places_of(
+        account.pid, private=viewer is not None and viewer.pid == account.pid)
     return JSONResponse({"events": [
         {"id": p.event_id, "name": p.event_name, "kind": p.kind, "place": p.place,
          "points": p.points, "games": p.games} for p in places]})

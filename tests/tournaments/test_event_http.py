@@ -12,7 +12,7 @@ import httpx
 
 from server.tournaments.service import Tournaments
 from server.web.http_social import GUEST_COOKIE, SESSION_COOKIE
-from shared.tournaments import Entrant
+from shared.tournaments import Arena, ArenaSettings, Entrant
 from tests.room_social.conftest import SocialFactory, Start, origin, register
 from tests.room_social.test_friends import call
 
@@ -119,3 +119,27 @@ async def test_a_host_cannot_fill_the_room_with_events_nor_list_a_private_one(
         listed = {e["id"] for e in (await web.get("/api/tournaments")).json()["events"]}
         assert made[0] not in listed and set(made[1:]) <= listed
         assert (await web.get(f"/api/tournaments/{made[0]}")).status_code == 200
+
+
+async def test_a_private_event_played_is_on_the_players_own_page_only(
+        start_server: Start) -> None:
+    server = await start_server(**QUIET)
+    service: Tournaments = server.app.state.tournaments
+    ann = await register(server, "Ivy")
+    pid = (await server.app.state.deps.accounts.by_name("Ivy")).pid
+    now = int(time.time() * 1000)
+    for name, private in (("Open night", False), ("Club night", True)):
+        arena = await service.create_arena(ArenaSettings(
+            name, minutes=15, starts_ms=now - 20 * 60_000, private=private))
+
+        def joined(event: object) -> None:
+            assert isinstance(event, Arena)
+            event.join(Entrant(pid, "Ivy", 25.0), now - 19 * 60_000)
+
+        await service.store.mutate(arena.id, joined)
+    await service.tick(sweep=True)  # both ended: their places are kept
+    async with httpx.AsyncClient(base_url=server.http) as web:
+        seen = (await web.get("/api/players/Ivy/events")).json()["events"]
+    assert [e["name"] for e in seen] == ["Open night"]  # a stranger: no club's link
+    mine = (await call(server, ann, "/api/players/Ivy/events")).json()["events"]
+    assert sorted(e["name"] for e in mine) == ["Club night", "Open night"]
