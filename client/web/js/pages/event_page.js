@@ -150,7 +150,9 @@ function follow(root, id) {
     };
     sock.onmessage = (m) => {
       const frame = JSON.parse(m.data);
-      if (frame.t === "event") render(root, frame.event);
+      if (frame.t !== "event") return;
+      render(root, frame.event);
+      if (finished()) sock.close(); // nothing more will change
     };
     sock.onclose = () => {
       window.eventFeed = "closed";
