@@ -1,6 +1,7 @@
 """An event's page is pushed the event as it changes (``/ws/events/{id}``), through the
 room's pub/sub: a change made on one node reaches a page following it on another. A
-feed of no event, or from another site's page, is refused. Two nodes, one Redis."""
+feed of no event, from another site's page, or past its address's connections, is
+refused. Two nodes, one Redis."""
 
 from __future__ import annotations
 
@@ -53,8 +54,9 @@ async def test_a_change_on_one_node_is_pushed_to_a_page_on_another(
         assert [s["status"] for s in paused["standings"] if s["pid"] == "feed0"] == ["paused"]
 
 
-async def test_a_feed_of_no_event_or_from_another_site_is_refused(start_server: Start) -> None:
-    server = await start_server(**QUIET)
+async def test_a_feed_of_no_event_from_another_site_or_past_the_limit_is_refused(
+        start_server: Start) -> None:
+    server = await start_server(**QUIET, max_conns_per_address=2)
     async with websockets.connect(feed_url(server, "nothing"),
                                   additional_headers=origin(server)) as sock:
         with pytest.raises(ConnectionClosed) as closed:
@@ -64,3 +66,23 @@ async def test_a_feed_of_no_event_or_from_another_site_is_refused(start_server: 
         async with websockets.connect(feed_url(server, "nothing"),
                                       additional_headers={"Origin": "https://evil.example"}):
             pass
+    # An address's feeds count among its connections: past the limit, refused.
+    service: Tournaments = server.app.state.tournaments
+    arena = await service.create_arena(ArenaSettings("Busy", starts_ms=0, minutes=30))
+    url = feed_url(server, arena.id)
+    async with websockets.connect(url, additional_headers=origin(server)) as a, \
+            websockets.connect(url, additional_headers=origin(server)) as b:
+        await next_event(a), await next_event(b)
+        with pytest.raises(InvalidStatus):
+            async with websockets.connect(url, additional_headers=origin(server)):
+                pass
+    # Closed feeds free their places (once the node saw them go: waited for).
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            async with websockets.connect(url, additional_headers=origin(server)) as again:
+                assert (await next_event(again))["id"] == arena.id
+            break
+        except InvalidStatus:
+            assert time.monotonic() < deadline, "a closed feed kept its place"
+            await asyncio.sleep(0.05)
