@@ -6,14 +6,17 @@
 | ``tn:live`` | sorted set | events not finished, scored by start time (ms) |
 | ``tn:done`` | sorted set | finished events, scored by the time they finished (ms) |
 | ``tn:slot:{SLOT}`` | string | a calendar start claimed (its event is created once) |
+| ``tn:host:{PID}`` | sorted set | the events an account created, scored by when (ms) |
+| ``tn:n`` | channel | an event's id, published at each write of it (the pages' feeds) |
 """
 
 from __future__ import annotations
 
-__all__ = ["DONE", "LIVE", "event", "slot"]
+__all__ = ["CHANGED", "DONE", "LIVE", "event", "hosted", "slot"]
 
 LIVE = "tn:live"
 DONE = "tn:done"
+CHANGED = "tn:n"
 
 
 def event(event_id: str) -> str:
@@ -22,3 +25,7 @@ def event(event_id: str) -> str:
 
 def slot(name: str) -> str:
     return f"tn:slot:{name}"
+
+
+def hosted(pid: str) -> str:
+    return f"tn:host:{pid}"

@@ -1,5 +1,6 @@
-"""What lasts of the tournaments in PostgreSQL (migration 0012): each game an event
-counted, written when it ends, and each entrant's place when the event finishes.
+"""What lasts of the tournaments in PostgreSQL (migrations 0012, 0013): each game an
+event counted, written when it ends, and each entrant's place when the event finishes
+(and whether the event was private: only its player sees such a place).
 
 Both writes are idempotent (a game, a place, is one row whatever the number of nodes
 that report it). Every method may raise ``ArchiveUnavailable``.
@@ -25,6 +26,7 @@ class Place:
     place: int
     points: int
     games: int
+    private: bool = False  # a club's event: its link is the player's own to see
 
 
 class EventResults:
@@ -51,22 +53,26 @@ class EventResults:
         return {row["table_id"]: json.loads(row["points"]) for row in rows}
 
     async def record_places(self, event_id: str, event_name: str, kind: str,
-                            places: list[tuple[str, str, int, int, int]]) -> None:
-        """Keep every entrant's (pid, name, place, points, games)."""
+                            places: list[tuple[str, str, int, int, int]],
+                            private: bool = False) -> None:
+        """Keep every entrant's (pid, name, place, points, games); ``private``, the
+        event was a club's (migration 0013)."""
         async with self.db.connection("tournament places") as conn:
             await conn.executemany(
                 "INSERT INTO tournament_places (event_id, pid, name, event_name, kind, "
-                "place, points, games) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
-                "ON CONFLICT DO NOTHING",
-                [(event_id, pid, name, event_name, kind, place, points, games)
+                "place, points, games, private) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, "
+                "$9) ON CONFLICT DO NOTHING",
+                [(event_id, pid, name, event_name, kind, place, points, games, private)
                  for pid, name, place, points, games in places])
 
-    async def places_of(self, pid: str, limit: int = 50) -> list[Place]:
-        """The events ``pid`` played to the end, newest first."""
+    async def places_of(self, pid: str, limit: int = 50,
+                        private: bool = False) -> list[Place]:
+        """The events ``pid`` played to the end, newest first; the private ones too
+        only when ``private`` (the player's own view)."""
         async with self.db.connection("tournament places of") as conn:
             rows = await conn.fetch(
-                "SELECT event_id, event_name, kind, place, points, games "
-                "FROM tournament_places WHERE pid = $1 ORDER BY finished DESC LIMIT $2",
-                pid, limit)
+                "SELECT event_id, event_name, kind, place, points, games, private "
+                "FROM tournament_places WHERE pid = $1 AND (NOT private OR $3) "
+                "ORDER BY finished DESC LIMIT $2", pid, limit, private)
         return [Place(r["event_id"], r["event_name"], r["kind"], r["place"], r["points"],
-                      r["games"]) for r in rows]
+                      r["games"], r["private"]) for r in rows]

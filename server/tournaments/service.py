@@ -1,6 +1,7 @@
 """The node's part of the tournaments: players' requests, and the tick every node runs.
 
-Requests (``create_arena``, ``create_knockout``, ``join``, ``leave``, ``pause``) change
+Requests (``create_arena``, ``create_knockout``, ``join``, ``team_up``, ``leave``,
+``pause``) change
 the event in Redis by compare-and-set (``EventStore.mutate``); a bad one raises the
 core's ``TournamentError`` and changes nothing.
 
@@ -49,10 +50,12 @@ from shared.tournaments import (
     Knockout,
     KnockoutSettings,
     NoSuchEvent,
+    TooManyEvents,
     places_of,
 )
 
 from . import keys
+from .feeds import EventFeeds
 from .results import EventResults
 from .store import Event, EventStore
 
@@ -63,6 +66,7 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], int]
 SCHEDULE_AHEAD_MS = 3_600_000  # a scheduled event is listed (and open) this long before
 SLOT_TTL_S = 3 * 86_400
+MOST_HOSTED = 5  # events not finished an account may host: the tick reads every live one
 MovePlayers = Callable[[str, list[str]], Awaitable[None]]
 
 
@@ -93,8 +97,10 @@ class Tournaments:
         self._missing: set[str] = set()  # tables seen missing at the last sweep
         self._ticker = Periodic("tournaments", tick_s, lambda: self.tick(), _tick_failed)
         self.calendar = calendar or Calendar("")
+        self.feeds = EventFeeds(self.event, room.spawn, clock)
 
     async def start(self) -> None:
+        await self.room.notices.listen(keys.CHANGED, self.feeds.on_notice)
         if self.tick_s > 0:
             self._ticker.start()
 
@@ -105,15 +111,26 @@ class Tournaments:
 
     # -- requests ------------------------------------------------------------------------
 
-    async def create_arena(self, settings: ArenaSettings) -> Arena:
+    async def create_arena(self, settings: ArenaSettings, host: str | None = None) -> Arena:
+        """A new Arena; ``host`` the account creating it (None: the room's calendar),
+        refused (``TooManyEvents``) when it hosts ``MOST_HOSTED`` events not finished."""
         arena = Arena(_event_id(), settings)
-        await self.store.create(arena)
+        await self._create(arena, host)
         return arena
 
-    async def create_knockout(self, settings: KnockoutSettings) -> Knockout:
+    async def create_knockout(self, settings: KnockoutSettings,
+                              host: str | None = None) -> Knockout:
+        """A new Knock-out; ``host`` as for ``create_arena``."""
         event = Knockout(_event_id(), settings)
-        await self.store.create(event)
+        await self._create(event, host)
         return event
+
+    async def _create(self, event: Event, host: str | None) -> None:
+        if host is not None and not await self.store.host(host, event.id, MOST_HOSTED,
+                                                          self.clock()):
+            raise TooManyEvents(f"You host {MOST_HOSTED} events not finished already; "
+                                "create another when one has ended.")
+        await self.store.create(event)
 
     async def event(self, event_id: str) -> Event | None:
         found = await self.store.load(event_id)
@@ -142,6 +159,21 @@ class Tournaments:
                 event.join(members[0], now)
 
         return (await self._mutate(event_id, join))[0]
+
+    async def team_up(self, event_id: str, member: Entrant, partner: str,
+                      partner_name: str) -> tuple[Event, bool]:
+        """``member`` enters a Knock-out with the partner of pid ``partner``, by the
+        consent of both (``Knockout.ask``): True when this made the team, False when
+        ``member`` now waits for the partner's ask."""
+        now = self.clock()
+
+        def ask(event: Event) -> bool:
+            if not isinstance(event, Knockout):
+                raise BadEntry("An Arena is joined alone: partners are drawn at each table.")
+            return event.ask(member, partner, partner_name, now)
+
+        event, teamed = await self._mutate(event_id, ask)
+        return event, bool(teamed)
 
     async def leave(self, event_id: str, pid: str) -> Event:
         now = self.clock()
@@ -306,7 +338,7 @@ class Tournaments:
     async def _finish(self, event: Event, now: int) -> None:
         if self.results is not None:
             await self.results.record_places(event.id, event.settings.name, event.kind,
-                                             _places(event))
+                                             _places(event), event.settings.private)
         await self.store.finished(event.id, now)
 
 

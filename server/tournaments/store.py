@@ -3,7 +3,8 @@
 Any node may change any event: ``mutate`` reads the record, applies a pure change of
 ``shared.tournaments`` to it and writes it back only if nobody wrote in between
 (``cas.lua``); otherwise it reads again and decides again. So two nodes pairing one
-Arena at the same moment seat each player once. A Redis failure comes out as the
+Arena at the same moment seat each player once. Each write publishes the event's id on
+``keys.CHANGED`` (every node's pages' feeds, ``feeds.EventFeeds``). A Redis failure comes out as the
 room's ``StoreError``.
 """
 
@@ -28,6 +29,8 @@ __all__ = ["Event", "EventStore", "decode_event"]
 Event = Arena | Knockout
 T = TypeVar("T")
 RETRIES = 50
+HOSTED_TTL_S = 40 * 86_400  # a host's list outlives the farthest start (30 days)
+CREATING_MS = 60_000  # an event id hosted but not yet live is being created this long
 
 
 def decode_event(blob: bytes) -> Event:
@@ -50,6 +53,7 @@ class EventStore:
             if await self._cas(keys=[keys.event(event.id)], args=[0, blob]) < 0:
                 raise StoreError("An event with this id exists already.")
             await self.client.zadd(keys.LIVE, {event.id: event.settings.starts_ms})
+            await self.client.publish(keys.CHANGED, event.id)
 
     async def load(self, event_id: str) -> tuple[int, Event] | None:
         async with _wrapped("load event"):
@@ -71,6 +75,7 @@ class EventStore:
             async with _wrapped("write event"):
                 blob = msgpack.packb(event.to_record())
                 if await self._cas(keys=[keys.event(event_id)], args=[rev, blob]) >= 0:
+                    await self.client.publish(keys.CHANGED, event_id)
                     return event, result
         raise StoreError("The event is too busy just now; try again.")
 
@@ -78,6 +83,33 @@ class EventStore:
         """Whether this call took ``key`` (a calendar slot) first."""
         async with _wrapped("claim slot"):
             return bool(await self.client.set(key, b"1", nx=True, ex=ttl_s))
+
+    async def host(self, pid: str, event_id: str, most: int, now: int) -> bool:
+        """Count ``event_id`` among the events account ``pid`` hosts, if it hosts fewer
+        than ``most`` not finished; False (and nothing kept) otherwise. Added first and
+        counted after, so two creations at once never pass the limit together. An id
+        finished, or neither live nor added within ``CREATING_MS`` (a creation under
+        way), is forgotten."""
+        key = keys.hosted(pid)
+        async with _wrapped("host event"):
+            await self.client.zadd(key, {event_id: now})
+            await self.client.expire(key, HOSTED_TTL_S)
+            rows = [(_text(m), score) for m, score in
+                    await self.client.zrange(key, 0, -1, withscores=True)]
+            async with self.client.pipeline(transaction=False) as pipe:
+                for member, _ in rows:
+                    pipe.zscore(keys.LIVE, member)
+                    pipe.zscore(keys.DONE, member)
+                scores = await pipe.execute()
+            gone = [m for (m, at), live, done in zip(rows, scores[::2], scores[1::2],
+                                                     strict=True)
+                    if live is None and (done is not None or at < now - CREATING_MS)]
+            if gone:
+                await self.client.zrem(key, *gone)
+            if len(rows) - len(gone) > most:
+                await self.client.zrem(key, event_id)
+                return False
+            return True
 
     async def live(self) -> list[str]:
         """The events not finished, by start time."""
@@ -93,6 +125,7 @@ class EventStore:
         async with _wrapped("finish event"), self.client.pipeline(transaction=True) as pipe:
             pipe.zrem(keys.LIVE, event_id)
             pipe.zadd(keys.DONE, {event_id: now})
+            pipe.publish(keys.CHANGED, event_id)
             await pipe.execute()
 
 

@@ -1,9 +1,9 @@
 """What the pages are sent of an event (plain JSON-able dicts, pure).
 
 ``summary`` is a line of the lobby's list; ``detail`` the event page: the summary,
-then an Arena's standings or a Knock-out's bracket, the tables playing (for Watch
-links), and once finished the podium and each game's archive id (an event's table
-plays one game: its number 0).
+then an Arena's standings or a Knock-out's bracket (and its singles asking for a
+partner), the tables playing (for Watch links), and once finished the podium and each
+game's archive id (an event's table plays one game: its number 0).
 """
 
 from __future__ import annotations
@@ -71,7 +71,10 @@ def _bracket(event: Knockout) -> dict[str, Any]:
     matches = [{"key": m.key, "round": m.round, "a": side(m.a), "b": side(m.b),
                 "wins": list(m.wins), "games": list(m.games), "playing": m.playing,
                 "winner": m.winner} for m in event.matches.values()]
+    names = {m.pid: m.name for m in event.entered}
     return {"entries": [[m.name for m in entry] for entry in event.entries],
+            "asking": [{"name": names[pid], "partner": partner}
+                       for pid, (_, partner) in event.asks.items() if pid in names],
             "rounds": event.rounds, "matches": matches,
             "playing": [{"table": m["playing"], "match": m["key"],
                          "players": [m["a"]["name"], m["b"]["name"]]}

@@ -36,6 +36,7 @@ from server.tables.room import Room
 from shared.protocol import Error, Format, Hello, encode
 
 from .connection import COOKIE, Client
+from .event_feed import event_feed_route
 from .http_analysis import analysis_routes
 from .http_archive import ArchiveDeps, archive_routes
 from .http_daily import DailyDeps, daily_routes
@@ -132,6 +133,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
 
     routes = [
         WebSocketRoute("/ws", ws_endpoint),
+        event_feed_route(lambda: app.state.tournaments, addresses, settings.allowed_origins),
         Route("/healthz", healthz),
         Route("/metrics", metrics),
         *analysis_routes(lambda: app.state.archive),  # an archived game's analysis
@@ -139,7 +141,8 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         *archive_routes(lambda: app.state.archive),  # games, players (before /api/players/..)
         *social_routes(lambda: app.state.deps),  # accounts, leaderboard
         *friends_routes(lambda: app.state.social, lambda: app.state.deps),  # issue 17
-        *tournament_routes(lambda: app.state.tournaments, lambda: app.state.deps),
+        *tournament_routes(lambda: app.state.tournaments, lambda: app.state.deps,
+                           lambda: app.state.social),
         *learn_routes(),  # the course and the rules page
         *i18n_routes(),  # the server's catalogue in the reader's language
         *page_routes(),  # /g/ID (a finished game) and /@/NAME (a player)

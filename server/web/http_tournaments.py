@@ -11,8 +11,11 @@
                                          -> 201 the event (a signed-in account); a
                                             private (club) event is not listed: its
                                             page's link /e/ID is how players find it
-    POST /api/tournaments/{id}/join      -> 200 the event: the caller joins an Arena
-                                            (again after a pause) or enters a Knock-out
+    POST /api/tournaments/{id}/join  {"partner"?}
+                                         -> 200 the event: the caller joins an Arena
+                                            (again after a pause) or enters a Knock-out;
+                                            with a partner's name, a team once each of
+                                            the two accounts asked for the other
     POST /api/tournaments/{id}/leave     -> 200 the event (an Arena: no more pairing;
                                             a Knock-out before its start: the entry out)
     POST /api/tournaments/{id}/pause     -> 200 the event (an Arena: not paired until
@@ -20,12 +23,14 @@
     GET  /api/players/{name}/events      -> 200 {"events": [{"id", "name", "kind",
                                             "place", "points", "games"}]}: the events
                                             the account played to the end, newest first
+                                            (private ones to the account alone)
 
 The caller is the session's account, else the guest of the guest cookie; a rated event
 takes accounts only (401 ``sign_in_required``), at the rating they have. A refusal of
 the event is 409 with its code (``event_full``, ``event_over``, ``event_started``,
 ``already_entered``, ``not_entered``, ``same_address``, ``not_free``,
-``already_recorded``), 400 ``bad_entry`` for bad settings, 404 ``no_event``.
+``already_recorded``, ``too_many_events``), 400 ``bad_entry`` for bad settings, 404
+``no_event``.
 """
 
 from __future__ import annotations
@@ -38,6 +43,8 @@ from starlette.routing import Route
 
 from server.social.accounts import Account
 from server.social.errors import NoSuchPlayer, SignInRequired
+from server.social.friends import Blocked
+from server.social.hub import SocialHub
 from server.social.matchmaking import origin_of
 from server.tables.actor import now_ms
 from server.tournaments.service import Tournaments
@@ -56,10 +63,12 @@ from shared.tournaments import (
 __all__ = ["tournament_routes"]
 
 MAX_BODY = 1024
+MAX_AHEAD_MS = 30 * 86_400_000  # the live list holds what is ahead: a month at most
 GUEST_RATING = 25.0  # a guest's place in rating-near pairing: a new account's mu
 
 def tournament_routes(get_service: Callable[[], Tournaments],
-                      get_deps: Callable[[], SocialDeps]) -> list[Route]:
+                      get_deps: Callable[[], SocialDeps],
+                      get_social: Callable[[], SocialHub]) -> list[Route]:
     def route(path: str, act: Callable[[Request, SocialDeps, Tournaments],
                                        Awaitable[Response]], method: str) -> Route:
         async def handler(request: Request, deps: SocialDeps) -> Response:
@@ -79,7 +88,7 @@ def tournament_routes(get_service: Callable[[], Tournaments],
         route("/api/tournaments", _list, "GET"),
         route("/api/tournaments", _create, "POST"),
         route("/api/tournaments/{id}", _detail, "GET"),
-        route("/api/tournaments/{id}/join", _join, "POST"),
+        route("/api/tournaments/{id}/join", _join_route(get_social), "POST"),
         route("/api/tournaments/{id}/leave", _leave, "POST"),
         route("/api/tournaments/{id}/pause", _pause, "POST"),
         route("/api/players/{name}/events", _played, "GET"),
@@ -104,7 +113,8 @@ async def _account(request: Request, deps: SocialDeps) -> Account | None:
 
 
 async def _create(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
-    if await _account(request, deps) is None:
+    host = await _account(request, deps)
+    if host is None:
         raise SignInRequired("Creating an event needs an account: sign in first.")
     body = await read_json_object(request, MAX_BODY)
     kind = body.pop("kind", None)
@@ -113,14 +123,17 @@ async def _create(request: Request, deps: SocialDeps, service: Tournaments) -> R
     if kind not in ("arena", "knockout") or set(body) - known:
         raise Refused(400, "malformed", "Give the event's kind (arena or knockout) and "
                       f"only these settings: {', '.join(sorted(known))}.")
-    body["starts_ms"] = body.pop("starts", now_ms())
+    now = now_ms()
+    body["starts_ms"] = body.pop("starts", now)
+    if isinstance(body["starts_ms"], int | float) and body["starts_ms"] > now + MAX_AHEAD_MS:
+        raise BadEntry("An event starts within 30 days.")
     try:
         if kind == "arena":
             body.pop("size", None), body.pop("best_of", None)
-            event = await service.create_arena(ArenaSettings(**body))
+            event = await service.create_arena(ArenaSettings(**body), host.pid)
         else:
             body.pop("minutes", None), body.pop("capacity", None)
-            event = await service.create_knockout(KnockoutSettings(**body))
+            event = await service.create_knockout(KnockoutSettings(**body), host.pid)
     except TypeError as err:
         raise Refused(400, "malformed", "The event's settings are incomplete.") from err
     return JSONResponse(detail(event, now_ms()), 201)
@@ -145,10 +158,42 @@ async def _entrant(request: Request, deps: SocialDeps, service: Tournaments) -> 
     return Entrant(pid, name or "Guest", GUEST_RATING, origin_of(address))
 
 
-async def _join(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
-    entrant = await _entrant(request, deps, service)
-    event = await service.join(request.path_params["id"], [entrant])
-    return JSONResponse(detail(event, now_ms()))
+async def _partner_named(request: Request) -> str | None:
+    """The partner a join names (``{"partner": NAME}``), or None (no body, or none named)."""
+    if request.headers.get("content-length", "0") == "0" \
+            and "transfer-encoding" not in request.headers:
+        return None
+    body = await read_json_object(request, MAX_BODY)
+    partner = body.get("partner")
+    if set(body) - {"partner"} or not (partner is None or isinstance(partner, str)):
+        raise Refused(400, "malformed", 'Join with no body, or name a partner: '
+                      '{"partner": "their name"}.')
+    return partner
+
+
+def _join_route(get_social: Callable[[], SocialHub]) -> Callable[
+        [Request, SocialDeps, Tournaments], Awaitable[Response]]:
+    async def join(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
+        event_id = request.path_params["id"]
+        partner = await _partner_named(request)
+        if partner is None:
+            entrant = await _entrant(request, deps, service)
+            return JSONResponse(detail(await service.join(event_id, [entrant]), now_ms()))
+        # A team is two accounts that each ask for the other: the partner's own join
+        # is the consent (and carries the partner's own address to the rated check).
+        me = await _account(request, deps)
+        if me is None:
+            raise SignInRequired("Entering with a partner needs an account: sign in first.")
+        other = await deps.accounts.by_name(partner)
+        if other is None:
+            raise NoSuchPlayer(f"There is no player called {partner}.")
+        if await get_social().friends.blocks_between(me.pid, [other.pid]):
+            raise Blocked("You cannot enter with this player.")
+        entrant = await _entrant(request, deps, service)
+        event, _ = await service.team_up(event_id, entrant, other.pid, other.name)
+        return JSONResponse(detail(event, now_ms()))
+
+    return join
 
 
 async def _leave(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
@@ -169,7 +214,9 @@ async def _played(request: Request, deps: SocialDeps, service: Tournaments) -> R
         raise NoSuchPlayer("There is no such player.")
     if service.results is None:
         return JSONResponse({"events": []})
-    places = await service.results.places_of(account.pid)
+    viewer = await _account(request, deps)  # a club's event: its player's own to see
+    places = await service.results.places_of(
+        account.pid, private=viewer is not None and viewer.pid == account.pid)
     return JSONResponse({"events": [
         {"id": p.event_id, "name": p.event_name, "kind": p.kind, "place": p.place,
          "points": p.points, "games": p.games} for p in places]})

@@ -22,6 +22,7 @@ from .errors import (
     NotEntered,
     NotFree,
     SameAddress,
+    TooManyEvents,
     TournamentError,
 )
 from .knockout import Knockout, Match, Side, bracket_order
@@ -54,6 +55,7 @@ __all__ = [
     "Scheduled",
     "Side",
     "Standing",
+    "TooManyEvents",
     "TournamentError",
     "base_points",
     "bracket_order",

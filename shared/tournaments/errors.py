@@ -13,7 +13,8 @@
     ├── AlreadyEntered             the player is already in
     ├── SameAddress                a rated event never seats two players of one address
     ├── NotFree                    a player (or match) is already at a table: "pair twice"
-    └── AlreadyRecorded            the game's result was counted once already
+    ├── AlreadyRecorded            the game's result was counted once already
+    └── TooManyEvents              a host has as many events on as one may
 
 Every one carries ``reason``, a sentence a player can read, and ``code``, the short
 name the wire uses. A call that raises leaves the event unchanged.
@@ -70,3 +71,7 @@ class NotFree(TournamentError):
 
 class AlreadyRecorded(TournamentError):
     code = "already_recorded"
+
+
+class TooManyEvents(TournamentError):
+    code = "too_many_events"

@@ -1,11 +1,12 @@
 """A Knock-out: 8, 16 or 32 players, seeded by rating, a bracket of matches.
 
 Entries are made before the start: in partnership Spades a fixed team of two entered
-together, or a single player to be teamed at random; in the two-handed game one
-player. ``start(now, rng)`` forms the random teams (a single left without a partner is
-withdrawn), seeds the sides by rating (a team's rating is its members' mean) into the
-usual bracket order (1 meets the last seed, 2 the one before, and so on, so the top
-seeds meet last) and gives the top seeds a bye when the sides do not fill the bracket.
+together (or made by two players each asking for the other: ``ask``), or a single
+player to be teamed at random; in the two-handed game one player. ``start(now, rng)``
+forms the random teams (a single left without a partner is withdrawn), seeds the sides
+by rating (a team's rating is its members' mean) into the usual bracket order (1 meets
+the last seed, 2 the one before, and so on, so the top seeds meet last) and gives the
+top seeds a bye when the sides do not fill the bracket.
 
 Each match is one game or a best of three to the event's rules. The caller seats a
 ready match (``seat(match, table_id)``; side A in seats 0 and 2, side B in 1 and 3)
@@ -104,6 +105,8 @@ class Knockout:
         self.id = event_id
         self.settings = settings
         self.entries: list[tuple[Entrant, ...]] = []
+        # A single's wish for a partner (``ask``): its pid -> (the partner's pid and name)
+        self.asks: dict[str, tuple[str, str]] = {}
         self.sides: dict[int, Side] = {}  # by seed, once started
         self.withdrawn: list[Entrant] = []
         self.matches: dict[str, Match] = {}
@@ -128,10 +131,7 @@ class Knockout:
 
     def enter(self, members: Sequence[Entrant], now: int) -> None:
         """Enter one player, or (partnership Spades) a team of two together."""
-        if self.is_finished:
-            raise EventOver("The Knock-out is over.")
-        if self.is_started:
-            raise EventStarted("The Knock-out has started: entries are closed.")
+        self._open_to_entries()
         team = self.settings.team_size
         if not 1 <= len(members) <= team:
             raise BadEntry("Enter alone or as a team of two." if team == 2
@@ -142,6 +142,49 @@ class Knockout:
         known = {m.pid for m in self.entered}
         if known & set(pids):
             raise AlreadyEntered("You are in this Knock-out already.")
+        self._admit(members)
+        self.entries.append(tuple(members))
+
+    def ask(self, member: Entrant, partner: str, partner_name: str, now: int) -> bool:
+        """``member`` enters with the partner of pid ``partner``, by the consent of both:
+        when that partner asked for ``member`` already the two become a team (at the
+        partner's place in the entries) and this returns True; otherwise ``member`` is
+        entered alone (or stays so), asking for ``partner``, and this returns False. An
+        ask left unanswered at the start leaves a single, teamed at random."""
+        self._open_to_entries()
+        if self.settings.team_size != 2:
+            raise BadEntry("Enter alone: the two-handed game has no partners.")
+        if partner == member.pid:
+            raise BadEntry("A team is two different players.")
+        mine = self._entry_of(member.pid)
+        if mine is not None and len(self.entries[mine]) == 2:
+            raise AlreadyEntered("You are in this Knock-out already, in a team.")
+        theirs = self._entry_of(partner)
+        if theirs is not None and len(self.entries[theirs]) == 2:
+            raise AlreadyEntered(f"{partner_name} is in a team already.")
+        if mine is None:
+            self._admit([member])
+        if theirs is not None and self.asks.get(partner, ("",))[0] == member.pid:
+            self.entries[theirs] = (self.entries[theirs][0], member)
+            if mine is not None:
+                del self.entries[mine]
+            del self.asks[partner]
+            self.asks.pop(member.pid, None)
+            return True
+        if mine is None:
+            self.entries.append((member,))
+        self.asks[member.pid] = (partner, partner_name)
+        return False
+
+    def _open_to_entries(self) -> None:
+        if self.is_finished:
+            raise EventOver("The Knock-out is over.")
+        if self.is_started:
+            raise EventStarted("The Knock-out has started: entries are closed.")
+
+    def _admit(self, members: Sequence[Entrant]) -> None:
+        """Refuse ``members`` (not entered yet) when no place is left for them, or when
+        a rated event has a player of their address already."""
         if len(self.entered) + len(members) > self.settings.size:
             raise EventFull(f"The Knock-out is full ({self.settings.size} players).")
         if self.settings.rated:
@@ -150,17 +193,20 @@ class Knockout:
             mine = [m.origin for m in members if m.origin]
             if len(set(mine)) != len(mine) or set(mine) & set(seen):
                 raise SameAddress("A rated event takes one player of an address.")
-        self.entries.append(tuple(members))
+
+    def _entry_of(self, pid: str) -> int | None:
+        return next((k for k, entry in enumerate(self.entries)
+                     if any(m.pid == pid for m in entry)), None)
 
     def withdraw(self, pid: str, now: int) -> None:
         """Take an entry (the player's whole team) out before the start."""
         if self.is_started:
             raise EventStarted("The Knock-out has started: play or leave your game.")
-        for k, entry in enumerate(self.entries):
-            if any(m.pid == pid for m in entry):
-                del self.entries[k]
-                return
-        raise NotEntered("You are not in this Knock-out.")
+        k = self._entry_of(pid)
+        if k is None:
+            raise NotEntered("You are not in this Knock-out.")
+        for member in self.entries.pop(k):
+            self.asks.pop(member.pid, None)
 
     def start(self, now: int, rng: random.Random) -> None:
         """Form the teams, seed, draw the bracket and pass the byes on."""
@@ -175,6 +221,7 @@ class Knockout:
         whole += [tuple(singles[k:k + team]) for k in range(0, len(singles), team)]
         if len(whole) < 2:
             raise BadEntry("A Knock-out needs at least two sides to start.")
+        self.asks = {}  # every single is teamed now: no wish is left to answer
         ranked = sorted(whole, key=lambda e: (-sum(m.rating for m in e) / len(e),
                                               [m.pid for m in e]))
         self.sides = {seed: Side(seed, members)
@@ -325,6 +372,7 @@ class Knockout:
                 "settings": [s.name, s.preset, s.rated, s.starts_ms, s.size, s.best_of,
                              s.private],
                 "entries": [[m.to_record() for m in e] for e in self.entries],
+                "asks": [[pid, *wish] for pid, wish in self.asks.items()],
                 "sides": [[side.seed, [m.to_record() for m in side.members]]
                           for side in self.sides.values()],
                 "withdrawn": [m.to_record() for m in self.withdrawn],
@@ -334,6 +382,7 @@ class Knockout:
     def from_record(cls, record: dict[str, Any]) -> Knockout:
         event = cls(record["id"], KnockoutSettings(*record["settings"]))
         event.entries = [tuple(Entrant.from_record(m) for m in e) for e in record["entries"]]
+        event.asks = {pid: (partner, name) for pid, partner, name in record.get("asks", [])}
         event.sides = {seed: Side(seed, tuple(Entrant.from_record(m) for m in members))
                        for seed, members in record["sides"]}
         event.withdrawn = [Entrant.from_record(m) for m in record["withdrawn"]]

@@ -197,3 +197,59 @@ def test_a_32_knockout_round_trips_through_its_record_at_every_step() -> None:
     assert sum(len(m.games) for m in event.matches.values()) == n
     champion = event.podium()[0][0]
     assert champion.seed == final.winner
+
+
+def test_a_team_is_made_only_when_both_players_ask_for_each_other() -> None:
+    event = knockout(size=8, rated=True)
+    ann, bob, cat = player(0, origin="a"), player(1, origin="b"), player(2, origin="c")
+    # Ann asks for Bob: she is entered alone, asking; Bob is not entered by her asking.
+    assert event.ask(ann, "p1", "P1", START) is False
+    assert [[m.pid for m in e] for e in event.entries] == [["p0"]]
+    assert event.asks == {"p0": ("p1", "P1")}
+    # Cat names Ann, who asked for someone else: Cat waits alone too.
+    assert event.ask(cat, "p0", "P0", START) is False
+    # Bob answers: the team is made, at Ann's place, and nobody asks any longer.
+    assert event.ask(bob, "p0", "P0", START) is True
+    assert [[m.pid for m in e] for e in event.entries] == [["p0", "p1"], ["p2"]]
+    assert event.asks == {"p2": ("p0", "P0")}
+    again = Knockout.from_record(event.to_record())
+    assert again.asks == event.asks and again.entries == event.entries
+    # A withdrawn single's ask goes with the entry.
+    event.withdraw("p2", START)
+    assert event.asks == {} and len(event.entered) == 2
+
+
+def test_asking_for_a_partner_refuses_what_a_team_cannot_be() -> None:
+    event = knockout(size=8, rated=True)
+    event.ask(player(0, origin="a"), "p1", "P1", START)
+    event.ask(player(1, origin="b"), "p0", "P0", START)  # a team: p0 & p1
+    before = event.to_record()
+    with pytest.raises(BadEntry, match="different"):
+        event.ask(player(2, origin="c"), "p2", "P2", START)
+    with pytest.raises(AlreadyEntered, match="already"):  # the same player twice
+        event.ask(player(0, origin="a"), "p3", "P3", START)
+    with pytest.raises(AlreadyEntered, match="P1 is in a team"):
+        event.ask(player(3, origin="d"), "p1", "P1", START)
+    with pytest.raises(SameAddress):
+        event.ask(player(3, origin="a"), "p4", "P4", START)
+    with pytest.raises(BadEntry, match="no partners"):
+        knockout(preset="two_handed").ask(player(0), "p1", "P1", START)
+    assert event.to_record() == before
+    for k in range(2, 8):
+        event.enter([player(k, origin=f"o{k}")], START)  # eight in: full
+    with pytest.raises(EventFull):
+        event.ask(player(9, origin="z"), "p2", "P2", START)
+    assert len(event.entered) == 8
+
+
+def test_an_answer_that_would_overfill_the_event_is_refused() -> None:
+    event = knockout(size=8)
+    event.ask(player(0), "p1", "P1", START)
+    for k in range(2, 9):
+        event.enter([player(k)], START)  # eight in, Ann still asking for Bob
+    before = event.to_record()
+    with pytest.raises(EventFull):
+        event.ask(player(1), "p0", "P0", START)
+    assert event.to_record() == before
+    event.withdraw("p8", START)
+    assert event.ask(player(1), "p0", "P0", START) is True

@@ -11,22 +11,25 @@ export class ArchiveError extends Error {
   }
 }
 
-/** ``path``'s JSON answer (``method`` GET or POST), or an ArchiveError with the room's
- * sentence (``notFound`` when a 404 carries none). */
-export async function getJson(path, notFound, method = "GET") {
+/** ``path``'s JSON answer (``method`` GET or POST, with ``body`` sent as JSON if given),
+ * or an ArchiveError with the room's sentence (``notFound`` when a 404 carries none). */
+export async function getJson(path, notFound, method = "GET", body = undefined) {
   let response;
+  const headers = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
   try {
-    response = await fetch(path, { method, credentials: "same-origin", headers: { accept: "application/json" } });
+    response = await fetch(path, { method, credentials: "same-origin", headers,
+      body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new ArchiveError("unavailable", "The room could not be reached; try again.");
   }
-  const body = await response.json().catch(() => null);
-  if (response.ok && body) return body;
-  const error = body && body.error;
+  const answer = await response.json().catch(() => null);
+  if (response.ok && answer) return answer;
+  const error = answer && answer.error;
   // The archive's form is {error: {code, message}}; the room's other routes send
   // {error: code, message}: read both.
   const code = (error && error.code) || (typeof error === "string" ? error : null);
-  const message = (error && error.message) || (body && body.message);
+  const message = (error && error.message) || (answer && answer.message);
   if (message) throw new ArchiveError(code || "error", message, response.status);
   if (response.status === 404) throw new ArchiveError("not_found", notFound, 404);
   throw new ArchiveError("internal", `The room could not answer (HTTP ${response.status}); try again.`, response.status);

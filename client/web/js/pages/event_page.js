@@ -1,13 +1,15 @@
-// A tournament's page, /e/ID: what it is and when, Join / Pause / Leave, an Arena's live
-// standings or a Knock-out's bracket, the games being played (each a Watch link), and at
-// the end the podium and every game's link to the archive. Read again every few seconds
-// while the event is on.
+// A tournament's page, /e/ID: what it is and when, Join / Pause / Leave (a partnership
+// Knock-out: with a partner's name, a team once both asked), an Arena's live standings or
+// a Knock-out's bracket, the games being played (each a Watch link), and at the end the
+// podium and every game's link to the archive. The room pushes the event as it changes
+// (/ws/events/ID); while that feed is down the page reads it again every few seconds.
 import { h } from "../ui/dom.js";
 import { gameHref } from "./api.js";
-import { eventAction, fetchEvent } from "./events_api.js";
+import { eventAction, eventHref, fetchEvent } from "./events_api.js";
 
 const PHASES = { next: "Starts soon", running: "Under way", ending: "Last games", finished: "Finished" };
-const REFRESH_MS = 3000;
+const REFRESH_MS = 3000; // the re-read while the feed is down
+const RECONNECT_MS = 10_000;
 
 function clock(ms) {
   return new Date(ms).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
@@ -37,8 +39,10 @@ function sideName(side) {
 
 function bracket(e) {
   if (!e.matches.length) {
+    const asks = Object.fromEntries((e.asking || []).map((a) => [a.name, a.partner]));
     return [h("p", { class: "muted" }, `${e.players} entered so far.`),
-      h("ul", { class: "games-list" }, e.entries.map((names) => h("li", {}, names.join(" & "))))];
+      h("ul", { class: "games-list", id: "entries" }, e.entries.map((names) => h("li", {}, names.join(" & "),
+        names.length === 1 && asks[names[0]] ? h("span", { class: "muted" }, ` (asks ${asks[names[0]]} to partner)`) : null)))];
   }
   const rounds = [];
   for (let r = 1; r <= e.rounds; r += 1) {
@@ -74,31 +78,95 @@ function podium(e) {
 function actions(root, e) {
   if (e.phase === "finished" || (e.kind === "knockout" && e.phase !== "next")) return null;
   const note = h("p", { class: "fine", role: "status", id: "event-note" });
+  // A partnership Knock-out is entered alone or with a partner who asks for you too.
+  const partner = e.kind === "knockout" && e.preset !== "two_handed"
+    ? h("input", { id: "event-partner", autocomplete: "off", maxlength: 40 }) : null;
   const button = (what, label) => h("button", { type: "button", class: "btn", id: `event-${what}`, onclick: async () => {
     try {
-      render(root, await eventAction(e.id, what));
+      const named = what === "join" && partner && partner.value.trim();
+      render(root, await eventAction(e.id, what, named ? { partner: named } : undefined));
       document.getElementById("event-note").textContent = `${label}: done.`;
     } catch (err) {
-      note.textContent = err.message;
+      document.getElementById("event-note").textContent = err.message; // a push may have redrawn it
     }
   } }, label);
-  return h("div", { class: "inline event-actions" }, button("join", "Join"),
-    e.kind === "arena" ? button("pause", "Pause") : null, button("leave", "Leave"), note);
+  return h("div", { class: "event-actions" },
+    partner ? h("label", { for: "event-partner" }, "Partner (optional): a team once they name you too") : null,
+    h("div", { class: "inline" }, partner, button("join", "Join"),
+    e.kind === "arena" ? button("pause", "Pause") : null, button("leave", "Leave")), note);
+}
+
+function privateNote(e) {
+  if (!e.private) return null;
+  const href = eventHref(e.id);
+  return h("p", { class: "fine", id: "event-private" }, "Private: not listed in the lobby; players come by this link: ",
+    h("a", { href }, location.origin + href));
 }
 
 function render(root, e) {
   window.eventPage = e; // for the browser tests and the curious
+  // A push redraws the page: what is being typed in the partner box stays, with its
+  // focus, and so does the note of the last action.
+  const typed = document.getElementById("event-partner");
+  const kept = typed ? { value: typed.value, focused: document.activeElement === typed } : null;
+  const said = document.getElementById("event-note")?.textContent;
   root.replaceChildren(h("article", { class: "event-page", dataset: { phase: e.phase } },
     h("header", { class: "panel panel-hero" },
       h("h1", { id: "event-name" }, e.name),
       h("p", { class: "final", id: "event-phase" }, PHASES[e.phase] || e.phase),
-      h("p", { class: "muted" }, kindLine(e)), actions(root, e)),
+      h("p", { class: "muted" }, kindLine(e)), privateNote(e), actions(root, e)),
     podium(e),
     h("section", { class: "panel", "aria-labelledby": "table-title" },
       h("h2", { id: "table-title" }, e.kind === "arena" ? "Standings" : "Bracket"),
       e.kind === "arena" ? standingsTable(e.standings) : bracket(e)),
     h("section", { class: "panel", "aria-labelledby": "playing-title" },
       h("h2", { id: "playing-title" }, "Playing now"), playing(e))));
+  const note = document.getElementById("event-note");
+  if (note && said) note.textContent = said;
+  const box = document.getElementById("event-partner");
+  if (box && kept) {
+    box.value = kept.value;
+    if (kept.focused) box.focus();
+  }
+}
+
+/** Keep the page of event ``id`` fresh: the room's pushes while its feed is open, a
+ * re-read every few seconds while it is not (and a new try at the feed now and then). */
+function follow(root, id) {
+  let polling = null;
+  const reread = async () => {
+    try { render(root, await fetchEvent(id)); } catch { /* the next one will tell */ }
+  };
+  const finished = () => window.eventPage && window.eventPage.phase === "finished";
+  const poll = () => {
+    if (polling === null) polling = setInterval(() => (finished() ? clearInterval(polling) : reread()), REFRESH_MS);
+  };
+  const open = () => {
+    const sock = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/events/${encodeURIComponent(id)}`);
+    sock.onopen = () => {
+      window.eventFeed = "open";
+      clearInterval(polling);
+      polling = null;
+    };
+    sock.onmessage = (m) => {
+      const frame = JSON.parse(m.data);
+      if (frame.t !== "event") return;
+      render(root, frame.event);
+      if (finished()) sock.close(); // nothing more will change
+    };
+    sock.onclose = () => {
+      window.eventFeed = "closed";
+      if (finished()) return;
+      poll();
+      setTimeout(open, RECONNECT_MS);
+    };
+  };
+  open();
+  // An Arena starts and ends by the clock, with no change to push: read it then.
+  for (const at of [window.eventPage.starts, window.eventPage.ends]) {
+    const wait = (at || 0) - Date.now();
+    if (wait > 0 && wait < 2 ** 31 - 1) setTimeout(reread, wait + 1000);
+  }
 }
 
 /** Show the event ``id`` in ``root`` and keep it fresh; rejects when there is none. */
@@ -106,9 +174,5 @@ export async function showEvent(root, id) {
   const e = await fetchEvent(id);
   document.title = `${e.name} · Spades Room`;
   render(root, e);
-  const timer = setInterval(async () => {
-    if (window.eventPage && window.eventPage.phase === "finished") { clearInterval(timer); return; }
-    try { render(root, await fetchEvent(id)); } catch { /* the next one will tell */ }
-  }, REFRESH_MS);
+  follow(root, id);
 }
-

@@ -1,10 +1,10 @@
 // The tournaments' JSON routes (docs/tournaments.md): the list, one event, the caller's
-// join / leave / pause, and the events a player played. Errors come back as the room's
-// sentence (an ArchiveError, as the archive's routes do).
+// join / leave / pause, a new event, and the events a player played. Errors come back as
+// the room's sentence (an ArchiveError, as the archive's routes do).
 import { getJson } from "./api.js";
 
-function call(path, method = "GET") {
-  return getJson(path, "There is no such event.", method);
+function call(path, method = "GET", body = undefined) {
+  return getJson(path, "There is no such event.", method, body);
 }
 
 export function eventHref(id) {
@@ -21,8 +21,14 @@ export function fetchEvent(id) {
 }
 
 /** ``what`` is "join", "leave" or "pause"; resolves to the event as it now is. */
-export function eventAction(id, what) {
-  return call(`/api/tournaments/${encodeURIComponent(id)}/${what}`, "POST");
+export function eventAction(id, what, body = undefined) {
+  return call(`/api/tournaments/${encodeURIComponent(id)}/${what}`, "POST", body);
+}
+
+/** Create an event ({kind, name, preset, starts, ...}, as POST /api/tournaments takes);
+ * resolves to the event made, or rejects with the room's sentence. */
+export function createEvent(settings) {
+  return call("/api/tournaments", "POST", settings);
 }
 
 export function fetchEventsOf(name) {

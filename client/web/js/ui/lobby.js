@@ -60,7 +60,6 @@ export class Lobby {
     this.boardEl = h("div", { class: "panel", id: "leaderboard" });
     this.gamesEl = h("section", { class: "panel", id: "your-games", "aria-labelledby": "your-games-title" });
     this.eventsEl = h("section", { class: "panel", id: "events-panel", "aria-labelledby": "events-title" });
-    loadEvents(this.eventsEl);
     this.peopleEl = h("div", { class: "panel", id: "people-panel" });
     this.el.replaceChildren(
       h("div", { class: "lobby-hero" },
@@ -154,6 +153,10 @@ export class Lobby {
       this.loadBoard(); // "you" on the board follows the account
       loadYourGames(this.gamesEl); // a sign-in or sign-out changes whose games they are
       this.loadPeople();
+    }
+    if (!!app.room.signedIn !== this.eventsSignedIn) { // the form is an account's
+      this.eventsSignedIn = !!app.room.signedIn;
+      loadEvents(this.eventsEl, this.eventsSignedIn);
     }
     const rankedKey = JSON.stringify([!!account, app.queueSince !== null, this.refused]);
     if (rankedKey !== this.rankedKey) {

@@ -1,7 +1,9 @@
 // The lobby's "Tournaments": the events running and next (GET /api/tournaments), each a
-// link to its page (/e/ID), where it is joined and followed.
+// link to its page (/e/ID), where it is joined and followed; a signed-in player's form to
+// create one (event_form.js).
 import { eventHref, fetchEvents } from "../pages/events_api.js";
 import { fill, h } from "./dom.js";
+import { eventForm } from "./event_form.js";
 
 const SHOWN = 8;
 const WORDS = { next: "next", running: "now", ending: "last games" };
@@ -18,8 +20,9 @@ function line(e) {
       h("time", {}, `${when} · ${what} · ${e.rated ? "rated" : "casual"}`)));
 }
 
-/** Fill ``panel`` with the events not finished (asked again on every call). */
-export async function loadEvents(panel) {
+/** Fill ``panel`` with the events not finished (asked again on every call), and the
+ * form to create one when ``signedIn`` (else a line saying an account makes one). */
+export async function loadEvents(panel, signedIn) {
   let body;
   try {
     const events = (await fetchEvents()).events.filter((e) => e.phase !== "finished");
@@ -28,5 +31,6 @@ export async function loadEvents(panel) {
   } catch (err) {
     body = h("p", { class: "empty" }, err.message);
   }
-  fill(panel, h("h2", { id: "events-title" }, "Tournaments"), body);
+  fill(panel, h("h2", { id: "events-title" }, "Tournaments"), body, signedIn ? eventForm()
+    : h("p", { class: "muted", id: "event-create-signin" }, "Sign in to create an event: an Arena or a Knock-out, listed or private."));
 }
