@@ -8,17 +8,38 @@ import re
 
 from playwright.async_api import Page
 
-# Every sentence added to a live region, as a screen reader hears it (its region's
-# politeness with it): the regions take sentences out again after a while.
+# Every sentence a live region says, as a screen reader hears it (with the region's id,
+# or its role): the sentences added to #live and #live-now (which take them out again
+# after a while), and the whole text of a status or alert region each time anything in
+# it is written (such a region is atomic: any change is read as the whole again).
 LISTEN_JS = """() => {
   window.heard = [];
-  for (const id of ["live", "live-now"]) {
-    new MutationObserver((changes) => {
-      for (const change of changes) for (const node of change.addedNodes) {
-        window.heard.push([id, node.textContent]);
+  const LIVE = '[aria-live], [role=status], [role=alert], [role=log]';
+  new MutationObserver((changes) => {
+    const whole = new Set();
+    for (const change of changes) {
+      const node = change.target.nodeType === 1 ? change.target : change.target.parentElement;
+      const region = node && node.closest(LIVE);
+      if (!region || region.getAttribute('aria-live') === 'off') continue;
+      const atomic = region.getAttribute('aria-atomic') === 'true'
+        || (!region.hasAttribute('aria-atomic')
+            && ['status', 'alert'].includes(region.getAttribute('role')));
+      if (atomic) {
+        whole.add(region);
+        continue;
       }
-    }).observe(document.getElementById(id), {childList: true});
-  }
+      const name = region.id || region.getAttribute('role');
+      for (const added of change.addedNodes) {
+        if (added.textContent.trim()) window.heard.push([name, added.textContent]);
+      }
+    }
+    for (const region of whole) {
+      const text = region.textContent.trim();
+      if (text && !region.closest('[hidden]')) {
+        window.heard.push([region.id || region.getAttribute('role'), text]);
+      }
+    }
+  }).observe(document.body, {childList: true, subtree: true, characterData: true});
 }"""
 
 

@@ -32,6 +32,7 @@ export class SeatStatus {
     this.button = h("button", { type: "button", class: "btn btn-primary", onclick: () => this.press() });
     this.el = h("div", { class: "seat-status", role: "status", hidden: true }, this.text, this.button);
     this.action = null;
+    this.awaySeen = null; // {key: table and seat, away: per seat}: the other seats' away, last said
   }
 
   /** An ``ev``: the autopilot played for this seat because its time ran out. */
@@ -48,6 +49,7 @@ export class SeatStatus {
   }
 
   render() {
+    this.sayAwayChanges();
     const s = this.state;
     const me = s.seat !== null ? s.seats[s.seat] || {} : null;
     const playing = s.status === "playing";
@@ -77,7 +79,23 @@ export class SeatStatus {
     if (this.text.textContent !== (text || "")) this.text.textContent = text || "";
     this.action = button ? button[1] : null;
     this.button.hidden = !button;
-    if (button) this.button.textContent = button[0];
+    if (button && this.button.textContent !== button[0]) this.button.textContent = button[0];
+  }
+
+  /** Another person at the table gone away (the autopilot plays for them) or back: said
+   * once, when it changes (not on joining: the seat's name says it). */
+  sayAwayChanges() {
+    const s = this.state;
+    const key = `${s.table}:${s.seat}`;
+    const away = s.seats.map((info) => !!(info && info.away));
+    const seen = this.awaySeen && this.awaySeen.key === key ? this.awaySeen.away : null;
+    this.awaySeen = { key, away };
+    if (!seen) return;
+    away.forEach((now, seat) => {
+      const info = s.seats[seat];
+      if (seat === s.seat || now === !!seen[seat] || !info || !info.name || info.bot) return;
+      announce(now ? `${info.name} is away: the autopilot plays for them.` : `${info.name} is back.`);
+    });
   }
 
   async press() {

@@ -99,8 +99,10 @@ export class TableScreen {
     this.handAnalysis = new HandAnalysis(this.room);
     this.pauseLine = h("p", { class: "pause-line", role: "timer", "aria-live": "off" });
     this.actionRow = h("div", { class: "action-row" }, this.practice.el, this.hand.playButton);
+    // The page's level-one heading, for screen readers (the title key shows it on screen).
+    this.heading = h("h1", { class: "sr-only" });
     this.el = h("section", { class: "table-screen", "aria-label": t("table.label") },
-      this.bar, this.sr.el,
+      this.heading, this.bar, this.sr.el,
       h("div", { class: "table-main" }, this.felt, this.pad.el, this.draw.el, this.passStep.el, this.resultPanel, this.lobbyPanel.el, this.chat.el),
       h("div", { class: "controls" }, this.seatStatus.el, this.timerBar, this.actionRow, this.gameOver.bar),
       h("div", { class: "hand-wrap" }, this.hand.el));
@@ -173,14 +175,14 @@ export class TableScreen {
     if (ev.a.startsWith("play ")) sound("card");
     // Your own bid and card are confirmed too; your turn, once acted on, is stale news.
     if (ev.s === this.state.seat) unannounce("turn");
-    // A pass names its cards to the two partners only (the others read "pass 2").
+    // A pass names its cards to the two partners only (the others read "pass 2"); a
+    // partner's Blind Nil is said once, with what it asks of you.
     if (ev.s !== this.state.seat && ev.a.startsWith("pass ") && !/^pass \d+$/.test(ev.a)) {
       announce(t("table.passes_you", { who, cards: ev.a.slice(5).split(" ").map(cardName).join(", ") }));
+    } else if (ev.a === "bid blind nil" && ev.s !== this.state.seat && ev.s === this.state.format.partnerOf(this.state.seat)) {
+      announce(t("table.partner_blind_nil", { who }));
     } else {
       announce(`${sayAction(who, ev.a)}.`);
-    }
-    if (ev.a === "bid blind nil" && ev.s !== this.state.seat && ev.s === this.state.format.partnerOf(this.state.seat)) {
-      announce(t("table.partner_blind_nil"));
     }
   }
 
@@ -362,6 +364,7 @@ export class TableScreen {
     const title = daily || (s.kind === "practice" && s.extra.level
       ? `${tableTitle(s.kind, rules)} · ${LEVELS[s.extra.level] || s.extra.level}` : tableTitle(s.kind, rules));
     this.titleBtn.textContent = title;
+    this.heading.textContent = t("table.heading", { title });
     this.titleBtn.setAttribute("aria-label", t("table.title_label", { title }));
     this.leaveBtn.hidden = !mayLeave(s);
     const fmt = s.format;
