@@ -1,7 +1,8 @@
 """News at the table said once, in screen-reader mode, as the live regions say it: a
 partner's Blind Nil, that Blind Nil broken (and not again at the partner's next trick),
 a partner gone away and back, and the person's own seat away (not again at every
-move the autopilot then makes).
+move the autopilot then makes), and a sheet's turn line (not again at every second of
+its clock).
 
 The partner is a client of the room (a person at another screen) hosting a private
 table with no clock: its bids and cards are the test's, so the position comes from a
@@ -120,3 +121,21 @@ async def test_one_s_own_seat_away_is_said_once_not_at_every_move(start_room, op
     assert len(await said(page, "You are away")) == 1, await heard(page)
     await page.get_by_role("button", name="I'm back").click()
     await expect(status).to_be_hidden()
+
+
+async def test_a_sheet_s_turn_line_is_said_once_while_its_clock_counts(start_room,
+                                                                       open_page) -> None:
+    # A sheet opened on one's own turn says the turn in its strip; its clock counts down
+    # beside it for the eye, not into the reader's ear at every second.
+    room = await start_room(turn_time_s=600.0)
+    page = await open_page(room)
+    await quick_play(page, "Ivy")
+    await page.wait_for_function("window.spadesApp.state.myTurn === true", timeout=30_000)
+    await page.evaluate(LISTEN_JS)
+    await page.get_by_role("button", name="Scores").click()
+    strip = page.locator("dialog .turn-strip")
+    await expect(strip).to_contain_text("Your turn to bid")
+    await expect(strip).to_contain_text(re.compile(r"\b5\d\ds left"), timeout=10_000)  # 600s, then
+    await expect(strip).to_contain_text(re.compile(r"\b5\d[0-7]s left"), timeout=10_000)  # twice
+    lines = [text for _, text in await heard(page) if "Your turn" in text]
+    assert len(lines) <= 1 and all(line == "Your turn to bid" for line in lines), lines

@@ -9,20 +9,25 @@ const EVERY_MS = 250;
 
 /** A strip that follows ``state`` (the TableState) while it is in the page. */
 export function turnStrip(state) {
-  const text = h("span", { class: "turn-text" });
-  const strip = h("div", { class: "turn-strip", role: "status", hidden: true },
-    text, h("button", { type: "button", class: "btn btn-primary small", onclick: () => closeDialog() },
+  // Only the turn is a status (said when it changes); the clock beside it is for the eye,
+  // or a screen reader would read the whole line again at every second.
+  const text = h("span", { class: "turn-text", role: "status" });
+  const clock = h("span", { class: "turn-clock", "aria-hidden": "true" });
+  const strip = h("div", { class: "turn-strip", hidden: true },
+    h("span", {}, text, clock), h("button", { type: "button", class: "btn btn-primary small", onclick: () => closeDialog() },
       "Back to the table"));
   let last = "";
   const update = () => {
     const view = state.view;
     const mine = !!(view && state.myTurn && !view.over);
     let line = "";
+    let left = "";
     if (mine) {
       const what = { bidding: "bid", passing: "pass cards", drawing: "draw" }[view.phase] || "play";
-      const left = state.turnDeadline ? ` · ${seconds(state.turnDeadline - performance.now())}s left` : "";
-      line = `Your turn to ${what}${left}`;
+      left = state.turnDeadline ? ` · ${seconds(state.turnDeadline - performance.now())}s left` : "";
+      line = `Your turn to ${what}`;
     }
+    if (clock.textContent !== left) clock.textContent = left;
     if (line === last) return;
     last = line;
     strip.hidden = !mine;
