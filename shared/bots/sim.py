@@ -244,49 +244,26 @@ def _follow(hand: int, out: int, n: int, led: int, best: int, best_seat: int, le
     # WANT (and COVER/ATTACK falling through to plain play).
     if best_seat == partner:
         risk = ABOVE[best] | (SPADE_MASK if best < 39 else 0)  # a side card may be trumped
-        if last or not (risk & out):
+        if last or not (risk & out) or not follow:
             return bottom(follow) if follow else _discard(legal, out)
-        third = n == seats - 2
-        if not follow:
-            # Like Standard: third hand trumps a partner's side card the last hand can
-            # beat, with its lowest spade.
-            if third and best < 39 and out & ABOVE[best] and win & SPADE_MASK:
-                return _lowest_spade(win)
-            return _discard(legal, out)
         masters = win & ~_beaten_by(out, win)
         if masters:
             return bottom(masters)
-        if third and win and out & ABOVE[best] & BELOW[top(win)]:
-            # Third hand high over a partner's card the last hand can beat: the lowest
-            # of our top cards that no card still out splits.
-            return _lowest_equal(hand, out, top(win))
         return bottom(follow)
     if not win:
         return bottom(follow) if follow else _discard(legal, out)
     if last:
         return bottom(win) if follow else _lowest_spade(win)
     if not follow:
-        # Trump with the lowest spade that wins, like Standard (a top spade spent here
-        # would win a trick of its own anyway; the rollout knows no voids).
-        return _lowest_spade(win)
+        # Trump high enough that nobody can overtrump, if we can (like Standard).
+        safe = win & SPADE_MASK & ~_beaten_by(out, win & SPADE_MASK)
+        return bottom(safe) if safe else _lowest_spade(win)
     masters = win & ~_beaten_by(out, win)
     if masters:
         return bottom(masters)
     if n == 1:
         return low_card(legal)  # second hand low
     return top(win)  # third hand high
-
-
-def _lowest_equal(hand: int, out: int, card: int) -> int:
-    """The lowest card of ``hand`` worth as much as ``card``: no card of ``out`` lies
-    between them."""
-    low = card
-    c = card - 1
-    while c >= 0 and SUIT_OF[c] == SUIT_OF[card] and not out >> c & 1:
-        if hand >> c & 1:
-            low = c
-        c -= 1
-    return low
 
 
 def _beaten_by(out: int, mine: int) -> int:
