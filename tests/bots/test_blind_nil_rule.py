@@ -61,3 +61,23 @@ def test_a_failed_blind_nil_is_not_followed_by_another() -> None:
     view = view_at(100, 400)
     assert choose("standard", view) == "bid blind nil"
     assert blind_nil_wanted(read_view(view_at(100 - 200 + 70, 400 + 70))) is None
+
+
+@pytest.mark.parametrize("behind", [50, 100])
+def test_no_blind_nil_a_hand_behind_when_the_opponents_near_the_target(behind: int) -> None:
+    # A typical hand would take the opponents past 500 and leave the side short, but a
+    # hand is not typical: looking keeps the chance of a good one (or of their set),
+    # which a Blind Nil made one time in five does not beat.
+    view = view_at(450 - behind, 450)
+    assert blind_nil_gain(read_view(view)) < BLIND_NIL_GAIN
+    assert choose("standard", view) != "bid blind nil"
+
+
+@pytest.mark.parametrize("behind", [150, 200, 250])
+def test_no_blind_nil_less_than_300_behind(behind: int) -> None:
+    # The equity still finds a gain here (the opponents 50 from the game), but in whole
+    # games against the TricksterBots port Blind Nils this close cost 9 points a hand
+    # and bought no measurable share of wins.
+    view = view_at(450 - behind, 450)
+    assert blind_nil_wanted(read_view(view)) is None
+    assert choose("standard", view) != "bid blind nil"
