@@ -145,7 +145,7 @@ UNCOVERED_JS = """([selector, cover]) => {
   if (!el) return `no ${selector}`;
   const r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) return `${selector} is not shown`;
-  if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) {
+  if (r.left < 0 || r.top < 0 || r.right > document.documentElement.clientWidth || r.bottom > innerHeight) {
     return `${selector} is off screen: ${JSON.stringify(r)}`;
   }
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);

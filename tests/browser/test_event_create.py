@@ -33,7 +33,7 @@ async def sign_up(page: Page, name: str) -> None:
 
 
 def no_sideways_scroll(page: Page) -> object:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
 
 
 async def test_a_host_creates_events_and_a_private_one_stays_unlisted(start_room, open_page

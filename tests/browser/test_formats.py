@@ -22,7 +22,7 @@ FORMATS = {
     "six_handed": (6, 3, ("bottom", "lower-left", "upper-left", "top", "upper-right",
                           "lower-right")),
 }
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
 
 async def take_turn(page: Page, state: dict) -> None:

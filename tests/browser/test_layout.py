@@ -9,7 +9,7 @@ from .play import play_until, quick_play
 
 pytestmark = BROWSER
 
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
 
 async def test_phone_layout_fits_and_plays(room, open_page) -> None:

@@ -42,7 +42,7 @@ CARDS_TAPPABLE_JS = """() => {
   const out = [];
   for (const b of document.querySelectorAll('.hand .card-btn')) {
     const r = b.getBoundingClientRect();
-    if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) {
+    if (r.left < 0 || r.top < 0 || r.right > document.documentElement.clientWidth || r.bottom > innerHeight) {
       out.push(`${b.dataset.key} off screen`);
       continue;
     }
@@ -184,7 +184,7 @@ async def test_a_person_makes_the_nil_pass_through_the_page(
     for target in (".pass-step", ".pass-step .pass-prompt", ".pass-step .pass-go"):
         assert await uncovered(page, target, ".felt .seat") == "ok", target
     assert await page.evaluate(CARDS_TAPPABLE_JS) == []
-    assert await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert await page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
     state = await page_state(page)
     assert state["phase"] == "passing" and state["myTurn"]

@@ -140,10 +140,10 @@ OVERFLOW_JS = """(selector) => {
   if (box.scrollWidth > box.clientWidth + 1) {
     bad.push(`${selector} scrolls: ${box.scrollWidth} > ${box.clientWidth}`);
   }
-  if (document.documentElement.scrollWidth > innerWidth) bad.push("the page scrolls sideways");
+  if (document.documentElement.scrollWidth > document.documentElement.clientWidth) bad.push("the page scrolls sideways");
   for (const th of box.querySelectorAll("th, td")) {
     const r = th.getBoundingClientRect();
-    if (r.right > innerWidth + 0.5 || r.left < -0.5) {
+    if (r.right > document.documentElement.clientWidth + 0.5 || r.left < -0.5) {
       bad.push(`${th.textContent.slice(0, 20)} past the edge`);
     }
   }

@@ -8,7 +8,7 @@ from __future__ import annotations
 from playwright.async_api import Page, expect
 
 from .conftest import BROWSER, PHONE_TALL, shot
-from .play import deal_if_asked, page_state, play_until, take_turn, uncovered
+from .play import deal_if_asked, page_state, play_until, quick_play, take_turn, uncovered
 
 pytestmark = BROWSER
 
@@ -123,6 +123,24 @@ async def test_the_chat_sheet_leaves_four_seats_in_view(room, open_page) -> None
     await expect(page.locator("#chat-panel")).to_be_visible()
     await seats_in_view(page, ("bottom", "left", "top", "right"), "#chat-panel")
     await shot(page, "chat-open-sheet-phone")
+
+
+async def test_chat_turned_on_at_a_casual_table_keeps_the_phone_s_width(room, open_page
+                                                                         ) -> None:
+    # The quick phrases lie in one row that scrolls on its own: the row's width once
+    # widened the whole table past the screen (the page scrolled sideways).
+    page = await open_page(room, phone=True, viewport=PHONE_TALL)
+    await quick_play(page, "Pia")
+    await page.get_by_role("button", name="Chat", exact=True).click()
+    await page.get_by_role("button", name="Turn chat on").click()
+    phrases = page.locator("#chat-panel .phrases button")
+    await expect(phrases.first).to_be_visible()
+    await phrases.first.tap()
+    await expect(page.locator("#chat-panel .chat-log li")).to_have_count(1)
+    # (Against the screen's width: a phone's layout viewport widens to what overflows.)
+    width = await page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE_TALL["width"], width
+    await seats_in_view(page, ("bottom", "left", "top", "right"), "#chat-panel")
 
 
 async def test_the_private_lobby_keys_are_a_finger_tall(room, open_page) -> None:

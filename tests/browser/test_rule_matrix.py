@@ -351,7 +351,7 @@ async def act(page: Page, action: str, phone: bool) -> None:
 async def check_decision(page: Page, view: View, action: str, clock: bool) -> None:
     """At a decision: the pad enables exactly the legal bids, the clock shows or not,
     nothing scrolls sideways."""
-    assert await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert await page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     timer = page.locator(".turn-timer")
     await (expect(timer).to_be_visible() if clock else expect(timer).to_be_hidden())
     if view["phase"] == "bidding" and not view["hand_hidden"]:

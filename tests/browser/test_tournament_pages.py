@@ -44,7 +44,7 @@ async def finished_arena(service: Tournaments, now: int) -> Arena:
 
 
 def no_sideways_scroll(page: Page) -> object:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
 
 
 async def test_the_lobby_event_pages_and_player_page_at_both_sizes(start_room, open_page
