@@ -55,10 +55,13 @@ def test_an_unfinished_hand_is_not_analysed() -> None:
 
 
 def test_a_planted_card_in_a_bot_game_is_marked() -> None:
-    # Seed 4: its first hand has a card that loses 20+ points to plant (with Standard's
-    # present bids the first hands of seeds 1-3 have none).
-    game, planted = play_game(4, hands=2)
-    assert planted is not None
+    # The first seed whose early play has a card that loses 20+ points to plant: which
+    # seeds have one changes whenever the bots' bidding does, so none is named here.
+    for seed in range(1, 40):
+        game, planted = play_game(seed, hands=2)
+        if planted is not None:
+            break
+    assert planted is not None, "no seed of 1-39 had a card to plant"
     result = analyse(game.to_dict(), 0)
     assert planted in {m.event for m in result.mistakes}
     for m in result.marks:

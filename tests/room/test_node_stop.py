@@ -74,4 +74,5 @@ async def test_a_tick_that_turns_the_stop_into_an_error_still_ends(redis_url: st
         assert ticks == 1
     finally:
         await service.stop()
+        await node.room.notices.stop()  # the service's start listened on the node's channel
         await node.store.close()
