@@ -138,6 +138,11 @@ async def play_until(page: Page, done: Callable[[dict], bool | Awaitable[bool]],
         await asyncio.sleep(0.05)
 
 
+# Does the page fit its layout width? (clientWidth: a phone context's innerWidth widens to
+# the page's overflow, so a check against it could never fail.)
+NO_SIDEWAYS_SCROLL = ("document.documentElement.scrollWidth"
+                      " <= document.documentElement.clientWidth + 1")
+
 # Is the element's box on screen, and does a tap at its centre reach it? No element that
 # ``cover`` selects (a panel, the seat badges) may overlap its box either.
 UNCOVERED_JS = """([selector, cover]) => {
@@ -145,7 +150,8 @@ UNCOVERED_JS = """([selector, cover]) => {
   if (!el) return `no ${selector}`;
   const r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) return `${selector} is not shown`;
-  if (r.left < 0 || r.top < 0 || r.right > document.documentElement.clientWidth || r.bottom > innerHeight) {
+  const width = document.documentElement.clientWidth;
+  if (r.left < 0 || r.top < 0 || r.right > width || r.bottom > innerHeight) {
     return `${selector} is off screen: ${JSON.stringify(r)}`;
   }
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);

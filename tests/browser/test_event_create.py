@@ -17,6 +17,7 @@ from shared.tournaments import KnockoutSettings
 from tests.room_social.conftest import PASSWORD
 
 from .conftest import BROWSER, PHONE_TALL, shot
+from .play import NO_SIDEWAYS_SCROLL
 
 pytestmark = BROWSER
 
@@ -33,7 +34,7 @@ async def sign_up(page: Page, name: str) -> None:
 
 
 def no_sideways_scroll(page: Page) -> object:
-    return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+    return page.evaluate(NO_SIDEWAYS_SCROLL)
 
 
 async def test_a_host_creates_events_and_a_private_one_stays_unlisted(start_room, open_page

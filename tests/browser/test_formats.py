@@ -10,7 +10,7 @@ import pytest
 from playwright.async_api import Page, expect
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import deal_if_asked, page_state, play_until
+from .play import NO_SIDEWAYS_SCROLL, deal_if_asked, page_state, play_until
 
 pytestmark = BROWSER
 
@@ -22,7 +22,6 @@ FORMATS = {
     "six_handed": (6, 3, ("bottom", "lower-left", "upper-left", "top", "upper-right",
                           "lower-right")),
 }
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
 
 async def take_turn(page: Page, state: dict) -> None:

@@ -5,11 +5,10 @@ from __future__ import annotations
 from playwright.async_api import expect
 
 from .conftest import BROWSER, shot
-from .play import play_until, quick_play
+from .play import NO_SIDEWAYS_SCROLL, play_until, quick_play
 
 pytestmark = BROWSER
 
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
 
 async def test_phone_layout_fits_and_plays(room, open_page) -> None:

@@ -18,7 +18,7 @@ from server.tables.bots_adapter import choose_bot_action
 from shared.spades import Game, RuleSet
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import host_private, page_state, play_until, take_turn, uncovered
+from .play import NO_SIDEWAYS_SCROLL, host_private, page_state, play_until, take_turn, uncovered
 
 pytestmark = BROWSER
 
@@ -42,7 +42,8 @@ CARDS_TAPPABLE_JS = """() => {
   const out = [];
   for (const b of document.querySelectorAll('.hand .card-btn')) {
     const r = b.getBoundingClientRect();
-    if (r.left < 0 || r.top < 0 || r.right > document.documentElement.clientWidth || r.bottom > innerHeight) {
+    const width = document.documentElement.clientWidth;
+    if (r.left < 0 || r.top < 0 || r.right > width || r.bottom > innerHeight) {
       out.push(`${b.dataset.key} off screen`);
       continue;
     }
@@ -184,7 +185,7 @@ async def test_a_person_makes_the_nil_pass_through_the_page(
     for target in (".pass-step", ".pass-step .pass-prompt", ".pass-step .pass-go"):
         assert await uncovered(page, target, ".felt .seat") == "ok", target
     assert await page.evaluate(CARDS_TAPPABLE_JS) == []
-    assert await page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert await page.evaluate(NO_SIDEWAYS_SCROLL)
 
     state = await page_state(page)
     assert state["phase"] == "passing" and state["myTurn"]

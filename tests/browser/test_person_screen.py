@@ -140,7 +140,8 @@ OVERFLOW_JS = """(selector) => {
   if (box.scrollWidth > box.clientWidth + 1) {
     bad.push(`${selector} scrolls: ${box.scrollWidth} > ${box.clientWidth}`);
   }
-  if (document.documentElement.scrollWidth > document.documentElement.clientWidth) bad.push("the page scrolls sideways");
+  const page = document.documentElement;
+  if (page.scrollWidth > page.clientWidth) bad.push("the page scrolls sideways");
   for (const th of box.querySelectorAll("th, td")) {
     const r = th.getBoundingClientRect();
     if (r.right > document.documentElement.clientWidth + 0.5 || r.left < -0.5) {

@@ -36,7 +36,7 @@ from shared.spades.rules import BIDDING_MODES, BLIND_NIL_MODES, PLAYER_COUNTS
 
 from . import test_nil_pass
 from .conftest import BROWSER, DESKTOP, PHONE_TALL
-from .play import host_private, page_state
+from .play import NO_SIDEWAYS_SCROLL, host_private, page_state
 
 ME = 0  # the host sits South
 
@@ -351,7 +351,7 @@ async def act(page: Page, action: str, phone: bool) -> None:
 async def check_decision(page: Page, view: View, action: str, clock: bool) -> None:
     """At a decision: the pad enables exactly the legal bids, the clock shows or not,
     nothing scrolls sideways."""
-    assert await page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert await page.evaluate(NO_SIDEWAYS_SCROLL)
     timer = page.locator(".turn-timer")
     await (expect(timer).to_be_visible() if clock else expect(timer).to_be_hidden())
     if view["phase"] == "bidding" and not view["hand_hidden"]:

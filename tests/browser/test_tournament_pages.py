@@ -14,6 +14,7 @@ from shared.tournaments import Arena, ArenaSettings, Entrant, KnockoutSettings
 from tests.room_social.conftest import register
 
 from .conftest import BROWSER, PHONE_TALL, shot
+from .play import NO_SIDEWAYS_SCROLL
 
 pytestmark = BROWSER
 
@@ -44,7 +45,7 @@ async def finished_arena(service: Tournaments, now: int) -> Arena:
 
 
 def no_sideways_scroll(page: Page) -> object:
-    return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+    return page.evaluate(NO_SIDEWAYS_SCROLL)
 
 
 async def test_the_lobby_event_pages_and_player_page_at_both_sizes(start_room, open_page
