@@ -125,18 +125,37 @@ async def test_the_chat_sheet_leaves_four_seats_in_view(room, open_page) -> None
     await shot(page, "chat-open-sheet-phone")
 
 
-async def test_chat_turned_on_at_a_casual_table_keeps_the_phone_s_width(room, open_page
+async def test_chat_turned_on_at_a_casual_table_keeps_the_phone_s_width(start_room, open_page
                                                                          ) -> None:
-    # The quick phrases lie in one row that scrolls on its own: the row's width once
-    # widened the whole table past the screen (the page scrolled sideways).
+    # With a bid to make, the chat's sheet is short: its heading (and the key that turns
+    # chat off) once scrolled away under the felt as the sheet scrolled to the box one
+    # types in. The heading, the last message and the box must all be in view at once.
+    room = await start_room(turn_time_s=600.0)  # the bid waits however slow the machine
     page = await open_page(room, phone=True, viewport=PHONE_TALL)
     await quick_play(page, "Pia")
+    await expect(page.locator(".bid-pad")).to_be_visible(timeout=60_000)
     await page.get_by_role("button", name="Chat", exact=True).click()
     await page.get_by_role("button", name="Turn chat on").click()
+    box = page.locator("#chat-panel input")
+    await box.fill("hi all")
+    await box.press("Enter")
+    await expect(page.locator("#chat-panel .chat-log li")).to_have_count(1)
+    await box.focus()
+    for part in ("#chat-panel .panel-head h2", "#chat-panel .panel-head button",
+                 "#chat-panel .chat-log li:last-child", "#chat-panel input",
+                 '.bid-pad [data-bid="bid nil"]', ".bid-pad .bid-go"):
+        answer = await uncovered(page, part)
+        assert answer == "ok", (part, answer)
+    await seats_in_view(page, ("bottom", "left", "top", "right"), "#chat-panel")
+    await shot(page, "phone-chat-while-bidding")
+    # The bid made, the quick phrases are back, in one row that scrolls on its own: the
+    # row's width once widened the whole table past the screen (it scrolled sideways).
+    await take_turn(page, await page_state(page))
+    await expect(page.locator(".bid-pad")).to_be_hidden()
     phrases = page.locator("#chat-panel .phrases button")
     await expect(phrases.first).to_be_visible()
     await phrases.first.tap()
-    await expect(page.locator("#chat-panel .chat-log li")).to_have_count(1)
+    await expect(page.locator("#chat-panel .chat-log li")).to_have_count(2)
     # (Against the screen's width: a phone's layout viewport widens to what overflows.)
     width = await page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE_TALL["width"], width
