@@ -1,5 +1,5 @@
-"""The daily deal in PostgreSQL (migrations 0007, 0008): the secret, each day's par,
-the tries.
+"""The daily deal in PostgreSQL (migrations 0007, 0008, 0015): the secret, each day's
+par, the tries.
 
 Every method may raise ``ArchiveUnavailable`` (PostgreSQL down, or a node run without
 it). A try is one row per (day, player): ``hand`` is the hand in play (0-based) and
@@ -43,6 +43,7 @@ class Try:
     total: int | None  # set when finished
     dealt: dt.datetime | None = None  # when ``table_id`` was decided
     abandoned: tuple[int, ...] = ()  # the hands (1-based) scored as abandoned
+    moved_to: str | None = None  # a marker: this guest's try moved to that account's pid
 
     @property
     def finished(self) -> bool:
@@ -52,10 +53,10 @@ class Try:
     def of(cls, row: Any) -> Try:
         return cls(row["day"].isoformat(), row["pid"], row["account"], row["name"],
                    row["hand"], row["table_id"], tuple(row["points"]), row["total"],
-                   row["dealt"], tuple(row["abandoned"]))
+                   row["dealt"], tuple(row["abandoned"]), row["moved_to"])
 
 
-_TRY = "day, pid, account, name, hand, table_id, points, total, dealt, abandoned"
+_TRY = "day, pid, account, name, hand, table_id, points, total, dealt, abandoned, moved_to"
 
 
 class DailyStore:
@@ -84,23 +85,32 @@ class DailyStore:
         try of a day: the account's try is the guest's."""
         async with self.db.connection("daily adopt") as conn:
             await conn.execute("UPDATE daily_tries SET account = $2, name = $2 "
-                               "WHERE pid = $1 AND account IS NULL", pid, account)
+                               "WHERE pid = $1 AND account IS NULL AND moved_to IS NULL",
+                               pid, account)
 
     async def move(self, guest: str, pid: str, account: str) -> int:
         """The guest ``guest`` signed in to the existing account ``account`` (``pid``):
         their tries between hands or finished become the account's, each of a day the
         account has no try of (one try a day: an account's own is never replaced).
-        Moved, not copied, so no other account can take them after. Returns how many."""
+        Moved, not copied, so no other account can take them after; each leaves a
+        marker under ``guest`` (``Try.moved_to``) so the guest cannot start that day
+        again. Returns how many."""
         async with self.db.connection("daily move") as conn:
             try:
-                done = await conn.execute(
-                    "UPDATE daily_tries SET pid = $2, account = $3, name = $3 "
-                    "WHERE pid = $1 AND account IS NULL AND table_id IS NULL AND NOT EXISTS "
-                    "(SELECT 1 FROM daily_tries t WHERE t.day = daily_tries.day "
-                    "AND t.pid = $2)", guest, pid, account)
+                async with conn.transaction():
+                    days = await conn.fetch(
+                        "UPDATE daily_tries SET pid = $2, account = $3, name = $3 "
+                        "WHERE pid = $1 AND account IS NULL AND table_id IS NULL "
+                        "AND moved_to IS NULL AND NOT EXISTS "
+                        "(SELECT 1 FROM daily_tries t WHERE t.day = daily_tries.day "
+                        "AND t.pid = $2) RETURNING day, name", guest, pid, account)
+                    await conn.executemany(
+                        "INSERT INTO daily_tries (day, pid, name, started, hand, moved_to) "
+                        "VALUES ($1, $2, $3, now(), 0, $4)",
+                        [(row["day"], guest, row["name"], pid) for row in days])
             except asyncpg.UniqueViolationError:  # the account started a try meanwhile
                 return 0
-        return int(done.split()[-1])
+        return len(days)
 
     async def deal(self, day: str, pid: str, account: str | None, name: str,
                    table_id: str, now: dt.datetime) -> Try:
@@ -115,6 +125,7 @@ class DailyStore:
                 "dealt) VALUES ($1, $2, $3, $4, $5, 0, $6, $5) ON CONFLICT (day, pid) DO "
                 "UPDATE SET table_id = EXCLUDED.table_id, dealt = EXCLUDED.dealt "
                 "WHERE daily_tries.table_id IS NULL AND daily_tries.finished IS NULL "
+                "AND daily_tries.moved_to IS NULL "
                 f"RETURNING {_TRY}", as_date(day), pid, account, name, now, table_id)
         if row is None:  # another call decided this hand first: the try as it decided
             mine = await self.get_try(day, pid)

@@ -64,6 +64,9 @@ async def handle_daily(c: Conn, daily: DailyService | None, msg_id: int | None) 
         account = c.account.name if c.account is not None else None
         now = dt.datetime.now(dt.UTC)
         mine = await daily.store.deal(day, c.pid, account, c.name, table_id, now)
+        if mine.moved_to is not None:
+            raise DailyPlayed("Today's daily try moved to the account you signed in to "
+                              "from this browser: sign in to it to go on. One try a day.")
         if mine.table_id is None and not mine.finished:
             continue  # its hand was counted between the two reads: deal the next
         if mine.finished:

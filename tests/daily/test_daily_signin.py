@@ -7,8 +7,10 @@ import datetime as dt
 from collections.abc import AsyncIterator
 
 import httpx
+import pytest
 import pytest_asyncio
 
+from client.room_client import RequestFailed
 from server.archive.db import Database
 from server.daily.store import DailyStore
 from server.social.accounts import pid_of
@@ -41,14 +43,16 @@ async def sign_in_as_guest(server: LocalServer, token: str, name: str) -> httpx.
 
 
 async def play_first_hand(social_client: SocialFactory, server: LocalServer, token: str,
-                          store: DailyStore, points: int) -> None:
-    """The guest ``token`` is dealt hand 1 and it is counted as played (``points``)."""
+                          store: DailyStore, points: int) -> str:
+    """The guest ``token`` is dealt hand 1 and it is counted as played (``points``);
+    returns its table."""
     guest = await social_client(server, token=token, name="Gus")
     assert isinstance(await guest.request(Daily()), DailyHand)
     assert guest.table is not None
     counted = await store.score(today(), guest.table, 0, points, 8, dt.datetime.now(dt.UTC))
     assert counted is not None and counted.table_id is None
     await guest.close()
+    return guest.table
 
 
 async def test_a_guest_who_signs_in_takes_the_try_and_no_other_account_can(
@@ -60,7 +64,8 @@ async def test_a_guest_who_signs_in_takes_the_try_and_no_other_account_can(
 
     reply = await sign_in_as_guest(server, token, "Opal")
     opal_pid = reply.json()["pid"]
-    assert await store.get_try(today(), pid_of(token)) is None  # the guest's is gone ...
+    gone = await store.get_try(today(), pid_of(token))  # the guest's is gone ...
+    assert gone is not None and gone.moved_to == opal_pid and not gone.points
     mine = await store.get_try(today(), opal_pid)  # ... to the account, hand 2 next
     assert mine is not None and (mine.account, mine.points, mine.hand) == ("Opal", (42,), 1)
     # The browser is a new guest from now on, as after registering.
@@ -77,6 +82,42 @@ async def test_a_guest_who_signs_in_takes_the_try_and_no_other_account_can(
     assert isinstance(hand, DailyHand) and hand.hand == 1  # Eve's own try, from hand 1
     opal_try = await store.get_try(today(), opal_pid)
     assert opal_try is not None and opal_try.points == (42,)
+
+
+async def test_the_old_guest_cookie_restored_cannot_start_the_day_again(
+        start_server: Start, social_client: SocialFactory, store: DailyStore) -> None:
+    # The attacker keeps the guest cookie, signs in (the try moves to the account), then
+    # puts the old cookie back by hand: a new try as that guest would deal the very hands
+    # already seen, so the day is refused to it, on any node, however it asks.
+    server = await start_server(**NO_PAR)
+    await register(server, "Opal")
+    token = "guest-token-of-gus-who-restores-his-cookie"
+    first = await play_first_hand(social_client, server, token, store, 42)
+    await sign_in_as_guest(server, token, "Opal")
+    again = await social_client(server, token=token, name="Gus")
+    with pytest.raises(RequestFailed) as refused:
+        await again.request(Daily())
+    assert refused.value.code == "daily_played"
+    assert "moved to the account" in str(refused.value)
+    assert again.table in (None, first)  # nothing dealt (hand 1's table: seated there)
+    # Nor by the store's own compare-and-set (a node racing the sign-in's move).
+    marker = await store.deal(today(), pid_of(token), None, "Gus", "t-after-move",
+                              dt.datetime.now(dt.UTC))
+    assert marker.table_id is None and marker.moved_to is not None
+    # The marker is no try: not in the day's field, and never moved a second time.
+    assert pid_of(token) not in {t.pid for t in await store.finished(today())}
+    eve_pid = await register_pid(server, "Eve")
+    assert await store.move(pid_of(token), eve_pid, "Eve") == 0
+
+
+async def register_pid(server: LocalServer, name: str) -> str:
+    """A new account's pid."""
+    await register(server, name)
+    async with httpx.AsyncClient(base_url=server.http) as web:
+        reply = await web.post("/api/signin", json={"name": name, "password": PASSWORD},
+                               headers=origin(server))
+    assert reply.status_code == 200, reply.text
+    return str(reply.json()["pid"])
 
 
 async def test_an_account_that_played_keeps_its_own_try(
