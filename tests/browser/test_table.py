@@ -144,7 +144,10 @@ async def test_a_dropped_connection_shows_the_banner_and_resumes(room, open_page
     await expect(page.locator(".seat.at-bottom")).not_to_contain_text("away")
 
 
-async def test_a_hand_bid_and_played_with_the_keyboard_alone(room, open_page) -> None:
+async def test_a_hand_bid_and_played_with_the_keyboard_alone(start_room, open_page) -> None:
+    # A long turn time: the autopilot must not take a turn (and the last card from the
+    # hand being tabbed to) however slowly a loaded machine presses the keys.
+    room = await start_room(turn_time_s=600.0)
     page = await open_page(room)
     # The lobby puts the focus in the name box (the course links come before it).
     await page.wait_for_function("document.activeElement.id === 'guest-name'")
