@@ -11,7 +11,7 @@ import re
 from playwright.async_api import Page
 
 from client.room_client import RoomClient
-from shared.protocol import Join, ChooseSeat
+from shared.protocol import ChooseSeat, Join
 
 from .conftest import BROWSER, PHONE_TALL
 from .play import open_private
@@ -104,5 +104,6 @@ async def test_the_private_lobby_read_and_run_by_keyboard(room, open_page, make_
     for sentence in ["Nora sits in the North seat.", "Nora moves to the West seat.",
                      "Nora leaves the West seat.", "The game starts."]:
         said_once(news, sentence)
-    bots = [text for region, text in news if re.match(r"A bot, .+, takes the (\w+) seat\.$", text)]
-    assert sorted(re.sub(r".* the (\w+) seat\.", r"\1", b) for b in bots) == ["East", "North", "West"], news
+    bots = [found.group(1) for _, text in news
+            if (found := re.match(r"A bot, .+, takes the (\w+) seat\.$", text))]
+    assert sorted(bots) == ["East", "North", "West"], news
