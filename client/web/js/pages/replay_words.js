@@ -13,8 +13,10 @@ import { t } from "../i18n.js";
 /** [key, what it reads]: the replay's single-key commands (``?`` lists them). */
 export function replayKeys() {
   return [
-    ["← →", t("srreplay.key_move")], ["PageUp PageDown", t("srreplay.key_hand")],
-    ["Home End", t("srreplay.key_ends")], ["H", t("srreplay.key_hands")], ["T", t("srreplay.key_trick")],
+    ["← →", t("srreplay.key_move")],
+    ["PageUp PageDown", t("srreplay.key_hand")], // i18n: the keys' names, as printed on them
+    ["Home End", t("srreplay.key_ends")], // i18n: the keys' names, as printed on them
+    ["H", t("srreplay.key_hands")], ["T", t("srreplay.key_trick")],
     ["B", t("srreplay.key_bids")], ["S", t("srreplay.key_score")], ["P", t("srreplay.key_played")],
     ["?", t("srreplay.key_keys")],
   ];
