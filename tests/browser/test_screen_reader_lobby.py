@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.async_api import Page
+from playwright.async_api import Page, expect
 
 from client.room_client import RoomClient
 from shared.protocol import ChooseSeat, Join
@@ -75,6 +75,8 @@ async def test_the_private_lobby_read_and_run_by_keyboard(room, open_page, make_
     await open_private(page, "Wanda", "partners", {}, clock=False)
     await page.evaluate(LISTEN_JS)
     await seats_say(page, EMPTY)
+    # No table in words before the start (it would say "You are watching: no hand.").
+    await expect(page.get_by_role("region", name="Screen-reader table")).to_have_count(0)
     names = await tab_names(page, 'button "Start now"')
     for control in HOST_CONTROLS:
         assert any(name.startswith(control) for name in names), (control, names)
@@ -100,6 +102,7 @@ async def test_the_private_lobby_read_and_run_by_keyboard(room, open_page, make_
         assert any(name.startswith(control) for name in names), (control, names)
     await page.keyboard.press("Enter")
     await heard_said(page, "The game starts.")
+    await expect(page.get_by_role("region", name="Screen-reader table")).to_have_count(1)
     news = await heard(page)
     for sentence in ["Nora sits in the North seat.", "Nora moves to the West seat.",
                      "Nora leaves the West seat.", "The game starts."]:

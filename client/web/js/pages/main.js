@@ -15,7 +15,10 @@ function keyAfter(prefix) {
 
 async function main() {
   applySettings(); // the deck and card size chosen at the table show here too
-  await loadLanguage(settings.lang); // the words written for a screen reader are in the catalogue
+  // The words written for a screen reader are in the catalogue (they carry their own
+  // lang); the rest of these pages is English yet, and the document says so.
+  await loadLanguage(settings.lang);
+  document.documentElement.lang = "en";
   const root = document.getElementById("screen");
   const game = location.pathname.startsWith("/g/");
   const event = location.pathname.startsWith("/e/");

@@ -2,7 +2,7 @@
 // the same setting), and while it is on, a section "The position in words" with one named
 // region per part of the position (replay_words.js), and single keys that read a region
 // aloud (H, T, B, S, P; ? lists the keys).
-import { t } from "../i18n.js";
+import { language, t } from "../i18n.js";
 import { announce, h } from "../ui/dom.js";
 import { saveSettings, settings } from "../ui/settings.js";
 import { keysText, positionTexts } from "./replay_words.js";
@@ -22,8 +22,9 @@ export class ReplayReader {
     this.switch = h("label", { class: "switch sr-switch" },
       h("input", { type: "checkbox", role: "switch", id: "sr-mode", checked: !!settings.screenReader,
         onchange: (e) => this.switchTo(e.target.checked) }),
-      h("span", {}, t("srreplay.switch")));
-    this.el = h("section", { class: "sr-table sr-replay", "aria-label": t("srreplay.title"), hidden: !settings.screenReader },
+      h("span", { lang: language() }, t("srreplay.switch")));
+    this.el = h("section", { class: "sr-table sr-replay", lang: language(), "aria-label": t("srreplay.title"),
+      hidden: !settings.screenReader },
       h("h3", {}, t("srreplay.title")),
       h("p", { class: "fine" }, keysText()),
       region("hands", t("srreplay.hands")), region("trick", t("srreplay.trick_region")),

@@ -97,7 +97,7 @@ export class SrTable {
   }
 
   render() {
-    this.el.hidden = !this.on;
+    this.el.hidden = !this.on || this.screen.lobbyPanel.shown; // before the start: the private lobby
     this.toggle.querySelector("input").checked = this.on; // an account's choice may come late
     this.screen.el.classList.toggle("sr-mode", this.on);
     this.askMoreTime();
