@@ -14,7 +14,7 @@ from playwright.async_api import Page, expect
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
 from .sr_reading import LISTEN_JS, heard, regions
-from .test_game_page import long_game, open_game
+from .test_game_page import long_game, move_count, open_game
 
 pytestmark = BROWSER
 
@@ -134,5 +134,17 @@ async def test_the_replay_stepped_by_keyboard_and_read_in_words(room, open_page,
     card, scored = await press(page, "End", said, 2)
     assert scored.startswith(f"Hand {len(doc['hands'])} scored."), scored
     # Nothing was said twice, nor anything more (a step says its lines at once).
+    assert await live_lines(page) == said
+    # On the slider its value text says the move: the live region does not say it again.
+    slider = page.get_by_role("slider", name="Move")
+    await slider.focus()
+    await page.keyboard.press("ArrowLeft")
+    await expect(slider).to_have_accessible_name("Move")
+    for _ in range(100):  # one move back from the last (its index, as the tree gives it)
+        if f'"{move_count(doc) - 2}"' in await slider.aria_snapshot():
+            break
+        await page.wait_for_timeout(50)
+    else:
+        raise AssertionError(await slider.aria_snapshot())
     assert await live_lines(page) == said
     await shot(page, f"replay-in-words-{size}")
