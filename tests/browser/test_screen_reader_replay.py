@@ -2,8 +2,8 @@
 keyboard (arrows, PageUp/PageDown, Home/End), each step said once in the polite live
 region (the bid or the card, the trick's winner, at a hand's end its score lines), the
 position read from the accessibility tree ("The position in words": every hand by suit
-with counts, the trick, the bids and tricks, the score) and by single keys. Nothing is
-read from the page's visual structure. At 1280x800 and 390x844."""
+with counts, the trick, the bids and tricks, the score, the last trick) and by single
+keys. Nothing is read from the page's visual structure. At 1280x800 and 390x844."""
 
 from __future__ import annotations
 
@@ -104,6 +104,9 @@ async def test_the_replay_stepped_by_keyboard_and_read_in_words(room, open_page,
     assert told["Trick"].startswith("Trick 1 of 13: ") and told["Trick"].endswith(
         f"{names[trick['winner']]} wins the trick."), told["Trick"]
     assert hands_read(told["Hands"], names) == [held - set(trick["cards"]) for held in dealt]
+    assert told["Last trick"].startswith(
+        f"Last trick, trick 1, won by {names[trick['winner']]}: {names[trick['leader']]} the "
+    ), told["Last trick"]
     for seat, name in enumerate(names):
         assert f"{name}, {SEATS[seat]}: bid " in told["Bids and tricks"], told["Bids and tricks"]
 
@@ -125,7 +128,7 @@ async def test_the_replay_stepped_by_keyboard_and_read_in_words(room, open_page,
 
     # The single keys read the regions as the tree shows them.
     for key, region in [("t", "Trick"), ("s", "Score"), ("h", "Hands"),
-                        ("b", "Bids and tricks"), ("p", "Played cards")]:
+                        ("b", "Bids and tricks"), ("l", "Last trick"), ("p", "Played cards")]:
         assert await press(page, key, said) == [told[region]]
     [keys] = await press(page, "?", said)
     assert keys.startswith("Keys: ") and keys in told["The position in words"], keys

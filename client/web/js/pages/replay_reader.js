@@ -1,13 +1,13 @@
 // The game page's replay for a screen reader: a switch (the table's screen-reader mode,
 // the same setting), and while it is on, a section "The position in words" with one named
 // region per part of the position (replay_words.js), and single keys that read a region
-// aloud (H, T, B, S, P; ? lists the keys).
+// aloud (H, T, B, S, L, P; ? lists the keys).
 import { language, t } from "../i18n.js";
 import { announce, h } from "../ui/dom.js";
 import { saveSettings, settings } from "../ui/settings.js";
 import { keysText, positionTexts } from "./replay_words.js";
 
-const REGION_KEYS = { h: "hands", t: "trick", b: "bids", s: "score", p: "played" };
+const REGION_KEYS = { h: "hands", t: "trick", b: "bids", s: "score", l: "last", p: "played" };
 
 export class ReplayReader {
   constructor(game) {
@@ -28,7 +28,7 @@ export class ReplayReader {
       h("h3", {}, t("srreplay.title")),
       h("p", { class: "fine" }, keysText()),
       region("hands", t("srreplay.hands")), region("trick", t("srreplay.trick_region")),
-      region("bids", t("srreplay.bids")), region("score", t("srreplay.score")),
+      region("bids", t("srreplay.bids")), region("score", t("srreplay.score")), region("last", t("srreplay.last_region")),
       region("played", t("srreplay.played_region")));
   }
 

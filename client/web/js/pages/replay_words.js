@@ -17,7 +17,8 @@ export function replayKeys() {
     ["PageUp PageDown", t("srreplay.key_hand")], // i18n: the keys' names, as printed on them
     ["Home End", t("srreplay.key_ends")], // i18n: the keys' names, as printed on them
     ["H", t("srreplay.key_hands")], ["T", t("srreplay.key_trick")],
-    ["B", t("srreplay.key_bids")], ["S", t("srreplay.key_score")], ["P", t("srreplay.key_played")],
+    ["B", t("srreplay.key_bids")], ["S", t("srreplay.key_score")], ["L", t("srreplay.key_last")],
+    ["P", t("srreplay.key_played")],
     ["?", t("srreplay.key_keys")],
   ];
 }
@@ -64,6 +65,16 @@ function trickText(game, pos) {
   return [t("srreplay.trick", { n: pos.trickNo, of: game.hands[pos.hand].tricks.length }), ...plays, state].join(" ");
 }
 
+/** The hand's last trick done at ``pos`` (the one just completed, else the one before). */
+function lastTrickText(game, pos) {
+  const n = pos.winner !== null ? pos.trickNo : pos.trickNo - 1;
+  if (n < 1) return t("srreplay.no_last");
+  const trick = game.hands[pos.hand].tricks[n - 1];
+  const cards = trick.cards.map((card, k) => t("srreplay.card_of",
+    { name: playerName(game, (trick.leader + k) % game.seats.length), card: cardName(card) }));
+  return t("srreplay.last", { n, name: playerName(game, trick.winner), cards: cards.join(t("list.comma")) });
+}
+
 function bidsText(game, pos) {
   return game.seats.map((_, seat) => {
     const who = t("srreplay.who", { name: playerName(game, seat), seat: seatName(game, seat) });
@@ -81,13 +92,14 @@ function scoreText(game, pos) {
   return [head, ...sides, ...(scored ? [handScored(game, pos.hand)] : [])].join(" ");
 }
 
-/** The position in words, by region: hands, trick, bids, score, played. */
+/** The position in words, by region: hands, trick, bids, score, last (trick), played. */
 export function positionTexts(game, pos) {
   return {
     hands: handsText(game, pos),
     trick: trickText(game, pos),
     bids: bidsText(game, pos),
     score: scoreText(game, pos),
+    last: lastTrickText(game, pos),
     played: playedCardsText([...pos.played]),
   };
 }
