@@ -77,6 +77,9 @@ async def test_the_private_lobby_read_and_run_by_keyboard(room, open_page, make_
     await seats_say(page, EMPTY)
     # No table in words before the start (it would say "You are watching: no hand.").
     await expect(page.get_by_role("region", name="Screen-reader table")).to_have_count(0)
+    await page.get_by_role("region", name="Private table").focus()
+    await page.keyboard.press("h")  # nor does its key read it
+    assert not [text for _, text in await heard(page) if "watching" in text], await heard(page)
     names = await tab_names(page, 'button "Start now"')
     for control in HOST_CONTROLS:
         assert any(name.startswith(control) for name in names), (control, names)

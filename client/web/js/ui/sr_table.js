@@ -151,7 +151,7 @@ export class SrTable {
 
   /** A key pressed on the table (not in a box): read a region. True when it was one. */
   onKey(key) {
-    if (!this.on) return false;
+    if (!this.on || this.el.hidden) return false; // hidden: a private table before its start
     if (key === "?") {
       announce(`Keys: ${SR_KEYS.map(([k, what]) => `${k}, ${what}`).join("; ")}.`, { key: "read" });
       return true;
