@@ -39,7 +39,7 @@ export class LobbyNews {
     this.seats = filling ? sitters(state) : null;
     if (!before || !settings.screenReader) return;
     for (const sentence of this.changes(state, before, sitters(state))) announce(sentence);
-    if (!filling && state.kind === "private" && state.status) announce(t("srlobby.starts"));
+    if (!filling && state.status === "playing") announce(t("srlobby.starts"));
   }
 
   /** The sentences for the seats that changed from ``before`` to ``now``: a name in a new
