@@ -36,6 +36,9 @@ CONVERTED = (
     "js/ui/chat.js",
     "js/ui/leave.js",
     "js/ui/keys_help.js",
+    "js/ui/sr_lobby.js",
+    "js/pages/replay_words.js",
+    "js/pages/replay_reader.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")

@@ -96,7 +96,11 @@ export function lastTrickText(view, nameOf) {
 /** The cards played so far in this hand, suit by suit (the tricks and the one on the table). */
 export function playedText(view) {
   if (!view) return "No cards played yet.";
-  const played = [...view.tricks.flatMap((t) => t.cards.map(([, code]) => code)), ...view.trick.map(([, code]) => code)];
+  return playedCardsText([...view.tricks.flatMap((t) => t.cards.map(([, code]) => code)), ...view.trick.map(([, code]) => code)]);
+}
+
+/** The cards ``played`` (codes), suit by suit: "Spades played: ace, four. Hearts played: none. …" */
+export function playedCardsText(played) {
   if (!played.length) return "No cards played yet in this hand.";
   return bySuit(played).map(([suit, codes]) => `${capital(SUIT_NAMES[suit])} played: ${codes.length
     ? `${codes.map(rankWord).join(", ")}.` : "none."}`).join(" ");

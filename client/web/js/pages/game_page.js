@@ -3,7 +3,9 @@
 // (a hand back or on); the table at that move (game_board.js), the score sheet, the deal
 // proof of the hand shown, and the plain-text record to download. The address keeps the
 // move (#m=42), so a reload or a shared link opens the same moment. The analysis of the
-// players' decisions marks its moves on the slider (analysis_view.js).
+// players' decisions marks its moves on the slider (analysis_view.js). In screen-reader
+// mode each step says its move (and a hand's score lines) once, and the position is
+// written out in words (replay_reader.js).
 import { ratingText } from "../game/numbers.js";
 import { announce, h } from "../ui/dom.js";
 import { AnalysisView } from "./analysis_view.js";
@@ -11,6 +13,8 @@ import { ArchiveError, fetchGame, playerHref, recordHref } from "./api.js";
 import { boardView, dealProof, scoreSheet } from "./game_board.js";
 import { kindName, points, when } from "./games_list.js";
 import { handStart, playerName, positions, sideName, sideSeats } from "./replay.js";
+import { ReplayReader } from "./replay_reader.js";
+import { stepNews } from "./replay_words.js";
 
 export class GamePage {
   constructor(root, game) {
@@ -20,6 +24,7 @@ export class GamePage {
     this.at = 0;
     this.proofHand = null;
     this.analysis = new AnalysisView(this);
+    this.reader = new ReplayReader(game);
   }
 
   render() {
@@ -41,7 +46,7 @@ export class GamePage {
         h("h2", { id: "replay-title" }, "Move by move"),
         controls, this.analysis.ticks, this.moveLine, this.analysis.note, this.analysis.steps,
         h("p", { class: "fine keys-line" }, "Keys: ← → a move, PageUp PageDown a hand, Home End the ends."),
-        this.boardEl),
+        this.reader.switch, this.reader.el, this.boardEl),
       h("section", { class: "panel" }, this.sheetEl, this.proofEl),
       this.analysis.panel,
       h("p", { class: "game-links" },
@@ -65,7 +70,7 @@ export class GamePage {
     if (e.key in moves) this.step(moves[e.key]);
     else if (e.key === "Home") this.go(0);
     else if (e.key === "End") this.go(this.list.length - 1);
-    else return;
+    else if (!this.reader.onKey(e.key)) return;
     e.preventDefault();
   }
 
@@ -90,6 +95,7 @@ export class GamePage {
     this.slider.setAttribute("aria-valuetext", `Move ${at + 1} of ${this.list.length}: ${pos.text}`);
     this.moveLine.textContent = `Move ${at + 1} of ${this.list.length} · ${pos.text}`;
     this.boardEl.replaceChildren(boardView(this.game, pos));
+    this.reader.show(pos);
     if (this.proofHand !== pos.hand) { // the sheet's mark and the proof follow the hand
       this.proofHand = pos.hand;
       // The sheet is redrawn: a focused hand button's focus goes to the new sheet's one.
@@ -100,7 +106,10 @@ export class GamePage {
     }
     this.analysis.at(at);
     history.replaceState(null, "", `#m=${at}`);
-    if (speak) announce(pos.text);
+    // The slider's value text says the move itself; a key's step says it aloud.
+    const news = stepNews(this.game, pos);
+    if (speak) for (const line of news) announce(line);
+    else if (!first) for (const line of news.slice(1)) announce(line);
   }
 }
 

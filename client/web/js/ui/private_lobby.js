@@ -5,6 +5,7 @@
 import { presetLine } from "../game/rules.js";
 import { fill, h, toast } from "./dom.js";
 import { LEVELS } from "./practice.js";
+import { LobbyNews, seatSentence } from "./sr_lobby.js";
 
 /** The seat groups shown: [label, seats] per team, or one group of every player. */
 function seatGroups(fmt) {
@@ -21,6 +22,7 @@ export class PrivateLobby {
     this.el = h("section", { class: "private-lobby", "aria-labelledby": "private-title", tabindex: "-1", hidden: true });
     this.wasShown = false;
     this.askedInvite = null;
+    this.news = new LobbyNews();
   }
 
   get shown() {
@@ -29,6 +31,7 @@ export class PrivateLobby {
   }
 
   render() {
+    this.news.hear(this.app.state);
     this.el.hidden = !this.shown;
     const appearing = this.shown && !this.wasShown;
     this.wasShown = this.shown;
@@ -51,7 +54,7 @@ export class PrivateLobby {
       h("p", { class: "muted rules-line" }, `${rules ? presetLine(rules) : "Private"} ${LEVELS[lobby.bots] || "Standard"} bots take the empty seats.`),
       host ? this.inviteBox() : h("p", { class: "fine" }, "To invite more friends, ask the host for the table's code or link."),
       seatGroups(fmt).map(([label, seats]) => h("div", { class: "team-seats", role: "group", "aria-label": label },
-        h("h3", {}, label), seats.map((i) => this.seatRow(i, lobby, host, fmt)))),
+        h("h3", {}, label), h("ul", { class: "seat-list" }, seats.map((i) => this.seatRow(i, lobby, host, fmt))))),
       host ? h("label", { class: "check" },
         h("input", { type: "checkbox", id: "allow-spectators", checked: !!lobby.watch, dataset: { key: "watch" },
           onchange: (e) => this.app.send("spectators", { allow: e.target.checked }) }),
@@ -83,7 +86,9 @@ export class PrivateLobby {
     const link = this.app.inviteLink(invite.invite);
     return h("div", { class: "invite", role: "group", "aria-label": "Invite" },
       h("p", { class: "fine" }, "Read the code to your friends (Join a table in the lobby), or send the link."),
-      h("p", { class: "big-code", id: "invite-code", "aria-label": `Table code ${invite.code.split("").join(" ")}` }, invite.code),
+      // A name on a paragraph is not read: the code is spelt out, letter by letter, in words.
+      h("p", { class: "big-code" }, h("span", { id: "invite-code", "aria-hidden": "true" }, invite.code),
+        h("span", { class: "sr-only" }, `Table code ${invite.code.split("").join(" ")}`)),
       h("div", { class: "inline link-row" },
         h("input", { class: "link-box", id: "invite-link", readonly: true, value: link, "aria-label": "Invite link",
           onfocus: (e) => e.target.select() }),
@@ -140,9 +145,11 @@ export class PrivateLobby {
           "aria-label": `Remove ${info.name} from the table`, onclick: () => this.app.send("remove", { seat: i }) }, "Remove"));
       }
     }
-    return h("div", { class: `seat-row${taken ? "" : " open"}`, dataset: { seat: i } },
-      h("span", { class: "dir" }, fmt.seatName(i)),
-      h("span", { class: "sitter" }, taken ? info.name : "Empty seat", " ", tags),
+    // A screen reader reads the seat as one sentence; the eye reads the columns.
+    return h("li", { class: `seat-row${taken ? "" : " open"}`, dataset: { seat: i } },
+      h("span", { class: "sr-only" }, seatSentence(s, lobby, i)),
+      h("span", { class: "dir", "aria-hidden": "true" }, fmt.seatName(i)),
+      h("span", { class: "sitter", "aria-hidden": "true" }, taken ? info.name : "Empty seat", " ", tags),
       h("span", { class: "row-actions" }, actions));
   }
 }

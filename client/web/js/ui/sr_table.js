@@ -97,7 +97,7 @@ export class SrTable {
   }
 
   render() {
-    this.el.hidden = !this.on;
+    this.el.hidden = !this.on || this.screen.lobbyPanel.shown; // before the start: the private lobby
     this.toggle.querySelector("input").checked = this.on; // an account's choice may come late
     this.screen.el.classList.toggle("sr-mode", this.on);
     this.askMoreTime();
@@ -151,7 +151,7 @@ export class SrTable {
 
   /** A key pressed on the table (not in a box): read a region. True when it was one. */
   onKey(key) {
-    if (!this.on) return false;
+    if (!this.on || this.el.hidden) return false; // hidden: a private table before its start
     if (key === "?") {
       announce(`Keys: ${SR_KEYS.map(([k, what]) => `${k}, ${what}`).join("; ")}.`, { key: "read" });
       return true;
