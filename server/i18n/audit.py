@@ -36,6 +36,7 @@ CONVERTED = (
     "js/ui/chat.js",
     "js/ui/leave.js",
     "js/ui/keys_help.js",
+    "js/ui/daily.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")

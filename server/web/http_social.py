@@ -298,6 +298,8 @@ def account_language(deps: DepsSource) -> Callable[[Request], Awaitable[str | No
     chose, or the account's storage out of reach), for ``GET /api/i18n/auto``."""
 
     async def language(request: Request) -> str | None:
+        if not request.cookies.get(SESSION_COOKIE):
+            return None  # a guest: nothing to look up
         try:
             source = deps if isinstance(deps, SocialDeps) else deps()
             account = await _current(request, source)
