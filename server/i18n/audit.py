@@ -37,6 +37,8 @@ CONVERTED = (
     "js/ui/leave.js",
     "js/ui/keys_help.js",
     "js/ui/daily.js",
+    "js/game/cards.js",
+    "js/game/typed_move.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")

@@ -141,7 +141,7 @@ class DailyPage {
   async load() {
     const record = await getJson(this.day ? `/api/daily/${this.day}` : "/api/daily");
     if (!record.ok) {
-      this.el.replaceChildren(this.head(this.day || "today"),
+      this.el.replaceChildren(this.head(this.day || t("daily.today")),
         h("p", { role: "alert" }, record.body.error ? record.body.error.message : t("daily.unavailable")));
       return;
     }
@@ -212,7 +212,7 @@ class DailyPage {
     const box = h("div", { class: "panel", id: "daily-commitments" }, h("h2", {}, t("daily.commitments")),
       h("p", { class: "fine" }, t("daily.commitments_note", { count: record.instances || 1 })),
       h("p", { class: "mono" }, ...tParts("daily.day", { hash: h("code", {}, record.day_commitment) })),
-      h("ol", { class: "mono fine" }, record.commitments.map((c, at) => h("li", {}, `${dealName(record, at)}: `, h("code", {}, c)))));
+      h("ol", { class: "mono fine" }, record.commitments.map((c, at) => h("li", {}, ...tParts("daily.deal_hash", { deal: dealName(record, at), hash: h("code", {}, c) })))));
     if (record.closed) {
       box.append(h("button", { type: "button", class: "btn", id: "daily-check", onclick: () => this.runCheck(record, out) }, t("daily.check")), out);
     } else {
