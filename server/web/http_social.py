@@ -35,6 +35,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
+from typing import Any
 
 from starlette.datastructures import Headers
 from starlette.requests import Request
@@ -266,12 +267,19 @@ async def _me(request: Request, deps: SocialDeps) -> Response:
         "lang": await deps.accounts.language(account.pid)})
 
 
-async def _screen_reader(request: Request, deps: SocialDeps) -> Response:
+async def _account_choice(request: Request, deps: SocialDeps,
+                          what: str) -> tuple[Account, dict[str, Any]]:
+    """The signed-in account and the body of a choice it keeps on every device (``what``
+    the choice is, for the refusal a guest gets)."""
     account = await _current(request, deps)
     if account is None:
-        raise SignInRequired("Sign in to keep the choice for your account; "
+        raise SignInRequired(f"Sign in to keep the {what} for your account; "
                              "this browser keeps it meanwhile.")
-    body = await read_json_object(request, MAX_BODY)
+    return account, await read_json_object(request, MAX_BODY)
+
+
+async def _screen_reader(request: Request, deps: SocialDeps) -> Response:
+    account, body = await _account_choice(request, deps, "choice")
     on = body.get("on")
     if not isinstance(on, bool):
         raise Refused(400, "malformed", "'on' must be true or false.")
@@ -280,11 +288,7 @@ async def _screen_reader(request: Request, deps: SocialDeps) -> Response:
 
 
 async def _language(request: Request, deps: SocialDeps) -> Response:
-    account = await _current(request, deps)
-    if account is None:
-        raise SignInRequired("Sign in to keep the language for your account; "
-                             "this browser keeps it meanwhile.")
-    body = await read_json_object(request, MAX_BODY)
+    account, body = await _account_choice(request, deps, "language")
     lang = body.get("lang")
     if lang is not None and lang not in LANGUAGES:
         raise Refused(400, "no_language", f"This room speaks {', '.join(LANGUAGES)}; "

@@ -15,7 +15,8 @@ from .test_accounts import SIGNED_IN, account_form
 
 pytestmark = BROWSER
 
-FRENCH = "document.documentElement.lang === 'fr' && window.spadesApp && window.spadesApp.room.state === 'open'"
+FRENCH = ("document.documentElement.lang === 'fr' && window.spadesApp && "
+          "window.spadesApp.room.state === 'open'")
 
 
 async def test_a_language_picked_signed_in_follows_the_account_to_another_browser(
