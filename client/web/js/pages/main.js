@@ -1,6 +1,7 @@
 // The archive's pages, one shell (pages/archive.html) for all: /g/ID shows a finished
 // game (game_page.js), /@/NAME a player (player_page.js), /e/ID a tournament (event_page.js). A game or player the archive
 // does not have, or will not show (a private table's game), gets the archive's sentence.
+import { loadLanguage } from "../i18n.js";
 import { h } from "../ui/dom.js";
 import { applySettings } from "../ui/settings.js";
 import { ArchiveError } from "./api.js";
@@ -14,6 +15,8 @@ function keyAfter(prefix) {
 
 async function main() {
   applySettings(); // the deck and card size chosen at the table show here too
+  // The card words (game/cards.js) are the catalogue's; these pages are in English yet.
+  await loadLanguage("en");
   const root = document.getElementById("screen");
   const game = location.pathname.startsWith("/g/");
   const event = location.pathname.startsWith("/e/");
