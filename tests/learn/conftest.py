@@ -1,8 +1,7 @@
 """Fixtures of the learn tests: the learn routes in a tiny Starlette app (no Redis).
 
 - ``learn_app``: ``server.http_learn.learn_routes()``, the catalogue (``i18n_routes``)
-  and the static ``client/web``
-  files, as the room mounts them.
+  and the static ``client/web`` files, as the room mounts them.
 - ``http``: an ``httpx.AsyncClient`` on that app through the ASGI transport.
 - ``learn_server``: the same app on uvicorn on a free port (``.url``), for the browser.
 - ``browser``: a headless Debian Chromium via Playwright (``ci.require`` without one).
