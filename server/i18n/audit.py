@@ -39,6 +39,9 @@ CONVERTED = (
     "js/ui/sr_lobby.js",
     "js/pages/replay_words.js",
     "js/pages/replay_reader.js",
+    "js/ui/daily.js",
+    "js/game/cards.js",
+    "js/game/typed_move.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")

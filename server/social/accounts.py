@@ -363,6 +363,21 @@ class Accounts:
         async with redis_errors("screen-reader choice"):
             await self._client.set(keys.screen_reader_pref(pid), "1" if on else "0")
 
+    async def language(self, pid: str) -> str | None:
+        """The account's language (a shipped language's tag); None: never chosen (the
+        browser's Accept-Language decides), or a node without its database."""
+        if not self._db.configured:
+            return None
+        async with self._db.connection("account language") as conn:
+            lang: str | None = await conn.fetchval("SELECT lang FROM accounts WHERE pid = $1",
+                                                   pid)
+        return lang
+
+    async def set_language(self, pid: str, lang: str | None) -> None:
+        """Keep ``lang`` (the caller checked it is shipped) for the account; None clears it."""
+        async with self._db.connection("account language") as conn:
+            await conn.execute("UPDATE accounts SET lang = $2 WHERE pid = $1", pid, lang)
+
     async def by_name(self, name: str) -> Account | None:
         """The account of ``name`` (any case), or None."""
         if not isinstance(name, str) or len(name) > NAME_MAX:

@@ -44,7 +44,13 @@ from .http_friends import friends_routes
 from .http_i18n import i18n_routes
 from .http_learn import learn_routes
 from .http_pages import page_routes
-from .http_social import SESSION_COOKIE, SocialDeps, social_routes, ws_origin_allowed
+from .http_social import (
+    SESSION_COOKIE,
+    SocialDeps,
+    account_language,
+    social_routes,
+    ws_origin_allowed,
+)
 from .http_tournaments import tournament_routes
 from .limits import AddressLimit
 from .security_headers import SecurityHeaders, cookie_flags
@@ -144,7 +150,8 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         *tournament_routes(lambda: app.state.tournaments, lambda: app.state.deps,
                            lambda: app.state.social),
         *learn_routes(),  # the course and the rules page
-        *i18n_routes(),  # the server's catalogue in the reader's language
+        # the server's catalogue in the reader's (or their account's) language
+        *i18n_routes(account_language(lambda: app.state.deps)),
         *page_routes(),  # /g/ID (a finished game) and /@/NAME (a player)
         Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"),
     ]

@@ -3,12 +3,16 @@
 The page renders what the server says (an ``err``'s ``key`` and ``args``) in its
 reader's language with this catalogue, merged with its own labels
 (``client/web/i18n/<lang>.json``, docs/i18n.md). ``lang`` is a shipped language, or
-``auto``: the one the request's ``Accept-Language`` prefers, else English.
+``auto``: the signed-in account's language, else the one the request's
+``Accept-Language`` prefers, else English.
 
-``i18n_routes()`` returns the route for the app to mount before the static files.
+``i18n_routes(account_language)`` returns the route for the app to mount before the
+static files; ``account_language`` reads a request's account language (None: none).
 """
 
 from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -19,18 +23,30 @@ from server.i18n import LANGUAGES, catalogue, negotiate
 __all__ = ["i18n_routes"]
 
 
-async def _catalogue(request: Request) -> Response:
+AccountLanguage = Callable[[Request], Awaitable[str | None]]
+
+
+async def _no_account(request: Request) -> str | None:
+    return None
+
+
+async def _catalogue(request: Request, account_language: AccountLanguage) -> Response:
     lang = request.path_params["lang"]
     if lang == "auto":
-        lang = negotiate(request.headers.get("accept-language", ""))
+        lang = (await account_language(request)
+                or negotiate(request.headers.get("accept-language", "")))
     if lang not in LANGUAGES:
         return JSONResponse({"error": "no_language", "message": (
             f"This room speaks {', '.join(LANGUAGES)}; not that language.")}, 404)
     return JSONResponse({"lang": lang, "languages": list(LANGUAGES),
                          "messages": catalogue(lang)},
-                        headers={"cache-control": "no-cache", "vary": "accept-language"})
+                        headers={"cache-control": "no-cache", "vary": "accept-language, cookie"})
 
 
-def i18n_routes() -> list[Route]:
+def i18n_routes(account_language: AccountLanguage = _no_account) -> list[Route]:
     """The route listed in the module docstring."""
-    return [Route("/api/i18n/{lang}", _catalogue, methods=["GET", "HEAD"])]
+
+    async def endpoint(request: Request) -> Response:
+        return await _catalogue(request, account_language)
+
+    return [Route("/api/i18n/{lang}", endpoint, methods=["GET", "HEAD"])]

@@ -12,6 +12,8 @@
     GET  /api/me                               -> 200 who the session is (or a guest)
     POST /api/me/screen-reader {"on"}          -> 200 {"screen_reader"}: the account's
                                                   choice of the table's screen-reader mode
+    POST /api/me/language {"lang"}             -> 200 {"lang"}: the account's language
+                                                  (null: the browser's decides)
     GET  /api/leaderboard                      -> 200 top 100 and the caller's own place
     GET  /api/players/{name}/history           -> 200 rating and changes, 404 no_player
 
@@ -33,6 +35,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
+from typing import Any
 
 from starlette.datastructures import Headers
 from starlette.requests import Request
@@ -40,6 +43,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server.errors import RoomError, StoreError
+from server.i18n import LANGUAGES
 from server.social.accounts import Account, Accounts, Session, pid_of
 from server.social.chat import Chat
 from server.social.errors import NoSuchPlayer, SignInRequired, SocialError
@@ -47,8 +51,8 @@ from server.social.ratings import Ratings
 from server.web.json_body import Refused, read_json_object
 from server.web.path_keys import is_key, shown
 
-__all__ = ["SESSION_COOKIE", "SocialDeps", "origin_allowed", "social_routes",
-           "ws_origin_allowed"]
+__all__ = ["SESSION_COOKIE", "SocialDeps", "account_language", "origin_allowed",
+           "social_routes", "ws_origin_allowed"]
 
 log = logging.getLogger(__name__)
 
@@ -177,6 +181,7 @@ def social_routes(deps: DepsSource) -> list[Route]:
         route("/api/signout/everywhere", _signout_everywhere, "POST"),
         route("/api/me", _me, "GET"),
         route("/api/me/screen-reader", _screen_reader, "POST"),
+        route("/api/me/language", _language, "POST"),
         route("/api/leaderboard", _leaderboard, "GET"),
         route("/api/players/{name}/history", _history, "GET"),
     ]
@@ -258,20 +263,56 @@ async def _me(request: Request, deps: SocialDeps) -> Response:
         "signed_in": True, "name": account.name, "pid": account.pid,
         "rating": rating.shown, "provisional": rating.provisional,
         "games": rating.games, "rank": await ratings.rank_of(account.pid),
-        "chat": chat_on, "screen_reader": await deps.accounts.screen_reader(account.pid)})
+        "chat": chat_on, "screen_reader": await deps.accounts.screen_reader(account.pid),
+        "lang": await deps.accounts.language(account.pid)})
+
+
+async def _account_choice(request: Request, deps: SocialDeps,
+                          what: str) -> tuple[Account, dict[str, Any]]:
+    """The signed-in account and the body of a choice it keeps on every device (``what``
+    the choice is, for the refusal a guest gets)."""
+    account = await _current(request, deps)
+    if account is None:
+        raise SignInRequired(f"Sign in to keep the {what} for your account; "
+                             "this browser keeps it meanwhile.")
+    return account, await read_json_object(request, MAX_BODY)
 
 
 async def _screen_reader(request: Request, deps: SocialDeps) -> Response:
-    account = await _current(request, deps)
-    if account is None:
-        raise SignInRequired("Sign in to keep the choice for your account; "
-                             "this browser keeps it meanwhile.")
-    body = await read_json_object(request, MAX_BODY)
+    account, body = await _account_choice(request, deps, "choice")
     on = body.get("on")
     if not isinstance(on, bool):
         raise Refused(400, "malformed", "'on' must be true or false.")
     await deps.accounts.set_screen_reader(account.pid, on)
     return JSONResponse({"screen_reader": on})
+
+
+async def _language(request: Request, deps: SocialDeps) -> Response:
+    account, body = await _account_choice(request, deps, "language")
+    lang = body.get("lang")
+    if lang is not None and lang not in LANGUAGES:
+        raise Refused(400, "no_language", f"This room speaks {', '.join(LANGUAGES)}; "
+                      "'lang' is one of them, or null for the browser's language.")
+    await deps.accounts.set_language(account.pid, lang)
+    return JSONResponse({"lang": lang})
+
+
+def account_language(deps: DepsSource) -> Callable[[Request], Awaitable[str | None]]:
+    """What reads a request's account language (None: a guest, an account that never
+    chose, or the account's storage out of reach), for ``GET /api/i18n/auto``."""
+
+    async def language(request: Request) -> str | None:
+        if not request.cookies.get(SESSION_COOKIE):
+            return None  # a guest: nothing to look up
+        try:
+            source = deps if isinstance(deps, SocialDeps) else deps()
+            account = await _current(request, source)
+            return await source.accounts.language(account.pid) if account else None
+        except (RoomError, StoreError, OSError) as err:
+            log.warning("no account language for the page: %s", err)
+            return None
+
+    return language
 
 
 async def _leaderboard(request: Request, deps: SocialDeps) -> Response:

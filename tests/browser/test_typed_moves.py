@@ -37,7 +37,7 @@ CASES = [
     ("QS, 2H", ["pass 2H QS", "pass 3H QS"], "pass 2H QS"),
     ("q s and 2 h", ["pass 2H QS"], "pass 2H QS"),
     ("QS 2H", ["pass 2H QS"], "pass 2H QS"),
-    ("QS", ["pass 2H QS"], "You may not pass Queen of spades: pass 2 of your cards."),
+    ("QS", ["pass 2H QS"], "You may not pass the Queen of spades: pass 2 of your cards."),
 ]
 
 RUN_JS = """async (cases) => {

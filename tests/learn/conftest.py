@@ -1,7 +1,7 @@
 """Fixtures of the learn tests: the learn routes in a tiny Starlette app (no Redis).
 
-- ``learn_app``: ``server.http_learn.learn_routes()`` plus the static ``client/web``
-  files, as the room mounts them.
+- ``learn_app``: ``server.http_learn.learn_routes()``, the catalogue (``i18n_routes``)
+  and the static ``client/web`` files, as the room mounts them.
 - ``http``: an ``httpx.AsyncClient`` on that app through the ASGI transport.
 - ``learn_server``: the same app on uvicorn on a free port (``.url``), for the browser.
 - ``browser``: a headless Debian Chromium via Playwright (``ci.require`` without one).
@@ -25,6 +25,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from server.ops.redis_process import free_port
+from server.web.http_i18n import i18n_routes
 from server.web.http_learn import learn_routes
 from tests.conftest import CI, serve
 
@@ -35,7 +36,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 def make_app() -> Starlette:
-    return Starlette(routes=[*learn_routes(),
+    # The catalogue too: the pages name cards in its words (js/game/cards.js).
+    return Starlette(routes=[*learn_routes(), *i18n_routes(),
                              Mount("/", StaticFiles(directory=WEB, html=True), name="web")])
 
 

@@ -2,7 +2,7 @@
 // table). Addresses: "#/" the lobby, "#/t/ID" a table (a link others can open),
 // "#/join/TOKEN" a private table's invite, "#/daily" and "#/daily/DAY" the daily deal's page.
 import { ratingText, signed } from "./game/numbers.js";
-import { SIGNED_OUT_EVERYWHERE, fetchLeaderboard, fetchMe, postAccount } from "./net/accounts.js";
+import { SIGNED_OUT_EVERYWHERE, fetchLeaderboard, fetchMe, postAccount, postLanguage } from "./net/accounts.js";
 import { loadLanguage, said, t } from "./i18n.js";
 import { Room } from "./net/room.js";
 import { TableState } from "./net/table_state.js";
@@ -14,7 +14,7 @@ import { Lobby } from "./ui/lobby.js";
 import { askSeated, seatedInGame } from "./ui/leave.js";
 import { inviteNotice } from "./ui/lobby_people.js";
 import { askName } from "./ui/name_prompt.js";
-import { applySettings, settings, settingsForm } from "./ui/settings.js";
+import { applySettings, followAccountLanguage, saveSettings, settings, settingsForm } from "./ui/settings.js";
 import { followAccount } from "./ui/sr_table.js";
 import { TableScreen } from "./ui/table_screen.js";
 
@@ -234,7 +234,16 @@ class App {
       name: this.room.signedIn ? this.room.account : this.room.session.name,
       fixedName: this.room.signedIn,
       onRename: (name) => this.rename(name),
+      onLanguage: (lang) => this.chooseLanguage(lang),
     }));
+  }
+
+  /** A language picked in Settings ("" the browser's): this browser's, and the signed-in
+   * account's (on every device it signs in on); the page is drawn again in it. */
+  async chooseLanguage(lang) {
+    saveSettings({ lang });
+    if (this.room.signedIn) await postLanguage(lang || null);
+    location.reload();
   }
 
   // -- what the screens ask for ------------------------------------------------------------
@@ -344,6 +353,10 @@ class App {
   async refreshMe() {
     this.me = await fetchMe();
     followAccount(this.me);
+    if (followAccountLanguage(this.me)) {
+      location.reload(); // the account speaks another language than this page
+      return;
+    }
     if (this.screen instanceof Lobby) this.screen.update();
     if (this.screen instanceof TableScreen) this.screen.render();
   }

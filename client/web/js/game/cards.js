@@ -1,16 +1,17 @@
 // Cards as the engine writes them: rank + suit ("AS", "TH", "2C"), jokers "LJ" and "BJ".
-// Names and order here mirror shared/spades/cards.py (card_name, suit order C D H S).
-import { said } from "../i18n.js";
+// Order here mirrors shared/spades/cards.py (suit order C D H S); the names are the
+// page's language's (the catalogue's rank.*, suit.*, card.*: "Queen of spades", "Dama de
+// picas", "Dama de espadas", "Dame de pique").
+import { language, PSEUDO, said, t } from "../i18n.js";
 
 export const SUITS = ["C", "D", "H", "S"];
+// The English words, for the screen-reader mode's sentences (game/table_text.js, still English).
 export const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 export const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 export const RANKS = "23456789TJQKA";
-const RANK_NAMES = ["Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
-  "Jack", "Queen", "King", "Ace"];
 const RANK_SHOWN = { T: "10" };
 
-export const SEAT_NAMES = ["South", "West", "North", "East"];
+export const SEAT_NAMES = ["South", "West", "North", "East"]; // i18n: the engine's seat ids (seat.* keys)
 
 /** The suit a card follows and trumps as (jokers are spades). */
 export function suitOf(code) {
@@ -37,11 +38,32 @@ export function cardCode(index) {
   return RANKS[index % 13] + SUITS[Math.floor(index / 13)];
 }
 
-/** "Ace of spades", "Big Joker": what a screen reader says. */
+/** "Ace of spades", "Big Joker" ("As de picas", "Grand Joker"): a card's name on its
+ * own, as a screen reader says a card. */
 export function cardName(code) {
-  if (code === "LJ") return "Little Joker";
-  if (code === "BJ") return "Big Joker";
-  return `${RANK_NAMES[RANKS.indexOf(code[0])]} of ${SUIT_NAMES[code[1]]}`;
+  if (code === "LJ" || code === "BJ") return t(`card.joker.${code}`);
+  return t("card.name", { rank: t(`rank.${code[0]}`), suit: code[1] });
+}
+
+/** "the Ace of spades" ("la dama de picas", "l'as de cœur"): the card named inside a
+ * sentence, with the article its name takes in the page's language. */
+export function theCard(code) {
+  if (code === "LJ" || code === "BJ") return t(`card.the_joker.${code}`);
+  return t("card.name", { rank: t(`rank.the.${code[0]}`), suit: code[1] });
+}
+
+/** Cards named in a sentence: "the Queen of spades and the Two of hearts". */
+export function theCards(codes) {
+  return listOf(codes.map(theCard));
+}
+
+/** ``items`` as one list in the page's language: "a, b and c", "a, b y c". */
+export function listOf(items) {
+  return new Intl.ListFormat(language() === PSEUDO ? "en" : language(), { type: "conjunction" }).format(items);
+}
+
+export function upperFirst(sentence) {
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
 /** The corner index printed on a card face: "10", "A", "★". */
@@ -69,7 +91,7 @@ export function sortHand(codes) {
 /** "Ace of spades, not playable: you must follow hearts" from the engine's reason. */
 export function cardLabel(code, reason) {
   if (!reason) return cardName(code);
-  return `${cardName(code)}, not playable: ${lowerFirst(reason)}`;
+  return t("card.unplayable", { card: cardName(code), reason: lowerFirst(reason) });
 }
 
 export function lowerFirst(sentence) {
@@ -81,26 +103,31 @@ export function lowerFirst(sentence) {
  * "blind nil" -> "Blind Nil". */
 export function bidText(bid) {
   if (bid === null || bid === undefined) return "";
-  if (bid === "nil" || bid === 0) return said("Nil", "bid.nil");
-  if (bid === "blind nil") return said("Blind Nil", "bid.blind");
+  if (bid === "nil" || bid === 0) return said("Nil", "bid.nil"); // i18n: said()'s fallback
+  if (bid === "blind nil") return said("Blind Nil", "bid.blind"); // i18n: said()'s fallback
   return String(bid);
 }
 
 /** A sentence of ``who`` doing ``action``, its verb agreeing: "You play the Ace of
- * spades", "Ada plays the Ace of spades", "You bid 4". */
-export function sayAction(who, action) {
-  const text = actionText(action);
-  if (who !== "You") return `${who} ${text}`;
-  return `You ${text.replace(/^(plays|bids|looks|passes)\b/, (verb) => ({ plays: "play", bids: "bid", looks: "look", passes: "pass" })[verb])}`;
+ * spades" (``you``: the reader's own seat), "Ada plays the Ace of spades", "You bid 4". */
+export function sayAction(who, action, you = false) {
+  const [kind, args] = actionParts(action);
+  if (!kind) return `${who} ${action}`;
+  return you ? t(`action.you_${kind}`, args) : t("action.someone", { who, action: t(`action.${kind}`, args) });
 }
 
-/** An action as people read it: "play AS" -> "Ace of spades", "bid nil" -> "bids Nil". */
+/** An action as people read it: "play AS" -> "plays the Ace of spades", "bid nil" ->
+ * "bids Nil". */
 export function actionText(action) {
-  if (action.startsWith("play ")) return `plays the ${cardName(action.slice(5).toUpperCase())}`;
-  if (action === "bid nil") return "bids Nil";
-  if (action === "bid blind nil") return "bids Blind Nil";
-  if (action.startsWith("bid ")) return `bids ${action.slice(4)}`;
-  if (action === "look") return "looks at the cards";
-  if (action.startsWith("pass ")) return "passes cards";
-  return action;
+  const [kind, args] = actionParts(action);
+  return kind ? t(`action.${kind}`, args) : action;
+}
+
+/** [kind, args] of an action's words ("play", {card}), or [null] for one without. */
+function actionParts(action) {
+  if (action.startsWith("play ")) return ["play", { card: theCard(action.slice(5).toUpperCase()) }];
+  if (action.startsWith("bid ")) return ["bid", { bid: bidText(action.slice(4)) }];
+  if (action === "look") return ["look", {}];
+  if (action.startsWith("pass ")) return ["pass", {}];
+  return [null];
 }

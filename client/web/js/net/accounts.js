@@ -4,7 +4,7 @@
 import { RequestError } from "./room.js";
 
 /** Who this browser's session is: the account ({name, rating, provisional, games, rank,
- * chat, screen_reader}) or null for a guest. Null too when the room cannot be asked. */
+ * chat, screen_reader, lang}) or null for a guest. Null too when the room cannot be asked. */
 export async function fetchMe() {
   try {
     const response = await fetch("/api/me", { credentials: "same-origin" });
@@ -50,15 +50,27 @@ export async function fetchLeaderboard() {
   }
 }
 
-/** Keep the screen-reader mode's choice for the signed-in account (a guest's browser
- * keeps it alone: nothing is sent). Best effort: the browser keeps it anyway. */
-export async function postScreenReader(on) {
+/** POST ``body`` to /api/me/<what>: a choice the signed-in account keeps for every
+ * device. Best effort: this browser keeps the choice anyway. */
+async function keepForAccount(what, body) {
   try {
-    await fetch("/api/me/screen-reader", {
+    await fetch(`/api/me/${what}`, {
       method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ on }),
+      body: JSON.stringify(body),
     });
   } catch {
     // this browser still keeps the choice
   }
+}
+
+/** Keep the screen-reader mode's choice for the signed-in account (a guest's browser
+ * keeps it alone: nothing is sent). */
+export function postScreenReader(on) {
+  return keepForAccount("screen-reader", { on });
+}
+
+/** Keep ``lang`` (a shipped language, or null: the browser's) as the signed-in account's
+ * language. */
+export function postLanguage(lang) {
+  return keepForAccount("language", { lang });
 }

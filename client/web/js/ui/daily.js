@@ -7,12 +7,16 @@
 // GET /api/daily/{day}, /me and /board.
 import { signed as signedNumber } from "../game/numbers.js";
 import { commitmentOf, dealFromSeed } from "../game/deal_check.js";
+import { t, tParts } from "../i18n.js";
 import { closeDialog } from "./dialog.js";
 import { h, toast } from "./dom.js";
 
 // shared/daily/abandon.py: what a hand left unfinished scores (below any hand played out).
 const ABANDONED_POINTS = -501;
-const DAILY_RULE = "Each hand counts when it ends, and is dealt once. Leaving a hand before it ends (or leaving it unfinished when the day closes) scores it as abandoned: −501 points, below anything a hand can score played out.";
+
+function dailyRule() {
+  return t("daily.rule", { points: signed(ABANDONED_POINTS) });
+}
 
 /** A daily hand's table: its rules are named "daily" (shared/daily/deals.py). */
 export function isDailyTable(state) {
@@ -20,18 +24,20 @@ export function isDailyTable(state) {
 }
 
 /** What leaving a daily hand before it ends does. */
-export const DAILY_LEAVE = `Leaving a daily hand before it ends scores it as abandoned: ${signed(ABANDONED_POINTS)} points.`;
+export function dailyLeave() {
+  return t("daily.leave", { points: signed(ABANDONED_POINTS) });
+}
 
 /** The lobby's entry; ``onStart`` starts today's deal (the lobby first takes the name
  * typed in its name box, as for every other way to a table). */
 export function dailyPanel(onStart) {
   return h("div", { class: "panel", id: "daily-panel", "aria-labelledby": "daily-title" },
-    h("h2", { id: "daily-title" }, "Daily deal"),
-    h("p", { class: "muted" }, "Eight hands a day against Challenge bots, each dealt to you from a pool of deals fixed and published in advance. One try a day: see where you stand against the field and the bots' par."),
-    h("p", { class: "fine", id: "daily-rule" }, DAILY_RULE),
+    h("h2", { id: "daily-title" }, t("daily.title")),
+    h("p", { class: "muted" }, t("daily.intro")),
+    h("p", { class: "fine", id: "daily-rule" }, dailyRule()),
     h("div", { class: "inline" },
-      h("button", { type: "button", class: "btn", id: "daily-start", onclick: onStart }, "Play today's deal"),
-      h("a", { href: "#/daily", class: "btn btn-link", id: "daily-page-link" }, "Results and board")));
+      h("button", { type: "button", class: "btn", id: "daily-start", onclick: onStart }, t("daily.play_today")),
+      h("a", { href: "#/daily", class: "btn btn-link", id: "daily-page-link" }, t("daily.results_link"))));
 }
 
 /** The player's way through today's hands: which table is the daily hand in play. */
@@ -59,7 +65,7 @@ export class DailyPlay {
     }
     if (reply.t === "daily_hand") {
       this.current = { ...reply, table: app.state.table };
-      toast(`Daily deal: hand ${reply.hand} of ${reply.hands}. Leaving it before it ends scores ${signed(ABANDONED_POINTS)}.`);
+      toast(t("daily.started", { hand: reply.hand, hands: reply.hands, points: signed(ABANDONED_POINTS) }));
     } else if (reply.t === "daily_done") {
       app.wantTable = false;
       this.current = null;
@@ -82,7 +88,7 @@ export class DailyPlay {
   titleFor(state) {
     if (!this.isDailyTable(state)) return null;
     const c = this.handAt(state);
-    return c ? `Daily deal · hand ${c.hand} of ${c.hands}` : "Daily deal";
+    return c ? t("daily.title_hand", { hand: c.hand, hands: c.hands }) : t("daily.title");
   }
 
   /** The game-over sheet's title at a daily table ("Hand 1: you scored +60"), or null. */
@@ -90,15 +96,16 @@ export class DailyPlay {
     if (!this.isDailyTable(state) || state.seat === null || !state.view.history.length) return null;
     const c = this.handAt(state);
     const points = state.view.history[0].teams[state.seat % 2].hand_total;
-    return `${c ? `Hand ${c.hand}` : "Daily hand"}: you scored ${signed(points)}`;
+    return c ? t("daily.over_hand", { hand: c.hand, points: signed(points) })
+      : t("daily.over", { points: signed(points) });
   }
 
   /** The game-over sheet's next step at a daily table (instead of Rematch), or null. */
   buttonFor(state) {
     if (!this.isDailyTable(state) || state.seat === null) return null;
     const c = this.handAt(state);
-    const text = !c ? "Next daily hand" : c.hand >= c.hands ? "See your daily result"
-      : `Next daily hand (${c.hand + 1} of ${c.hands})`;
+    const text = !c ? t("daily.next") : c.hand >= c.hands ? t("daily.see_result")
+      : t("daily.next_of", { hand: c.hand + 1, hands: c.hands });
     return h("button", { type: "button", class: "btn btn-primary", id: "daily-next", dataset: { key: "daily" },
       onclick: () => { closeDialog(); this.start(); } }, text);
   }
@@ -106,7 +113,7 @@ export class DailyPlay {
   showPage(day) {
     const page = new DailyPage(this.app, day || null);
     this.app.setScreen(page);
-    document.title = "Spades Room · daily deal";
+    document.title = t("daily.doc_title");
     page.load();
   }
 }
@@ -134,8 +141,8 @@ class DailyPage {
   async load() {
     const record = await getJson(this.day ? `/api/daily/${this.day}` : "/api/daily");
     if (!record.ok) {
-      this.el.replaceChildren(this.head(this.day || "today"),
-        h("p", { role: "alert" }, record.body.error ? record.body.error.message : "The daily deal is not available."));
+      this.el.replaceChildren(this.head(this.day || t("daily.today")),
+        h("p", { role: "alert" }, record.body.error ? record.body.error.message : t("daily.unavailable")));
       return;
     }
     const day = record.body.day;
@@ -146,69 +153,70 @@ class DailyPage {
 
   head(day) {
     return h("header", { class: "daily-head" },
-      h("h1", { id: "daily-page-title" }, `Daily deal · ${day}`),
-      h("a", { href: "#/", class: "btn btn-link", id: "daily-lobby" }, "Back to the lobby"));
+      h("h1", { id: "daily-page-title" }, t("daily.page_title", { day })),
+      h("a", { href: "#/", class: "btn btn-link", id: "daily-lobby" }, t("table.back_label")));
   }
 
   result(record, mine) {
-    const box = h("div", { class: "panel", id: "daily-result" }, h("h2", {}, "Your result"),
-      h("p", { class: "fine", id: "daily-page-rule" }, DAILY_RULE));
+    const box = h("div", { class: "panel", id: "daily-result" }, h("h2", {}, t("daily.your_result")),
+      h("p", { class: "fine", id: "daily-page-rule" }, dailyRule()));
     if (!mine.ok) {
-      box.append(h("p", {}, "You have not played this day's deal."));
-      if (!record.closed) box.append(h("button", { type: "button", class: "btn btn-primary", onclick: () => this.app.daily.start() }, "Play today's deal"));
+      box.append(h("p", {}, t("daily.not_played")));
+      if (!record.closed) box.append(h("button", { type: "button", class: "btn btn-primary", onclick: () => this.app.daily.start() }, t("daily.play_today")));
       return box;
     }
     const me = mine.body;
     if (!me.finished) {
-      box.append(h("p", {}, `You are at hand ${me.hand} of ${record.hands}.`),
-        h("button", { type: "button", class: "btn btn-primary", onclick: () => this.app.daily.start() }, "Go on"));
+      box.append(h("p", {}, t("daily.at_hand", { hand: me.hand, hands: record.hands })),
+        h("button", { type: "button", class: "btn btn-primary", onclick: () => this.app.daily.start() }, t("daily.go_on")));
       return box;
     }
     const field = me.field;
     box.append(
-      h("p", { class: "daily-total" }, "Total ", h("b", { id: "daily-total" }, signed(me.total)),
-        me.par_total !== null ? ` · par ${signed(me.par_total)}` : " · par not computed yet"),
-      h("p", { id: "daily-percentile" }, `Percentile ${me.percentile} among ${field.players} player${field.players === 1 ? "" : "s"} (a tie counts half).`),
-      h("ul", { class: "daily-hands", id: "daily-hands" }, me.hands.map((line) => h("li", {}, line.text))),
-      h("h3", {}, "The field"),
-      h("p", { class: "fine" }, `Low ${signed(field.low)} · quartiles ${signed(field.q1)} / ${signed(field.median)} / ${signed(field.q3)} · high ${signed(field.high)}`),
+      h("p", { class: "daily-total" }, ...tParts("daily.total", { total: h("b", { id: "daily-total" }, signed(me.total)) }),
+        " · ", me.par_total !== null ? t("daily.par", { par: signed(me.par_total) }) : t("daily.par_later")),
+      h("p", { id: "daily-percentile" }, t("daily.percentile", { percentile: me.percentile, count: field.players })),
+      h("ul", { class: "daily-hands", id: "daily-hands" }, me.hands.map((line) => h("li", {}, handLine(line)))),
+      h("h3", {}, t("daily.field")),
+      h("p", { class: "fine" }, t("daily.field_line", { low: signed(field.low), q1: signed(field.q1),
+        median: signed(field.median), q3: signed(field.q3), high: signed(field.high) })),
       this.histogram(field, me.total));
     return box;
   }
 
   histogram(field, total) {
     const most = Math.max(1, ...field.buckets.map(([, n]) => n));
-    return h("ul", { class: "daily-histogram", id: "daily-histogram", "aria-label": "The distribution of totals" },
+    return h("ul", { class: "daily-histogram", id: "daily-histogram", "aria-label": t("daily.distribution") },
       field.buckets.map(([edge, count]) => {
         const mine = total >= edge && total < edge + field.width;
         return h("li", { class: mine ? "mine" : "" },
-          h("span", { class: "range" }, `${signed(edge)} to ${signed(edge + field.width - 1)}`),
+          h("span", { class: "range" }, t("daily.range", { low: signed(edge), high: signed(edge + field.width - 1) })),
           h("span", { class: "bar", style: { width: `${Math.round((100 * count) / most)}%` } }),
-          h("span", { class: "count" }, `${count}${mine ? " (you)" : ""}`));
+          h("span", { class: "count" }, mine ? t("daily.count_you", { n: count }) : String(count)));
       }));
   }
 
   board(body) {
     const rows = (body && body.board) || [];
-    return h("div", { class: "panel", id: "daily-board" }, h("h2", {}, "The day's board"),
+    return h("div", { class: "panel", id: "daily-board" }, h("h2", {}, t("daily.board")),
       rows.length
         ? h("table", { class: "board" },
-          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Total"))),
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("daily.player")), h("th", {}, t("daily.total_head")))),
           h("tbody", {}, rows.map((r) => h("tr", {}, h("td", {}, String(r.rank)),
             h("td", {}, h("a", { href: `/@/${encodeURIComponent(r.name)}` }, r.name)), h("td", {}, signed(r.total))))))
-        : h("p", { class: "muted" }, "No account has finished this day's deal yet."));
+        : h("p", { class: "muted" }, t("daily.board_empty")));
   }
 
   check(record) {
     const out = h("div", { class: "daily-check-out", id: "daily-check-out", role: "status" });
-    const box = h("div", { class: "panel", id: "daily-commitments" }, h("h2", {}, "The deals' commitments"),
-      h("p", { class: "fine" }, `Each hand has ${record.instances || 1} deals; each player is dealt one of them, drawn with the room's secret. Published when the day opened; the seeds are published when it closes (00:00 UTC), so anyone can check every deal.`),
-      h("p", { class: "mono" }, "Day: ", h("code", {}, record.day_commitment)),
-      h("ol", { class: "mono fine" }, record.commitments.map((c, at) => h("li", {}, `${dealName(record, at)}: `, h("code", {}, c)))));
+    const box = h("div", { class: "panel", id: "daily-commitments" }, h("h2", {}, t("daily.commitments")),
+      h("p", { class: "fine" }, t("daily.commitments_note", { count: record.instances || 1 })),
+      h("p", { class: "mono" }, ...tParts("daily.day", { hash: h("code", {}, record.day_commitment) })),
+      h("ol", { class: "mono fine" }, record.commitments.map((c, at) => h("li", {}, ...tParts("daily.deal_hash", { deal: dealName(record, at), hash: h("code", {}, c) })))));
     if (record.closed) {
-      box.append(h("button", { type: "button", class: "btn", id: "daily-check", onclick: () => this.runCheck(record, out) }, "Check the deals"), out);
+      box.append(h("button", { type: "button", class: "btn", id: "daily-check", onclick: () => this.runCheck(record, out) }, t("daily.check")), out);
     } else {
-      box.append(h("p", { class: "muted" }, "The check opens when the day closes."));
+      box.append(h("p", { class: "muted" }, t("daily.check_later")));
     }
     return box;
   }
@@ -216,19 +224,17 @@ class DailyPage {
   /** The page's deal check for each hand: the revealed seed derives the deal seed whose
    * SHA-256 was committed, the commitments hash to the day's, and the deal it makes. */
   async runCheck(record, out) {
-    const lines = [];
-    const dayHash = await commitmentOf(record.commitments.join("\n"));
-    lines.push(dayHash === record.day_commitment
-      ? "✓ The deals' commitments hash to the day's commitment."
-      : "✗ The deals' commitments do not hash to the day's commitment.");
+    const lines = []; // [ok, sentence]
+    const dayOk = (await commitmentOf(record.commitments.join("\n"))) === record.day_commitment;
+    lines.push([dayOk, t(dayOk ? "daily.day_ok" : "daily.day_bad")]);
     const per = record.instances || 1;
     for (let at = 0; at < record.seeds.length; at++) {
       const dealSeed = (await commitmentOf(`spades-room/deal/${record.seeds[at]}/0`)).slice(0, 32);
       const ok = (await commitmentOf(dealSeed)) === record.commitments[at];
       const south = (await dealFromSeed(dealSeed, record.dealers[Math.floor(at / per)]))[0];
-      lines.push(`${ok ? "✓" : "✗"} ${dealName(record, at)}: ${ok ? "the seed deals the committed hand" : "the seed does not deal the committed hand"}; South held ${south.join(" ")}.`);
+      lines.push([ok, t(ok ? "daily.deal_ok" : "daily.deal_bad", { deal: dealName(record, at), cards: south.join(" ") })]);
     }
-    out.replaceChildren(...lines.map((text) => h("p", { class: text.startsWith("✓") ? "ok" : "bad" }, text)));
+    out.replaceChildren(...lines.map(([ok, text]) => h("p", { class: ok ? "ok" : "bad" }, text)));
   }
 }
 
@@ -236,5 +242,14 @@ class DailyPage {
  * hand, each hand's deals in order; shared/daily/deals.py). */
 function dealName(record, at) {
   const per = record.instances || 1;
-  return `Hand ${Math.floor(at / per) + 1}, deal ${(at % per) + 1}`;
+  return t("daily.deal_name", { hand: Math.floor(at / per) + 1, deal: (at % per) + 1 });
+}
+
+/** "hand 2: you scored +10, the field's median +5, par −20": one hand of the result
+ * (the field's median and the par when known). */
+function handLine(line) {
+  const parts = [t("daily.line_you", { hand: line.hand, points: signed(line.you) })];
+  if (line.field_median !== null) parts.push(t("daily.line_median", { median: signed(line.field_median) }));
+  if (line.par !== null) parts.push(t("daily.par", { par: signed(line.par) }));
+  return parts.join(t("list.comma"));
 }

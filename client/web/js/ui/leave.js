@@ -2,7 +2,7 @@
 // table a bot takes the seat at once; a ranked leaver loses and waits before queueing
 // again), and the question asked of a player who starts a new table while still seated
 // at a game that goes on.
-import { DAILY_LEAVE, isDailyTable } from "./daily.js";
+import { dailyLeave, isDailyTable } from "./daily.js";
 import { closeDialog, openDialog } from "./dialog.js";
 import { t } from "../i18n.js";
 import { h } from "./dom.js";
@@ -26,7 +26,7 @@ export function mayLeave(state) {
  * docs/protocol.md ``leave`` and ``queue``). */
 export function leaveText(state) {
   if (state.kind === "ranked") return t("leave.ranked_cost");
-  if (isDailyTable(state)) return DAILY_LEAVE;
+  if (isDailyTable(state)) return dailyLeave();
   return t(state.status === "filling" ? "leave.seat_freed" : "leave.bot_takes_seat");
 }
 

@@ -1,11 +1,12 @@
 // Player settings kept in this browser: the language, pace of the animations, card size,
 // the deck's colours and large print, sound, and whether practice games offer Blind Nil.
 // Sound and practice's Blind Nil are off until the player turns them on.
-import { LANGUAGES, t } from "../i18n.js";
+import { LANGUAGES, language as pageLanguage, t } from "../i18n.js";
 import { h } from "./dom.js";
 
 const KEY = "spades.settings";
-// lang "": the browser's languages (Accept-Language) choose.
+// lang "": the browser's languages (Accept-Language) choose; a signed-in account's
+// language (GET /api/me's lang) comes first and becomes this browser's.
 const DEFAULTS = {
   lang: "", pace: "standard", cardSize: "medium", deck: "two", largePrint: false, sound: false,
   practiceBlindNil: false, screenReader: false,
@@ -81,9 +82,23 @@ function toggle(field, label) {
     h("span", {}, label));
 }
 
+/** A signed-in account's language (GET /api/me's ``lang``) becomes this browser's; true
+ * when the page speaks another one and must be drawn again in it. */
+export function followAccountLanguage(me) {
+  if (!me || !me.lang || me.lang === settings.lang) return false;
+  saveSettings({ lang: me.lang });
+  return me.lang !== pageLanguage();
+}
+
+function reloadIn(lang) {
+  saveSettings({ lang });
+  location.reload();
+}
+
 /** The settings form, for the settings dialog. ``onRename(name)`` changes the player's name;
- * ``fixedName``: an account's name, shown but not changed here. */
-export function settingsForm({ name, onRename, fixedName = false }) {
+ * ``fixedName``: an account's name, shown but not changed here; ``onLanguage(lang)``: a
+ * language picked ("" the browser's), which redraws the page in it. */
+export function settingsForm({ name, onRename, fixedName = false, onLanguage = reloadIn }) {
   const radios = (field, choices) => h("fieldset", { class: "choice-row" },
     h("legend", {}, t(`settings.${field}`)),
     choices.map((value) => h("label", { class: "chip" },
@@ -95,7 +110,7 @@ export function settingsForm({ name, onRename, fixedName = false }) {
   // A new language redraws the page in it (the address stays; the room resumes the table).
   const language = h("select", {
     id: "settings-lang",
-    onchange: (e) => { saveSettings({ lang: e.target.value }); location.reload(); },
+    onchange: (e) => onLanguage(e.target.value),
   }, h("option", { value: "", selected: !settings.lang }, t("settings.lang_auto")),
   Object.entries(LANGUAGES).map(([value, name]) => h("option", { value, lang: value, selected: settings.lang === value }, name)));
   const nameInput = h("input", { id: "settings-name", value: name || "", maxlength: 20, autocomplete: "nickname" });

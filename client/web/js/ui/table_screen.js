@@ -182,7 +182,7 @@ export class TableScreen {
     } else if (ev.a === "bid blind nil" && ev.s !== this.state.seat && ev.s === this.state.format.partnerOf(this.state.seat)) {
       announce(t("table.partner_blind_nil", { who }));
     } else {
-      announce(`${sayAction(who, ev.a)}.`);
+      announce(`${sayAction(who, ev.a, ev.s === this.state.seat)}.`);
     }
   }
 

@@ -2,6 +2,7 @@
 // Addresses: "#/" the course, "#/lesson/ID", "#/rules", "#/faq", "#/strategy". The rules
 // shown come from the query: ?preset=NAME or ?rules=<json> (a private table's rules);
 // with rules in the query and no hash, the rules page opens.
+import { loadLanguage } from "../../js/i18n.js";
 import { h } from "../../js/ui/dom.js";
 import { applySettings } from "../../js/ui/settings.js";
 import { CourseList } from "./course_list.js";
@@ -25,8 +26,10 @@ class LearnApp {
     window.addEventListener("hashchange", () => this.route());
   }
 
-  start() {
+  async start() {
     applySettings();
+    // The card words (js/game/cards.js) are the catalogue's; these pages are in English yet.
+    await loadLanguage("en");
     const query = new URLSearchParams(location.search);
     if (!location.hash && (query.has("rules") || query.has("preset"))) history.replaceState(null, "", `${location.search}#/rules`);
     this.renderNav();
