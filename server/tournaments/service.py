@@ -119,17 +119,24 @@ class Tournaments:
 
     # -- requests ------------------------------------------------------------------------
 
-    async def create_arena(self, settings: ArenaSettings, host: str | None = None) -> Arena:
+    async def create_arena(self, settings: ArenaSettings, host: str | None = None,
+                           playing: Entrant | None = None) -> Arena:
         """A new Arena; ``host`` the account creating it (None: the room's calendar),
-        refused (``TooManyEvents``) when it hosts ``MOST_HOSTED`` events not finished."""
+        refused (``TooManyEvents``) when it hosts ``MOST_HOSTED`` events not finished;
+        ``playing`` an entrant in it from the start (the host who plays in it)."""
         arena = Arena(_event_id(), settings)
+        if playing is not None:
+            arena.join(playing, self.clock())
         await self._create(arena, host)
         return arena
 
-    async def create_knockout(self, settings: KnockoutSettings,
-                              host: str | None = None) -> Knockout:
-        """A new Knock-out; ``host`` as for ``create_arena``."""
+    async def create_knockout(self, settings: KnockoutSettings, host: str | None = None,
+                              playing: Entrant | None = None) -> Knockout:
+        """A new Knock-out; ``host`` and ``playing`` as for ``create_arena`` (a host
+        who plays enters alone: teamed at the start like any single)."""
         event = Knockout(_event_id(), settings)
+        if playing is not None:
+            event.enter([playing], self.clock())
         await self._create(event, host)
         return event
 
@@ -167,7 +174,8 @@ class Tournaments:
                 event.join(members[0], now)
 
         event = (await self._mutate(event_id, join))[0]
-        self.pair_soon(event_id)
+        if isinstance(event, Arena):  # a Knock-out's draw waits for its start (the tick)
+            self.pair_soon(event_id)
         return event
 
     async def team_up(self, event_id: str, member: Entrant, partner: str,
