@@ -13,7 +13,7 @@ from server.tournaments.service import Tournaments
 from shared.tournaments import Arena, ArenaSettings, Entrant
 from tests.room_social.conftest import SocialFactory, Start
 
-from .test_event_room import seated, tournaments
+from .test_event_room import seated, tournaments, two_entered
 
 # The tick once an hour (its first after an hour): only the immediate path can pair.
 LONG_TICK = {"tournament_tick_s": 3600.0, "tournament_calendar": ""}
@@ -25,11 +25,7 @@ async def test_two_free_players_are_seated_without_waiting_for_the_tick(
     service = tournaments(server)
     arena = await service.create_arena(ArenaSettings(
         "Duel Arena", preset="two_handed", minutes=15, starts_ms=int(time.time() * 1000)))
-    clients = [await social_client(server) for _ in range(2)]
-    for k, client in enumerate(clients):
-        assert client.pid is not None
-        await service.join(arena.id, [Entrant(client.pid, f"Player {k}", 25.0)])
-    table_id = await seated(clients)
+    table_id = await seated(await two_entered(server, social_client, arena.id, "Player"))
     event = await service.event(arena.id)
     assert isinstance(event, Arena) and list(event.tables) == [table_id]
 
