@@ -1,5 +1,5 @@
 """An Arena seats its free players as soon as they are free, not at the next tick: a
-join (or a game's end) pairs at once, through the event's compare-and-set, so two
+join and a game's end pair at once, through the event's compare-and-set, so two
 nodes racing to pair the same players make one table of them. Real server, Redis and
 sockets."""
 
@@ -11,7 +11,7 @@ import time
 from server.archive.db import Database
 from server.tournaments.service import Tournaments
 from shared.tournaments import Arena, ArenaSettings, Entrant
-from tests.room_social.conftest import SocialFactory, Start
+from tests.room_social.conftest import SocialFactory, Start, bot_play_until
 
 from .test_event_room import seated, tournaments, two_entered
 
@@ -25,9 +25,17 @@ async def test_two_free_players_are_seated_without_waiting_for_the_tick(
     service = tournaments(server)
     arena = await service.create_arena(ArenaSettings(
         "Duel Arena", preset="two_handed", minutes=15, starts_ms=int(time.time() * 1000)))
-    table_id = await seated(await two_entered(server, social_client, arena.id, "Player"))
+    clients = await two_entered(server, social_client, arena.id, "Player")
+    table_id = await seated(clients)
     event = await service.event(arena.id)
     assert isinstance(event, Arena) and list(event.tables) == [table_id]
+    # Their game ends: counted, they are free, and seated again at once.
+    await asyncio.gather(*(bot_play_until(client) for client in clients))
+    for client in clients:
+        await client.wait_for(lambda c: c.table not in (None, table_id) and c.view is not None)
+    event = await service.event(arena.id)
+    assert isinstance(event, Arena) and event.recorded == {table_id}
+    assert list(event.tables) == [clients[0].table]
 
 
 async def test_two_nodes_racing_to_pair_the_same_players_make_one_table_each(
