@@ -4,15 +4,18 @@ tournaments' real store (a private Redis) with its compare-and-set, without sock
     nice -n 19 .venv/bin/python scripts/arena_bench.py --players 1000 --minutes 10
 
 Each tick (one second of the event's clock, run as fast as the machine goes) does what
-a node's tick does (``server/tournaments/service.py``): one ``EventStore.mutate`` that
-pairs every free player and records the tables; then every game whose (scripted) end
-has come is recorded with one ``mutate`` each, as ``table_changed`` does. A game lasts
-3 to 6 minutes of the clock, with random places; a tenth of the players pause for a
-while. It reports the wall time of the pairing write (p50, p99, max: how long a free
-player waits beyond the tick), the tick's whole wall time, the record's size, the
-simulated wait from free to seated, and checks the standings against the games counted
-(every game once). It does not drive real sockets or tables: the figures are the
-event's own cost. Figures: docs/benchmarks.md, "Tournaments".
+a node does (``server/tournaments/service.py``): every game whose (scripted) end has
+come is recorded with one ``EventStore.mutate`` each, as ``table_changed`` does, and its
+players are paired at once with another (``pair_now``); so is a player back from a
+break; and the tick's own pairing write (the safety net) runs once. A game lasts 3 to 6
+minutes of the clock, with random places; 2 % of the players take a break after a game.
+It reports the wall time of the pairing write (p50, p99, max), the tick's whole wall
+time, the record's size, the wait from free to seated on the event's clock, and the
+same plus the wall time of the writes (paired in the tick that freed them: the wall
+time from the write that freed them to the end of the one that seated them; in a later
+tick: the ticks waited plus the seating write), and checks the standings against the
+games counted (every game once). It does not drive real sockets or tables: the figures
+are the event's own cost. Figures: docs/benchmarks.md, "Tournaments".
 """
 
 from __future__ import annotations
@@ -62,9 +65,48 @@ async def run(players: int, minutes: int, seed: int) -> dict[str, Any]:
         pair_ms: list[float] = []
         tick_ms: list[float] = []
         waits: list[int] = []
+        latency_ms: list[float] = []  # free to seated, the event's clock and the wall
+        at_once_ms: list[float] = []  # the same, for those seated in the tick they were freed
+        left_free: list[int] = [0]  # free players left unseated after each pairing write
+        freed: dict[str, tuple[int, float]] = {p.pid: (0, time.perf_counter()) for p in everyone}
         counted: dict[str, dict[str, int]] = {}
         paused_until: dict[str, int] = {}
         ticks = minutes * 60
+
+        async def pair(tick: int) -> None:
+            """One pairing write, as the service's ``pair_now``: the tick's, or at once
+            after a player became free."""
+            now = tick * TICK_MS
+
+            def seat(event: Event) -> list[tuple[str, list[str], list[int]]]:
+                assert isinstance(event, Arena)
+                opened = []
+                for k, table in enumerate(event.pairings(now, random.Random(now))):
+                    table_id = f"t{now}-{len(pair_ms)}-{k}"
+                    waited = [now - event.players[e.pid].since_ms for e in table]
+                    event.seat(table_id, [e.pid for e in table], now)
+                    opened.append((table_id, [e.pid for e in table], waited))
+                return opened
+
+            t0 = time.perf_counter()
+            paired, opened = await store.mutate("bench", seat)
+            done = time.perf_counter()
+            pair_ms.append((done - t0) * 1000)
+            assert isinstance(paired, Arena)
+            left_free.append(len(paired.free(now)))
+            for table_id, pids, waited in opened:
+                waits.extend(waited)
+                for pid in pids:
+                    at_tick, at_wall = freed.pop(pid)
+                    # The same tick: the wall time since the write that freed them; a
+                    # later tick: the ticks waited and this write (an upper bound).
+                    latency_ms.append((done - at_wall) * 1000 if at_tick == tick else
+                                      (tick - at_tick) * TICK_MS + (done - t0) * 1000)
+                    if at_tick == tick:
+                        at_once_ms.append(latency_ms[-1])
+                end = tick + rng.randint(180, 360)
+                ends.setdefault(end, []).append((table_id, rng.choice([(1, 2), (2, 1)])))
+
         for tick in range(ticks):
             now = tick * TICK_MS
             started = time.perf_counter()
@@ -72,27 +114,13 @@ async def run(players: int, minutes: int, seed: int) -> dict[str, Any]:
             for pid, until in list(paused_until.items()):
                 if until <= tick:
                     del paused_until[pid]
+                    freed[pid] = (tick, time.perf_counter())
                     await store.mutate("bench", lambda e, pid=pid, now=now: e.join(
                         next(x for x in everyone if x.pid == pid), now))
-
-            def seat(event: Event, now: int = now) -> list[tuple[str, list[str], list[int]]]:
-                assert isinstance(event, Arena)
-                opened = []
-                for k, table in enumerate(event.pairings(now, random.Random(now))):
-                    table_id = f"t{now}-{k}"
-                    waited = [now - event.players[e.pid].since_ms for e in table]
-                    event.seat(table_id, [e.pid for e in table], now)
-                    opened.append((table_id, [e.pid for e in table], waited))
-                return opened
-
-            t0 = time.perf_counter()
-            _, opened = await store.mutate("bench", seat)
-            pair_ms.append((time.perf_counter() - t0) * 1000)
-            for table_id, _pids, waited in opened:
-                waits.extend(waited)
-                end = tick + rng.randint(180, 360)
-                ends.setdefault(end, []).append((table_id, rng.choice([(1, 2), (2, 1)])))
+                    await pair(tick)
+            await pair(tick)  # the tick's: the safety net
             for table_id, places in ends.pop(tick, []):
+                at_wall = time.perf_counter()
                 _, scored = await store.mutate(
                     "bench", lambda e, t=table_id, p=places, now=now: e.record(t, p, (), now))
                 counted[table_id] = scored
@@ -100,6 +128,9 @@ async def run(players: int, minutes: int, seed: int) -> dict[str, Any]:
                     if rng.random() < 0.02:  # a break of a minute or two
                         await store.mutate("bench", lambda e, pid=pid, now=now: e.pause(pid, now))
                         paused_until[pid] = tick + rng.randint(60, 120)
+                    else:
+                        freed[pid] = (tick, at_wall)
+                await pair(tick)  # its players are free: paired at once
             tick_ms.append((time.perf_counter() - started) * 1000)
         found = await store.load("bench")
         assert found is not None
@@ -123,6 +154,13 @@ async def run(players: int, minutes: int, seed: int) -> dict[str, Any]:
                             round(percentile(tick_ms, 0.99), 1)],
         "free to seated, event clock ms p50/p99": [percentile(waits, 0.5),
                                                     percentile(waits, 0.99)],
+        "free to seated, ms p50/p99/max (event clock + wall)": [
+            round(percentile(latency_ms, 0.5), 1), round(percentile(latency_ms, 0.99), 1),
+            round(max(latency_ms), 1)],
+        "seated in the tick they became free: share, ms p50/p99": [
+            round(len(at_once_ms) / len(latency_ms), 3), round(percentile(at_once_ms, 0.5), 1),
+            round(percentile(at_once_ms, 0.99), 1)],
+        "most free players left unseated after a pairing write": max(left_free),
         "event record bytes": size,
         "standings equal the games counted, each once": consistent,
     }

@@ -5,6 +5,11 @@ Requests (``create_arena``, ``create_knockout``, ``join``, ``team_up``, ``leave`
 the event in Redis by compare-and-set (``EventStore.mutate``); a bad one raises the
 core's ``TournamentError`` and changes nothing.
 
+An Arena's free players are paired as soon as one becomes free (a join, a return, a
+game of the event counted: ``pair_soon``), through the same compare-and-set as the
+tick, so two nodes pairing at once seat a player once; the tick is the safety net (a
+start by the clock, a node that died before pairing).
+
 The tick (every ``tick_s``, on every node: the event's clock and pairing live in Redis,
 so whichever node ticks first does the work and the others find nothing to do):
 
@@ -95,6 +100,9 @@ class Tournaments:
         self.sweep_s = sweep_s
         self._next_sweep = 0.0
         self._missing: set[str] = set()  # tables seen missing at the last sweep
+        # One pairing at a time per event on this node; a request meanwhile runs one more.
+        self._pairing: set[str] = set()
+        self._pair_again: set[str] = set()
         self._ticker = Periodic("tournaments", tick_s, lambda: self.tick(), _tick_failed)
         self.calendar = calendar or Calendar("")
         self.feeds = EventFeeds(self.event, room.spawn, clock)
@@ -111,17 +119,24 @@ class Tournaments:
 
     # -- requests ------------------------------------------------------------------------
 
-    async def create_arena(self, settings: ArenaSettings, host: str | None = None) -> Arena:
+    async def create_arena(self, settings: ArenaSettings, host: str | None = None,
+                           playing: Entrant | None = None) -> Arena:
         """A new Arena; ``host`` the account creating it (None: the room's calendar),
-        refused (``TooManyEvents``) when it hosts ``MOST_HOSTED`` events not finished."""
+        refused (``TooManyEvents``) when it hosts ``MOST_HOSTED`` events not finished;
+        ``playing`` an entrant in it from the start (the host who plays in it)."""
         arena = Arena(_event_id(), settings)
+        if playing is not None:
+            arena.join(playing, self.clock())
         await self._create(arena, host)
         return arena
 
-    async def create_knockout(self, settings: KnockoutSettings,
-                              host: str | None = None) -> Knockout:
-        """A new Knock-out; ``host`` as for ``create_arena``."""
+    async def create_knockout(self, settings: KnockoutSettings, host: str | None = None,
+                              playing: Entrant | None = None) -> Knockout:
+        """A new Knock-out; ``host`` and ``playing`` as for ``create_arena`` (a host
+        who plays enters alone: teamed at the start like any single)."""
         event = Knockout(_event_id(), settings)
+        if playing is not None:
+            event.enter([playing], self.clock())
         await self._create(event, host)
         return event
 
@@ -158,7 +173,10 @@ class Tournaments:
             else:
                 event.join(members[0], now)
 
-        return (await self._mutate(event_id, join))[0]
+        event = (await self._mutate(event_id, join))[0]
+        if isinstance(event, Arena):  # a Knock-out's draw waits for its start (the tick)
+            self.pair_soon(event_id)
+        return event
 
     async def team_up(self, event_id: str, member: Entrant, partner: str,
                       partner_name: str) -> tuple[Event, bool]:
@@ -202,6 +220,36 @@ class Tournaments:
             return await self.store.mutate(event_id, change)
         except KeyError:
             raise NoSuchEvent("There is no such event.") from None
+
+    # -- pairing at once -----------------------------------------------------------------
+
+    def pair_soon(self, event_id: str) -> None:
+        """Pair the event's free players now, in the background (``pair_now``); while
+        a pairing of it runs on this node, one more follows it instead of a second
+        running alongside (each would re-read the record and retry its write)."""
+        if event_id in self._pairing:
+            self._pair_again.add(event_id)
+            return
+        self._pairing.add(event_id)
+        self.room.spawn(self._pair_while_asked(event_id), name=f"event-pair-{event_id}")
+
+    async def _pair_while_asked(self, event_id: str) -> None:
+        try:
+            while True:
+                self._pair_again.discard(event_id)
+                try:
+                    await self.pair_now(event_id)
+                except RoomError as err:  # the tick tries again
+                    log.warning("tournament %s: %s", event_id, err)
+                if event_id not in self._pair_again:
+                    return
+        finally:
+            self._pairing.discard(event_id)
+
+    async def pair_now(self, event_id: str) -> None:
+        """Seat the event's free players (and a Knock-out's ready matches) now: the
+        tick's work for one event, without its sweep."""
+        await self._advance(event_id, sweep=False)
 
     # -- the tick ------------------------------------------------------------------------
 
@@ -333,6 +381,8 @@ class Tournaments:
                 log.warning("tournament %s: game %s not kept: %s", event.id, table.id, err)
         if _is_finished(event, now):
             await self._finish(event, now)
+        else:  # its players are free: seat them (and the next round's match) now
+            self.pair_soon(event.id)
         return scored
 
     async def _finish(self, event: Event, now: int) -> None:

@@ -73,6 +73,7 @@ def _bracket(event: Knockout) -> dict[str, Any]:
                 "winner": m.winner} for m in event.matches.values()]
     names = {m.pid: m.name for m in event.entered}
     return {"entries": [[m.name for m in entry] for entry in event.entries],
+            "entrants": [[m.pid for m in entry] for entry in event.entries],
             "asking": [{"name": names[pid], "partner": partner}
                        for pid, (_, partner) in event.asks.items() if pid in names],
             "rounds": event.rounds, "matches": matches,

@@ -7,10 +7,12 @@
                                             "standings" or a Knock-out's "matches", the
                                             tables "playing", the "podium" at the end
     POST /api/tournaments  {"kind", "name", "preset"?, "rated"?, "starts"?, "minutes"?,
-                            "capacity"?, "size"?, "best_of"?, "private"?}
+                            "capacity"?, "size"?, "best_of"?, "private"?, "play"?}
                                          -> 201 the event (a signed-in account); a
                                             private (club) event is not listed: its
-                                            page's link /e/ID is how players find it
+                                            page's link /e/ID is how players find it;
+                                            with "play": true the host is entered in it
+                                            (a Knock-out: alone, teamed like any single)
     POST /api/tournaments/{id}/join  {"partner"?}
                                          -> 200 the event: the caller joins an Arena
                                             (again after a pause) or enters a Knock-out;
@@ -25,6 +27,9 @@
                                             the account played to the end, newest first
                                             (private ones to the account alone)
 
+The event's body (each route's but the list) has "you": the caller's player id, or null
+(a page with neither cookie), so a page tells whether its player is entered (an Arena's
+standings and a Knock-out's "entrants" list players by id).
 The caller is the session's account, else the guest of the guest cookie; a rated event
 takes accounts only (401 ``sign_in_required``), at the rating they have. A refusal of
 the event is 409 with its code (``event_full``, ``event_over``, ``event_started``,
@@ -48,6 +53,7 @@ from server.social.hub import SocialHub
 from server.social.matchmaking import origin_of
 from server.tables.actor import now_ms
 from server.tournaments.service import Tournaments
+from server.tournaments.store import Event
 from server.tournaments.views import detail, summary
 from server.web.http_social import SESSION_COOKIE, SocialDeps, _endpoint
 from server.web.json_body import Refused, read_json_object
@@ -105,7 +111,15 @@ async def _detail(request: Request, deps: SocialDeps, service: Tournaments) -> R
     event = await service.event(request.path_params["id"])
     if event is None:
         raise NoSuchEvent("There is no such event.")
-    return JSONResponse(detail(event, now_ms()))
+    return await _shown(request, deps, event)
+
+
+async def _shown(request: Request, deps: SocialDeps, event: Event,
+                 status: int = 200) -> Response:
+    """The event's body for the caller: its ``detail`` and "you" (the caller's pid)."""
+    account = await _account(request, deps)
+    you = account.pid if account is not None else deps.guest_pid(request)
+    return JSONResponse({**detail(event, now_ms()), "you": you}, status)
 
 
 async def _account(request: Request, deps: SocialDeps) -> Account | None:
@@ -119,24 +133,30 @@ async def _create(request: Request, deps: SocialDeps, service: Tournaments) -> R
     body = await read_json_object(request, MAX_BODY)
     kind = body.pop("kind", None)
     known = {"name", "preset", "rated", "starts", "minutes", "capacity", "size", "best_of",
-             "private"}
+             "private", "play"}
     if kind not in ("arena", "knockout") or set(body) - known:
         raise Refused(400, "malformed", "Give the event's kind (arena or knockout) and "
                       f"only these settings: {', '.join(sorted(known))}.")
+    play = body.pop("play", False)
+    if not isinstance(play, bool):
+        raise Refused(400, "malformed", '"play" is true (the host plays in it) or false.')
     now = now_ms()
     body["starts_ms"] = body.pop("starts", now)
     if isinstance(body["starts_ms"], int | float) and body["starts_ms"] > now + MAX_AHEAD_MS:
         raise BadEntry("An event starts within 30 days.")
+    playing = await _account_entrant(request, deps, host) if play else None
+    event: Event
     try:
         if kind == "arena":
             body.pop("size", None), body.pop("best_of", None)
-            event = await service.create_arena(ArenaSettings(**body), host.pid)
+            event = await service.create_arena(ArenaSettings(**body), host.pid, playing)
         else:
             body.pop("minutes", None), body.pop("capacity", None)
-            event = await service.create_knockout(KnockoutSettings(**body), host.pid)
+            event = await service.create_knockout(KnockoutSettings(**body), host.pid,
+                                                  playing)
     except TypeError as err:
         raise Refused(400, "malformed", "The event's settings are incomplete.") from err
-    return JSONResponse(detail(event, now_ms()), 201)
+    return await _shown(request, deps, event, 201)
 
 
 async def _entrant(request: Request, deps: SocialDeps, service: Tournaments) -> Entrant:
@@ -144,18 +164,25 @@ async def _entrant(request: Request, deps: SocialDeps, service: Tournaments) -> 
     event = await service.event(request.path_params["id"])
     if event is None:
         raise NoSuchEvent("There is no such event.")
-    address = request.client.host if request.client else ""
     account = await _account(request, deps)
     if account is not None:
-        rating = await deps.ratings.rating(account.pid)
-        return Entrant(account.pid, account.name, rating.mu, origin_of(address))
+        return await _account_entrant(request, deps, account)
     if event.settings.rated:
         raise SignInRequired("A rated event needs an account: sign in or register first.")
     pid = deps.guest_pid(request)
     if pid is None:
         raise Refused(401, "no_player", "Open the room first: a guest plays from its page.")
     name, _ = await service.room.store.player(pid)
-    return Entrant(pid, name or "Guest", GUEST_RATING, origin_of(address))
+    return Entrant(pid, name or "Guest", GUEST_RATING, origin_of(_address(request)))
+
+
+async def _account_entrant(request: Request, deps: SocialDeps, account: Account) -> Entrant:
+    rating = await deps.ratings.rating(account.pid)
+    return Entrant(account.pid, account.name, rating.mu, origin_of(_address(request)))
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else ""
 
 
 async def _partner_named(request: Request) -> str | None:
@@ -178,7 +205,7 @@ def _join_route(get_social: Callable[[], SocialHub]) -> Callable[
         partner = await _partner_named(request)
         if partner is None:
             entrant = await _entrant(request, deps, service)
-            return JSONResponse(detail(await service.join(event_id, [entrant]), now_ms()))
+            return await _shown(request, deps, await service.join(event_id, [entrant]))
         # A team is two accounts that each ask for the other: the partner's own join
         # is the consent (and carries the partner's own address to the rated check).
         me = await _account(request, deps)
@@ -191,7 +218,7 @@ def _join_route(get_social: Callable[[], SocialHub]) -> Callable[
             raise Blocked("You cannot enter with this player.")
         entrant = await _entrant(request, deps, service)
         event, _ = await service.team_up(event_id, entrant, other.pid, other.name)
-        return JSONResponse(detail(event, now_ms()))
+        return await _shown(request, deps, event)
 
     return join
 
@@ -199,13 +226,13 @@ def _join_route(get_social: Callable[[], SocialHub]) -> Callable[
 async def _leave(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
     entrant = await _entrant(request, deps, service)
     event = await service.leave(request.path_params["id"], entrant.pid)
-    return JSONResponse(detail(event, now_ms()))
+    return await _shown(request, deps, event)
 
 
 async def _pause(request: Request, deps: SocialDeps, service: Tournaments) -> Response:
     entrant = await _entrant(request, deps, service)
     event = await service.pause(request.path_params["id"], entrant.pid)
-    return JSONResponse(detail(event, now_ms()))
+    return await _shown(request, deps, event)
 
 
 async def _played(request: Request, deps: SocialDeps, service: Tournaments) -> Response:

@@ -143,3 +143,25 @@ async def test_a_private_event_played_is_on_the_players_own_page_only(
     assert [e["name"] for e in seen] == ["Open night"]  # a stranger: no club's link
     mine = (await call(server, ann, "/api/players/Ivy/events")).json()["events"]
     assert sorted(e["name"] for e in mine) == ["Club night", "Open night"]
+
+
+async def test_a_host_who_plays_is_entered_at_creation_and_every_answer_names_the_caller(
+        start_server: Start) -> None:
+    server = await start_server(**QUIET)
+    host = await register(server, "Ida")
+    arena = {"kind": "arena", "name": "Ida's arena", "preset": "quick", "minutes": 30}
+    made = await call(server, host, "/api/tournaments", {**arena, "play": True})
+    assert made.status_code == 201, made.text
+    you = made.json()["you"]
+    assert [(s["pid"], s["name"]) for s in made.json()["standings"]] == [(you, "Ida")]
+    shown = await call(server, host, f"/api/tournaments/{made.json()['id']}")
+    assert shown.json()["you"] == you and shown.json()["players"] == 1
+    # A Knock-out's host is entered alone; without "play", nobody is.
+    cup = await call(server, host, "/api/tournaments", knockout("Ida's cup", play=True))
+    assert cup.json()["entries"] == [["Ida"]] and cup.json()["entrants"] == [[you]]
+    alone = await call(server, host, "/api/tournaments", knockout("Ida's other"))
+    assert alone.json()["entries"] == [] and alone.json()["players"] == 0
+    refused(await call(server, host, "/api/tournaments", {**arena, "play": "yes"}),
+            400, "malformed")
+    async with httpx.AsyncClient(base_url=server.http) as web:  # neither cookie
+        assert (await web.get(f"/api/tournaments/{made.json()['id']}")).json()["you"] is None

@@ -41,6 +41,16 @@ def tournaments(server: Any) -> Tournaments:
     return service
 
 
+async def two_entered(server: Any, social_client: SocialFactory, event_id: str,
+                      name: str) -> list[SocialClient]:
+    """Two guests of the room's sockets, each entered in the event (ratings 20, 21)."""
+    clients = [await social_client(server) for _ in range(2)]
+    for k, client in enumerate(clients):
+        assert client.pid is not None
+        await tournaments(server).join(event_id, [Entrant(client.pid, f"{name} {k}", 20.0 + k)])
+    return clients
+
+
 async def seated(clients: list[SocialClient]) -> str:
     """The one table every client was moved to."""
     for client in clients:
@@ -207,10 +217,7 @@ async def test_a_two_handed_knockout_final_is_played_recorded_and_its_places_kep
     service = tournaments(server)
     event = await service.create_knockout(KnockoutSettings(
         "Duel", preset="two_handed", size=8, starts_ms=int(time.time() * 1000)))
-    clients = [await social_client(server) for _ in range(2)]
-    for k, client in enumerate(clients):
-        assert client.pid is not None
-        await service.join(event.id, [Entrant(client.pid, f"Duelist {k}", 20.0 + k)])
+    clients = await two_entered(server, social_client, event.id, "Duelist")
     await service.tick(sweep=False)  # the bracket is drawn, the final seated
     table_id = await seated(clients)
     await asyncio.gather(*(bot_play_until(client) for client in clients))

@@ -1,4 +1,5 @@
-// A tournament's page, /e/ID: what it is and when, Join / Pause / Leave (a partnership
+// A tournament's page, /e/ID: what it is and when, Join to one not entered, Leave (and
+// an Arena's Pause, or Resume once paused) to one entered (a partnership
 // Knock-out: with a partner's name, a team once both asked), an Arena's live standings or
 // a Knock-out's bracket, the games being played (each a Watch link), and at the end the
 // podium and every game's link to the archive. The room pushes the event as it changes
@@ -75,13 +76,27 @@ function podium(e) {
     h("ul", { class: "games-list" }, e.games.map((id) => h("li", {}, h("a", { href: gameHref(id), class: "game-link" }, id)))));
 }
 
+/** Where this page's player stands: "out" (not entered, or left an Arena), "in",
+ * "single" (in a partnership Knock-out without a partner yet), or "paused" (an Arena).
+ * The room names the player ("you") in its answers, not in its pushes. */
+function entry(e) {
+  if (e.kind === "knockout") {
+    const mine = (e.entrants || []).find((pids) => pids.includes(viewer));
+    return !mine ? "out" : mine.length === 1 && e.preset !== "two_handed" ? "single" : "in";
+  }
+  const mine = e.standings.find((r) => r.pid === viewer);
+  return !mine || mine.status === "left" ? "out" : mine.status;
+}
+
 function actions(root, e) {
-  if (e.phase === "finished" || (e.kind === "knockout" && e.phase !== "next")) return null;
+  const open = e.kind === "arena" ? e.phase === "next" || e.phase === "running" : e.phase === "next";
+  if (!open) return null;
   const note = h("p", { class: "fine", role: "status", id: "event-note" });
+  const where = entry(e);
   // A partnership Knock-out is entered alone or with a partner who asks for you too.
-  const partner = e.kind === "knockout" && e.preset !== "two_handed"
+  const partner = e.kind === "knockout" && e.preset !== "two_handed" && where !== "in"
     ? h("input", { id: "event-partner", autocomplete: "off", maxlength: 40 }) : null;
-  const button = (what, label) => h("button", { type: "button", class: "btn", id: `event-${what}`, onclick: async () => {
+  const button = (what, label, id = `event-${what}`) => h("button", { type: "button", class: "btn", id, onclick: async () => {
     try {
       const named = what === "join" && partner && partner.value.trim();
       render(root, await eventAction(e.id, what, named ? { partner: named } : undefined));
@@ -92,8 +107,11 @@ function actions(root, e) {
   } }, label);
   return h("div", { class: "event-actions" },
     partner ? h("label", { for: "event-partner" }, "Partner (optional): a team once they name you too") : null,
-    h("div", { class: "inline" }, partner, button("join", "Join"),
-    e.kind === "arena" ? button("pause", "Pause") : null, button("leave", "Leave")), note);
+    h("div", { class: "inline" }, partner,
+      where === "out" ? button("join", "Join") : where === "paused" ? button("join", "Resume") : null,
+      where === "single" ? button("join", "Team up", "event-team") : null,
+      e.kind === "arena" && where === "in" ? button("pause", "Pause") : null,
+      where !== "out" ? button("leave", "Leave") : null), note);
 }
 
 function privateNote(e) {
@@ -103,7 +121,10 @@ function privateNote(e) {
     h("a", { href }, location.origin + href));
 }
 
+let viewer = null; // this page's player id, from the room's answers (its pushes name nobody)
+
 function render(root, e) {
+  if ("you" in e) viewer = e.you;
   window.eventPage = e; // for the browser tests and the curious
   // A push redraws the page: what is being typed in the partner box stays, with its
   // focus, and so does the note of the last action.

@@ -1,6 +1,7 @@
 // The lobby's "Create an event" form, for a signed-in player (POST /api/tournaments):
 // an Arena (name, rules, start, minutes, rated, private) or a Knock-out (name, rules,
-// start, entrants, best of three, rated, private). The room decides what is playable: a
+// start, entrants, best of three, rated, private), and "Play in it" (on: the host is
+// entered, as on lichess; a Knock-out's host alone). The room decides what is playable: a
 // refusal is shown in its own sentence beside Create; a made event opens its page.
 import { PRESET_NAMES } from "../game/rules.js";
 import { createEvent, eventHref } from "../pages/events_api.js";
@@ -19,8 +20,8 @@ function field(label, control) {
   return h("div", { class: "field" }, h("label", { for: control.id }, label), control);
 }
 
-function check(id, name, label) {
-  return h("label", { class: "switch" }, h("input", { type: "checkbox", id, name }), h("span", {}, label));
+function check(id, name, label, checked = false) {
+  return h("label", { class: "switch" }, h("input", { type: "checkbox", id, name, checked }), h("span", {}, label));
 }
 
 /** A ``datetime-local`` value (the player's own clock) for ``ms``, to the minute. */
@@ -36,7 +37,7 @@ function settingsOf(form) {
   const kind = data.get("kind");
   const when = data.get("starts") ? new Date(data.get("starts")).getTime() : NaN;
   const settings = { kind, name: data.get("name"), preset: data.get("preset"),
-    rated: data.get("rated") === "on", private: data.get("private") === "on" };
+    rated: data.get("rated") === "on", private: data.get("private") === "on", play: data.get("play") === "on" };
   if (Number.isFinite(when)) settings.starts = when; // blank or unreadable: the room says now
   if (kind === "arena") settings.minutes = Number(data.get("minutes"));
   else Object.assign(settings, { size: Number(data.get("size")), best_of: data.get("best_of") === "on" ? 3 : 1 });
@@ -76,6 +77,7 @@ export function eventForm() {
   arenaOnly, knockoutOnly,
   check("event-rated", "rated", "Rated"),
   check("event-private", "private", "Private (not listed: players come by its link)"),
+  check("event-play", "play", "Play in it", true),
   h("button", { type: "submit", class: "btn" }, "Create"), error);
   shown();
   return h("details", { id: "event-create", class: "event-create" }, h("summary", {}, "Create an event"), form);
