@@ -56,10 +56,14 @@ async def _play_through_the_kill(a: Any, b: Any, store: EventStore, arena: Arena
     table_id = clients[0].table
     assert {c.table for c in clients} == {table_id}
 
-    def hand_two(client: Any) -> bool:
-        return bool(client.view and (client.view["over"] or client.view["hand_no"] >= 2))
+    def mid_first_hand(client: Any) -> bool:
+        # Killed mid-hand, so the game is still running by construction: killed once it
+        # was over (a quick game can end in its second hand), a client had nothing more
+        # to read, never noticed the kill and stayed on the dead node's address.
+        view = client.view
+        return bool(view and not view["history"] and len(view["tricks"]) >= 3)
 
-    await asyncio.gather(*(bot_play_until(c, hand_two) for c in clients))
+    await asyncio.gather(*(bot_play_until(c, mid_first_hand) for c in clients))
     a.kill()
     await asyncio.gather(*(bot_play_until(c) for c in clients))
     assert all(c.address == b.ws for c in clients)
