@@ -91,8 +91,11 @@ async def deal_if_asked(page: Page) -> None:
     deal = page.locator("#deal-btn")
     if await deal.is_visible():
         await deal.click()
+        # An upper bound for a loaded machine: the deal lasts a few seconds of animation
+        # frames, which came 30 s late at a load average of 14 on two cores.
         await page.wait_for_function("document.querySelectorAll('.hand .card-btn').length"
-                                     " === window.spadesApp.state.view.hand.length")
+                                     " === window.spadesApp.state.view.hand.length",
+                                     timeout=90_000)
 
 
 async def take_turn(page: Page, state: dict) -> None:
