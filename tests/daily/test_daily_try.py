@@ -298,8 +298,16 @@ async def test_par_and_field_are_withheld_from_who_has_not_finished(
 
 def test_the_daily_page_states_what_an_abandoned_hand_scores() -> None:
     """The lobby's panel, the result page and the hand's notice say the penalty."""
+    import json
     from pathlib import Path
-    page = (Path(__file__).parents[2] / "client/web/js/ui/daily.js").read_text()
+    web = Path(__file__).parents[2] / "client/web"
+    page = (web / "js/ui/daily.js").read_text()
+    english = json.loads((web / "i18n/en.json").read_text())
     points = abandoned_points(daily_rules())
     assert f"const ABANDONED_POINTS = {points};" in page
-    assert f"scores it as abandoned: −{-points} points" in page
+    # The words live in the catalogue; the page fills in the shared penalty.
+    for key in ("daily.rule", "daily.leave", "daily.started"):
+        assert f't("{key}"' in page
+        assert "{points}" in english[key]
+        assert "signed(ABANDONED_POINTS)" in page
+    assert "scores it as abandoned: {points} points" in english["daily.rule"]
