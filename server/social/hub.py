@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
 import time
 from typing import TYPE_CHECKING, Any, Protocol
@@ -119,6 +120,11 @@ class SocialHub:
         # The accounts each account with a socket here blocked (their chat is hidden
         # from it); loaded at its first socket, reloaded on a BLOCKS_CHANNEL notice.
         self.blocked: dict[str, frozenset[str]] = {}
+        # The number of the latest read of each account's blocks: two reads can be in
+        # flight (a first socket's and a notice's) and end in either order, and only the
+        # latest begun may be kept, or an older, emptier read would undo a new block.
+        self._blocks_read: dict[str, int] = {}
+        self._tickets = itertools.count(1)
         # Sockets by the account their session cookie claims, hello or not (sign out
         # everywhere closes them too: session_guard).
         self.sessions: dict[str, set[SocialSocket]] = {}
@@ -154,9 +160,12 @@ class SocialHub:
                 self.presence.connect(sock.pid, self._doing(sock.pid))
 
     async def reload_blocks(self, pid: str) -> None:
-        """Read again whom ``pid`` blocked, if it still has a socket here."""
+        """Read again whom ``pid`` blocked, if it still has a socket here; of reads that
+        overlap, the one begun last wins, whichever ends last."""
+        ticket = next(self._tickets)
+        self._blocks_read[pid] = ticket
         blocked = await self.friends.blocked_by(pid)
-        if pid in self.clients:
+        if pid in self.clients and self._blocks_read.get(pid) == ticket:
             self.blocked[pid] = blocked
 
     def without_blocked(self, pid: str, table: Table,
@@ -244,6 +253,7 @@ class SocialHub:
             if not socks:
                 del self.clients[sock.pid]
                 self.blocked.pop(sock.pid, None)
+                self._blocks_read.pop(sock.pid, None)
                 if self.queued.pop(sock.pid, None) is not None:
                     # The player's last socket here closed: out of the queue.
                     self.room.spawn(self.matchmaker.leave(sock.pid), name="queue-leave")

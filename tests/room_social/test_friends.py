@@ -309,3 +309,40 @@ async def test_a_blocked_spectators_gallery_lines_are_hidden_from_the_blocker(
     await blocker.wait_for(lambda c: "oscar here" in c.texts())
     assert blocker.texts() == ["oscar here"]
     assert watcher.texts() == ["from the gallery", "oscar here"]
+
+
+async def test_a_first_sockets_late_read_of_blocks_does_not_undo_a_new_block(
+        start_server: Start, social_client: SocialFactory) -> None:
+    """The read of blocks a first socket starts can end after the read a block's notice
+    starts; the older, emptier answer must not replace the newer one."""
+    b = await start_server()
+    oscar = await register(b, "oscar")
+    await register(b, "nia")
+    real = b.social.friends.blocked_by
+    gate, first_done = asyncio.Event(), asyncio.Event()
+    reads = 0
+
+    async def first_read_held(pid: str) -> frozenset[str]:
+        nonlocal reads
+        reads += 1
+        if reads > 1:
+            return await real(pid)
+        answer = await real(pid)  # read before the block, handed back after it
+        await gate.wait()
+        first_done.set()
+        return answer
+
+    b.social.friends.blocked_by = first_read_held  # type: ignore[method-assign]
+    blocker = await social_client(b, cookie=oscar)
+    await blocker.wait_for(lambda c: c.pid is not None)
+    assert (await call(b, oscar, "/api/block", {"name": "nia"})).status_code == 200
+
+    async def known() -> bool:
+        return bool(b.social.blocked.get(blocker.pid or ""))
+
+    await until(known)
+    gate.set()
+    # The held read's task stores (or rightly drops) its answer in the same step that
+    # set first_done, before this test runs again.
+    await asyncio.wait_for(first_done.wait(), 20)
+    assert b.social.blocked.get(blocker.pid or "")
