@@ -67,6 +67,40 @@ async def test_follow_see_a_friend_online_and_join_by_an_invite(room, open_page)
         await friend.close()
 
 
+async def test_news_redrawing_the_people_panel_keeps_what_the_person_was_typing(
+        room, open_page) -> None:
+    """A friend coming online redraws the panel; the name typed, the report form open
+    with its reason and note, and the focus in the note all stay, so Send reports."""
+    page = await open_page(room)
+    await page.fill("#acct-name", "Ula")
+    await page.fill("#acct-pass", PASSWORD)
+    await page.click("#register")
+    await page.wait_for_function(SIGNED_IN)
+    tom = await register(room, "Tom")
+    assert (await call(room, tom, "/api/follow", {"name": "Ula"})).status_code == 200
+    await page.fill("#people-name", "Tom")
+    await page.click("#follow-go")
+    row = page.locator("#friends-list li[data-name='Tom']")
+    await expect(row).to_contain_text("offline")
+    await page.fill("#people-name", "Tom")
+    await page.click("#people-panel details.report summary")
+    await page.select_option("#report-reason", "name")
+    await page.fill("#report-note", "rude na")
+    friend = SocialClient(room.ws, headers={"Cookie": f"spades_session={tom}"})
+    await friend.connect()
+    try:
+        await expect(row).to_contain_text("in the lobby")  # the panel was drawn again
+        await page.keyboard.type("me")  # the caret is still at the note's end
+        await expect(page.locator("#people-name")).to_have_value("Tom")
+        await expect(page.locator("#people-panel details.report")).to_have_attribute("open", "")
+        await expect(page.locator("#report-reason")).to_have_value("name")
+        await expect(page.locator("#report-note")).to_have_value("rude name")
+        await page.click("#report-go")
+        await expect(page.locator("#toast")).to_contain_text("Report sent")
+    finally:
+        await friend.close()
+
+
 async def test_a_host_lists_the_table_and_invites_by_name_from_the_page(room, open_page) -> None:
     xan = await register(room, "Xan")
     guest = SocialClient(room.ws, headers={"Cookie": f"spades_session={xan}"})

@@ -41,6 +41,51 @@ export function fill(el, ...children) {
   return el;
 }
 
+/** The selector that finds ``details`` again after a redraw: its id, else its classes. */
+function detailsKey(details) {
+  if (details.id) return `#${CSS.escape(details.id)}`;
+  return ["details", ...[...details.classList].map((c) => CSS.escape(c))].join(".");
+}
+
+/**
+ * Replace the children of ``el`` as ``fill`` does, keeping what a person was doing in
+ * it: the text typed and the choices made in fields with an id, which ``details`` were
+ * open (found by id or classes), and the focus with its caret. For panels redrawn by
+ * news (a friend came online) while someone may be typing in them.
+ */
+export function refill(el, ...children) {
+  const fields = [...el.querySelectorAll("input[id], select[id], textarea[id]")]
+    .map((f) => [f.id, f.type === "checkbox" || f.type === "radio" ? f.checked : f.value]);
+  const open = [...el.querySelectorAll("details[open]")].map(detailsKey);
+  const active = document.activeElement;
+  const focus = active && active.id && el.contains(active)
+    ? { id: active.id, start: caret(active, "selectionStart"), end: caret(active, "selectionEnd") } : null;
+  fill(el, ...children);
+  for (const [id, value] of fields) {
+    const f = el.querySelector(`#${CSS.escape(id)}`);
+    if (!f) continue;
+    if (typeof value === "boolean") f.checked = value;
+    else f.value = value;
+  }
+  for (const key of open) {
+    const details = el.querySelector(key);
+    if (details) details.open = true;
+  }
+  const again = focus && el.querySelector(`#${CSS.escape(focus.id)}`);
+  if (again) {
+    again.focus({ preventScroll: true });
+    if (focus.start !== null) {
+      try { again.setSelectionRange(focus.start, focus.end); } catch { /* no caret here */ }
+    }
+  }
+  return el;
+}
+
+/** ``field``'s caret end ``which``, or null where the field has no caret (a select). */
+function caret(field, which) {
+  try { return typeof field[which] === "number" ? field[which] : null; } catch { return null; }
+}
+
 // Announcements stay in their live region this long, then go (a screen reader that has
 // not reached one by then would read news that no longer holds).
 const STALE_MS = 10_000;

@@ -6,7 +6,7 @@ import { accountPanel, leaderboardPanel, rankedPanel } from "./lobby_ranked.js";
 import { loadPresets } from "../game/rules.js";
 import { dailyPanel } from "./daily.js";
 import { t } from "../i18n.js";
-import { fill, h, seconds } from "./dom.js";
+import { fill, h, refill, seconds } from "./dom.js";
 import { peoplePanel } from "./lobby_people.js";
 import { LEVELS, PRACTICE_GAMES, PRACTICE_PACES, practiceRules } from "./practice.js";
 import { blindNilSwitch, settings } from "./settings.js";
@@ -193,7 +193,8 @@ export class Lobby {
     const asked = (this.peopleAsked = (this.peopleAsked || 0) + 1);
     const data = await this.app.peopleData();
     if (asked !== this.peopleAsked) return; // a later ask's answer draws it
-    fill(this.peopleEl, peoplePanel(this.app, data));
+    // News redraws the panel while someone may be typing a name or a report in it.
+    refill(this.peopleEl, peoplePanel(this.app, data));
     if (this.el.isConnected) this.peopleTimer = setTimeout(() => this.loadPeople(), 60_000);
   }
 
