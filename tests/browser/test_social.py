@@ -163,11 +163,14 @@ async def test_a_private_table_joined_by_code_seats_and_start(room, open_page) -
     assert (await page_state(friend))["seat"] == 2
 
 
-async def test_the_chat_box_empties_on_send_and_keeps_a_refused_message(room, open_page) -> None:
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+async def test_the_chat_box_empties_on_send_and_keeps_a_refused_message(
+        room, open_page, phone: bool) -> None:
     """Enter or Send clears the box once the room takes the message (the echo of one's
     own line redraws the panel before the answer comes); a refused message stays in the
-    box with the room's reason on screen."""
-    page = await open_page(room)
+    box with the room's reason on screen, on the chat panel's heading, clear of the box
+    and of every seat (under the top bar it hid North's name and bid)."""
+    page = await open_page(room, phone=phone)
     await quick_play(page, "Pia")
     await open_chat(page)
     panel = page.locator("#chat-panel")
@@ -180,12 +183,22 @@ async def test_the_chat_box_empties_on_send_and_keeps_a_refused_message(room, op
     await panel.get_by_role("button", name="Send").click()
     await expect(panel.locator(".chat-log")).to_contain_text("Pia: second one")
     await expect(box).to_have_value("")
-    await shot(page, "chat-sent-desktop")
+    await shot(page, f"chat-sent-{'phone' if phone else 'desktop'}")
     # Only a zero-width space: the page sends it, the room refuses it ("needs some text").
     await box.fill("\u200b")
     await box.press("Enter")
-    await expect(page.locator("#toast")).to_contain_text("needs some text")
+    note = page.locator("#toast.show")
+    await expect(note).to_contain_text("needs some text")
     await expect(box).to_have_value("\u200b")
+    placed = await note.bounding_box()
+    typed = await box.bounding_box()
+    size = page.viewport_size
+    assert placed is not None and typed is not None and size is not None
+    assert not overlap(placed, typed), (placed, typed)
+    assert placed["x"] >= 0 and placed["x"] + placed["width"] <= size["width"], placed
+    for seat in await page.locator(".seat").all():
+        badge = await seat.bounding_box()
+        assert badge is None or not overlap(placed, badge), (placed, badge)
 
 
 def overlap(a: dict, b: dict) -> bool:

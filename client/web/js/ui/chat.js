@@ -70,10 +70,17 @@ export class ChatPanel {
       await this.room.request("chat_on", { on });
       this.on = on; // the snapshot that follows brings the kept messages
     } catch (err) {
-      toast(err.message, "warn");
+      this.refused(err);
     }
     this.render();
     if (this.visible) this.el.querySelector(on ? ".chat-form input" : ".chat-on")?.focus();  // i18n: selectors
+  }
+
+  /** Say why the room refused a chat request at the top of the open panel, on its
+   * heading: where the person is looking, and over no seat (under the top bar it hid
+   * North's name and bid). With the panel closed, under the top bar. */
+  refused(err) {
+    toast(err.message, "warn", { over: this.visible ? this.el : null });
   }
 
   /** Send ``text``, or the quick phrase with id ``phrase``; true when the room took it. */
@@ -84,7 +91,7 @@ export class ChatPanel {
       await this.room.request("say", phrase ? { phrase } : { text: clean.slice(0, MAX_LENGTH) });
       return true;
     } catch (err) {
-      toast(err.message, "warn");
+      this.refused(err);
       return false;
     }
   }
@@ -97,7 +104,7 @@ export class ChatPanel {
       // What that seat said is hidden at once, as the room's history does for us.
       if (on) this.messages = this.messages.filter((m) => m.seat !== seat);
     } catch (err) {
-      toast(err.message, "warn");
+      this.refused(err);
     }
     this.render();
   }
