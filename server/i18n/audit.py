@@ -50,7 +50,7 @@ _T_TERNARY = re.compile(r"\bt\(\s*[^()\"`]*\?\s*\"([a-zA-Z_.]+)\"\s*:\s*"
                         r"(?:[^()\"`]*\?\s*)?\"([a-zA-Z_.]+)\"(?:\s*:\s*\"([a-zA-Z_.]+)\")?")
 # t(`settings.${field}`), said(english, `title.${kind}`): every key of the prefix is used
 _T_PREFIX = re.compile(r"\b(?:t\(|said\([^`()]*,)\s*`([a-zA-Z_.]*)\$\{")
-_PLACEHOLDER = re.compile(r"\{[a-z_]+(?::[a-z_]+)?\}")
+_PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*(?::[a-z_]+)?\}")
 
 
 def page_catalogue(lang: str) -> dict[str, str | dict[str, str]]:
@@ -84,10 +84,16 @@ def placeholders(pattern: str | dict[str, str]) -> set[str]:
 
 def missing() -> list[str]:
     """Every problem that fails the suite: a key the code names that no catalogue has,
-    a key or plural form a shipped language lacks, placeholders that differ."""
+    a key or plural form a shipped language lacks, placeholders that differ, a brace
+    that is no placeholder (the page would show it as it is: "{q1}")."""
     problems: list[str] = []
     english = page_catalogue("en")
     server = catalogue("en")
+    for lang in LANGUAGES:
+        for key, pattern in page_catalogue(lang).items():
+            forms = [pattern] if isinstance(pattern, str) else list(pattern.values())
+            if any(ch in _PLACEHOLDER.sub("", form) for form in forms for ch in "{}"):
+                problems.append(f"{lang}: {key!r} has a brace that is no placeholder")
     keys, prefixes = used_keys()
     for key in sorted(keys - english.keys() - server.keys()):
         problems.append(f"en: the code names {key!r}, which no catalogue has")

@@ -19,7 +19,7 @@ Pattern = str | Mapping[str, str]
 # key -> the English pattern of every Template made (the catalogues' reference list).
 TEMPLATES: dict[str, Pattern] = {}
 
-_PLACEHOLDER = re.compile(r"\{([a-z_]+)(?::([a-z_]+))?\}")
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)(?::([a-z_]+))?\}")
 # The words a ``{name:kind}`` placeholder reads, in English (other languages: catalogues).
 ENGLISH_WORDS: dict[str, str] = {
     "suit.C": "clubs", "suit.D": "diamonds", "suit.H": "hearts", "suit.S": "spades",

@@ -45,3 +45,14 @@ def test_every_quick_phrase_of_the_room_is_in_the_catalogue() -> None:
     phrases = {k.removeprefix("chat.phrase."): v for k, v in english.items()
                if k.startswith("chat.phrase.")}
     assert phrases == QUICK_PHRASES
+
+
+def test_the_page_and_the_audit_read_the_same_placeholders() -> None:
+    """The page and the server fill what the audit checks: a name the audit took for a
+    placeholder but the page's pattern missed ("{q1}", a digit) was shown as it is."""
+    from shared.i18n.text import _PLACEHOLDER as SERVER
+    filled = r"\{([a-z_][a-z0-9_]*)(?::([a-z_]+))?\}"
+    assert f"/{filled}/g" in (audit.WEB / "js" / "i18n.js").read_text(encoding="utf-8")
+    assert SERVER.pattern == filled
+    assert audit._PLACEHOLDER.pattern == filled.replace("([a-z_][a-z0-9_]*)", "[a-z_][a-z0-9_]*") \
+        .replace("(?::([a-z_]+))?", "(?::[a-z_]+)?")

@@ -21,7 +21,7 @@ from shared.spades import IllegalAction
 from tests.engine.support import look_and_bid, play_cards, rig
 from tests.engine.test_play import COURSE, DEAL_A
 
-_PLACEHOLDER = re.compile(r"\{[a-z_]+(?::[a-z_]+)?\}")
+_PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*(?::[a-z_]+)?\}")
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
 

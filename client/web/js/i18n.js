@@ -57,7 +57,7 @@ function fill(pattern, args) {
     const count = typeof args.count === "number" ? args.count : 0;
     pattern = pattern[plurals.select(count)] ?? pattern.other;
   }
-  return String(pattern).replace(/\{([a-z_]+)(?::([a-z_]+))?\}/g, (whole, name, kind) => {
+  return String(pattern).replace(/\{([a-z_][a-z0-9_]*)(?::([a-z_]+))?\}/g, (whole, name, kind) => {
     if (!(name in args)) return whole;
     const value = args[name];
     if (kind) return t(`${kind}.${value}`);

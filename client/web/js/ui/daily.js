@@ -31,7 +31,7 @@ export function dailyLeave() {
 /** The lobby's entry; ``onStart`` starts today's deal (the lobby first takes the name
  * typed in its name box, as for every other way to a table). */
 export function dailyPanel(onStart) {
-  return h("div", { class: "panel", id: "daily-panel", "aria-labelledby": "daily-title" },
+  return h("section", { class: "panel", id: "daily-panel", "aria-labelledby": "daily-title" },
     h("h2", { id: "daily-title" }, t("daily.title")),
     h("p", { class: "muted" }, t("daily.intro")),
     h("p", { class: "fine", id: "daily-rule" }, dailyRule()),
@@ -158,7 +158,9 @@ class DailyPage {
   }
 
   result(record, mine) {
-    const box = h("div", { class: "panel", id: "daily-result" }, h("h2", {}, t("daily.your_result")),
+    // Sections named by their headings: regions a screen reader can list and jump to.
+    const box = h("section", { class: "panel", id: "daily-result", "aria-labelledby": "daily-result-title" },
+      h("h2", { id: "daily-result-title" }, t("daily.your_result")),
       h("p", { class: "fine", id: "daily-page-rule" }, dailyRule()));
     if (!mine.ok) {
       box.append(h("p", {}, t("daily.not_played")));
@@ -189,16 +191,21 @@ class DailyPage {
     return h("ul", { class: "daily-histogram", id: "daily-histogram", "aria-label": t("daily.distribution") },
       field.buckets.map(([edge, count]) => {
         const mine = total >= edge && total < edge + field.width;
+        const range = { low: signed(edge), high: signed(edge + field.width - 1) };
+        // The columns are for the eye; a screen reader reads the bar as one sentence
+        // ("−50 to −1: 2 players (you)"), where the bare count was a number alone.
         return h("li", { class: mine ? "mine" : "" },
-          h("span", { class: "range" }, t("daily.range", { low: signed(edge), high: signed(edge + field.width - 1) })),
+          h("span", { class: "range", "aria-hidden": "true" }, t("daily.range", range)),
           h("span", { class: "bar", style: { width: `${Math.round((100 * count) / most)}%` } }),
-          h("span", { class: "count" }, mine ? t("daily.count_you", { n: count }) : String(count)));
+          h("span", { class: "count", "aria-hidden": "true" }, mine ? t("daily.count_you", { n: count }) : String(count)),
+          h("span", { class: "sr-only" }, t(mine ? "daily.bar_words_you" : "daily.bar_words", { ...range, count })));
       }));
   }
 
   board(body) {
     const rows = (body && body.board) || [];
-    return h("div", { class: "panel", id: "daily-board" }, h("h2", {}, t("daily.board")),
+    return h("section", { class: "panel", id: "daily-board", "aria-labelledby": "daily-board-title" },
+      h("h2", { id: "daily-board-title" }, t("daily.board")),
       rows.length
         ? h("table", { class: "board" },
           h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("daily.player")), h("th", {}, t("daily.total_head")))),

@@ -156,7 +156,12 @@ export class TableScreen {
     else if (change.kind === "snap" && view && s.waitsForMe && this.resultPanel.hidden) {
       this.showResult(view); // back between hands (a reload): the result waits to be read
     }
-    if (before && view && view.over && !before.over) sound("trick");
+    if (before && view && view.over && !before.over) {
+      sound("trick");
+      // The game's last hand ends in the game-over sheet, not the hand result: its
+      // score lines are said all the same (the sheet's title alone was all one heard).
+      this.sayHandScored(view);
+    }
     this.maybeDeal(view);
     const wasMyTurn = change.kind !== "table" && before && before.to_act === s.seat && before.legal && before.legal.length;
     // The pause is over and the clock runs for this seat: the hand result gives way to
@@ -605,6 +610,15 @@ export class TableScreen {
         h("button", { type: "button", class: "btn btn-primary result-continue", onclick: () => this.hideResult() }, t("table.continue"))),
       seated ? this.handAnalysis.out : null);
     this.renderPause();
+    this.sayHandScored(view);
+  }
+
+  /** Say the score lines of ``view``'s last hand, once per hand of a table. */
+  sayHandScored(view) {
+    const record = view.history[view.history.length - 1];
+    const said = record ? `${this.state.table}:${record.hand}` : null;
+    if (!record || said === this.handSaid) return;
+    this.handSaid = said;
     announce(`${t("table.hand_scored", { hand: record.hand + 1 })}. ${handSentences(record, this.state.seat, view.rules, this.state.seats)}`);
   }
 
