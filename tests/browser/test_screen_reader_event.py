@@ -6,11 +6,13 @@ the room pushes said once, in order: players joining, pausing, coming back and
 leaving, the start, a game counted (its players' points and places, and the player's
 own place it moved), the end and the winner. The event is driven through the room's
 own service and store, as the tournament tests do. axe passes on the page. At
-1280x800 and at 390x844."""
+1280x800 and at 390x844. A Knock-out's news too, on a phone: the entries, the draw, each
+game and match counted, the winner."""
 
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 import time
 
@@ -18,7 +20,7 @@ import pytest
 from playwright.async_api import Page, expect
 
 from server.tournaments.service import Tournaments
-from shared.tournaments import Arena, ArenaSettings, Entrant
+from shared.tournaments import Arena, ArenaSettings, Entrant, Knockout, KnockoutSettings
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
 from .sr_reading import LISTEN_JS, heard, heard_said
@@ -162,4 +164,59 @@ async def test_an_arena_page_read_and_its_news_said_once(start_room, open_page, 
         "Dov leaves the event.",
         "The event is over.",
         "The winner: Ada, with 2 points.",
+    ]]
+
+
+def knockout_of(event: object) -> Knockout:
+    assert isinstance(event, Knockout)
+    return event
+
+
+async def test_a_knockout_s_news_said_once(start_room, open_page) -> None:
+    room = await start_room(tournament_tick_s=0.0, tournament_calendar="")
+    service: Tournaments = room.app.state.tournaments
+    page = await open_page(room, viewport=PHONE_TALL, screenReader=True)
+    await sign_up(page, "Wanda")
+    cup = await service.create_knockout(KnockoutSettings(
+        "Evening Cup", preset="two_handed", size=8, best_of=3,
+        starts_ms=int(time.time() * 1000) + 3 * HOUR))
+    await page.goto(f"{room.http}/e/{cup.id}")
+    await page.wait_for_function("window.eventFeed === 'open'")
+    await page.evaluate(LISTEN_JS)
+    await page.get_by_role("main").focus()
+    await tab_names(page, 'button "Join"')
+    await page.keyboard.press("Enter")
+    await heard_said(page, "You join the event.")
+    # Rated below any account: Wanda is the first seed, and has the bye.
+    for k, name in enumerate(["Ada", "Bea", "Cal"]):
+        await service.join(cup.id, [Entrant(pid(name), name, 1.0 + k)])
+        await heard_said(page, f"{name} joins the event.")
+    await service.leave(cup.id, pid("Cal"))
+    await heard_said(page, "Cal leaves the event.")
+
+    now = int(time.time() * 1000)
+    await service.store.mutate(cup.id, lambda e: knockout_of(e).start(now, random.Random(1)))
+    await heard_said(page, "The event starts: the bracket is drawn.")
+    await expect(page.locator("#event-phase")).to_have_text("Under way: round 1 of 2.")
+    for table, key, winner in [("ko1", "r1m1", 0), ("ko2", "r1m1", 0),
+                               ("ko3", "r2m0", 1), ("ko4", "r2m0", 0), ("ko5", "r2m0", 0)]:
+        await service.store.mutate(cup.id, lambda e, key=key, table=table: knockout_of(e).seat(
+            key, table))
+        await service.store.mutate(cup.id, lambda e, table=table, winner=winner: knockout_of(
+            e).record(table, winner))
+        await page.wait_for_function(
+            "(table) => window.eventPage.matches.some((m) => m.games.includes(table))", arg=table)
+    await heard_said(page, "You win the event.")
+    await expect(page.locator("#event-phase")).to_have_text("Finished.")
+    assert await heard(page) == [("live", sentence) for sentence in [
+        "You join the event.", "Ada joins the event.", "Bea joins the event.",
+        "Cal joins the event.", "Cal leaves the event.",
+        "The event starts: the bracket is drawn.",
+        "A game of Bea against Ada is counted: 1 to 0.",
+        "Bea wins the match against Ada.",
+        "A game of Wanda against Bea is counted: 0 to 1.",
+        "A game of Wanda against Bea is counted: 1 to 1.",
+        "Wanda wins the match against Bea.",
+        "The event is over.",
+        "You win the event.",
     ]]

@@ -77,32 +77,38 @@ function arenaNews(before, now, viewer) {
   return out;
 }
 
-const side = (s) => (s ? s.name : "");
+/** The entries of a Knock-out by their players' ids ("p1,p2"): their names ("Ann & Bo"). */
+function entryNames(e) {
+  return new Map(e.entries.map((names, k) => [(e.entrants[k] || []).join(","), names.join(" & ")]));
+}
 
 /** The sentences of a Knock-out from ``before`` to ``now``: the entries come or gone (a
  * single who teamed up is in the team's entry), each game counted and each match won. */
-function knockoutNews(before, now) {
-  const names = (entries) => entries.map((entry) => entry.join(" & "));
-  const had = new Set(names(before.entries));
-  const has = new Set(names(now.entries));
+function knockoutNews(before, now, viewer) {
+  const had = entryNames(before);
+  const has = entryNames(now);
   const out = [];
-  for (const [k, name] of names(now.entries).entries()) {
-    if (had.has(name)) continue;
-    const teamed = now.entries[k].length > 1 && now.entries[k].some((member) => had.has(member));
-    out.push(t(teamed ? "srevent.team_up" : "srevent.joins", { name }));
+  const inside = new Set([...has.keys()].flatMap((pids) => pids.split(",")));
+  const was = new Set([...had.keys()].flatMap((pids) => pids.split(",")));
+  for (const [pids, name] of has) {
+    if (had.has(pids)) continue;
+    const members = pids.split(",");
+    if (members.length > 1 && members.some((pid) => was.has(pid))) out.push(t("srevent.team_up", { name }));
+    else out.push(members.includes(viewer) ? t("srevent.you_join") : t("srevent.joins", { name }));
   }
-  const teamedUp = new Set(now.entries.filter((entry) => entry.length > 1).flat());
-  for (const name of had) if (!has.has(name) && !teamedUp.has(name)) out.push(t("srevent.leaves", { name }));
+  for (const [pids, name] of had) {
+    if (has.has(pids) || pids.split(",").some((pid) => inside.has(pid))) continue; // teamed up
+    out.push(pids.split(",").includes(viewer) ? t("srevent.you_withdraw") : t("srevent.leaves", { name }));
+  }
   const old = new Map(before.matches.map((m) => [m.key, m]));
   for (const m of now.matches) {
-    const was = old.get(m.key);
-    if (!was || !m.a || !m.b) continue;
-    const args = { a: side(m.a), b: side(m.b), wins_a: m.wins[0], wins_b: m.wins[1] };
-    if (m.winner && !was.winner) {
+    const then = old.get(m.key);
+    if (!then || !m.a || !m.b) continue;
+    if (m.winner && !then.winner) {
       const [winner, loser] = m.winner === m.a.seed ? [m.a, m.b] : [m.b, m.a];
-      out.push(t("srevent.match_won", { ...args, winner: side(winner), loser: side(loser) }));
-    } else if (m.wins[0] !== was.wins[0] || m.wins[1] !== was.wins[1]) {
-      out.push(t("srevent.match_game", args));
+      out.push(t("srevent.match_won", { winner: winner.name, loser: loser.name }));
+    } else if (m.wins[0] !== then.wins[0] || m.wins[1] !== then.wins[1]) {
+      out.push(t("srevent.match_game", { a: m.a.name, b: m.b.name, wins_a: m.wins[0], wins_b: m.wins[1] }));
     }
   }
   return out;
@@ -110,7 +116,12 @@ function knockoutNews(before, now) {
 
 /** The winner (or the winners sharing first place) of a finished event, in one sentence. */
 function winnerNews(e, viewer) {
-  if (e.kind === "knockout") return e.podium.length ? [t("srevent.winner", { name: e.podium[0].join(" & ") })] : [];
+  if (e.kind === "knockout") {
+    if (!e.podium.length) return [];
+    const mine = (e.entrants || []).findIndex((pids) => pids.includes(viewer));
+    const name = e.podium[0].join(" & ");
+    return [mine >= 0 && e.entries[mine].join(" & ") === name ? t("srevent.you_win_ko") : t("srevent.winner", { name })];
+  }
   const first = e.podium.filter((p) => p.rank === 1);
   if (!first.length) return [];
   const mine = e.standings.find((r) => r.pid === viewer);
@@ -128,7 +139,7 @@ export function eventChanges(before, now, viewer, at = Date.now()) {
   if (now.phase !== before.phase && before.phase === "next" && now.phase !== "finished") {
     out.push(now.kind === "arena" ? t("srevent.starts", { time: timeTo(now.ends, at) }) : t("srevent.starts_bracket"));
   }
-  out.push(...(now.kind === "arena" ? arenaNews(before, now, viewer) : knockoutNews(before, now)));
+  out.push(...(now.kind === "arena" ? arenaNews(before, now, viewer) : knockoutNews(before, now, viewer)));
   if (now.phase !== before.phase && now.phase === "ending") out.push(t("srevent.ending"));
   if (now.phase !== before.phase && now.phase === "finished") out.push(t("srevent.over"), ...winnerNews(now, viewer));
   return out;
