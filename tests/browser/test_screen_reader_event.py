@@ -23,7 +23,7 @@ from server.tournaments.service import Tournaments
 from shared.tournaments import Arena, ArenaSettings, Entrant, Knockout, KnockoutSettings
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .sr_reading import LISTEN_JS, heard, heard_said
+from .sr_reading import LISTEN_JS, heard, heard_said, until_read
 from .test_event_create import sign_up
 from .test_screen_reader_lobby import tab_names
 from .test_wcag import Findings
@@ -51,11 +51,7 @@ async def rows_read(page: Page) -> list[str]:
 
 
 async def rows_say(page: Page, wanted: list[str]) -> None:
-    for _ in range(150):
-        if await rows_read(page) == wanted:
-            return
-        await page.wait_for_timeout(100)
-    raise AssertionError(f"the standings read {await rows_read(page)}, not {wanted}")
+    await until_read(page, rows_read, wanted, "the standings")
 
 
 async def focused(page: Page) -> str:
