@@ -204,6 +204,14 @@ async def test_a_knockout_s_news_said_once(start_room, open_page) -> None:
             "(table) => window.eventPage.matches.some((m) => m.games.includes(table))", arg=table)
     await heard_said(page, "You win the event.")
     await expect(page.locator("#event-phase")).to_have_text("Finished.")
+    # The bracket reads one sentence a match (the eye's columns are hidden from the tree).
+    tree = await page.locator("#bracket").aria_snapshot()
+    assert re.findall(r'- listitem: "?(.+?)"?$', tree, re.M) == [
+        "Wanda (seed 1) goes through: a bye.",
+        "Bea (seed 2) against Ada (seed 3): 2 to 0, Bea wins.",
+        "Wanda (seed 1) against Bea (seed 2): 2 to 1, Wanda wins.",
+    ], tree
+    await shot(page, "event-screen-reader-knockout-phone")
     assert await heard(page) == [("live", sentence) for sentence in [
         "You join the event.", "Ada joins the event.", "Bea joins the event.",
         "Cal joins the event.", "Cal leaves the event.",

@@ -11,7 +11,7 @@ import { announce, h, refill } from "../ui/dom.js";
 import { saveSettings, settings } from "../ui/settings.js";
 import { gameHref } from "./api.js";
 import { eventAction, eventHref, fetchEvent } from "./events_api.js";
-import { EventNews, stateSentence } from "./event_words.js";
+import { EventNews, matchSentence, stateSentence } from "./event_words.js";
 
 const REFRESH_MS = 3000; // the re-read while the feed is down
 const RECONNECT_MS = 10_000;
@@ -63,10 +63,13 @@ function bracket(e) {
     const title = r === e.rounds ? "Final" : r === e.rounds - 1 ? "Semi-finals" : `Round ${r}`;
     rounds.push(h("section", { class: "bracket-round" }, h("h3", {}, title),
       h("ul", { class: "games-list" }, e.matches.filter((m) => m.round === r).map((m) => h("li", { dataset: { match: m.key } },
-        h("span", { class: m.winner && m.a && m.winner === m.a.seed ? "won" : "" }, sideName(m.a)),
-        h("span", { class: "muted" }, m.a && !m.b && m.round === 1 ? " goes through: a " : ` ${m.wins[0]}–${m.wins[1]} `),
-        h("span", { class: m.winner && m.b && m.winner === m.b.seed ? "won" : "" },
-          m.b ? sideName(m.b) : m.round === 1 && m.a ? "bye" : "to come"))))));
+        // For the eye the seeds and score in columns; for a screen reader one sentence.
+        h("span", { "aria-hidden": "true" },
+          h("span", { class: m.winner && m.a && m.winner === m.a.seed ? "won" : "" }, sideName(m.a)),
+          h("span", { class: "muted" }, m.a && !m.b && m.round === 1 ? " goes through: a " : ` ${m.wins[0]}–${m.wins[1]} `),
+          h("span", { class: m.winner && m.b && m.winner === m.b.seed ? "won" : "" },
+            m.b ? sideName(m.b) : m.round === 1 && m.a ? "bye" : "to come")),
+        h("span", { class: "sr-only", lang: language() }, matchSentence(m)))))));
   }
   return h("div", { id: "bracket", class: "bracket" }, rounds);
 }

@@ -34,6 +34,24 @@ export function stateSentence(e, now = Date.now()) {
   return t("srevent.state_round", { n: roundNow(e), of: e.rounds });
 }
 
+/** A side of a Knock-out's match: "Wanda (seed 1)". */
+function seeded(side) {
+  return t("srevent.seeded", { name: side.name, seed: side.seed });
+}
+
+/** One match of a Knock-out's bracket in one sentence: who meets whom, the games won, the
+ * winner; a bye; a side still to come. */
+export function matchSentence(m) {
+  if (!m.a && !m.b) return t("srevent.bracket_open");
+  if (!m.a || !m.b) {
+    const known = seeded(m.a || m.b);
+    return m.round === 1 ? t("srevent.bracket_bye", { a: known }) : t("srevent.bracket_waiting", { a: known });
+  }
+  const args = { a: seeded(m.a), b: seeded(m.b), wins_a: m.wins[0], wins_b: m.wins[1] };
+  if (!m.winner) return t("srevent.bracket_match", args);
+  return t("srevent.bracket_won", { ...args, winner: m.winner === m.a.seed ? m.a.name : m.b.name });
+}
+
 function points(count) {
   return t("srevent.points", { count });
 }
