@@ -39,6 +39,7 @@ CONVERTED = (
     "js/ui/sr_lobby.js",
     "js/pages/replay_words.js",
     "js/pages/replay_reader.js",
+    "js/pages/event_words.js",
     "js/ui/daily.js",
     "js/game/cards.js",
     "js/game/typed_move.js",

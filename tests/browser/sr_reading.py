@@ -86,3 +86,12 @@ async def wait_for(page: Page, check, what: str) -> dict[str, str]:
             return table
         await page.wait_for_timeout(100)
     raise AssertionError(f"the table never said: {what} (it says {table})")
+
+
+async def until_read(page: Page, read, wanted: list[str], what: str) -> None:
+    """Wait (every tenth of a second, 15 s at most) until ``read(page)`` gives ``wanted``."""
+    for _ in range(150):
+        if await read(page) == wanted:
+            return
+        await page.wait_for_timeout(100)
+    raise AssertionError(f"{what} read {await read(page)}, not {wanted}")

@@ -42,7 +42,7 @@ async def test_the_host_is_entered_and_the_page_offers_join_or_leave_as_fits(
     await sign_up(page, "Hana")
     await create(page, "Arena", "Hana's arena")
     await expect(page.locator("#standings tbody tr")).to_have_count(1)
-    await expect(page.locator("#standings tbody th")).to_have_text("Hana")
+    await expect(page.locator("#standings tbody th")).to_have_text("Hana (you)")  # own row
     await offers(page, join=False, leave=True)
     await expect(page.locator("#event-pause")).to_have_count(1)
     await shot(page, "event-host-entered-desktop")

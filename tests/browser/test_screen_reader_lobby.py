@@ -15,7 +15,7 @@ from shared.protocol import ChooseSeat, Join
 
 from .conftest import BROWSER, PHONE_TALL
 from .play import open_private
-from .sr_reading import LISTEN_JS, heard, heard_said
+from .sr_reading import LISTEN_JS, heard, heard_said, until_read
 
 pytestmark = BROWSER
 
@@ -38,11 +38,7 @@ async def seats_read(page: Page) -> list[str]:
 
 
 async def seats_say(page: Page, wanted: list[str]) -> None:
-    for _ in range(150):
-        if await seats_read(page) == wanted:
-            return
-        await page.wait_for_timeout(100)
-    raise AssertionError(f"the seats say {await seats_read(page)}, not {wanted}")
+    await until_read(page, seats_read, wanted, "the seats")
 
 
 async def tab_names(page: Page, last: str) -> list[str]:

@@ -4,13 +4,18 @@
 // a Knock-out's bracket, the games being played (each a Watch link), and at the end the
 // podium and every game's link to the archive. The room pushes the event as it changes
 // (/ws/events/ID); while that feed is down the page reads it again every few seconds.
-import { h } from "../ui/dom.js";
+// For a screen reader (event_words.js): the state and time left in words, the standings
+// a table with your row marked, and in screen-reader mode each pushed change said once.
+import { language, t } from "../i18n.js";
+import { announce, h, refill } from "../ui/dom.js";
+import { saveSettings, settings } from "../ui/settings.js";
 import { gameHref } from "./api.js";
 import { eventAction, eventHref, fetchEvent } from "./events_api.js";
+import { EventNews, matchSentence, stateSentence } from "./event_words.js";
 
-const PHASES = { next: "Starts soon", running: "Under way", ending: "Last games", finished: "Finished" };
 const REFRESH_MS = 3000; // the re-read while the feed is down
 const RECONNECT_MS = 10_000;
+const STATE_MS = 20_000; // the time left written again
 
 function clock(ms) {
   return new Date(ms).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
@@ -22,14 +27,22 @@ function kindLine(e) {
   return `${what} · ${e.preset.replace("_", "-")} rules · ${e.rated ? "rated" : "casual"}`;
 }
 
+// The standings: a table read row by row (rank, name, points, games, wins), the
+// viewer's row marked "(you)" and as the current one.
 function standingsTable(rows) {
   if (!rows.length) return h("p", { class: "empty" }, "Nobody has joined yet.");
-  return h("div", { class: "board-scroll", tabindex: "0", role: "region", "aria-label": "Standings" },
+  const rank = h("th", { scope: "col" }, h("span", { "aria-hidden": "true" }, "#"),
+    h("span", { class: "sr-only", lang: language() }, t("srevent.rank")));
+  return h("div", { class: "board-scroll", tabindex: "0", role: "region", "aria-label": "Standings", id: "standings-region" },
     h("table", { class: "leaders", id: "standings" },
-      h("thead", {}, h("tr", {}, ["#", "Player", "Points", "Games", "Won"].map((t) => h("th", { scope: "col" }, t)))),
-      h("tbody", {}, rows.map((r) => h("tr", { dataset: { pid: r.pid } },
+      h("thead", {}, h("tr", {}, rank, ["Player", "Points", "Games", "Won"].map((col) => h("th", { scope: "col" }, col)))),
+      h("tbody", {}, rows.map((r) => h("tr", { dataset: { pid: r.pid }, class: r.pid === viewer ? "mine" : null,
+        "aria-current": r.pid === viewer ? "true" : null },
         h("td", {}, String(r.rank)),
-        h("th", { scope: "row" }, r.name, r.fire ? h("span", { title: "On a streak: points count double" }, " 🔥") : null,
+        h("th", { scope: "row" }, r.name,
+          r.pid === viewer ? h("span", { class: "you-mark", lang: language() }, ` ${t("srevent.you_mark")}`) : null,
+          r.fire ? h("span", { role: "img", "aria-label": t("srevent.fire_label"), lang: language(),
+            title: t("srevent.fire_label") }, " 🔥") : null,
           r.status !== "in" ? h("span", { class: "muted" }, ` (${r.status})`) : null),
         h("td", {}, String(r.points)), h("td", {}, String(r.games)), h("td", {}, String(r.wins)))))));
 }
@@ -50,10 +63,13 @@ function bracket(e) {
     const title = r === e.rounds ? "Final" : r === e.rounds - 1 ? "Semi-finals" : `Round ${r}`;
     rounds.push(h("section", { class: "bracket-round" }, h("h3", {}, title),
       h("ul", { class: "games-list" }, e.matches.filter((m) => m.round === r).map((m) => h("li", { dataset: { match: m.key } },
-        h("span", { class: m.winner && m.a && m.winner === m.a.seed ? "won" : "" }, sideName(m.a)),
-        h("span", { class: "muted" }, m.a && !m.b && m.round === 1 ? " goes through: a " : ` ${m.wins[0]}–${m.wins[1]} `),
-        h("span", { class: m.winner && m.b && m.winner === m.b.seed ? "won" : "" },
-          m.b ? sideName(m.b) : m.round === 1 && m.a ? "bye" : "to come"))))));
+        // For the eye the seeds and score in columns; for a screen reader one sentence.
+        h("span", { "aria-hidden": "true" },
+          h("span", { class: m.winner && m.a && m.winner === m.a.seed ? "won" : "" }, sideName(m.a)),
+          h("span", { class: "muted" }, m.a && !m.b && m.round === 1 ? " goes through: a " : ` ${m.wins[0]}–${m.wins[1]} `),
+          h("span", { class: m.winner && m.b && m.winner === m.b.seed ? "won" : "" },
+            m.b ? sideName(m.b) : m.round === 1 && m.a ? "bye" : "to come")),
+        h("span", { class: "sr-only", lang: language() }, matchSentence(m)))))));
   }
   return h("div", { id: "bracket", class: "bracket" }, rounds);
 }
@@ -88,10 +104,12 @@ function entry(e) {
   return !mine || mine.status === "left" ? "out" : mine.status;
 }
 
-function actions(root, e) {
+function actions(root, e, said) {
   const open = e.kind === "arena" ? e.phase === "next" || e.phase === "running" : e.phase === "next";
   if (!open) return null;
-  const note = h("p", { class: "fine", role: "status", id: "event-note" });
+  // Made with its words: a status region whose text is set again at each redraw would
+  // be read again at each push.
+  const note = h("p", { class: "fine", role: "status", id: "event-note" }, said || "");
   const where = entry(e);
   // A partnership Knock-out is entered alone or with a partner who asks for you too.
   const partner = e.kind === "knockout" && e.preset !== "two_handed" && where !== "in"
@@ -99,8 +117,14 @@ function actions(root, e) {
   const button = (what, label, id = `event-${what}`) => h("button", { type: "button", class: "btn", id, onclick: async () => {
     try {
       const named = what === "join" && partner && partner.value.trim();
-      render(root, await eventAction(e.id, what, named ? { partner: named } : undefined));
-      document.getElementById("event-note").textContent = `${label}: done.`;
+      render(root, await eventAction(e.id, what, named ? { partner: named } : undefined), { news: false });
+      // In screen-reader mode the news says it ("You join the event."), once.
+      if (!settings.screenReader) document.getElementById("event-note").textContent = `${label}: done.`;
+      // The button pressed is gone (Join becomes Pause and Leave): the focus goes to the
+      // first of the new ones rather than to the page's start.
+      if (!document.activeElement || document.activeElement === document.body) {
+        document.querySelector(".event-actions button, #sr-mode")?.focus();
+      }
     } catch (err) {
       document.getElementById("event-note").textContent = err.message; // a push may have redrawn it
     }
@@ -121,34 +145,40 @@ function privateNote(e) {
     h("a", { href }, location.origin + href));
 }
 
-let viewer = null; // this page's player id, from the room's answers (its pushes name nobody)
+/** The switch of the screen-reader mode (the table's setting, kept in this browser). */
+function modeSwitch() {
+  return h("label", { class: "switch sr-switch event-sr-switch" },
+    h("input", { type: "checkbox", role: "switch", id: "sr-mode", checked: !!settings.screenReader,
+      onchange: (ev) => {
+        saveSettings({ screenReader: ev.target.checked });
+        announce(t(ev.target.checked ? "srevent.mode_on" : "srreplay.off"));
+      } }),
+    h("span", { lang: language() }, t("srreplay.switch")));
+}
 
-function render(root, e) {
+let viewer = null; // this page's player id, from the room's answers (its pushes name nobody)
+const news = new EventNews();
+
+/** Draw the event ``e``; ``news``: say what changed since the last event heard (a push
+ * or a re-read; not an action's own answer, which a push older than it may follow). */
+function render(root, e, { news: heard = true } = {}) {
   if ("you" in e) viewer = e.you;
   window.eventPage = e; // for the browser tests and the curious
-  // A push redraws the page: what is being typed in the partner box stays, with its
-  // focus, and so does the note of the last action.
-  const typed = document.getElementById("event-partner");
-  const kept = typed ? { value: typed.value, focused: document.activeElement === typed } : null;
+  // A push redraws the page: what is being typed in the partner box stays, with the
+  // focus (on a button too), and so does the note of the last action.
   const said = document.getElementById("event-note")?.textContent;
-  root.replaceChildren(h("article", { class: "event-page", dataset: { phase: e.phase } },
+  refill(root, h("article", { class: "event-page", dataset: { phase: e.phase } },
     h("header", { class: "panel panel-hero" },
       h("h1", { id: "event-name" }, e.name),
-      h("p", { class: "final", id: "event-phase" }, PHASES[e.phase] || e.phase),
-      h("p", { class: "muted" }, kindLine(e)), privateNote(e), actions(root, e)),
+      h("p", { class: "final", id: "event-phase", lang: language() }, stateSentence(e)),
+      h("p", { class: "muted" }, kindLine(e)), privateNote(e), actions(root, e, said), modeSwitch()),
     podium(e),
     h("section", { class: "panel", "aria-labelledby": "table-title" },
       h("h2", { id: "table-title" }, e.kind === "arena" ? "Standings" : "Bracket"),
       e.kind === "arena" ? standingsTable(e.standings) : bracket(e)),
     h("section", { class: "panel", "aria-labelledby": "playing-title" },
       h("h2", { id: "playing-title" }, "Playing now"), playing(e))));
-  const note = document.getElementById("event-note");
-  if (note && said) note.textContent = said;
-  const box = document.getElementById("event-partner");
-  if (box && kept) {
-    box.value = kept.value;
-    if (kept.focused) box.focus();
-  }
+  if (heard) news.hear(e, viewer);
 }
 
 /** Keep the page of event ``id`` fresh: the room's pushes while its feed is open, a
@@ -183,6 +213,12 @@ function follow(root, id) {
     };
   };
   open();
+  // The time left, written again now and then (not said: the page's news says the start
+  // and the end).
+  setInterval(() => {
+    const line = document.getElementById("event-phase");
+    if (line && window.eventPage) line.textContent = stateSentence(window.eventPage);
+  }, STATE_MS);
   // An Arena starts and ends by the clock, with no change to push: read it then.
   for (const at of [window.eventPage.starts, window.eventPage.ends]) {
     const wait = (at || 0) - Date.now();
@@ -194,6 +230,7 @@ function follow(root, id) {
 export async function showEvent(root, id) {
   const e = await fetchEvent(id);
   document.title = `${e.name} · Spades Room`;
+  document.getElementById("live")?.setAttribute("lang", language()); // the news's words
   render(root, e);
   follow(root, id);
 }
