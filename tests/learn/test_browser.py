@@ -252,3 +252,46 @@ async def test_every_scenario_can_be_played_to_its_score_lines(pages: Pages) -> 
             assert f"Running total: {us['total']}." in await page.inner_text(".lesson-end")
     done = await page.evaluate("JSON.parse(localStorage.getItem('spades.learn.progress')).done")
     assert set(done) == set(LESSON_IDS)  # practice positions are not course progress
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+async def test_a_lesson_in_the_screen_reader_mode_by_typed_moves(pages: Pages, phone: bool) -> None:
+    """Following suit, as a blind learner: the switch by Tab and Space, the position read
+    from the accessibility tree, a card the rules forbid refused aloud with the reason,
+    the right ones typed, each reply and the end said once each."""
+    from tests.browser.sr_reading import LISTEN_JS, heard, heard_said, regions
+
+    page = await pages.open("/learn/#/lesson/following", phone=phone)
+    await page.wait_for_selector(".lesson-hand .card-btn")
+    await page.evaluate(LISTEN_JS)
+    await tab_to(page, "#sr-mode")
+    await page.keyboard.press("Space")
+    await heard_said(page, "Screen-reader mode on")
+    words = page.get_by_role("region", name="The position in words")
+    table = regions(await words.aria_snapshot())
+    assert table["Your hand"].endswith("cards in all."), table
+    assert "of clubs" in table["Trick"] and "is winning" in table["Trick"], table
+    assert "South, you: bid" in table["Bids and tricks"], table
+    assert "North, partner: bid" in table["Bids and tricks"], table
+    assert table["Your move"].startswith("You may play: Five of clubs, King of clubs. Not "
+                                         "playable, you must follow clubs: "), table
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    size = "phone" if phone else "desktop"
+    await page.screenshot(path=str(SHOTS / f"learn-screen-reader-{size}.png"))
+    await tab_to(page, "#sr-move")
+    await page.keyboard.type("3s")
+    await page.keyboard.press("Enter")
+    await expect(page.locator("#live-now")).to_contain_text("must follow clubs")
+    await page.keyboard.press("Control+A")
+    await page.keyboard.type("five of clubs")
+    await page.keyboard.press("Enter")
+    # The step is done: what it taught and the next one are said.
+    await expect(page.locator("#live")).to_contain_text("Next: North led the 7♥")
+    await expect(page.locator("#sr-move")).to_be_focused()  # the box is ready for the next
+    await page.keyboard.type("3 s")
+    await page.keyboard.press("Enter")
+    await heard_said(page, "Lesson complete. The score lines are shown.")
+    said = [text for region, text in await heard(page) if region == "live"]
+    # One sentence per announcement: the course's region once read all it kept again.
+    assert all(text.count(". ") <= 3 for text in said), said
+    assert len(said) == len(set(said)), said

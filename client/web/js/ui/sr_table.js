@@ -31,6 +31,44 @@ export function followAccount(me) {
   if (me && typeof me.screen_reader === "boolean") saveSettings({ screenReader: me.screen_reader });
 }
 
+/** A text region of the mode: a section named ``label`` with its heading; its paragraph
+ * is kept in ``into[key]`` for ``fillRegions``. */
+export function srRegion(into, key, label) {
+  const text = h("p", { class: "sr-text" });
+  into[key] = text;
+  return h("section", { class: "sr-region", "aria-label": label }, h("h3", {}, label), text);
+}
+
+/** The move box: a form named "Your move" with the ``label``led input (#sr-move), a Play
+ * key, and the paragraph (#sr-legal) that says what may be played; ``onSubmit()``. */
+export function srMoveForm(label, onSubmit) {
+  const input = h("input", { id: "sr-move", autocomplete: "off", spellcheck: "false", "aria-describedby": "sr-legal" });
+  const legal = h("p", { class: "sr-text", id: "sr-legal" });
+  const form = h("form", { class: "sr-move", "aria-label": "Your move",
+    onsubmit: (e) => { e.preventDefault(); onSubmit(); } },
+  h("label", { for: "sr-move" }, label),
+  h("div", { class: "inline" }, input, h("button", { type: "submit", class: "btn" }, "Play")),
+  legal);
+  return { form, input, legal };
+}
+
+/** Write ``texts[key]`` into each region's paragraph, where it changed. */
+export function fillRegions(regions, texts) {
+  for (const [key, el] of Object.entries(regions)) if (el.textContent !== texts[key]) el.textContent = texts[key];
+}
+
+/** Make the move typed in ``input`` through ``act(action)``, if ``view`` allows it; else
+ * say why not at once (the engine's reason for a card that may not be played). */
+export async function actTyped(input, view, act) {
+  const move = typedMove(input.value.trim(), view.legal, view.unplayable);
+  if (move.error) {
+    announce(move.error, { urgent: true });
+    return;
+  }
+  input.value = "";
+  await act(move.action);
+}
+
 export class SrTable {
   /** ``screen``: the TableScreen (state, room, nameOf(seat), act(action)). */
   constructor(screen) {
@@ -41,19 +79,10 @@ export class SrTable {
         onchange: (e) => this.switchTo(e.target.checked) }),
       h("span", {}, "Screen-reader mode"));
     this.regions = {};
-    const region = (key, label) => {
-      const text = h("p", { class: "sr-text" });
-      this.regions[key] = text;
-      return h("section", { class: "sr-region", "aria-label": label }, h("h3", {}, label), text);
-    };
-    this.input = h("input", { id: "sr-move", autocomplete: "off", spellcheck: "false",
-      "aria-describedby": "sr-legal" });
-    this.legal = h("p", { class: "sr-text", id: "sr-legal" });
-    this.form = h("form", { class: "sr-move", "aria-label": "Your move",
-      onsubmit: (e) => { e.preventDefault(); this.submit(); } },
-    h("label", { for: "sr-move" }, "Your move: type a card (QS, q s, queen of spades) or a bid (4, nil); in practice, hint, undo or redo"),
-    h("div", { class: "inline" }, this.input, h("button", { type: "submit", class: "btn" }, "Play")),
-    this.legal);
+    const region = (key, label) => srRegion(this.regions, key, label);
+    ({ form: this.form, input: this.input, legal: this.legal } = srMoveForm(
+      "Your move: type a card (QS, q s, queen of spades) or a bid (4, nil); in practice, hint, undo or redo",
+      () => this.submit()));
     this.el = h("section", { class: "sr-table", "aria-label": "Screen-reader table", hidden: true },
       h("h2", {}, "The table in words"),
       h("p", { class: "fine" }, "Keys while the table has focus (not this box): ",
@@ -103,7 +132,7 @@ export class SrTable {
     this.askMoreTime();
     if (!this.on) return;
     const texts = this.texts();
-    for (const [key, el] of Object.entries(this.regions)) if (el.textContent !== texts[key]) el.textContent = texts[key];
+    fillRegions(this.regions, texts);
     const legal = texts.legal || "Not your turn.";
     if (this.legal.textContent !== legal) this.legal.textContent = legal;
   }
@@ -140,13 +169,7 @@ export class SrTable {
       announce("It is not your turn.", { urgent: true });
       return;
     }
-    const move = typedMove(text, s.view.legal, s.view.unplayable);
-    if (move.error) {
-      announce(move.error, { urgent: true });
-      return;
-    }
-    this.input.value = "";
-    await this.screen.act(move.action);
+    await actTyped(this.input, s.view, (action) => this.screen.act(action));
   }
 
   /** A key pressed on the table (not in a box): read a region. True when it was one. */

@@ -10,6 +10,7 @@ import { handTable } from "../../js/ui/score_sheet.js";
 import { pace } from "../../js/ui/settings.js";
 import { api } from "./api.js";
 import { progress } from "./progress.js";
+import { SrLesson } from "./sr_lesson.js";
 import { applyFrame, BidPad, LessonHand, LessonTable, seatName, tableState } from "./table_view.js";
 
 const narrow = () => window.matchMedia("(max-width: 700px)").matches;
@@ -65,14 +66,16 @@ export class LessonPlayer {
     this.table = new LessonTable(this.seat);
     this.pad = new BidPad((action) => this.send(action));
     this.hand = new LessonHand((action) => this.send(action));
+    this.sr = new SrLesson(this);
     this.el.removeAttribute("aria-busy");
     this.el.replaceChildren(
       h("header", { class: "lesson-head" },
-        h("a", { href: "#/", class: "btn btn-ghost btn-small back-link" }, "‹ All lessons"), this.heading, this.stepLine),
+        h("a", { href: "#/", class: "btn btn-ghost btn-small back-link" }, "‹ All lessons"), this.sr.toggle,
+        this.heading, this.stepLine),
       h("div", { class: "lesson-grid" },
         h("section", { class: "lesson-text", "aria-label": "What to do" },
           this.intro, this.doneList, this.prompt, this.feedback, this.hintText,
-          h("div", { class: "lesson-actions" }, this.hintBtn, this.skipBtn)),
+          h("div", { class: "lesson-actions" }, this.hintBtn, this.skipBtn), this.sr.el),
         h("section", { class: "lesson-play", "aria-label": "The table" },
           this.table.el, this.pad.el, this.hand.el)),
       this.ending);
@@ -120,6 +123,7 @@ export class LessonPlayer {
     this.table.render(this.state, d.rules);
     this.pad.render(this.finished ? { phase: "over" } : this.view);
     this.hand.render(this.view, { hidden: this.finished });
+    this.sr.render();
   }
 
   showHint() {
@@ -143,7 +147,7 @@ export class LessonPlayer {
   }
 
   focusPlay() {
-    if (!this.pad.focus()) this.hand.focus();
+    if (!this.sr.focus() && !this.pad.focus()) this.hand.focus();
   }
 
   // -- moves ---------------------------------------------------------------------------

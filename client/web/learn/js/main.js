@@ -23,7 +23,7 @@ class LearnApp {
     this.nav = document.getElementById("learn-nav");
     this.source = sourceFromQuery();
     this.screen = null;
-    window.addEventListener("hashchange", () => this.route());
+    this.navLinks = [];
   }
 
   async start() {
@@ -33,6 +33,9 @@ class LearnApp {
     const query = new URLSearchParams(location.search);
     if (!location.hash && (query.has("rules") || query.has("preset"))) history.replaceState(null, "", `${location.search}#/rules`);
     this.renderNav();
+    // Listened to only now: an address changed while the catalogue loaded (a quick
+    // click, a test) is routed by the route() below, once the nav is there.
+    window.addEventListener("hashchange", () => this.route());
     this.route();
   }
 
