@@ -10,6 +10,7 @@ import { fill, h, toast } from "./dom.js";
 export const QUICK_PHRASES = ["gg", "nice_bid", "nice_play", "sorry", "thanks", "good_luck", "hello", "oops"];
 const MAX_LENGTH = 200;
 const KEPT = 50;
+const NOTE_MS = 3500; // as long as a toast
 
 export class ChatPanel {
   /** ``room`` sends the requests; ``state`` is the TableState. */
@@ -23,6 +24,8 @@ export class ChatPanel {
     this.visible = false;
     this.draft = "";
     this.el = h("aside", { class: "chat-panel", id: "chat-panel", "aria-label": t("chat.title"), hidden: true });
+    // The room's refusals, over the panel's heading (kept across redraws of the panel).
+    this.note = h("p", { class: "chat-note", role: "alert", hidden: true });
     this.log = h("ul", { class: "chat-log", role: "log", "aria-live": "polite", "aria-label": t("chat.messages") });
     this.onUnread = () => {};
   }
@@ -76,11 +79,19 @@ export class ChatPanel {
     if (this.visible) this.el.querySelector(on ? ".chat-form input" : ".chat-on")?.focus();  // i18n: selectors
   }
 
-  /** Say why the room refused a chat request at the top of the open panel, on its
-   * heading: where the person is looking, and over no seat (under the top bar it hid
-   * North's name and bid). With the panel closed, under the top bar. */
+  /** Say why the room refused a chat request: in the open panel, over its heading (where
+   * the person is looking, and over no seat: under the top bar it hid North's name and
+   * bid), moving with the panel as the table's layout changes; with the panel closed, as
+   * a toast under the top bar. */
   refused(err) {
-    toast(err.message, "warn", { over: this.visible ? this.el : null });
+    if (!this.visible) {
+      toast(err.message, "warn");
+      return;
+    }
+    clearTimeout(this.noteTimer);
+    this.note.textContent = err.message;
+    this.note.hidden = false;
+    this.noteTimer = setTimeout(() => { this.note.hidden = true; }, NOTE_MS);
   }
 
   /** Send ``text``, or the quick phrase with id ``phrase``; true when the room took it. */
@@ -114,7 +125,7 @@ export class ChatPanel {
     const focusedKey = this.el.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     const me = this.state.seat;
     const watching = me === null;
-    const head = h("header", { class: "panel-head" }, h("h2", {}, t("chat.title")),
+    const head = h("header", { class: "panel-head" }, h("h2", {}, t("chat.title")), this.note,
       h("span", { class: "head-tools" },
         this.on ? h("button", { type: "button", class: "btn btn-ghost small", dataset: { key: "off" },
           onclick: () => this.setOn(false) }, t("chat.turn_off")) : null,

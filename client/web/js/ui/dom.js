@@ -118,20 +118,17 @@ export function unannounce(key) {
 let toastTimer = null;
 
 /** A short note on screen (and read out at once): why a card cannot be played, errors.
- * It shows under the top bar. With ``above`` (an element) it shows just over that
- * element instead, and with ``over`` on top of it, centred on it and kept on screen:
- * a card's note above the hand, chat's refusals over the chat panel's heading, where
- * they cover none of the seats on the felt. */
-export function toast(text, kind = "info", { above = null, over = null } = {}) {
+ * It shows under the top bar; with ``above`` (an element), just over that element and
+ * centred on it (kept on screen) instead: a card's note by the hand, where it covers
+ * none of the seats on the felt. */
+export function toast(text, kind = "info", { above = null } = {}) {
   const box = document.getElementById("toast");
   if (!box) return;
   clearTimeout(toastTimer);
   box.textContent = text;
-  const target = [above, over].find((el) => el && el.isConnected) || null;
-  const anchor = target ? target.getBoundingClientRect() : null;
-  const onTop = anchor && target === over;
-  box.style.top = anchor ? (onTop ? `${Math.max(8, anchor.top)}px` : "auto") : "";
-  box.style.bottom = anchor && !onTop ? `${Math.max(8, window.innerHeight - anchor.top + 6)}px` : "";
+  const anchor = above && above.isConnected ? above.getBoundingClientRect() : null;
+  box.style.top = anchor ? "auto" : "";
+  box.style.bottom = anchor ? `${Math.max(8, window.innerHeight - anchor.top + 6)}px` : "";
   if (anchor) {
     const half = box.offsetWidth / 2;
     const middle = anchor.left + anchor.width / 2;
