@@ -102,10 +102,10 @@ async def test_the_lobbys_people_account_ranked_and_private_form_in_the_pages_la
     await page.locator("details.house-rules summary").click()
     assert await page.evaluate(NO_SIDEWAYS_SCROLL)
     assert await layout_problems(page, ".lobby") == []
-    await page.locator("#people-panel").scroll_into_view_if_needed()
-    await shot(page, f"i18n-lobby-people-{lang}-{device}")
-    await page.locator("#private-form-title").scroll_into_view_if_needed()
-    await shot(page, f"i18n-lobby-private-{lang}-{device}")
+    for part, selector in (("people", "#people-panel"), ("private", "#private-form-title"),
+                           ("house-rules", "details.house-rules"), ("board", "#leaderboard")):
+        await page.evaluate("(s) => document.querySelector(s).scrollIntoView()", selector)
+        await shot(page, f"i18n-lobby-{part}-{lang}-{device}")
 
     # Rules the engine refuses: the room's sentence beside Create, in the page's language.
     await page.locator("#rule-bidding").select_option("mirror")
