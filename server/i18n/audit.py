@@ -43,6 +43,9 @@ CONVERTED = (
     "js/ui/daily.js",
     "js/game/cards.js",
     "js/game/typed_move.js",
+    "js/ui/lobby_people.js",
+    "js/ui/lobby_ranked.js",
+    "js/ui/private_form.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")

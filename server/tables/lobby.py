@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from server.errors import InvalidRules, NotHost, SeatError
+from server.errors import InvalidRules, NotHost, SeatError, sentence_of
 from shared.spades import PRESETS, RuleSet
 
 __all__ = [
@@ -55,7 +55,7 @@ def host_rules(preset: object, options: object = None) -> RuleSet:
     try:
         return RuleSet.from_dict(merged)
     except (ValueError, TypeError) as err:
-        raise InvalidRules(str(err)) from None
+        raise InvalidRules(sentence_of(err)) from None  # a catalogued refusal keeps its id
 
 
 @dataclass(frozen=True, slots=True)

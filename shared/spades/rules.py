@@ -15,9 +15,33 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from shared.i18n import Template
+
 BLIND_NIL_MODES = ("off", "any", "trailing", "opening_bidder")
 BIDDING_MODES = ("standard", "whiz", "mirror", "suicide")
 PLAYER_COUNTS = (2, 3, 4, 6)
+
+# The refusals a host can meet in the page's private table form (its fields keep every
+# other rule in range), as catalogue entries: the whole sentence, so the page says it in
+# its reader's language. Several problems at once are joined in English.
+REFUSED = "Invalid rules: "
+MIRROR_BLIND_NIL = Template(
+    "rules_refused.mirror_blind_nil",
+    f"{REFUSED}Mirror bids are fixed by the spades held, so Blind Nil must be off.")
+SUICIDE_NIL_AFTER = Template(
+    "rules_refused.suicide_nil_after",
+    f"{REFUSED}Suicide needs Nil after a partner's bid (one partner of each team bids Nil).")
+MIN_TEAM_BID_STANDARD = Template(
+    "rules_refused.min_team_bid_standard",
+    f"{REFUSED}A minimum team bid only applies with standard bidding.")
+
+
+def _problem(refusal: Template) -> str:
+    """The problem a catalogued refusal names, as ``_problems`` lists it."""
+    return str(refusal.pattern).removeprefix(REFUSED)
+
+
+_CATALOGUED = {_problem(t): t for t in (MIRROR_BLIND_NIL, SUICIDE_NIL_AFTER, MIN_TEAM_BID_STANDARD)}
 
 # The scoring sides by (players, partnerships), in order; seats go clockwise 0..n-1 and
 # partners sit opposite (seat s and s + n/2).
@@ -65,8 +89,10 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         problems = _problems(self)
+        if len(problems) == 1 and problems[0] in _CATALOGUED:
+            raise ValueError(_CATALOGUED[problems[0]]())
         if problems:
-            raise ValueError("Invalid rules: " + " ".join(problems))
+            raise ValueError(REFUSED + " ".join(problems))
 
     @classmethod
     def preset(cls, name: str = "standard", **overrides: Any) -> RuleSet:
@@ -188,11 +214,11 @@ def _problems(r: RuleSet) -> list[str]:
     if not 0 <= r.min_team_bid <= 4:
         p.append("The minimum team bid must be between 0 and 4.")
     if r.min_team_bid and r.bidding != "standard":
-        p.append("A minimum team bid only applies with standard bidding.")
+        p.append(_problem(MIN_TEAM_BID_STANDARD))
     if r.bidding == "suicide" and not r.nil_after_partner:
-        p.append("Suicide needs Nil after a partner's bid (one partner of each team bids Nil).")
+        p.append(_problem(SUICIDE_NIL_AFTER))
     if r.bidding == "mirror" and r.blind_nil != "off":
-        p.append("Mirror bids are fixed by the spades held, so Blind Nil must be off.")
+        p.append(_problem(MIRROR_BLIND_NIL))
     if not r.name or len(r.name) > 40:
         p.append("The rules need a name of 1 to 40 characters.")
     p += _format_problems(r)

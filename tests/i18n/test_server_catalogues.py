@@ -10,10 +10,12 @@ import httpx
 import pytest
 from babel import Locale
 
+from server.errors import InvalidRules, sentence_of
 from server.i18n import LANGUAGES, catalogue, negotiate, po_path
 from server.i18n.catalogues import plural_categories
 from server.node import create_app
 from server.settings import Settings
+from server.tables.lobby import host_rules
 from shared.i18n import TEMPLATES, render
 from shared.i18n.text import ENGLISH_WORDS, Pattern
 from shared.protocol import Error, from_wire_view, to_wire_view
@@ -91,3 +93,21 @@ async def test_the_page_reads_the_server_catalogue_in_its_language() -> None:
         assert body["languages"] == list(LANGUAGES)
         missing = await http.get("/api/i18n/xx")
         assert missing.status_code == 404 and missing.json()["error"] == "no_language"
+
+
+def test_a_rule_pair_the_private_form_offers_is_refused_with_an_id() -> None:
+    """Mirror bids with Blind Nil on, alone: the host's err carries its catalogue id (the
+    form says it in the host's language); several problems at once stay English."""
+    with pytest.raises(InvalidRules) as caught:
+        host_rules("standard", {"bidding": "mirror"})
+    err = Error.of(caught.value.code, sentence_of(caught.value))
+    assert (err.msg, err.key, err.args) == (
+        "Invalid rules: Mirror bids are fixed by the spades held, so Blind Nil must be off.",
+        "rules_refused.mirror_blind_nil", {})
+    assert say("es", err.key, {}).startswith("Reglas no válidas: en espejo")
+    with pytest.raises(InvalidRules) as both:
+        host_rules("standard", {"bidding": "mirror", "min_team_bid": 2})
+    plain = Error.of(both.value.code, sentence_of(both.value))
+    assert plain.key is None and plain.msg == (
+        "Invalid rules: A minimum team bid only applies with standard bidding. Mirror bids "
+        "are fixed by the spades held, so Blind Nil must be off.")

@@ -379,8 +379,8 @@ class App {
     // The session cookie changed: say hello again with it (an account's socket plays as
     // the account; a guest who registered keeps their table).
     this.room.drop();
-    toast(kind === "signout/everywhere" ? "Signed out on every device."
-      : signingOut ? "Signed out." : `Signed in as ${this.me ? this.me.name : name}.`);
+    toast(kind === "signout/everywhere" ? t("account.signed_out_everywhere")
+      : signingOut ? t("account.signed_out") : t("account.signed_in_toast", { name: this.me ? this.me.name : name }));
     return true;
   }
 
@@ -400,7 +400,8 @@ class App {
   async people(what, name) {
     try {
       const done = await people[what](name);
-      toast(what === "block" ? `Blocked ${done.name}.` : done.friends ? `You and ${done.name} are friends.` : `Following ${done.name}.`);
+      toast(t(what === "block" ? "people.blocked_toast" : done.friends ? "people.friends_toast" : "people.following_toast",
+        { name: done.name }));
     } catch (err) {
       toast(err.message, "warn");
     }
@@ -410,7 +411,7 @@ class App {
   async report(name, reason, note) {
     try {
       await people.report(name, reason, note);
-      toast("Report sent. Thank you.");
+      toast(t("report.sent"));
     } catch (err) {
       toast(err.message, "warn");
     }

@@ -24,13 +24,15 @@ export function loadRankedRules() {
 
 /** When a game of ``r`` ends, for a player about to start one: "A game ends when a team
  * reaches 500 or falls to −200, or after 25 hands: the higher total wins, equal totals
- * draw." */
+ * draw." In the page's language where it has loaded its catalogue (rules.end.*). */
 export function gameEndText(r) {
-  const floor = r.losing_score !== null && r.losing_score !== undefined
-    ? ` or falls to ${number(r.losing_score)}` : "";
+  const hasFloor = r.losing_score !== null && r.losing_score !== undefined;
+  const floor = hasFloor ? ` or falls to ${number(r.losing_score)}` : "";
   const cap = r.max_hands ? `, or after ${r.max_hands} hands` : "";
   const draw = r.max_hands ? ", equal totals draw" : "";
-  return `A game ends when a team reaches ${r.target_score}${floor}${cap}: the higher total wins${draw}.`;
+  const english = `A game ends when a team reaches ${r.target_score}${floor}${cap}: the higher total wins${draw}.`;
+  const key = `rules.end.to${hasFloor ? "_floor" : ""}${r.max_hands ? "_max" : ""}`;
+  return said(english, key, { target: r.target_score, floor: r.losing_score, count: r.max_hands });
 }
 
 const BLIND_NIL = {
@@ -81,28 +83,45 @@ export function presetName(id) {
 
 /** One line saying what a preset's rules are: "To 250 or −200, at most 30 hands; no
  * Blind Nil; a Nil bidder's tricks are bags, not the partner's." Made from the rules, so
- * it stays true to data/presets.json. */
+ * it stays true to data/presets.json. In the page's language where it has loaded its
+ * catalogue (rules.line.*; each part is said whole, so each language orders its words). */
 export function presetLine(r) {
   const solo = r.partnerships === false;
-  const end = [`${(r.players || 4) === 4 && !solo ? "" : `${formatText(r).split(";")[0]}. `}To ${r.target_score}`];
-  if (r.losing_score !== null && r.losing_score !== undefined) end.push(`or ${number(r.losing_score)}`);
-  let line = end.join(" ") + (r.max_hands ? `, at most ${r.max_hands} hands` : "");
+  const hasFloor = r.losing_score !== null && r.losing_score !== undefined;
+  let english = `To ${r.target_score}${hasFloor ? ` or ${number(r.losing_score)}` : ""}`
+    + (r.max_hands ? `, at most ${r.max_hands} hands` : "");
+  let line = said(english, `rules.line.to${hasFloor ? "_floor" : ""}${r.max_hands ? "_max" : ""}`,
+    { target: r.target_score, floor: r.losing_score, count: r.max_hands });
+  if ((r.players || 4) !== 4 || solo) {
+    const format = formatId(r);
+    line = `${said(formatText(r).split(";")[0], `rules.line.players.${format}`)}. ${line}`;
+  }
   const parts = [line];
-  parts.push(r.blind_nil === "off" ? "no Blind Nil" : `Blind Nil ${BLIND_NIL[r.blind_nil]}`);
-  if (!r.double_nil && !solo) parts.push("one Nil per team");
-  if (!r.nil_after_partner && !solo) parts.push("no Nil after the partner's bid");
-  if (!r.nil_tricks_count_for_partner && !solo) parts.push("a Nil bidder's tricks are bags, not the partner's");
-  parts.push(r.bag_penalty ? `${r.bag_limit} bags cost ${r.bag_penalty_points}` : "no bag penalty");
+  const part = (english, key, args = {}) => parts.push(said(english, `rules.line.${key}`, args));
+  if (r.blind_nil === "off") part("no Blind Nil", "no_blind_nil");
+  else parts.push(said(`Blind Nil ${BLIND_NIL[r.blind_nil]}`, `rules.line.blind_nil.${r.blind_nil}`));
+  if (!r.double_nil && !solo) part("one Nil per team", "one_nil");
+  if (!r.nil_after_partner && !solo) part("no Nil after the partner's bid", "no_nil_after_partner");
+  if (!r.nil_tricks_count_for_partner && !solo) part("a Nil bidder's tricks are bags, not the partner's", "nil_tricks_bags");
+  if (r.bag_penalty) {
+    part(`${r.bag_limit} bags cost ${r.bag_penalty_points}`, "bags_cost", { count: r.bag_limit, points: r.bag_penalty_points });
+  } else part("no bag penalty", "no_bag_penalty");
   // The house options a table may add to its preset: said when they are on, so a line
   // never calls whiz with jokers and passes "Standard".
-  if (r.bidding && r.bidding !== "standard") parts.push(`${BIDDING[r.bidding]} bidding`.replace(/^(\w+) \((.*)\) bidding$/, "$1 bidding: $2"));
-  if (r.min_team_bid && !solo) parts.push(`a team bids at least ${r.min_team_bid}`);
-  if (r.nil_pass && !solo) parts.push(`${r.nil_pass} card${r.nil_pass === 1 ? "" : "s"} passed with Nil`);
-  if (r.blind_nil_pass && !solo && r.blind_nil !== "off") parts.push(`${r.blind_nil_pass} card${r.blind_nil_pass === 1 ? "" : "s"} passed with Blind Nil`);
-  if (r.ten_for_two_hundred) parts.push("ten for two hundred");
-  if (r.jokers) parts.push("jokers in");
-  line = parts.join("; ");
-  return `${line}.`;
+  if (r.bidding && r.bidding !== "standard") {
+    english = `${BIDDING[r.bidding]} bidding`.replace(/^(\w+) \((.*)\) bidding$/, "$1 bidding: $2");
+    parts.push(said(english, `rules.line.bidding.${r.bidding}`));
+  }
+  if (r.min_team_bid && !solo) part(`a team bids at least ${r.min_team_bid}`, "min_team_bid", { count: r.min_team_bid });
+  if (r.nil_pass && !solo) {
+    part(`${r.nil_pass} card${r.nil_pass === 1 ? "" : "s"} passed with Nil`, "nil_pass", { count: r.nil_pass });
+  }
+  if (r.blind_nil_pass && !solo && r.blind_nil !== "off") {
+    part(`${r.blind_nil_pass} card${r.blind_nil_pass === 1 ? "" : "s"} passed with Blind Nil`, "blind_nil_pass", { count: r.blind_nil_pass });
+  }
+  if (r.ten_for_two_hundred) part("ten for two hundred", "ten_for_two_hundred");
+  if (r.jokers) part("jokers in", "jokers");
+  return `${parts.join("; ")}.`;
 }
 
 /** The editor's fields: [name, label, kind, choices or {min, max}]. */

@@ -5,7 +5,11 @@
 // nothing here. The routes' refusals are shown in the panel's own words, as sent.
 import { people } from "../net/people_api.js";
 import { h } from "../ui/dom.js";
-import { REASONS } from "../ui/lobby_people.js";
+
+// The report route's reasons (server.social.reports.REASONS). English, as the rest of
+// this page (the lobby and the table read them from the catalogue: lobby_people.js).
+const REASONS = [["abuse", "Abuse in chat"], ["cheating", "Cheating"], ["stalling", "Stalling"],
+  ["name", "Offensive name"], ["other", "Something else"]];
 
 async function whoAmI() {
   try {

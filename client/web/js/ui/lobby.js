@@ -8,9 +8,9 @@ import { dailyPanel } from "./daily.js";
 import { t } from "../i18n.js";
 import { fill, h, refill, seconds } from "./dom.js";
 import { peoplePanel } from "./lobby_people.js";
-import { LEVELS, PRACTICE_GAMES, PRACTICE_PACES, practiceRules } from "./practice.js";
+import { PRACTICE_GAMES, PRACTICE_PACES, practiceRules } from "./practice.js";
 import { blindNilSwitch, settings } from "./settings.js";
-import { formatRow, privateForm, radioRow } from "./private_form.js";
+import { formatRow, levelChoices, privateForm, radioRow } from "./private_form.js";
 import { loadYourGames } from "./your_games.js";
 import { loadEvents } from "./lobby_events.js";
 
@@ -91,7 +91,8 @@ export class Lobby {
   practiceForm() {
     const app = this.app;
     const formats = formatRow("format", "practice-format");
-    const games = radioRow("game", t("lobby.game"), PRACTICE_GAMES, "quick", "practice-game");
+    const games = radioRow("game", t("lobby.game"),
+      Object.fromEntries(Object.keys(PRACTICE_GAMES).map((game) => [game, t(`lobby.game.${game}`)])), "quick", "practice-game");
     const rulesLink = h("a", { id: "practice-rules", class: "rules-link", href: "/learn/?preset=quick#/rules" }, t("lobby.game_rules"));
     const chosen = () => {
       const format = formats.querySelector("input:checked").value;
@@ -115,8 +116,9 @@ export class Lobby {
     h("p", { class: "muted" }, t("lobby.practice_note"), " ", rulesLink),
     formats, games,
     blindNilSwitch("practice-blind-nil"),
-    radioRow("level", t("lobby.level"), LEVELS, "easy"),
-    radioRow("pace", t("settings.pace"), PRACTICE_PACES, "standard"),
+    radioRow("level", t("lobby.level"), levelChoices(), "easy"),
+    radioRow("pace", t("settings.pace"),
+      Object.fromEntries(Object.keys(PRACTICE_PACES).map((pace) => [pace, t(`settings.pace.${pace}`)])), "standard"),
     h("button", { type: "submit", class: "btn", id: "start-practice" }, t("lobby.start_practice")));
     update().catch(() => {}); // the link stays the preset's until the presets load
     return form;

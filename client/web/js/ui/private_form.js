@@ -5,12 +5,28 @@
 // may watch.
 import { FORMATS } from "../game/format.js";
 import { loadPresets, PARTNER_ONLY, PRESET_NAMES, presetLine, presetName, RULE_FIELDS } from "../game/rules.js";
+import { t } from "../i18n.js";
 import { h, toast } from "./dom.js";
 import { LEVELS } from "./practice.js";
 
 // The host's turn time: seconds a person has for a turn before the autopilot plays it.
 // With no clock, only a disconnect brings the autopilot (a table among friends).
-const TURN_TIMES = { 15: "Fast 15 s", 30: "Standard 30 s", 60: "Relaxed 60 s", 0: "No clock" };
+const TURN_TIMES = [15, 30, 60, 0];
+
+/** {value: words} of ``values``, each said by ``say(value)``. */
+function words(values, say) {
+  return Object.fromEntries(values.map((value) => [value, say(value)]));
+}
+
+/** The bots' levels (practice.js LEVELS) in the page's language. */
+export function levelChoices() {
+  return words(Object.keys(LEVELS), (level) => t(`level.${level}`));
+}
+
+/** A preset's name ("Quick"), in the page's language when the catalogue names it. */
+function presetWords(id) {
+  return PRESET_NAMES[id] ? t(`preset.${id}`) : presetName(id);
+}
 
 /** The form; ``onCreate({rules, bots, watch, turn}, refused)`` hosts the table and
  * calls ``refused(sentence)`` when the room will not (rules the engine cannot play:
@@ -57,15 +73,16 @@ export function privateForm(onCreate) {
     const blindless = rules.players === 2;
     const fields = RULE_FIELDS.filter(([field]) => !(solo && PARTNER_ONLY.includes(field))
       && !(blindless && field.startsWith("blind_nil")));
-    options.replaceChildren(...fields.map(([field, label, kind, extra]) => {
+    options.replaceChildren(...fields.map(([field, , kind, extra]) => {
       const id = `rule-${field}`;
+      const label = t(`rules.field.${field}`);
       if (kind === "bool") {
         return h("label", { class: "check" }, h("input", { type: "checkbox", id, name: field, checked: !!rules[field] }), h("span", {}, label));
       }
       if (kind === "choice") {
         return h("div", { class: "field" }, h("label", { for: id }, label),
-          h("select", { id, name: field }, Object.entries(extra).filter(([value]) => !(solo && value === "suicide"))
-            .map(([value, text]) => h("option", { value, selected: rules[field] === value }, text))));
+          h("select", { id, name: field }, Object.keys(extra).filter((value) => !(solo && value === "suicide"))
+            .map((value) => h("option", { value, selected: rules[field] === value }, t(`rules.${field}.${value}`)))));
       }
       return h("div", { class: "field" }, h("label", { for: id }, label),
         h("input", { id, name: field, type: "number", min: extra.min, max: extra.max, step: extra.step || 1,
@@ -73,13 +90,13 @@ export function privateForm(onCreate) {
     }));
   };
   const about = h("p", { class: "fine preset-about", id: "preset-about", "aria-live": "polite" });
-  const presetField = h("div", { class: "field" }, h("label", { for: "preset" }, "Rules"), preset);
+  const presetField = h("div", { class: "field" }, h("label", { for: "preset" }, t("private.rules")), preset);
   loadPresets().then((presets) => {
     // "Quick — a short game", and under the box a line of what its rules are. The
     // other formats are chosen above, each its own preset.
     const partnership = Object.keys(presets).filter((p) => !FORMATS[p]);
     preset.replaceChildren(...partnership.map((p) => h("option", { value: p, selected: p === "standard" },
-      PRESET_NAMES[p] ? `${presetName(p)} — ${PRESET_NAMES[p][1]}` : presetName(p))));
+      PRESET_NAMES[p] ? t("private.preset_option", { name: presetWords(p), about: t(`preset.about.${p}`) }) : presetWords(p))));
     // The line under the rules says what the table will play: the preset as edited.
     const describe = () => {
       about.textContent = presetLine({ ...presets[chosen()], ...edited() });
@@ -94,27 +111,26 @@ export function privateForm(onCreate) {
     choose();
     preset.onchange = choose;
     formats.addEventListener("change", choose);
-  }).catch(() => toast("The rule presets could not be loaded.", "warn"));
+  }).catch(() => toast(t("private.presets_failed"), "warn"));
   form.append(
-    h("h2", { id: "private-form-title" }, "Private table"),
-    h("p", { class: "muted" }, "Invite friends with a link or a code, choose seats, start when you like: bots take the seats left open."),
+    h("h2", { id: "private-form-title" }, t("private.title")),
+    h("p", { class: "muted" }, t("private.about")),
     formats,
     presetField, about,
-    h("details", { class: "house-rules" }, h("summary", {}, "House rules"), options),
-    radioRow("bots", "Bot level", LEVELS, "standard"),
-    radioRow("turn", "Turn time", TURN_TIMES, "30", "private-turn"),
+    h("details", { class: "house-rules" }, h("summary", {}, t("private.house_rules")), options),
+    radioRow("bots", t("private.bots"), levelChoices(), "standard"),
+    radioRow("turn", t("private.turn"), words(TURN_TIMES, (secs) => t(`private.turn.${secs}`)), "30", "private-turn"),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "watch", id: "private-watch" }),
-      h("span", {}, "Spectators may watch")),
+      h("span", {}, t("private.watch"))),
     refusal,
-    h("button", { type: "submit", class: "btn", id: "create-private" }, "Create table"));
+    h("button", { type: "submit", class: "btn", id: "create-private" }, t("private.create")));
   return form;
 }
 
 /** The format choice: a radio chip per format (js/game/format.js FORMATS), the
  * partnership game first and checked. Its value is "partners" or a preset name. */
 export function formatRow(name, id) {
-  const labels = Object.fromEntries(Object.entries(FORMATS).map(([value, f]) => [value, f.label]));
-  return radioRow(name, "Format", labels, "partners", id);
+  return radioRow(name, t("private.format"), words(Object.keys(FORMATS), (format) => t(`format.${format}`)), "partners", id);
 }
 
 /** A row of radio chips: ``choices`` {value: label}. */

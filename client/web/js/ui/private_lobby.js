@@ -3,6 +3,7 @@
 // players) with "Sit here", the host's moves and removals, spectators allowed or not,
 // and Start (bots take the empty seats).
 import { presetLine } from "../game/rules.js";
+import { t } from "../i18n.js";
 import { fill, h, toast } from "./dom.js";
 import { LEVELS } from "./practice.js";
 import { LobbyNews, seatSentence } from "./sr_lobby.js";
@@ -51,7 +52,9 @@ export class PrivateLobby {
         h("button", { type: "button", class: "btn btn-ghost small", dataset: { key: "rules" },
           onclick: () => this.screen.showRules() }, "Rules")),
       // The rules as they are (a preset's name would hide the house options added to it).
-      h("p", { class: "muted rules-line" }, `${rules ? presetLine(rules) : "Private"} ${LEVELS[lobby.bots] || "Standard"} bots take the empty seats.`),
+      // The rules line is in the page's language (presetLine): the sentence around it too.
+      h("p", { class: "muted rules-line" }, t("private.lobby_line", { rules: rules ? presetLine(rules) : t("title.private"),
+        level: t(`level.${LEVELS[lobby.bots] ? lobby.bots : "standard"}`) })),
       host ? this.inviteBox() : h("p", { class: "fine" }, "To invite more friends, ask the host for the table's code or link."),
       seatGroups(fmt).map(([label, seats]) => h("div", { class: "team-seats", role: "group", "aria-label": label },
         h("h3", {}, label), h("ul", { class: "seat-list" }, seats.map((i) => this.seatRow(i, lobby, host, fmt))))),

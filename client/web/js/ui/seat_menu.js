@@ -6,7 +6,7 @@
 import { people } from "../net/people_api.js";
 import { openDialog } from "./dialog.js";
 import { h, toast } from "./dom.js";
-import { REASONS } from "./lobby_people.js";
+import { reasons } from "./lobby_people.js";
 
 /** Open the menu of ``seat`` (shown as ``name``, ``where`` its direction; ``guest``:
  * its player has no account). */
@@ -22,7 +22,7 @@ export function openSeatMenu(seat, name, where, guest = false) {
     }
   };
   const reason = h("select", { id: "seat-report-reason", "aria-label": "Reason" },
-    REASONS.map(([value, text]) => h("option", { value }, text)));
+    reasons().map(([value, text]) => h("option", { value }, text)));
   const note = h("input", { id: "seat-report-note", maxlength: 200, placeholder: "What happened (optional)", "aria-label": "Note" });
   const body = h("div", { class: "seat-menu" },
     guest ? h("p", { class: "fine", id: "seat-guest-note" },
