@@ -28,14 +28,14 @@ class Refused(Exception):
         super().__init__(message)
         self.status, self.code = status, code
         # A catalogue sentence (a shared.i18n Text) travels as its id and arguments too.
-        self.key, self.args = text_parts(message)
+        self.key, self.values = text_parts(message)  # (Exception.args is the message)
 
     def body(self) -> dict[str, Any]:
         """The JSON answer: ``error`` (the code), ``message`` (English), and ``key`` and
         ``args`` when the sentence is in the catalogue (docs/i18n.md)."""
         out: dict[str, Any] = {"error": self.code, "message": str(self)}
         if self.key is not None:
-            out |= {"key": self.key, "args": self.args}
+            out |= {"key": self.key, "args": self.values}
         return out
 
 
