@@ -19,6 +19,7 @@ from shared.tournaments import Arena, ArenaSettings, Entrant
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
 from .play import NO_SIDEWAYS_SCROLL
 from .test_event_create import sign_up
+from .test_screen_reader_event import arena_of, pid
 
 pytestmark = BROWSER
 
@@ -66,13 +67,13 @@ ENGLISH = ["Tournaments", "Create an event", "minute Arena", "Standings", "Playi
            "paused", "Resume", "Leave", "Join", "Nobody", "Best of three"]
 
 
-def arena_of(event: object) -> Arena:
-    assert isinstance(event, Arena)
-    return event
+async def starts_at(service: Tournaments, event_id: str, ms: int) -> None:
+    """Move the Arena's start (its end follows) as the clock would bring it."""
+    def move(event: object) -> None:
+        assert isinstance(event, Arena)
+        event.settings = dataclasses.replace(event.settings, starts_ms=ms)
 
-
-def pid(name: str) -> str:
-    return f"p-{name.lower()}"
+    await service.store.mutate(event_id, move)
 
 
 async def no_english(page: Page, selector: str) -> None:
@@ -128,11 +129,7 @@ async def test_the_tournaments_pages_speak_the_readers_language(start_room, open
     await expect(page.locator("#standings tbody tr")).to_have_count(5)
 
     # Under way: a table of the four others, Cal pausing, the game counted.
-    def start(event: object) -> None:
-        one = arena_of(event)
-        one.settings = dataclasses.replace(one.settings, starts_ms=int(time.time() * 1000))
-
-    await service.store.mutate(arena.id, start)
+    await starts_at(service, arena.id, int(time.time() * 1000))
     await expect(page.locator("#event-phase")).to_have_text(words["running"])
     await service.store.mutate(arena.id, lambda e: arena_of(e).seat(
         "evtable001", [pid(n) for n in OTHERS], int(time.time() * 1000)))
@@ -158,12 +155,7 @@ async def test_the_tournaments_pages_speak_the_readers_language(start_room, open
     await shot(page, f"i18n-event-page-{lang}")
 
     # The end: the podium with its points, every game.
-    def end(event: object) -> None:
-        one = arena_of(event)
-        one.settings = dataclasses.replace(
-            one.settings, starts_ms=int(time.time() * 1000) - 31 * MIN)
-
-    await service.store.mutate(arena.id, end)
+    await starts_at(service, arena.id, int(time.time() * 1000) - 31 * MIN)
     await expect(page.locator("#event-phase")).to_have_text(words["finished"])
     podium = page.locator("#podium")
     for said in words["podium"]:
