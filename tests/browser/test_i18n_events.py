@@ -3,7 +3,8 @@
 an Arena's page as a player joins it, others join, a game is counted and the event ends:
 its line of rules and times, its buttons and their note, the standings' headers and a
 player's status, the games being played, the podium. In Spanish on a phone and in French
-at 1280x800; no page scrolls sideways, and no English word of these parts is left."""
+at 1280x800, and a Knock-out's bracket in each; no page scrolls sideways, and no English
+word of these parts is left."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ import pytest
 from playwright.async_api import Page, expect
 
 from server.tournaments.service import Tournaments
-from shared.tournaments import Arena, ArenaSettings, Entrant
+from shared.tournaments import Arena, ArenaSettings, Entrant, KnockoutSettings
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
 from .play import NO_SIDEWAYS_SCROLL
 from .test_event_create import sign_up
 from .test_screen_reader_event import arena_of, pid
+from .test_tournament_pages import entrants
 
 pytestmark = BROWSER
 
@@ -163,3 +165,35 @@ async def test_the_tournaments_pages_speak_the_readers_language(start_room, open
     await no_english(page, "#screen")
     await no_sideways_scroll(page, "the event page, finished")
     await shot(page, f"i18n-event-page-finished-{lang}")
+
+
+KNOCKOUT_WORDS = {
+    "es": ["Eliminatoria de 8 · una partida por enfrentamiento", "Cuadro", "Semifinales",
+           "Final", "pasa directamente: sin rival", "por decidir"],
+    "fr": ["Élimination directe à 8 · une partie par match", "Tableau", "Demi-finales",
+           "Finale", f"passe d'office{NBSP}: exempt", "à venir"],
+}
+VERSUS = {"es": " contra ", "fr": " contre "}
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+async def test_a_knockouts_bracket_speaks_the_readers_language(start_room, open_page,
+                                                               lang: str) -> None:
+    room = await start_room(tournament_tick_s=0.0, tournament_calendar="")
+    service: Tournaments = room.app.state.tournaments
+    knockout = await service.create_knockout(KnockoutSettings(
+        "Copa", preset="two_handed", size=8, starts_ms=int(time.time() * 1000)))
+    for entrant in entrants(3, "ko"):
+        await service.join(knockout.id, [entrant])
+    await service.tick(sweep=False)  # the tick's pairing is off: this draws the bracket
+    page = await open_page(room, viewport=PHONE_TALL if lang == "es" else DESKTOP, lang=lang)
+    await page.goto(f"{room.http}/e/{knockout.id}")
+    bracket = page.locator("#bracket")
+    await expect(bracket.locator("li")).to_have_count(3)  # seed 1's bye, 2 v 3, the final
+    screen = page.locator("#screen")
+    for said in KNOCKOUT_WORDS[lang]:
+        await expect(screen).to_contain_text(said)
+    await expect(page.locator("#playing li")).to_contain_text(VERSUS[lang])
+    await no_english(page, "#screen")
+    await no_sideways_scroll(page, "the bracket")
+    await shot(page, f"i18n-event-knockout-{lang}")
