@@ -58,6 +58,7 @@ from shared.tournaments import (
     TooManyEvents,
     places_of,
 )
+from shared.tournaments.reasons import TOO_MANY
 
 from . import keys
 from .feeds import EventFeeds
@@ -143,8 +144,7 @@ class Tournaments:
     async def _create(self, event: Event, host: str | None) -> None:
         if host is not None and not await self.store.host(host, event.id, MOST_HOSTED,
                                                           self.clock()):
-            raise TooManyEvents(f"You host {MOST_HOSTED} events not finished already; "
-                                "create another when one has ended.")
+            raise TooManyEvents(TOO_MANY(count=MOST_HOSTED))
         await self.store.create(event)
 
     async def event(self, event_id: str) -> Event | None:

@@ -189,7 +189,7 @@ def _guarded(handler: Any) -> Any:
             response: Response = await handler(request)
             return response
         except Refused as err:
-            return JSONResponse({"error": err.code, "message": str(err)}, err.status)
+            return JSONResponse(err.body(), err.status)
         except Exception:
             log.exception("learn request failed")
             return JSONResponse({"error": "internal", "message": "The server failed on "

@@ -154,7 +154,7 @@ def _endpoint(handler: Handler, source: DepsSource, *,
                                "own page.")
             return await handler(request, deps)
         except Refused as err:
-            return JSONResponse({"error": err.code, "message": str(err)}, err.status)
+            return JSONResponse(err.body(), err.status)
         except Exception as err:
             return _error(err)
 

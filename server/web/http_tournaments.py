@@ -65,6 +65,7 @@ from shared.tournaments import (
     NoSuchEvent,
     TournamentError,
 )
+from shared.tournaments.reasons import WITHIN_DAYS
 
 __all__ = ["tournament_routes"]
 
@@ -81,11 +82,11 @@ def tournament_routes(get_service: Callable[[], Tournaments],
             try:
                 return await act(request, deps, get_service())
             except BadEntry as err:
-                raise Refused(400, err.code, str(err)) from err
+                raise Refused(400, err.code, err.reason) from err
             except NoSuchEvent as err:
-                raise Refused(404, err.code, str(err)) from err
+                raise Refused(404, err.code, err.reason) from err
             except TournamentError as err:
-                raise Refused(409, err.code, str(err)) from err
+                raise Refused(409, err.code, err.reason) from err
 
         return Route(path, _endpoint(handler, get_deps, changes_state=method == "POST"),
                      methods=[method])
@@ -143,7 +144,7 @@ async def _create(request: Request, deps: SocialDeps, service: Tournaments) -> R
     now = now_ms()
     body["starts_ms"] = body.pop("starts", now)
     if isinstance(body["starts_ms"], int | float) and body["starts_ms"] > now + MAX_AHEAD_MS:
-        raise BadEntry("An event starts within 30 days.")
+        raise BadEntry(WITHIN_DAYS(count=MAX_AHEAD_MS // 86_400_000))
     playing = await _account_entrant(request, deps, host) if play else None
     event: Event
     try:

@@ -14,6 +14,8 @@ from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
 
+from shared.i18n import text_parts
+
 __all__ = ["Refused", "read_json_object"]
 
 log = logging.getLogger(__name__)
@@ -25,6 +27,16 @@ class Refused(Exception):
     def __init__(self, status: int, code: str, message: str) -> None:
         super().__init__(message)
         self.status, self.code = status, code
+        # A catalogue sentence (a shared.i18n Text) travels as its id and arguments too.
+        self.key, self.values = text_parts(message)  # (Exception.args is the message)
+
+    def body(self) -> dict[str, Any]:
+        """The JSON answer: ``error`` (the code), ``message`` (English), and ``key`` and
+        ``args`` when the sentence is in the catalogue (docs/i18n.md)."""
+        out: dict[str, Any] = {"error": self.code, "message": str(self)}
+        if self.key is not None:
+            out |= {"key": self.key, "args": self.values}
+        return out
 
 
 async def read_json_object(request: Request, max_body: int) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any
 from shared.spades.rules import PRESETS, RuleSet
 
 from .errors import BadEntry
+from .reasons import KNOCKOUT_SIDES, NAME_LENGTH, RATED_PARTNERS
 
 __all__ = ["ARENA_MINUTES", "KNOCKOUT_SIZES", "ArenaSettings", "Entrant", "KnockoutSettings"]
 
@@ -51,7 +52,7 @@ class Entrant:
 def _check_common(name: str, preset: str, rated: bool, starts_ms: int,
                   private: bool) -> RuleSet:
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 60:
-        raise BadEntry("An event needs a name of 1 to 60 characters.")
+        raise BadEntry(NAME_LENGTH())
     if not isinstance(rated, bool) or not isinstance(private, bool):
         raise BadEntry("Whether the event is rated, and whether it is private, are true "
                        "or false.")
@@ -61,8 +62,7 @@ def _check_common(name: str, preset: str, rated: bool, starts_ms: int,
         raise BadEntry("The start time must be a time (milliseconds since 1970).")
     rules = PRESETS[preset]
     if rated and not (rules.players == 4 and rules.partnerships):
-        raise BadEntry("A rated event plays four players in two partnerships; choose a "
-                       "partnership preset or make the event casual.")
+        raise BadEntry(RATED_PARTNERS())
     return rules
 
 
@@ -117,8 +117,7 @@ class KnockoutSettings:
         if self.best_of not in (1, 3):
             raise BadEntry("A Knock-out match is one game or a best of three.")
         if len(rules.teams) != 2:
-            raise BadEntry("A Knock-out match has two sides: choose the two-handed game or "
-                           "a four-player partnership preset.")
+            raise BadEntry(KNOCKOUT_SIDES())
 
     @property
     def rules(self) -> RuleSet:

@@ -105,12 +105,17 @@ async def test_a_host_cannot_fill_the_room_with_events_nor_list_a_private_one(
                             knockout(f"Club {k}", private=k == 0))
         assert answer.status_code == 201, answer.text
         made.append(answer.json()["id"])
-    assert "5 events" in refused(await call(server, host, "/api/tournaments",
-                                            knockout("One more")), 409, "too_many_events")
+    too_many = await call(server, host, "/api/tournaments", knockout("One more"))
+    assert "5 events" in refused(too_many, 409, "too_many_events")
+    # The refusal carries its catalogue id and arguments: the page says it in its language.
+    assert (too_many.json()["key"], too_many.json()["args"]) == ("event.refused.too_many",
+                                                                 {"count": 5})
     assert (await call(server, other, "/api/tournaments", knockout("Hal's"))).status_code == 201
     year = int(time.time() * 1000) + 366 * 24 * HOUR
-    refused(await call(server, other, "/api/tournaments", knockout("Far", starts=year)),
-            400, "bad_entry")
+    far = await call(server, other, "/api/tournaments", knockout("Far", starts=year))
+    assert refused(far, 400, "bad_entry") == "An event starts within 30 days."
+    assert (far.json()["key"], far.json()["args"]) == ("event.refused.within_days",
+                                                       {"count": 30})
     # One finished (the private one): the host may make another; the finished private
     # event is not in the list either, and its link still works.
     await service.store.finished(made[0], int(time.time() * 1000))

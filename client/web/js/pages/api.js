@@ -4,10 +4,12 @@
 // could not be reached or answered something else.
 
 export class ArchiveError extends Error {
-  constructor(code, message, status = 0) {
+  constructor(code, message, status = 0, key = null, args = null) {
     super(message);
     this.code = code;
     this.status = status;
+    this.key = key; // the sentence's catalogue id and arguments, when the room sends them
+    this.args = args;
   }
 }
 
@@ -30,7 +32,10 @@ export async function getJson(path, notFound, method = "GET", body = undefined) 
   // {error: code, message}: read both.
   const code = (error && error.code) || (typeof error === "string" ? error : null);
   const message = (error && error.message) || (answer && answer.message);
-  if (message) throw new ArchiveError(code || "error", message, response.status);
+  if (message) {
+    throw new ArchiveError(code || "error", message, response.status, (answer && answer.key) || null,
+      (answer && answer.args) || null);
+  }
   if (response.status === 404) throw new ArchiveError("not_found", notFound, 404);
   throw new ArchiveError("internal", `The room could not answer (HTTP ${response.status}); try again.`, response.status);
 }

@@ -6,7 +6,7 @@
 // (/ws/events/ID); while that feed is down the page reads it again every few seconds.
 // For a screen reader (event_words.js): the state and time left in words, the standings
 // a table with your row marked, and in screen-reader mode each pushed change said once.
-import { language, t } from "../i18n.js";
+import { formatDate, formatNumber, language, said, t, tParts } from "../i18n.js";
 import { announce, h, refill } from "../ui/dom.js";
 import { saveSettings, settings } from "../ui/settings.js";
 import { gameHref } from "./api.js";
@@ -18,77 +18,83 @@ const RECONNECT_MS = 10_000;
 const STATE_MS = 20_000; // the time left written again
 
 function clock(ms) {
-  return new Date(ms).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+  return formatDate(new Date(ms), { hour: "2-digit", minute: "2-digit" });
 }
 
 function kindLine(e) {
-  const what = e.kind === "arena" ? `Arena · ${e.minutes} minutes · ${clock(e.starts)}–${clock(e.ends)}`
-    : `Knock-out of ${e.size} · ${e.best_of === 3 ? "best of three" : "one game a match"} · from ${clock(e.starts)}`;
-  return `${what} · ${e.preset.replace("_", "-")} rules · ${e.rated ? "rated" : "casual"}`;
+  const what = e.kind === "arena"
+    ? t("event.arena_line", { count: e.minutes, from: clock(e.starts), to: clock(e.ends) })
+    : t("event.knockout_line", { size: e.size, match: t(e.best_of === 3 ? "event.best_of_three" : "event.one_game"),
+      from: clock(e.starts) });
+  // i18n: the preset's id; the rule names are still English (game/rules.js)
+  return [what, t("event.rules", { rules: e.preset.replace("_", "-") }), t(e.rated ? "event.rated" : "event.casual")]
+    .join(" · ");
 }
 
 // The standings: a table read row by row (rank, name, points, games, wins), the
 // viewer's row marked "(you)" and as the current one.
 function standingsTable(rows) {
-  if (!rows.length) return h("p", { class: "empty" }, "Nobody has joined yet.");
+  if (!rows.length) return h("p", { class: "empty" }, t("event.nobody"));
   const rank = h("th", { scope: "col" }, h("span", { "aria-hidden": "true" }, "#"),
     h("span", { class: "sr-only", lang: language() }, t("srevent.rank")));
-  return h("div", { class: "board-scroll", tabindex: "0", role: "region", "aria-label": "Standings", id: "standings-region" },
+  return h("div", { class: "board-scroll", tabindex: "0", role: "region", "aria-label": t("event.standings"), id: "standings-region" },
     h("table", { class: "leaders", id: "standings" },
-      h("thead", {}, h("tr", {}, rank, ["Player", "Points", "Games", "Won"].map((col) => h("th", { scope: "col" }, col)))),
+      h("thead", {}, h("tr", {}, rank, ["event.col_player", "event.col_points", "event.col_games", "event.col_won"]
+        .map((col) => h("th", { scope: "col" }, t(col))))),
       h("tbody", {}, rows.map((r) => h("tr", { dataset: { pid: r.pid }, class: r.pid === viewer ? "mine" : null,
         "aria-current": r.pid === viewer ? "true" : null },
-        h("td", {}, String(r.rank)),
+        h("td", {}, formatNumber(r.rank)),
         h("th", { scope: "row" }, r.name,
           r.pid === viewer ? h("span", { class: "you-mark", lang: language() }, ` ${t("srevent.you_mark")}`) : null,
           r.fire ? h("span", { role: "img", "aria-label": t("srevent.fire_label"), lang: language(),
             title: t("srevent.fire_label") }, " 🔥") : null,
-          r.status !== "in" ? h("span", { class: "muted" }, ` (${r.status})`) : null),
-        h("td", {}, String(r.points)), h("td", {}, String(r.games)), h("td", {}, String(r.wins)))))));
+          r.status !== "in" ? h("span", { class: "muted" }, ` ${t(`event.status.${r.status}`)}`) : null),
+        h("td", {}, formatNumber(r.points)), h("td", {}, formatNumber(r.games)), h("td", {}, formatNumber(r.wins)))))));
 }
 
 function sideName(side) {
-  return side ? `${side.seed}. ${side.name}` : "–";
+  return side ? `${formatNumber(side.seed)}. ${side.name}` : "–";
 }
 
 function bracket(e) {
   if (!e.matches.length) {
     const asks = Object.fromEntries((e.asking || []).map((a) => [a.name, a.partner]));
-    return [h("p", { class: "muted" }, `${e.players} entered so far.`),
+    return [h("p", { class: "muted" }, t("event.entered", { count: e.players })),
       h("ul", { class: "games-list", id: "entries" }, e.entries.map((names) => h("li", {}, names.join(" & "),
-        names.length === 1 && asks[names[0]] ? h("span", { class: "muted" }, ` (asks ${asks[names[0]]} to partner)`) : null)))];
+        names.length === 1 && asks[names[0]] ? h("span", { class: "muted" }, ` ${t("event.asks", { name: asks[names[0]] })}`) : null)))];
   }
   const rounds = [];
   for (let r = 1; r <= e.rounds; r += 1) {
-    const title = r === e.rounds ? "Final" : r === e.rounds - 1 ? "Semi-finals" : `Round ${r}`;
+    const title = r === e.rounds ? t("event.final") : r === e.rounds - 1 ? t("event.semis") : t("event.round", { n: r });
     rounds.push(h("section", { class: "bracket-round" }, h("h3", {}, title),
       h("ul", { class: "games-list" }, e.matches.filter((m) => m.round === r).map((m) => h("li", { dataset: { match: m.key } },
         // For the eye the seeds and score in columns; for a screen reader one sentence.
         h("span", { "aria-hidden": "true" },
           h("span", { class: m.winner && m.a && m.winner === m.a.seed ? "won" : "" }, sideName(m.a)),
-          h("span", { class: "muted" }, m.a && !m.b && m.round === 1 ? " goes through: a " : ` ${m.wins[0]}–${m.wins[1]} `),
+          h("span", { class: "muted" }, m.a && !m.b && m.round === 1 ? ` ${t("event.goes_through")} `
+            : ` ${formatNumber(m.wins[0])}–${formatNumber(m.wins[1])} `),
           h("span", { class: m.winner && m.b && m.winner === m.b.seed ? "won" : "" },
-            m.b ? sideName(m.b) : m.round === 1 && m.a ? "bye" : "to come")),
+            m.b ? sideName(m.b) : t(m.round === 1 && m.a ? "event.bye" : "event.to_come"))),
         h("span", { class: "sr-only", lang: language() }, matchSentence(m)))))));
   }
   return h("div", { id: "bracket", class: "bracket" }, rounds);
 }
 
 function playing(e) {
-  if (!e.playing.length) return h("p", { class: "empty" }, "No game is being played just now.");
+  if (!e.playing.length) return h("p", { class: "empty" }, t("event.none_playing"));
   return h("ul", { class: "games-list", id: "playing" }, e.playing.map((p) => h("li", {},
-    h("a", { href: `/#/t/${encodeURIComponent(p.table)}`, class: "btn btn-small" }, "Watch"),
-    " ", (p.players || []).join(p.match ? " v " : ", "))));
+    h("a", { href: `/#/t/${encodeURIComponent(p.table)}`, class: "btn btn-small" }, t("event.watch")),
+    " ", (p.players || []).join(t(p.match ? "event.versus" : "list.comma")))));
 }
 
 function podium(e) {
   if (e.phase !== "finished") return null;
-  const places = e.kind === "arena" ? e.podium.map((p) => [p.rank, p.name, `${p.points} points`])
+  const places = e.kind === "arena" ? e.podium.map((p) => [p.rank, p.name, t("srevent.points", { count: p.points })])
     : e.podium.map((names, k) => [k + 1, names.join(", "), ""]);
   return h("section", { class: "panel", id: "podium", "aria-labelledby": "podium-title" },
-    h("h2", { id: "podium-title" }, "Podium"),
+    h("h2", { id: "podium-title" }, t("event.podium")),
     h("ol", {}, places.map(([rank, name, note]) => h("li", { value: String(rank) }, h("b", {}, name), note ? ` · ${note}` : ""))),
-    h("h3", {}, "Every game"),
+    h("h3", {}, t("event.every_game")),
     h("ul", { class: "games-list" }, e.games.map((id) => h("li", {}, h("a", { href: gameHref(id), class: "game-link" }, id)))));
 }
 
@@ -119,30 +125,30 @@ function actions(root, e, said) {
       const named = what === "join" && partner && partner.value.trim();
       render(root, await eventAction(e.id, what, named ? { partner: named } : undefined), { news: false });
       // In screen-reader mode the news says it ("You join the event."), once.
-      if (!settings.screenReader) document.getElementById("event-note").textContent = `${label}: done.`;
+      if (!settings.screenReader) document.getElementById("event-note").textContent = t("event.done", { action: label });
       // The button pressed is gone (Join becomes Pause and Leave): the focus goes to the
       // first of the new ones rather than to the page's start.
       if (!document.activeElement || document.activeElement === document.body) {
         document.querySelector(".event-actions button, #sr-mode")?.focus();
       }
     } catch (err) {
-      document.getElementById("event-note").textContent = err.message; // a push may have redrawn it
+      document.getElementById("event-note").textContent = said(err.message, err.key, err.args); // a push may have redrawn it
     }
   } }, label);
   return h("div", { class: "event-actions" },
-    partner ? h("label", { for: "event-partner" }, "Partner (optional): a team once they name you too") : null,
+    partner ? h("label", { for: "event-partner" }, t("event.partner")) : null,
     h("div", { class: "inline" }, partner,
-      where === "out" ? button("join", "Join") : where === "paused" ? button("join", "Resume") : null,
-      where === "single" ? button("join", "Team up", "event-team") : null,
-      e.kind === "arena" && where === "in" ? button("pause", "Pause") : null,
-      where !== "out" ? button("leave", "Leave") : null), note);
+      where === "out" ? button("join", t("event.join")) : where === "paused" ? button("join", t("event.resume")) : null,
+      where === "single" ? button("join", t("event.team_up"), "event-team") : null,
+      e.kind === "arena" && where === "in" ? button("pause", t("event.pause")) : null,
+      where !== "out" ? button("leave", t("event.leave")) : null), note);
 }
 
 function privateNote(e) {
   if (!e.private) return null;
   const href = eventHref(e.id);
-  return h("p", { class: "fine", id: "event-private" }, "Private: not listed in the lobby; players come by this link: ",
-    h("a", { href }, location.origin + href));
+  return h("p", { class: "fine", id: "event-private" },
+    tParts("event.private", { link: h("a", { href }, location.origin + href) }));
 }
 
 /** The switch of the screen-reader mode (the table's setting, kept in this browser). */
@@ -174,10 +180,10 @@ function render(root, e, { news: heard = true } = {}) {
       h("p", { class: "muted" }, kindLine(e)), privateNote(e), actions(root, e, said), modeSwitch()),
     podium(e),
     h("section", { class: "panel", "aria-labelledby": "table-title" },
-      h("h2", { id: "table-title" }, e.kind === "arena" ? "Standings" : "Bracket"),
+      h("h2", { id: "table-title" }, t(e.kind === "arena" ? "event.standings" : "event.bracket")),
       e.kind === "arena" ? standingsTable(e.standings) : bracket(e)),
     h("section", { class: "panel", "aria-labelledby": "playing-title" },
-      h("h2", { id: "playing-title" }, "Playing now"), playing(e))));
+      h("h2", { id: "playing-title" }, t("event.playing_now")), playing(e))));
   if (heard) news.hear(e, viewer);
 }
 
@@ -229,7 +235,7 @@ function follow(root, id) {
 /** Show the event ``id`` in ``root`` and keep it fresh; rejects when there is none. */
 export async function showEvent(root, id) {
   const e = await fetchEvent(id);
-  document.title = `${e.name} · Spades Room`;
+  document.title = `${e.name} · Spades Room`; // i18n: the room's name
   document.getElementById("live")?.setAttribute("lang", language()); // the news's words
   render(root, e);
   follow(root, id);

@@ -1,7 +1,7 @@
 // The archive's pages, one shell (pages/archive.html) for all: /g/ID shows a finished
 // game (game_page.js), /@/NAME a player (player_page.js), /e/ID a tournament (event_page.js). A game or player the archive
 // does not have, or will not show (a private table's game), gets the archive's sentence.
-import { loadLanguage } from "../i18n.js";
+import { loadLanguage, said, t } from "../i18n.js";
 import { h } from "../ui/dom.js";
 import { applySettings, settings } from "../ui/settings.js";
 import { ArchiveError } from "./api.js";
@@ -15,22 +15,23 @@ function keyAfter(prefix) {
 
 async function main() {
   applySettings(); // the deck and card size chosen at the table show here too
-  // The words written for a screen reader are in the catalogue (they carry their own
-  // lang); the rest of these pages is English yet, and the document says so.
+  // The event page is in the reader's language; on the game's and the player's pages
+  // only the words written for a screen reader are (they carry their own lang): the rest
+  // of them is English yet, and the document says so.
   await loadLanguage(settings.lang);
-  document.documentElement.lang = "en";
   const root = document.getElementById("screen");
   const game = location.pathname.startsWith("/g/");
   const event = location.pathname.startsWith("/e/");
+  if (!event) document.documentElement.lang = "en";
   try {
     if (event) await showEvent(root, keyAfter("/e/"));
     else await (game ? showGame(root, keyAfter("/g/")) : showPlayer(root, keyAfter("/@/")));
   } catch (err) {
-    const message = err instanceof ArchiveError ? err.message
-      : `This ${event ? "event" : game ? "game" : "player"} could not be shown.`;
+    const message = err instanceof ArchiveError ? (event ? said(err.message, err.key, err.args) : err.message)
+      : event ? t("event.not_shown") : `This ${game ? "game" : "player"} could not be shown.`;
     root.replaceChildren(h("section", { class: "panel page-error", role: "alert" },
-      h("h1", {}, event ? "No event to show" : game ? "No game to show" : "No player to show"), h("p", {}, message),
-      h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
+      h("h1", {}, event ? t("event.nothing") : game ? "No game to show" : "No player to show"), h("p", {}, message),
+      h("p", {}, h("a", { href: "/" }, event ? t("event.back") : "Back to the lobby"))));
     if (!(err instanceof ArchiveError)) console.error(err);
   }
 }

@@ -4,6 +4,7 @@
 // entered, as on lichess; a Knock-out's host alone). The room decides what is playable: a
 // refusal is shown in its own sentence beside Create; a made event opens its page.
 import { PRESET_NAMES } from "../game/rules.js";
+import { formatNumber, said, t } from "../i18n.js";
 import { createEvent, eventHref } from "../pages/events_api.js";
 import { h } from "./dom.js";
 import { radioRow } from "./private_form.js";
@@ -47,11 +48,12 @@ function settingsOf(form) {
 /** The form, folded under its summary until opened. */
 export function eventForm() {
   const error = h("p", { class: "form-error", id: "event-create-error", role: "alert", hidden: true });
-  const arenaOnly = field("Minutes", select("event-minutes", "minutes", MINUTES, 30));
+  const arenaOnly = field(t("eventform.minutes"), select("event-minutes", "minutes", MINUTES, 30, formatNumber));
   const knockoutOnly = h("div", {},
-    field("Entrants", select("event-size", "size", SIZES, 16)),
-    check("event-best-of", "best_of", "Best of three"));
-  const kinds = radioRow("kind", "Kind", { arena: "Arena", knockout: "Knock-out" }, "arena", "event-kind");
+    field(t("eventform.entrants"), select("event-size", "size", SIZES, 16, formatNumber)),
+    check("event-best-of", "best_of", t("eventform.best_of_three")));
+  const kinds = radioRow("kind", t("eventform.kind"), { arena: t("eventform.arena"), knockout: t("eventform.knockout") },
+    "arena", "event-kind");
   const shown = () => {
     const arena = kinds.querySelector("input:checked").value === "arena";
     arenaOnly.hidden = !arena;
@@ -65,20 +67,20 @@ export function eventForm() {
         const made = await createEvent(settingsOf(form));
         location.assign(eventHref(made.id));
       } catch (err) {
-        error.textContent = err.message;
+        error.textContent = said(err.message, err.key, err.args);
         error.hidden = false;
       }
     } },
   kinds,
-  field("Name", h("input", { id: "event-name-input", name: "name", required: true, autocomplete: "off" })),
-  field("Rules", select("event-preset", "preset", Object.keys(PRESET_NAMES), "standard", (id) => PRESET_NAMES[id][0])),
-  field("Starts", h("input", { id: "event-starts", name: "starts", type: "datetime-local",
+  field(t("eventform.name"), h("input", { id: "event-name-input", name: "name", required: true, autocomplete: "off" })),
+  field(t("eventform.rules"), select("event-preset", "preset", Object.keys(PRESET_NAMES), "standard", (id) => PRESET_NAMES[id][0])),
+  field(t("eventform.starts"), h("input", { id: "event-starts", name: "starts", type: "datetime-local",
     value: localValue(Math.ceil((Date.now() + LEAD_MS) / 300_000) * 300_000) })),
   arenaOnly, knockoutOnly,
-  check("event-rated", "rated", "Rated"),
-  check("event-private", "private", "Private (not listed: players come by its link)"),
-  check("event-play", "play", "Play in it", true),
-  h("button", { type: "submit", class: "btn" }, "Create"), error);
+  check("event-rated", "rated", t("eventform.rated")),
+  check("event-private", "private", t("eventform.private")),
+  check("event-play", "play", t("eventform.play"), true),
+  h("button", { type: "submit", class: "btn" }, t("eventform.create")), error);
   shown();
-  return h("details", { id: "event-create", class: "event-create" }, h("summary", {}, "Create an event"), form);
+  return h("details", { id: "event-create", class: "event-create" }, h("summary", {}, t("eventform.title")), form);
 }

@@ -1,23 +1,23 @@
 // The lobby's "Tournaments": the events running and next (GET /api/tournaments), each a
 // link to its page (/e/ID), where it is joined and followed; a signed-in player's form to
 // create one (event_form.js).
+import { formatDate, said, t } from "../i18n.js";
 import { eventHref, fetchEvents } from "../pages/events_api.js";
 import { fill, h } from "./dom.js";
 import { eventForm } from "./event_form.js";
 
 const SHOWN = 8;
-const WORDS = { next: "next", running: "now", ending: "last games" };
 
 function line(e) {
-  const when = new Date(e.starts).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
-  const what = e.kind === "arena" ? `${e.minutes}-minute Arena` : `Knock-out of ${e.size}`;
+  const when = formatDate(new Date(e.starts), { hour: "2-digit", minute: "2-digit" });
+  const what = e.kind === "arena" ? t("events.arena", { count: e.minutes }) : t("events.knockout", { size: e.size });
   return h("li", { dataset: { event: e.id } },
     h("a", { href: eventHref(e.id), class: "game-link" },
-      h("span", { class: `outcome ${e.phase === "next" ? "draw" : "won"}` }, WORDS[e.phase] || e.phase),
+      h("span", { class: `outcome ${e.phase === "next" ? "draw" : "won"}` }, t(`events.phase.${e.phase}`)),
       h("span", { class: "game-kind" }, e.name),
-      h("span", { class: "game-totals" }, `${e.players} in`),
+      h("span", { class: "game-totals" }, t("events.players", { count: e.players })),
       // The long line goes under the name, where it may wrap (a phone is narrow).
-      h("time", {}, `${when} · ${what} · ${e.rated ? "rated" : "casual"}`)));
+      h("time", {}, [when, what, t(e.rated ? "event.rated" : "event.casual")].join(" · "))));
 }
 
 /** Fill ``panel`` with the events not finished (asked again on every call), and the
@@ -27,10 +27,10 @@ export async function loadEvents(panel, signedIn) {
   try {
     const events = (await fetchEvents()).events.filter((e) => e.phase !== "finished");
     body = events.length ? h("ul", { class: "games-list", id: "events-list" }, events.slice(0, SHOWN).map(line))
-      : h("p", { class: "empty" }, "No tournament is running or coming just now.");
+      : h("p", { class: "empty" }, t("events.none"));
   } catch (err) {
-    body = h("p", { class: "empty" }, err.message);
+    body = h("p", { class: "empty" }, said(err.message, err.key, err.args));
   }
-  fill(panel, h("h2", { id: "events-title" }, "Tournaments"), body, signedIn ? eventForm()
-    : h("p", { class: "muted", id: "event-create-signin" }, "Sign in to create an event: an Arena or a Knock-out, listed or private."));
+  fill(panel, h("h2", { id: "events-title" }, t("events.title")), body, signedIn ? eventForm()
+    : h("p", { class: "muted", id: "event-create-signin" }, t("events.sign_in")));
 }
