@@ -138,6 +138,7 @@ async def _kill_mid_round(play: Play, rnd: int, nodes: Nodes) -> None:
                 if play.by_pid[m.pid].address == nodes.dead.ws)
     await play.games(event, others, stop_mid_hand=True)
     away.addresses = [nodes.dead.ws, nodes.gate.ws]  # its next try after the kill
+    away.reconnect_for = WAIT_S * 5  # it keeps trying while the round plays on
     nodes.dead.kill()
     nodes.dead.proc.wait(10)
     await play.round(rnd)
@@ -219,10 +220,23 @@ class Play:
                 return not view["history"] and len(view["tricks"]) >= 3
             return bool(view["over"])
 
-        await asyncio.gather(*(bot_play_until(c, done, timeout=WAIT_S * 2) for c in players))
+        try:
+            await asyncio.gather(*(bot_play_until(c, done, timeout=WAIT_S * 2)
+                                   for c in players))
+        except TimeoutError as err:  # a request unanswered, or a game that stopped
+            raise AssertionError(f"the game of {match.key} at {table_id} stopped ({err!r}): "
+                                 + "; ".join(_state(c) for c in players)) from err
         if stop_mid_hand:  # mid-hand by construction: nobody acts, so the game cannot end
             for client in players:
                 assert client.view is not None and not client.view["over"]
+
+
+def _state(client: SocialClient) -> str:
+    view = client.view or {}
+    return (f"{client.name} at {client.address} (reconnects {client.reconnects}): table "
+            f"{client.table} v{client.version} seat {client.seat} {client.status} "
+            f"paused {client.paused} ready {client.ready_seats} turn {view.get('turn')} "
+            f"legal {len(view.get('legal') or [])} requests {len(client._pending)}")
 
 
 def _pid(client: SocialClient) -> str:
