@@ -403,12 +403,33 @@ class Client:
         self.token, self.pid, self.name = token, pid, name
         if first:
             self.social.register(self)
-        target = message.table or await self._running(table_id)
+        back_to, version = message.table, message.v
+        if back_to is not None and version is not None \
+                and await self._seated_since(back_to, table_id):
+            back_to, version = None, None  # their new game, not the one that ended
+        target = back_to or await self._running(table_id)
         self.reply(Welcome(token=token, pid=pid, name=name, table=target,
                            signed_in=True if account is not None else None,
                            features=FEATURES), msg_id)
         if target is not None and (self.actor is None or self.actor.id != target):
-            await self._enter(target, message.v, explicit=message.table is not None)
+            await self._enter(target, version, explicit=back_to is not None)
+
+    async def _seated_since(self, asked: str, table_id: str | None) -> bool:
+        """Whether the player, resuming at the table ``asked`` (where their connection
+        was lost; a link opened anew still shows its table), was seated since at the
+        table they are remembered at, ``table_id``: its game is on and the one at
+        ``asked`` is over. A Knock-out's next match, or a placed ranked match, is seated
+        while a player's node is down or their connection away; the notice that moves
+        their sockets reached none of them, and the old table would keep them while the
+        autopilot played their new seat."""
+        if table_id is None or table_id == asked:
+            return False
+        old = await self.room.actor(asked).peek()
+        if old is not None and old.status != "over":
+            return False
+        new = await self.room.actor(table_id).peek()
+        return (new is not None and new.status != "over"
+                and new.seat_of(self.pid or "") is not None)
 
     async def _running(self, table_id: str | None) -> str | None:
         """The remembered table when its game is still on: a player opening the room
