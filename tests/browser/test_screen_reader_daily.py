@@ -88,7 +88,7 @@ async def test_a_daily_hand_and_its_result_by_keyboard_from_the_accessibility_tr
     assert "hand 2: you scored +10, the field's median +5" in words, words
     assert re.search(r"among 6 players", words), words
     # The field's line names its quartiles (their placeholders were once left as "{q1}").
-    assert re.search(r"quartiles [−+]?\d+ / [−+]?\d+ / [−+]?\d+", words), words
+    assert re.search(r"quartiles [−+]?[\d.]+ / [−+]?[\d.]+ / [−+]?[\d.]+", words), words
     # Each bar of the distribution is read as a range and a number of players, the
     # player's own marked.
     bars = page.get_by_role("list", name="The distribution of totals")
