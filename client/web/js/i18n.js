@@ -99,15 +99,29 @@ export function said(text, key, args) {
   return key && (messages[key] ?? english[key]) !== undefined ? t(key, args || {}) : text;
 }
 
+/** The locale numbers, dates and times are written in: the browser's own tag when it
+ * is of the page's language ("en-GB" on an English page: 24-hour times, "fr-CA" on a
+ * French one), else the page's language. ``preferred`` is the browser's list. */
+export function locale(preferred = globalThis.navigator?.languages ?? []) {
+  const page = lang === PSEUDO ? "en" : lang;
+  const base = page.split("-")[0].toLowerCase();
+  const own = preferred.find((tag) => String(tag).split("-")[0].toLowerCase() === base);
+  if (!own || page.includes("-")) return page;  // pt-BR stays pt-BR, not pt-PT
+  try {
+    return Intl.getCanonicalLocales(own)[0];
+  } catch {
+    return page;
+  }
+}
+
 /** A number by the page's locale (a real minus sign, the locale's digits and groups). */
 export function formatNumber(n, options = {}) {
-  return new Intl.NumberFormat(lang === PSEUDO ? "en" : lang, options).format(n)
-    .replace(/^-/, "\u2212");
+  return new Intl.NumberFormat(locale(), options).format(n).replace(/^-/, "\u2212");
 }
 
 /** A date or time by the page's locale. */
 export function formatDate(date, options = { dateStyle: "medium" }) {
-  return new Intl.DateTimeFormat(lang === PSEUDO ? "en" : lang, options).format(date);
+  return new Intl.DateTimeFormat(locale(), options).format(date);
 }
 
 // Pseudo-localisation: accents, and 40% more length; placeholders stay as they are.

@@ -1,6 +1,8 @@
 // The room writes a moment in its sentences in UTC ("until 2026-12-02 14:05 UTC", "a new
 // deal opens at 00:00 UTC"): the page shows it in the reader's own time. Every refusal
-// the page shows passes through here (RequestError).
+// the page shows passes through here (RequestError). Written in the page's locale.
+
+import { formatDate } from "../i18n.js";
 
 const STAMP = /(?:(\d{4})-(\d{2})-(\d{2}) )?(\d{2}):(\d{2}) UTC/g;
 const DAY_MS = 86_400_000;
@@ -15,7 +17,7 @@ export function localTimes(text, now = new Date()) {
       at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), +hh, +mm));
       if (at < now) at = new Date(at.getTime() + DAY_MS);
     }
-    const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    return y ? `${at.toLocaleDateString([], { month: "short", day: "numeric" })}, ${time}` : time;
+    const time = formatDate(at, { hour: "2-digit", minute: "2-digit" });
+    return y ? `${formatDate(at, { month: "short", day: "numeric" })}, ${time}` : time;
   });
 }
