@@ -208,3 +208,37 @@ async def test_the_public_lobby_read_and_a_table_joined_by_keyboard(
     finally:
         await friend.close()
         await host.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+async def test_a_table_that_fills_is_said_once_and_the_focus_stays_in_the_panel(
+        start_room, open_page, make_client, size: str) -> None:
+    """A guest in the mode is on the Join of the only open table when its last seats
+    are taken: the table is said to be no longer open, once, and the focus, whose button
+    went with the row, goes to the panel's heading rather than the page's start."""
+    room = await start_room(turn_time_s=600)
+    ada = await register(room, "Ada")
+    page = await open_page(room, phone=size == "phone", viewport=SIZES[size], screenReader=True)
+    await page.evaluate(LISTEN_JS)
+    host = SocialClient(room.ws, headers={"Cookie": f"spades_session={ada}"})
+    await host.connect()
+    try:
+        await host.request(CreatePrivate())
+        assert (await call(room, ada, "/api/tables/open", {"open": True})).status_code == 200
+        await heard_said(page, "Ada opens a table: ")
+        await page.get_by_role("link", name="Skip to the game").focus()
+        await tab_to(page, JOIN)
+        await page.evaluate("() => window.spadesApp.screen.loadPeople()")  # the poll: later
+        for name in ("Nora", "Omar", "Pia"):
+            guest = await make_client(room.ws, name=name)
+            await guest.request(Join(table=host.table))
+        await heard_said(page, "Ada's table is no longer open.")
+        await until_list(page, "Open tables", lambda rows: rows == [], "no table")
+        assert await focused(page) == 'heading "Friends and tables" [level=2]'
+        await page.evaluate("() => window.spadesApp.screen.loadPeople()")  # drawn again
+        news = [text for region, text in await heard(page) if region == "live"]
+        assert news.count("Ada's table is no longer open.") == 1, news
+        assert len(news) == len(set(news)), news  # each sentence once
+        assert all(text.startswith("Ada") for text in news), news
+    finally:
+        await host.close()
