@@ -56,7 +56,13 @@ from .friends import BLOCKS_CHANNEL, Friends
 from .invites import Invites
 from .leavers import Leavers
 from .lobby_lists import LobbyLists, casual_change
-from .lobby_push import PRESENCE_CHANNEL, WATCH_CHANNEL, LobbyPush, watch_changed
+from .lobby_push import (
+    PRESENCE_CHANNEL,
+    WATCH_CHANNEL,
+    LobbyPush,
+    open_seats_changed,
+    watch_changed,
+)
 from .matchmaking import Match, Matchmaker
 from .name_invites import CHANNEL as NAME_INVITE_CHANNEL
 from .name_invites import NameInvites
@@ -367,6 +373,8 @@ class SocialHub:
             self._status_changed(new.id)
         if watch_changed(old, new):
             self.room.spawn(self.lists_changed(), name=f"watch-{new.id}")
+        elif open_seats_changed(old, new):
+            self.room.spawn(self._open_seats_changed(new.id), name=f"open-{new.id}")
         live = casual_change(old, new)
         if live is not None:
             self.room.spawn(self.lists.set_live(new.id, live, now_ms()), name=f"live-{new.id}")
@@ -380,6 +388,12 @@ class SocialHub:
         listed or unlisted): every node's lobby pages are told (``lobby_push``)."""
         async with redis_errors("lobby lists notice"):
             await self.room.store.client.publish(WATCH_CHANNEL, b"")
+
+    async def _open_seats_changed(self, table_id: str) -> None:
+        """A seat of a private table still filling was taken or left: when the table is
+        listed, its row in the open tables changed."""
+        if await self.lists.is_open(table_id):
+            await self.lists_changed()
 
     def _status_changed(self, table_id: str) -> None:
         """The presence of this node's accounts at the table follows its status."""

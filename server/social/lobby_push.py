@@ -8,7 +8,8 @@ A socket whose page shows the lobby (no table, or ``screen`` with ``lobby``) is 
   the batch's pipeline); each node asks PostgreSQL once per burst which of its lobby
   accounts follow any of them (``Friends.followers_among``) and tells only those.
 - **watch**: a game started or stopped moving, so the Watch list changed
-  (``watch_changed``), or a host listed or unlisted a table (the open tables). The
+  (``watch_changed``), a host listed or unlisted a table, or a seat of a listed table
+  was taken or left (``open_seats_changed``: the open tables and their free seats). The
   node that sees it publishes on ``WATCH_CHANNEL``; every node tells all its lobby
   sockets.
 
@@ -26,12 +27,13 @@ from typing import Any, Protocol
 
 import msgpack
 
-from server.tables.model import Table
+from server.tables.model import PRIVATE, Table
 from shared.protocol import Format, LobbyChanged, encode
 
 from .lobby_lists import moves
 
-__all__ = ["GATHER_S", "PRESENCE_CHANNEL", "WATCH_CHANNEL", "LobbyPush", "watch_changed"]
+__all__ = ["GATHER_S", "PRESENCE_CHANNEL", "WATCH_CHANNEL", "LobbyPush", "open_seats_changed",
+           "watch_changed"]
 
 PRESENCE_CHANNEL = "pr:n"  # msgpack {"pids": [...]}: those accounts' presence changed
 WATCH_CHANNEL = "lw:n"  # a game started or stopped moving (the body says nothing more)
@@ -50,6 +52,13 @@ def watch_changed(old: Table | None, new: Table) -> bool:
     moving (``moves``), or a new game began there."""
     was, now = old is not None and moves(old), moves(new)
     return was != now or (now and old is not None and old.game_no != new.game_no)
+
+
+def open_seats_changed(old: Table | None, new: Table) -> bool:
+    """Whether a private table still filling had a seat taken or left: if it is listed,
+    its row in the open tables changed (its free seats, or it filled and left the list)."""
+    return (new.kind == PRIVATE and old is not None and old.status == "filling"
+            and len(old.open_seats) != len(new.open_seats))
 
 
 def packed_pids(pids: Iterable[str]) -> bytes:

@@ -13,6 +13,7 @@ import { blindNilSwitch, settings } from "./settings.js";
 import { formatRow, levelChoices, privateForm, radioRow } from "./private_form.js";
 import { loadYourGames } from "./your_games.js";
 import { loadEvents } from "./lobby_events.js";
+import { PublicLobbyReader, keepRowFocus } from "./sr_public_lobby.js";
 
 export class Lobby {
   /** ``app`` gives: room, me, queueSince, resumeTable, quickPlay(name),
@@ -24,6 +25,8 @@ export class Lobby {
     this.el = h("section", { class: "lobby", "aria-labelledby": "lobby-title" });
     this.refused = null; // why the room refused the queue (a guest: sign in first)
     this.tick = setInterval(() => this.renderQueueTime(), 1000);
+    // The screen-reader mode's switch (first in the lobby's tab order) and its words.
+    this.sr = new PublicLobbyReader({ onSwitch: () => this.srSwitched(), signedIn: () => !!app.room.signedIn });
   }
 
   destroy() {
@@ -60,8 +63,8 @@ export class Lobby {
     this.boardEl = h("div", { class: "panel", id: "leaderboard" });
     this.gamesEl = h("section", { class: "panel", id: "your-games", "aria-labelledby": "your-games-title" });
     this.eventsEl = h("section", { class: "panel", id: "events-panel", "aria-labelledby": "events-title" });
-    this.peopleEl = h("div", { class: "panel", id: "people-panel" });
-    this.el.replaceChildren(
+    this.peopleEl = h("section", { class: "panel", id: "people-panel", "aria-labelledby": "people-title" });
+    this.el.replaceChildren(this.sr.toggle,
       h("div", { class: "lobby-hero" },
         h("h1", { id: "lobby-title" }, h("span", { class: "logo", "aria-hidden": "true" }, "♠"), " ", t("lobby.title")),
         h("p", { class: "tagline" }, t("lobby.tagline")),
@@ -158,7 +161,7 @@ export class Lobby {
     }
     if (!!app.room.signedIn !== this.eventsSignedIn) { // the form is an account's
       this.eventsSignedIn = !!app.room.signedIn;
-      loadEvents(this.eventsEl, this.eventsSignedIn);
+      loadEvents(this.eventsEl, this.eventsSignedIn).then(() => this.sr.dressEvents(this.eventsEl));
     }
     const rankedKey = JSON.stringify([!!account, app.queueSince !== null, this.refused]);
     if (rankedKey !== this.rankedKey) {
@@ -167,6 +170,7 @@ export class Lobby {
       this.queueLine = this.rankedEl.querySelector(".queue-line");
     }
     this.renderQueueTime();
+    this.sr.sync(this.el);
     if (focused && !this.el.contains(document.activeElement)) document.getElementById(focused)?.focus();
   }
 
@@ -195,9 +199,28 @@ export class Lobby {
     const asked = (this.peopleAsked = (this.peopleAsked || 0) + 1);
     const data = await this.app.peopleData();
     if (asked !== this.peopleAsked) return; // a later ask's answer draws it
-    // News redraws the panel while someone may be typing a name or a report in it.
-    refill(this.peopleEl, peoplePanel(this.app, data));
+    this.sr.hear(data); // in the screen-reader mode, what changed is said once
+    this.drawPeople(data);
     if (this.el.isConnected) this.peopleTimer = setTimeout(() => this.loadPeople(), 60_000);
+  }
+
+  /** Draw the people panel from ``data``. News redraws it while someone may be typing a
+   * name or a report in it, or be on one of its rows' buttons: all that is kept. */
+  drawPeople(data) {
+    this.peopleShown = data;
+    const box = h("div", {}, peoplePanel(this.app, data));
+    this.sr.dressPeople(box, data);
+    const keep = keepRowFocus(this.peopleEl);
+    refill(this.peopleEl, [...box.childNodes]);
+    keep();
+  }
+
+  /** The screen-reader mode was switched here: the lists drawn again, with or without
+   * their sentences. */
+  srSwitched() {
+    this.sr.sync(this.el);
+    if (this.peopleShown) this.drawPeople(this.peopleShown);
+    this.sr.dressEvents(this.eventsEl);
   }
 
   async loadBoard() {
