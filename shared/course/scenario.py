@@ -166,6 +166,15 @@ class Scenario:
     def partner(self) -> int:
         return (self.seat + 2) & 3
 
+    def texts(self) -> dict[str, str]:
+        """Every sentence the learner reads, by catalogue id
+        (``course.lesson.<id>.intro.0``, ``...step.0.prompt``): what a language's room.po
+        translates."""
+        said = [self.title, self.summary, *self.intro, *self.outro]
+        for step in self.steps:
+            said += [step.prompt, step.after, step.miss, step.hint, *(t for _, t in step.misses)]
+        return {text.key: str(text) for text in said if isinstance(text, Text)}
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Scenario:
         """Read a scenario from plain data; raises :class:`ScenarioError` naming the key."""

@@ -72,7 +72,7 @@ export class LessonTable {
         .reduce((a, b) => a + b, 0);
       const took = state.won[team] + state.won[team + 2];
       const anyBid = state.bids[team] !== null || state.bids[team + 2] !== null;
-      const bagText = rules && rules.bag_penalty ? t("learn.table.bags_of", { count: state.bags[team], limit: rules.bag_limit })
+      const bagText = rules && rules.bag_penalty ? t("learn.table.bags_of", { bags: state.bags[team], count: rules.bag_limit })
         : t("learn.table.bags", { count: state.bags[team] });
       return h("div", { class: `team team-${ours ? "us" : "them"}` },
         h("span", { class: "team-name" }, ours ? t("learn.table.us") : t("learn.table.them")),
