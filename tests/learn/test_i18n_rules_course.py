@@ -203,7 +203,7 @@ async def test_the_course_and_a_lesson_in_brazilian_portuguese(pages: Pages) -> 
     assert await page.inner_text("h1") == "Aprenda a jogar Spades"
     assert await page.inner_text(".course-progress") == "0 de 11 lições concluídas."
     titles = await texts(page, ".lesson-title")
-    assert titles[:3] == ["Duplas e contratos", "As apostas e a Sugestão",
+    assert titles[:3] == ["Duplas e contratos", "As apostas e a Dica",
                           "Seguir o naipe e qual carta ganha"], titles
     assert await page.inner_text("a.continue") == "Começar: Duplas e contratos"
     assert await page.evaluate(NO_SIDEWAYS_SCROLL)
