@@ -344,3 +344,116 @@ SCORE_PENALTY_NONE = Template("course.score.penalty_none",
                               "Bag penalty: none; the counter stands at {count} of {limit}.")
 SCORE_HAND = Template("course.score.hand_total", "Hand total: {points}.")
 SCORE_RUNNING = Template("course.score.running_total", "Running total: {total}.")
+
+# --- the FAQ and the strategy notes (notes.py) ---------------------------------------------
+NOTES: dict[str, tuple[Template, Template | None]] = {
+    key: (Template(f"course.note.{key}.title", title),
+          Template(f"course.note.{key}.text", text) if text else None)
+    for key, (title, text) in {
+        "cannot_follow": ("What if I cannot follow suit?",
+                          "Play any card you like: a spade to trump (it beats every card of "
+                          "the other suits), or a low card of another suit to throw away."),
+        "lead_spade": ("When may I lead a spade?",
+                       "Once a spade has been played on an earlier trick of the hand (spades "
+                       "are broken), or when you hold nothing but spades."),
+        "change_bid": ("Can I change my bid?",
+                       "No. Bids are made once, in turn, and everyone sees them. Count your "
+                       "sure tricks before you bid."),
+        "both_nil": ("Can my partner and I both bid Nil?", ""),
+        "nil_tricks": ("Do a Nil bidder's tricks help the partner's contract?", ""),
+        "blind_nil": ("When can I bid Blind Nil?", ""),
+        "set": ("What is a set?", ""),
+        "bags": ("What are bags?", ""),
+        "game_end": ("When does the game end? What about a tie?", ""),
+        "carries": ("What carries over to the next hand?", ""),
+        "counting": ("Counting sure tricks",
+                     "Bid what you can count: Aces; Kings with at least one more card of the "
+                     "suit; high spades, which stay winners; and a trump for each suit you are "
+                     "short in (a void or a single card), if you hold spades to spare."),
+        "ducking": ("Ducking once safe",
+                    "When your team's contract is made, play under the winning card instead "
+                    "of over it: every extra trick is a bag."),
+        "setting_nil": ("Setting a Nil",
+                        "With no partners, every other player would like a Nil bidder to take "
+                        "a trick: lead low cards of a suit the Nil bidder holds, and keep a low "
+                        "card to play under their high ones. When you bid Nil yourself, play "
+                        "the highest card that still loses."),
+        "covering_nil": ("Covering a Nil",
+                         "When your partner bids Nil, play high before them so their cards can "
+                         "go under yours, and lead suits they can safely follow low. When you "
+                         "bid Nil yourself, play the highest card that still loses."),
+        "bag_counter": ("The bag counter", ""),
+    }.items()}
+FAQ_BOTH_NIL_YES = Template("course.note.both_nil.yes", "Yes, each Nil is scored on its own.")
+FAQ_BOTH_NIL_NO = Template("course.note.both_nil.no", "Not at this table: only one partner of "
+                           "a team may bid Nil in a hand.")
+FAQ_NIL_TRICKS_YES = Template("course.note.nil_tricks.yes", "Yes: they count toward the team's "
+                              "contract (and the Nil still fails).")
+FAQ_NIL_TRICKS_NO = Template("course.note.nil_tricks.no", "No: at this table each of them "
+                             "scores +1 and is a bag, and the contract is judged on the "
+                             "partner's tricks alone.")
+FAQ_BLIND_OFF = Template("course.note.blind_nil.off", "Not at this table: Blind Nil is off.")
+FAQ_BLIND_WHO = {
+    "any": Template("course.note.blind_nil.any", "Any player may, in their turn, as long as "
+                    "they have not looked at their cards yet."),
+    "trailing": Template("course.note.blind_nil.trailing", "Only a player whose team is behind "
+                         "by {margin} points or more, before looking at the cards."),
+    "trailing_solo": Template("course.note.blind_nil.trailing_solo", "Only a player who is "
+                              "behind the leader by {margin} points or more, before looking at "
+                              "the cards."),
+    "opening_bidder": Template("course.note.blind_nil.opening_bidder", "Only the player left of "
+                               "the dealer, who bids first, before looking at the cards."),
+}
+FAQ_BLIND_SCORES = Template("course.note.blind_nil.scores",
+                            "It scores +{value} if made and −{value} if not.")
+FAQ_SET = {
+    "team": Template("course.note.set.team", "Falling short of the contract, even by one "
+                     "trick: the team loses 10 for each trick it bid, with no credit for the "
+                     "tricks it took."),
+    "player": Template("course.note.set.player", "Falling short of the contract, even by one "
+                       "trick: the player loses 10 for each trick they bid, with no credit for "
+                       "the tricks they took."),
+}
+FAQ_BAGS = Template("course.note.bags.penalty", "Tricks beyond the contract: +1 point each, but "
+                    "every {limit} on the count cost {points}.")
+FAQ_BAGS_FREE = Template("course.note.bags.free", "Tricks beyond the contract: +1 point each. "
+                         "At this table they never cost a penalty.")
+FAQ_END = {
+    ("team", False): Template("course.note.game_end.team", "After the hand in which a team "
+                              "reaches {target}: the higher total wins. If both totals are "
+                              "equal, another hand is played until one team is ahead."),
+    ("team", True): Template("course.note.game_end.team_falls", "After the hand in which a team "
+                             "reaches {target} (or falls to {losing}): the higher total wins. "
+                             "If both totals are equal, another hand is played until one team "
+                             "is ahead."),
+    ("player", False): Template("course.note.game_end.player", "After the hand in which a "
+                                "player reaches {target}: the highest total wins. If the "
+                                "highest totals are equal, another hand is played until one "
+                                "player is ahead."),
+    ("player", True): Template("course.note.game_end.player_falls", "After the hand in which a "
+                               "player reaches {target} (or falls to {losing}): the highest "
+                               "total wins. If the highest totals are equal, another hand is "
+                               "played until one player is ahead."),
+}
+FAQ_END_LIMIT = Template("course.note.game_end.limit", _plural(
+    "After {count} hand the game ends anyway; equal totals are a draw.",
+    "After {count} hands the game ends anyway; equal totals are a draw."))
+FAQ_CARRIES = {
+    "team": Template("course.note.carries.team", "The running totals and each team's bag "
+                     "count. Cards, bids and tricks start again, and the deal moves one seat "
+                     "clockwise."),
+    "player": Template("course.note.carries.player", "The running totals and each player's bag "
+                       "count. Cards, bids and tricks start again, and the deal moves one seat "
+                       "clockwise."),
+}
+STRATEGY_BAGS = {
+    "team": Template("course.note.bag_counter.team", "Keep an eye on both teams' bag counts: at "
+                     "{before} bags one more overtrick costs {points}. A team near the limit "
+                     "should duck, and its opponents may feed it tricks it does not want."),
+    "player": Template("course.note.bag_counter.player", "Keep an eye on every player's bag "
+                       "counts: at {before} bags one more overtrick costs {points}. A team near "
+                       "the limit should duck, and its opponents may feed it tricks it does not "
+                       "want."),
+}
+STRATEGY_BAGS_FREE = Template("course.note.bag_counter.free", "Bags carry no penalty at this "
+                              "table, so extra tricks are simply +1: take them when you can.")

@@ -223,3 +223,26 @@ async def test_the_course_and_a_lesson_in_brazilian_portuguese(pages: Pages) -> 
     assert await page.evaluate(NO_SIDEWAYS_SCROLL)
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=str(SHOTS / "learn-i18n-lesson-pt-BR.png"), full_page=True)
+
+
+async def test_the_questions_and_the_strategy_notes_in_french(pages: Pages) -> None:
+    page = await pages.open("/learn/?preset=quick#/faq", "fr", DESKTOP)
+    await page.wait_for_selector(".faq details")
+    assert await page.inner_text("h1") == "Questions et réponses"
+    assert await page.inner_text(".notes-page > p.fine") == (
+        f"Les réponses suivent les règles affichées{NBSP}: le préréglage «{NBSP}quick{NBSP}».")
+    questions = await texts(page, ".faq summary")
+    assert f"Puis-je changer mon annonce{NBSP}?" in questions, questions
+    await page.click(".faq details:nth-of-type(6) summary")  # Blind Nil: off in quick
+    assert await page.inner_text(".faq details:nth-of-type(6) p") == (
+        f"Pas à cette table{NBSP}: le Nil à l'aveugle n'est pas joué.")
+    assert await page.inner_text(".faq details:nth-of-type(6) a") == "Ouvrir la position"
+    await page.click("#learn-nav a[data-page='strategy']")
+    await page.wait_for_selector(".strategy article")
+    assert await page.inner_text("h1") == "Notes de stratégie"
+    assert await texts(page, ".strategy h2") == ["Compter les plis sûrs",
+                                                 "Passer dessous une fois à l'abri",
+                                                 "Couvrir un Nil", "Le compteur de sacs"]
+    body = await page.inner_text("main")
+    assert "Try it" not in body and "Essayez" in body and "sacs" in body
+    assert await page.evaluate(NO_SIDEWAYS_SCROLL)
