@@ -5,8 +5,8 @@ Each is a ``Template`` (``shared.i18n``): calling it gives the English ``Text`` 
 its id and arguments, so the server can write the same document in the reader's language
 (``server/web/http_learn.py``; the translations are in ``room.po``). An argument may be
 a ``Text`` itself (a clause inside a sentence); ``JOIN`` puts two sentences in one
-paragraph. The rules page of the formats other than four in partnerships
-(``format_text.py``) is still English.
+paragraph. The formats other than four in partnerships have their own words
+(``format_text.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ JOIN = Template("course.join", "{first} {second}")
 PLUS = Template("course.plus", "{first} + {second}")
 AND = Template("course.and", "{first} and {second}")
 SEMI = Template("course.semi", "{first}; {second}")
+COMMA = Template("course.comma", "{first}, {second}")
+SEAT = Template("course.seat", "{seat:seat}")
 
 # --- the page's title --------------------------------------------------------------------
 TITLE_PRESET = Template("course.rules.title_preset", "Spades rules: the {preset} preset")
@@ -457,3 +459,82 @@ STRATEGY_BAGS = {
 }
 STRATEGY_BAGS_FREE = Template("course.note.bag_counter.free", "Bags carry no penalty at this "
                               "table, so extra tricks are simply +1: take them when you can.")
+
+# --- the formats other than four in partnerships (format_text.py) ---------------------------
+FORMAT = {name: Template(f"course.format.{name}", text) for name, text in {
+    "six": "six players in three partnerships",
+    "four": "four players in two partnerships",
+    "cutthroat": "four players, each on their own (cutthroat)",
+    "three": "three players, each on their own",
+    "two": "two players, each on their own",
+}.items()}
+DECK_SIX = Template(
+    "course.format.deck_six",
+    "The deck is two standard decks of 52 without their two 2♣s: 102 cards, 17 to each "
+    "player. Every other card is there twice; when two equal cards compete for a trick, the "
+    "one played first wins.")
+DECK_THREE = Template("course.format.deck_three",
+                      "The deck is the standard 52 cards without the 2♣: 51 cards, 17 each.")
+DECK_52 = Template("course.format.deck_52", "The deck is 52 cards.")
+DECK_JOKERS_ADDED = Template(
+    "course.format.deck_jokers",
+    "Two jokers are added and the 2♣ and 2♦ taken out; the jokers are spades, above the Ace: "
+    "the Big Joker is the highest card, then the Little Joker.")
+BASICS_SIX = Template(
+    "course.format.basics_six",
+    "Six players in three teams of two: partners sit across from each other (South and "
+    "North, Southwest and Northeast, Northwest and Southeast). Play goes clockwise. Each hand "
+    "deals {tricks} cards to each player, and the deal moves one seat clockwise after every "
+    "hand.")
+BASICS_TWO = Template(
+    "course.format.basics_two",
+    "Two players, each on their own. There is no deal: the shuffled deck is a face-down "
+    "stock, and in turn, starting with the player who did not deal, each looks at the top "
+    "card and either keeps it (the next card then goes to the discards unseen) or discards "
+    "it (and takes the next card, seen only by them). When the stock is gone each holds 13 "
+    "cards and 26 are out of play; nobody sees the discards until the hand's review. Then "
+    "both bid and play 13 tricks of two cards. The deal alternates after every hand.")
+BASICS_SOLO = {count: Template(
+    f"course.format.basics_{count}",
+    f"{count.capitalize()} players, each on their own: no partners, every player's bid is "
+    "their own contract and every player keeps their own score and bags. Play goes "
+    "clockwise. Each hand deals {tricks} cards to each player, and the deal moves one seat "
+    "clockwise after every hand.") for count in ("four", "three")}
+CONTRACT_SOLO = Template("course.format.contract_solo",
+                         "Each player's bid is their own contract; the bids need not add up "
+                         "to {tricks}.")
+CONTRACT_SIDES = Template("course.format.contract_sides",
+                          "Partners' bids add up to the team's contract; the {seats} bids "
+                          "need not add up to {tricks}.")
+_END_WINS = {
+    "two": "The {who} with the higher total wins, even if both passed the target; if the "
+           "totals are equal, another hand is played until one {who} is ahead.",
+    "more": "The {who} with the highest total wins, and the others are ranked by their "
+            "totals; if the highest totals are equal, another hand is played until one is "
+            "ahead.",
+}
+END_FORMAT = {
+    (who, sides, falls): Template(
+        f"course.format.end_{who}_{sides}{'_falls' if falls else ''}",
+        f"The game ends after the hand in which a {who} reaches {{target}} points"
+        + (" or falls to {losing}" if falls else "") + ". "
+        + _END_WINS[sides].replace("{who}", who))
+    for who, sides in (("player", "two"), ("team", "more"), ("player", "more"))
+    for falls in (False, True)}
+EXAMPLE_BID = Template("course.format.example_bid", "{seat:seat} bids {bid}")
+EXAMPLE_NIL = Template("course.format.example_nil", "{seat:seat} bids Nil")
+EXAMPLE_TOOK = Template("course.format.example_took", "{seat:seat} {count}")
+EXAMPLE_SIDE = Template("course.format.example_side", "{side} {score}")
+EXAMPLE_BEFORE = {
+    "player": Template("course.format.example_before_player", _plural(
+        "{bids}. Before the hand the scores are {sides}, and {side} has {count} bag on the "
+        "count.",
+        "{bids}. Before the hand the scores are {sides}, and {side} has {count} bags on the "
+        "count.")),
+    "team": Template("course.format.example_before_team", _plural(
+        "{bids}. Before the hand the scores are {sides}, and {side} have {count} bag on the "
+        "count.",
+        "{bids}. Before the hand the scores are {sides}, and {side} have {count} bags on the "
+        "count.")),
+}
+EXAMPLE_TRICKS_TAKEN = Template("course.format.example_tricks", "Tricks taken: {took}.")
