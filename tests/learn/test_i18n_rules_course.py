@@ -246,3 +246,22 @@ async def test_the_questions_and_the_strategy_notes_in_french(pages: Pages) -> N
     body = await page.inner_text("main")
     assert "Try it" not in body and "Essayez" in body and "sacs" in body
     assert await page.evaluate(NO_SIDEWAYS_SCROLL)
+
+
+async def test_a_table_s_rules_in_words_follow_the_page_s_language(pages: Pages) -> None:
+    """describeRules (the table's rules dialog) reads the catalogue of the page that loaded
+    it: here the course's page in Spanish, with a club table's house rules."""
+    page = await pages.open("/learn/#/", "es", DESKTOP)
+    await page.wait_for_selector(".lesson-list .lesson-link")
+    lines = await page.evaluate("""(async () => {
+      const { describeRules } = await import('/js/game/rules.js');
+      const presets = await (await fetch('/data/presets.json')).json();
+      const rules = { ...presets.club, jokers: true, max_hands: 12, losing_score: -200 };
+      return describeRules(rules);
+    })()""")
+    said = dict(lines)
+    assert said["Ajuste"] == "Club" and said["Jugadores"].startswith("Cuatro jugadores en dos")
+    assert said["Límite de manos"] == "12 manos (después, la igualdad es empate)"
+    assert said["Un equipo pierde en"] == "−200"
+    assert said["Baraja"] == "52 cartas, con comodines (por encima del A♠), sin el 2♣ ni el 2♦"
+    assert said["Sobrebazas"].startswith("cada ") and "Bags" not in said
