@@ -8,16 +8,14 @@ through the page. Screenshots: learn-i18n-*.png."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 
 import pytest
-from playwright.async_api import Browser, BrowserContext, Page
+from playwright.async_api import Page
 
-from tests.browser.conftest import is_csp_violation
 from tests.browser.play import NO_SIDEWAYS_SCROLL
 from tests.conftest import SHOTS
 
-from .conftest import LearnServer
+from .conftest import Pages
 
 pytestmark = pytest.mark.browser
 
@@ -89,37 +87,6 @@ LESSON_ENGLISH = ["Lesson", "Your move", "Step", "About this lesson", "Hint", "U
                   "Not allowed", "follow", "partner", "All lessons", "Screen-reader mode"]
 
 
-class Pages:
-    def __init__(self, browser: Browser, server: LearnServer) -> None:
-        self.browser, self.server = browser, server
-        self.contexts: list[BrowserContext] = []
-        self.errors: list[str] = []
-
-    async def open(self, path: str, lang: str, size: dict[str, int]) -> Page:
-        phone = size is PHONE
-        context = await self.browser.new_context(viewport=size, has_touch=phone,
-                                                 is_mobile=phone)
-        self.contexts.append(context)
-        context.on("console", lambda message: self.errors.append(f"CSP: {message.text}")
-                   if is_csp_violation(message) else None)
-        settings = json.dumps({"pace": "fast", "lang": lang})
-        await context.add_init_script(
-            f"localStorage.setItem('spades.settings', {json.dumps(settings)});")
-        page = await context.new_page()
-        page.on("pageerror", lambda err: self.errors.append(str(err)))
-        await page.goto(self.server.url + path)
-        return page
-
-
-@pytest.fixture
-async def pages(browser: Browser, learn_server: LearnServer) -> AsyncIterator[Pages]:
-    opened = Pages(browser, learn_server)
-    yield opened
-    for context in opened.contexts:
-        await context.close()
-    assert not opened.errors, f"the page threw or broke its CSP: {opened.errors}"
-
-
 def english_left(text: str, words: list[str]) -> list[str]:
     return [word for word in words if word in text]
 
@@ -133,7 +100,7 @@ async def texts(page: Page, selector: str) -> list[str]:
 async def test_the_rules_page_in_the_reader_s_language(pages: Pages, lang: str,
                                                        size: dict[str, int]) -> None:
     words = RULES[lang]
-    page = await pages.open("/learn/?preset=quick#/rules", lang, size)
+    page = await pages.open("/learn/?preset=quick#/rules", size is PHONE, lang=lang, size=size)
     await page.wait_for_selector(".rules-page h1:not(:empty)")
     await page.wait_for_selector("#rules-variants")
     assert await page.evaluate("document.documentElement.lang") == lang
@@ -162,7 +129,7 @@ async def test_the_rules_page_in_the_reader_s_language(pages: Pages, lang: str,
 async def test_a_lesson_in_the_reader_s_language_is_played_through_the_page(
         pages: Pages, lang: str, size: dict[str, int]) -> None:
     words = LESSON[lang]
-    page = await pages.open("/learn/#/lesson/following", lang, size)
+    page = await pages.open("/learn/#/lesson/following", size is PHONE, lang=lang, size=size)
     await page.wait_for_selector(".lesson-hand .card-btn")
     assert await page.inner_text(".lesson-kicker") == words["kicker"]
     assert words["title"] in await page.inner_text("h1")
@@ -197,7 +164,7 @@ async def test_a_lesson_in_the_reader_s_language_is_played_through_the_page(
 
 
 async def test_the_course_and_a_lesson_in_brazilian_portuguese(pages: Pages) -> None:
-    page = await pages.open("/learn/", "pt-BR", PHONE)
+    page = await pages.open("/learn/", True, lang="pt-BR", size=PHONE)
     await page.wait_for_selector(".lesson-list .lesson-link")
     assert await page.evaluate("document.documentElement.lang") == "pt-BR"
     assert await page.inner_text("h1") == "Aprenda a jogar Spades"
@@ -226,7 +193,7 @@ async def test_the_course_and_a_lesson_in_brazilian_portuguese(pages: Pages) -> 
 
 
 async def test_the_questions_and_the_strategy_notes_in_french(pages: Pages) -> None:
-    page = await pages.open("/learn/?preset=quick#/faq", "fr", DESKTOP)
+    page = await pages.open("/learn/?preset=quick#/faq", lang="fr")
     await page.wait_for_selector(".faq details")
     assert await page.inner_text("h1") == "Questions et réponses"
     assert await page.inner_text(".notes-page > p.fine") == (
@@ -251,7 +218,7 @@ async def test_the_questions_and_the_strategy_notes_in_french(pages: Pages) -> N
 async def test_a_table_s_rules_in_words_follow_the_page_s_language(pages: Pages) -> None:
     """describeRules (the table's rules dialog) reads the catalogue of the page that loaded
     it: here the course's page in Spanish, with a club table's house rules."""
-    page = await pages.open("/learn/#/", "es", DESKTOP)
+    page = await pages.open("/learn/#/", lang="es")
     await page.wait_for_selector(".lesson-list .lesson-link")
     lines = await page.evaluate("""(async () => {
       const { describeRules } = await import('/js/game/rules.js');
