@@ -326,10 +326,10 @@ def rules_document(rules: RuleSet) -> RulesDocument:
     if not isinstance(rules, RuleSet):
         raise TypeError("rules_document needs a RuleSet")
     preset = _preset_of(rules)
-    title = (w.TITLE_PRESET(preset=preset) if preset
-             else w.TITLE_TABLE(name=rules.name))
-    short = (w.SHORT_PRESET(preset=preset) if preset
-             else w.SHORT_TABLE(name=rules.name))
+    named = w.PRESET_NAME.get(preset or rules.name)
+    said = named() if named else (preset or rules.name)
+    title = w.TITLE_PRESET(preset=said) if preset else w.TITLE_TABLE(name=said)
+    short = w.SHORT_PRESET(preset=said) if preset else w.SHORT_TABLE(name=said)
     return RulesDocument(
         rules=rules, preset=preset, title=title, short_title=short,
         at_a_glance=_at_a_glance(rules),

@@ -32,6 +32,11 @@ TITLE_TABLE = Template("course.rules.title_table",
                        "Spades rules at this table ({name}, with house rules)")
 SHORT_PRESET = Template("course.rules.short_preset", "the {preset} preset")
 SHORT_TABLE = Template("course.rules.short_table", "at this table ({name}, with house rules)")
+# A preset as the titles name it: its id in English ("the quick preset"), its name in the
+# other languages ("el ajuste «Rápida»").
+PRESET_NAME = {name: Template(f"course.rules.preset.{name}", name) for name in (
+    "standard", "quick", "club", "course", "cutthroat", "three_handed", "two_handed",
+    "six_handed")}
 
 # --- who may bid Blind Nil, how to bid ---------------------------------------------------
 BLIND_WHO = {

@@ -25,7 +25,7 @@ NBSP = "\u00a0"
 
 RULES = {
     "es": {
-        "title": "Reglas de Spades: el ajuste «quick»",
+        "title": "Reglas de Spades: el ajuste «Rápida»",
         "nav": ["Curso", "Reglas", "Preguntas", "Estrategia"],
         "chips": ["Estándar", "Rápida"],
         "sections": ["Jugadores, equipos y cartas", "Las apuestas", "Nil y Nil a ciegas",
@@ -40,7 +40,7 @@ RULES = {
         "words": ["bazas", "sobrebazas", "picas", "Nil a ciegas"],
     },
     "fr": {
-        "title": f"Règles du Spades{NBSP}: le préréglage «{NBSP}quick{NBSP}»",
+        "title": f"Règles du Spades{NBSP}: le préréglage «{NBSP}Rapide{NBSP}»",
         "nav": ["Cours", "Règles", "FAQ", "Stratégie"],
         "chips": ["Standard", "Rapide"],
         "sections": ["Joueurs, équipes et cartes", "Les annonces", "Nil et Nil à l'aveugle",
@@ -197,7 +197,7 @@ async def test_the_questions_and_the_strategy_notes_in_french(pages: Pages) -> N
     await page.wait_for_selector(".faq details")
     assert await page.inner_text("h1") == "Questions et réponses"
     assert await page.inner_text(".notes-page > p.fine") == (
-        f"Les réponses suivent les règles affichées{NBSP}: le préréglage «{NBSP}quick{NBSP}».")
+        f"Les réponses suivent les règles affichées{NBSP}: le préréglage «{NBSP}Rapide{NBSP}».")
     questions = await texts(page, ".faq summary")
     assert f"Puis-je changer mon annonce{NBSP}?" in questions, questions
     await page.click(".faq details:nth-of-type(6) summary")  # Blind Nil: off in quick

@@ -55,7 +55,7 @@ async def test_the_rules_document_answers_in_the_language_asked_for(
     english = (await http.get("/api/rules?preset=quick")).json()
     french = (await http.get("/api/rules?preset=quick&lang=fr")).json()
     assert english["title"] == "Spades rules: the quick preset"
-    assert french["title"] == "Règles du Spades\u00a0: le préréglage «\u00a0quick\u00a0»"
+    assert french["title"] == "Règles du Spades\u00a0: le préréglage «\u00a0Rapide\u00a0»"
     assert [s["id"] for s in french["sections"]] == [s["id"] for s in english["sections"]]
     assert french["sections"][3]["title"] == "Jouer un pli"
     assert french["example"]["sides"] == ["Sud–Nord", "Ouest–Est"]
