@@ -4,7 +4,9 @@
 (every number in them comes from ``rules``), the six score lines with a worked example
 computed by ``shared.spades.score_hand`` under ``rules``, the presets side by side with
 this table, the variants (``on`` marks those in effect here), and the FAQ and strategy
-notes of ``notes.py``. ``to_dict()`` gives JSON-safe data for the web page.
+notes of ``notes.py``. ``to_dict()`` gives JSON-safe data for the web page. Every
+sentence and label is a catalogue entry (``words.py``): an English ``Text`` that carries
+its id and arguments, so the server writes the same document in the reader's language.
 """
 
 from __future__ import annotations
