@@ -2,7 +2,8 @@
 English left in code outside the catalogue (``scripts/i18n_keys.py`` prints them; the
 test suite fails on any missing key or left-over English).
 
-The page's keys are the ``t("...")`` and ``tParts("...")`` calls in ``client/web/js`` (a
+The page's keys are the ``t("...")`` and ``tParts("...")`` calls in ``client/web/js`` and
+``client/web/learn/js`` (a
 call with a template key, ``t(`settings.${field}`)``, uses every key of its prefix); the
 server's are ``shared.i18n.TEMPLATES`` and the words they read. A module named in
 :data:`CONVERTED` has every sentence in the catalogue: a string literal there that reads
@@ -23,6 +24,8 @@ from .catalogues import LANGUAGES, catalogue, plural_categories, po_path
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "client" / "web"
 JS = WEB / "js"
+# The course's pages (/learn/) have their own modules beside the room's.
+LEARN = WEB / "learn" / "js"
 # The page's modules whose every sentence is in the catalogue (grows module by module).
 CONVERTED = (
     "js/ui/table_screen.js",
@@ -49,6 +52,13 @@ CONVERTED = (
     "js/ui/lobby_people.js",
     "js/ui/lobby_ranked.js",
     "js/ui/private_form.js",
+    "learn/js/main.js",
+    "learn/js/api.js",
+    "learn/js/course_list.js",
+    "learn/js/lesson_player.js",
+    "learn/js/table_view.js",
+    "learn/js/sr_lesson.js",
+    "learn/js/rules_view.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")
@@ -68,7 +78,8 @@ def page_catalogue(lang: str) -> dict[str, str | dict[str, str]]:
 
 
 def _scripts() -> Iterator[Path]:
-    yield from sorted(p for p in JS.rglob("*.js") if "vendor" not in p.parts)
+    found = [*JS.rglob("*.js"), *LEARN.rglob("*.js")]
+    yield from sorted(p for p in found if "vendor" not in p.parts)
 
 
 def used_keys() -> tuple[set[str], set[str]]:

@@ -18,9 +18,10 @@ from babel.messages.pofile import read_po
 from babel.plural import _plural_tags
 
 import server.errors  # noqa: F401  (registers the room's sentences)
+import shared.course.words  # registers the rules page's and the score lines' words
 import shared.spades.reasons  # registers the engine's sentences
 import shared.tournaments.reasons  # noqa: F401  (registers the tournaments' refusals)
-from shared.i18n import TEMPLATES
+from shared.i18n import TEMPLATES, Text, render
 from shared.i18n.text import ENGLISH_WORDS, Pattern
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -60,6 +61,34 @@ def catalogue(lang: str) -> dict[str, Pattern]:
             continue
         out[key] = text if isinstance(text, str) else dict(zip(tags, text, strict=True))
     return out
+
+
+def written(text: str, lang: str) -> str:
+    """``text`` in ``lang``: a ``Text`` by its catalogue entry, its arguments that are
+    sentences too (a clause inside a sentence); a sentence the language lacks, and plain
+    text, as they are (English)."""
+    if not isinstance(text, Text) or lang == "en" or lang not in LANGUAGES:
+        return text
+    words = catalogue(lang)
+    pattern = words.get(text.key)
+    if pattern is None:
+        return text
+    args = {name: written(value, lang) if isinstance(value, Text) else value
+            for name, value in text.args.items()}
+    rule = Locale.parse(lang.replace("-", "_")).plural_form
+    return render(pattern, args, lambda key: str(words.get(key, key)), rule)
+
+
+def in_language(data: object, lang: str) -> object:
+    """JSON-shaped ``data`` (dicts, lists, tuples) with every ``Text`` in it written in
+    ``lang``."""
+    if isinstance(data, str):
+        return written(data, lang)
+    if isinstance(data, dict):
+        return {key: in_language(value, lang) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [in_language(value, lang) for value in data]
+    return data
 
 
 def negotiate(accept_language: str) -> str:

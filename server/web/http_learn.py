@@ -13,6 +13,10 @@ the static files' ``Mount("/")``: ``routes = [*learn_routes(), ...]``.
     GET  /api/rules?rules={json}      -> 200 ... of a ruleset (a private table's rules);
                                          400 bad_rules with the RuleSet's own sentence
 
+Each takes ``?lang=`` (a shipped language, else English): the lessons' texts, the
+engine's reasons, the score lines and the rules document come written in it (from
+``room.po``; a sentence it lacks stays English).
+
 Nothing is stored: the browser keeps the moves it made and sends them with each move,
 and the server replays them through the engine (``shared.course.Lesson``). So a move
 request changes nothing on the server, and needs no session or origin check. Every
@@ -30,6 +34,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from server.i18n.catalogues import LANGUAGES, in_language
 from server.web.json_body import Refused, read_json_object
 from server.web.path_keys import is_key, shown
 from shared.course import (
@@ -70,6 +75,12 @@ def _entry(scenario_id: str, number: int) -> dict[str, Any]:
             "kind": s.kind, "steps": len(s.steps)}
 
 
+def _answer(request: Request, body: dict[str, Any]) -> Response:
+    """``body`` as JSON, its sentences in the language the request names."""
+    lang = request.query_params.get("lang", "en")
+    return JSONResponse(in_language(body, lang if lang in LANGUAGES else "en"))
+
+
 def _view(game: Game, seat: int) -> dict[str, Any]:
     return game.view(seat).to_dict()
 
@@ -80,7 +91,7 @@ def _state(lesson: Lesson, position: Position, shown: Game | None = None) -> dic
 
 
 async def _list(request: Request) -> Response:
-    return JSONResponse({
+    return _answer(request, {
         "lessons": [_entry(i, n) for n, i in enumerate(LESSON_IDS, 1)],
         "practice": [_entry(i, n) for n, i in enumerate(PRACTICE_IDS, 1)],
     })
@@ -91,7 +102,7 @@ async def _show(request: Request) -> Response:
     s = lesson.scenario
     order = LESSON_IDS if s.kind == "lesson" else PRACTICE_IDS
     at = order.index(s.id)
-    return JSONResponse({
+    return _answer(request, {
         "id": s.id, "title": s.title, "kind": s.kind, "summary": s.summary,
         "number": at + 1, "of": len(order),
         "next": order[at + 1] if at + 1 < len(order) else None,
@@ -147,7 +158,7 @@ async def _move(request: Request) -> Response:
         body.update(_state(lesson, result.position, result.shown))
     if result.result == "done":
         body.update(_done(lesson, result))
-    return JSONResponse(body)
+    return _answer(request, body)
 
 
 def _rules_from(request: Request) -> RuleSet:
@@ -180,7 +191,7 @@ def _rules_from(request: Request) -> RuleSet:
 
 
 async def _rules(request: Request) -> Response:
-    return JSONResponse(rules_document(_rules_from(request)).to_dict())
+    return _answer(request, rules_document(_rules_from(request)).to_dict())
 
 
 def _guarded(handler: Any) -> Any:

@@ -13,6 +13,8 @@ from typing import Any
 from shared.numbers import number
 from shared.spades import SEAT_NAMES_BY_COUNT, RuleSet
 
+from . import words as w
+
 # Seat names by table size, clockwise from seat 0: the engine's (the browser's
 # js/game/format.js has the same).
 SEAT_NAMES = SEAT_NAMES_BY_COUNT
@@ -24,92 +26,65 @@ def seat_name(rules: RuleSet, seat: int) -> str:
 
 def side_name(rules: RuleSet, side: int) -> str:
     """"South–North", "Southwest–Northeast", or one player's seat ("West")."""
-    return "–".join(seat_name(rules, s) for s in rules.teams[side])
+    seats = [seat_name(rules, s) for s in rules.teams[side]]
+    if len(seats) == 2:
+        return w.SIDE_PAIR(first=seats[0], second=seats[1])
+    return w.SEAT(seat=seats[0])
 
 
 def format_line(rules: RuleSet) -> str:
     """The format in a few words, for the page's summary."""
     if rules.players == 6:
-        return "six players in three partnerships"
+        return w.FORMAT["six"]()
     if rules.players == 4:
-        return "four players in two partnerships" if rules.partnerships else (
-            "four players, each on their own (cutthroat)")
-    return f"{'three' if rules.players == 3 else 'two'} players, each on their own"
+        return w.FORMAT["four" if rules.partnerships else "cutthroat"]()
+    return w.FORMAT["three" if rules.players == 3 else "two"]()
 
 
 def deck_text(rules: RuleSet) -> str:
     """What the deck holds in this format."""
-    jokers = (" Two jokers are added and the 2♣ and 2♦ taken out; the jokers are spades, "
-              "above the Ace: the Big Joker is the highest card, then the Little Joker."
-              if rules.jokers else "")
     if rules.players == 6:
-        return ("The deck is two standard decks of 52 without their two 2♣s: 102 cards, "
-                "17 to each player. Every other card is there twice; when two equal cards "
-                "compete for a trick, the one played first wins." + jokers)
-    if rules.players == 3:
-        return "The deck is the standard 52 cards without the 2♣: 51 cards, 17 each." + jokers
-    if jokers:
-        return "The deck is 52 cards." + jokers
-    return "The deck is the standard 52 cards, no jokers."
+        deck = w.DECK_SIX()
+    elif rules.players == 3:
+        deck = w.DECK_THREE()
+    elif rules.jokers:
+        deck = w.DECK_52()
+    else:
+        return w.DECK_PLAIN()
+    return w.JOIN(first=deck, second=w.DECK_JOKERS_ADDED()) if rules.jokers else deck
 
 
 def basics(rules: RuleSet) -> tuple[str, ...]:
     """The paragraphs of "Players, teams and cards" for this format."""
     tricks = rules.tricks_per_hand
     if rules.players == 6:
-        who = ("Six players in three teams of two: partners sit across from each other "
-               "(South and North, Southwest and Northeast, Northwest and Southeast). "
-               f"Play goes clockwise. Each hand deals {tricks} cards to each player, and "
-               "the deal moves one seat clockwise after every hand.")
+        who = w.BASICS_SIX(tricks=tricks)
     elif rules.players == 4 and rules.partnerships:
-        who = ("Four players in two teams: partners sit across from each other (South and "
-               "North against West and East). Play goes clockwise. Each hand deals 13 "
-               "cards to each player, and the deal moves one seat clockwise after every "
-               "hand.")
+        who = w.BASICS_FOUR()
     elif rules.players == 2:
-        who = ("Two players, each on their own. There is no deal: the shuffled deck is a "
-               "face-down stock, and in turn, starting with the player who did not deal, "
-               "each looks at the top card and either keeps it (the next card then goes to "
-               "the discards unseen) or discards it (and takes the next card, seen only by "
-               "them). When the stock is gone each holds 13 cards and 26 are out of play; "
-               "nobody sees the discards until the hand's review. Then both bid and play 13 "
-               "tricks of two cards. The deal alternates after every hand.")
+        who = w.BASICS_TWO()
     else:
-        count = "Four" if rules.players == 4 else "Three"
-        who = (f"{count} players, each on their own: no partners, every player's bid is "
-               f"their own contract and every player keeps their own score and bags. Play "
-               f"goes clockwise. Each hand deals {tricks} cards to each player, and the deal "
-               "moves one seat clockwise after every hand.")
-    return (who, deck_text(rules),
-            "Cards rank from Ace (high) down to 2 in every suit. Spades are always trumps.")
+        who = w.BASICS_SOLO["four" if rules.players == 4 else "three"](tricks=tricks)
+    return (who, deck_text(rules), w.RANKS())
 
 
 def contract_text(rules: RuleSet) -> str:
     """How bids make contracts, for the bidding section."""
     if rules.solo:
-        return ("Each player's bid is their own contract; the bids need not add up to "
-                f"{rules.tricks_per_hand}.")
-    return (f"Partners' bids add up to the team's contract; the {rules.seats} bids need not "
-            f"add up to {rules.tricks_per_hand}.")
+        return w.CONTRACT_SOLO(tricks=rules.tricks_per_hand)
+    return w.CONTRACT_SIDES(seats=rules.seats, tricks=rules.tricks_per_hand)
 
 
 def game_end(rules: RuleSet) -> str:
     """When the game ends and who wins."""
     who = "player" if rules.solo else "team"
-    falls = (f" or falls to {number(rules.losing_score)}" if rules.losing_score is not None
-             else "")
-    text = (f"The game ends after the hand in which a {who} reaches {rules.target_score} "
-            "points" + falls)
-    if len(rules.teams) == 2:
-        text += (f". The {who} with the higher total wins, even if both passed the target; "
-                 f"if the totals are equal, another hand is played until one {who} is ahead.")
-    else:
-        text += (f". The {who} with the highest total wins, and the others are ranked by "
-                 "their totals; if the highest totals are equal, another hand is played "
-                 "until one is ahead.")
+    sides = "two" if len(rules.teams) == 2 else "more"
+    falls = rules.losing_score is not None
+    end = w.END_FORMAT[who, sides, falls]
+    text = (end(target=rules.target_score, losing=number(rules.losing_score))
+            if rules.losing_score is not None else end(target=rules.target_score))
     if rules.max_hands is not None:
-        text += (f" After {rules.max_hands} hands the game ends anyway, and equal totals are "
-                 "a draw.")
+        text = w.JOIN(first=text, second=w.END_LIMIT(count=rules.max_hands))
     return text
 
 
@@ -123,16 +98,23 @@ EXAMPLES: dict[tuple[int, bool], tuple[tuple[Any, ...], tuple[int, ...], tuple[i
 }
 
 
+def _listed(parts: list[str]) -> str:
+    out = parts[0]
+    for part in parts[1:]:
+        out = w.COMMA(first=out, second=part)
+    return out
+
+
 def example_setting(rules: RuleSet, bids: tuple[Any, ...], tricks: tuple[int, ...],
                     scores: tuple[int, ...], bags: tuple[int, ...]) -> tuple[str, ...]:
     """The two sentences that set the example hand of a format other than four partners."""
-    def said(bid: Any) -> str:
-        return "Nil" if bid == "nil" else str(bid)
-
-    bid_text = ", ".join(f"{seat_name(rules, s)} bids {said(b)}" for s, b in enumerate(bids))
-    took = ", ".join(f"{seat_name(rules, s)} {t}" for s, t in enumerate(tricks))
-    sides = ", ".join(f"{side_name(rules, i)} {score}" for i, score in enumerate(scores))
-    first_bags = f"{bags[0]} bag{'' if bags[0] == 1 else 's'}"
-    return (f"{bid_text}. Before the hand the scores are {sides}, and "
-            f"{side_name(rules, 0)} {'has' if rules.solo else 'have'} {first_bags} on the count.",
-            f"Tricks taken: {took}.")
+    bid_text = _listed([w.EXAMPLE_NIL(seat=seat_name(rules, s)) if b == "nil"
+                        else w.EXAMPLE_BID(seat=seat_name(rules, s), bid=b)
+                        for s, b in enumerate(bids)])
+    took = _listed([w.EXAMPLE_TOOK(seat=seat_name(rules, s), count=t)
+                    for s, t in enumerate(tricks)])
+    sides = _listed([w.EXAMPLE_SIDE(side=side_name(rules, i), score=score)
+                     for i, score in enumerate(scores)])
+    before = w.EXAMPLE_BEFORE["player" if rules.solo else "team"](
+        bids=bid_text, sides=sides, side=side_name(rules, 0), count=bags[0])
+    return (before, w.EXAMPLE_TRICKS_TAKEN(took=took))

@@ -20,9 +20,10 @@ bare card code (``"AS"``) means ``play AS`` and a bare number or ``"nil"`` a bid
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from shared.i18n import Text
 from shared.spades import Action, Game, RuleSet, SpadesError, parse_card, trick_winner
 from shared.spades.cards import CODES
 
@@ -165,6 +166,15 @@ class Scenario:
     def partner(self) -> int:
         return (self.seat + 2) & 3
 
+    def texts(self) -> dict[str, str]:
+        """Every sentence the learner reads, by catalogue id
+        (``course.lesson.<id>.intro.0``, ``...step.0.prompt``): what a language's room.po
+        translates."""
+        said = [self.title, self.summary, *self.intro, *self.outro]
+        for step in self.steps:
+            said += [step.prompt, step.after, step.miss, step.hint, *(t for _, t in step.misses)]
+        return {text.key: str(text) for text in said if isinstance(text, Text)}
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Scenario:
         """Read a scenario from plain data; raises :class:`ScenarioError` naming the key."""
@@ -196,6 +206,19 @@ def _paragraphs(value: Any, key: str) -> tuple[str, ...]:
     if not isinstance(value, Sequence) or not all(isinstance(p, str) for p in value):
         raise ScenarioError(f"{key!r} must be text or a list of paragraphs.")
     return tuple(value)
+
+
+def _keyed(text: str, key: str) -> str:
+    """A scenario's sentence with its catalogue id, ``course.lesson.<id>.<place>`` (a
+    language's room.po may translate it; without an entry it is read in English)."""
+    return Text(text, key, {}) if text else text
+
+
+def _keyed_step(step: Step, key: str) -> Step:
+    return replace(
+        step, prompt=_keyed(step.prompt, f"{key}.prompt"), after=_keyed(step.after, f"{key}.after"),
+        miss=_keyed(step.miss, f"{key}.miss"), hint=_keyed(step.hint, f"{key}.hint"),
+        misses=tuple((a, _keyed(t, f"{key}.miss.{a.replace(' ', '_')}")) for a, t in step.misses))
 
 
 def _cards(value: Any, key: str) -> tuple[str, ...]:
@@ -322,11 +345,12 @@ def _read(sid: str, data: Mapping[str, Any]) -> Scenario:
     tricks = data.get("tricks", [])
     if isinstance(tricks, str) or not isinstance(tricks, Sequence):
         raise ScenarioError("'tricks' is a list of tricks, each its cards in play order.")
+    key = f"course.lesson.{sid}"
     return Scenario(
         id=sid,
-        title=_text(data, "title"),
+        title=_keyed(_text(data, "title"), f"{key}.title"),
         kind=kind,
-        summary=_text(data, "summary", ""),
+        summary=_keyed(_text(data, "summary", ""), f"{key}.summary"),
         rules=_rules(data.get("rules")),
         seat=seat,
         dealer=dealer,
@@ -337,9 +361,11 @@ def _read(sid: str, data: Mapping[str, Any]) -> Scenario:
         tricks=tuple(_cards(t, f"tricks[{i}]") for i, t in enumerate(tricks)),
         script=tuple(tuple(action_text(str(a)) for a in (s.split() if isinstance(s, str) else s))
                      for s in script),
-        intro=_paragraphs(data.get("intro"), "intro"),
-        steps=tuple(_step(s, i) for i, s in enumerate(steps)),
-        outro=_paragraphs(data.get("outro"), "outro"),
+        intro=tuple(_keyed(p, f"{key}.intro.{i}")
+                    for i, p in enumerate(_paragraphs(data.get("intro"), "intro"))),
+        steps=tuple(_keyed_step(_step(s, i), f"{key}.step.{i}") for i, s in enumerate(steps)),
+        outro=tuple(_keyed(p, f"{key}.outro.{i}")
+                    for i, p in enumerate(_paragraphs(data.get("outro"), "outro"))),
         expected=_expected(data.get("expected"), seat & 1),
         source=data,
     )

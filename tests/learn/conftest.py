@@ -5,11 +5,14 @@
 - ``http``: an ``httpx.AsyncClient`` on that app through the ASGI transport.
 - ``learn_server``: the same app on uvicorn on a free port (``.url``), for the browser.
 - ``browser``: a headless Debian Chromium via Playwright (``ci.require`` without one).
+- ``pages``: opens pages of that server in new browser contexts (``Pages.open``) and
+  fails the test on a page error or a broken CSP.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 from collections.abc import AsyncIterator
@@ -19,7 +22,7 @@ from pathlib import Path
 import httpx
 import pytest
 import uvicorn
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser, BrowserContext, Page, async_playwright
 from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
@@ -27,10 +30,13 @@ from starlette.staticfiles import StaticFiles
 from server.ops.redis_process import free_port
 from server.web.http_i18n import i18n_routes
 from server.web.http_learn import learn_routes
+from tests.browser.conftest import is_csp_violation
 from tests.conftest import CI, serve
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "client" / "web"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 740}
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -84,3 +90,37 @@ async def browser(ci: CI) -> AsyncIterator[Browser]:
             yield chromium
         finally:
             await chromium.close()
+
+
+class Pages:
+    def __init__(self, browser: Browser, server: LearnServer) -> None:
+        self.browser, self.server = browser, server
+        self.contexts: list[BrowserContext] = []
+        self.errors: list[str] = []
+
+    async def open(self, path: str, phone: bool = False, *, lang: str | None = None,
+                   size: dict[str, int] | None = None) -> Page:
+        """``path`` in a new context: a 360x740 phone or 1280x800 (else ``size``), the
+        fast pace, and the language ``lang`` when given (the settings' ``lang``)."""
+        viewport = size or (PHONE if phone else DESKTOP)
+        context = await self.browser.new_context(viewport=viewport, has_touch=phone,
+                                                 is_mobile=phone)
+        self.contexts.append(context)
+        context.on("console", lambda message: self.errors.append(f"CSP: {message.text}")
+                   if is_csp_violation(message) else None)
+        settings = json.dumps({"pace": "fast", **({"lang": lang} if lang else {})})
+        await context.add_init_script(
+            f"localStorage.setItem('spades.settings', {json.dumps(settings)});")
+        page = await context.new_page()
+        page.on("pageerror", lambda err: self.errors.append(str(err)))
+        await page.goto(self.server.url + path)
+        return page
+
+
+@pytest.fixture
+async def pages(browser: Browser, learn_server: LearnServer) -> AsyncIterator[Pages]:
+    opened = Pages(browser, learn_server)
+    yield opened
+    for context in opened.contexts:
+        await context.close()
+    assert not opened.errors, f"the page threw or broke its CSP: {opened.errors}"

@@ -5,51 +5,21 @@ phone layout. Screenshots go to tests.conftest.SHOTS, learn-*.png."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 
 import pytest
-from playwright.async_api import Browser, BrowserContext, Page, expect
+from playwright.async_api import Page, expect
 
 from shared.course import LESSON_IDS, all_scenarios
 from shared.spades import RuleSet, score_hand
-from tests.browser.conftest import is_csp_violation
 from tests.conftest import SHOTS
 
-from .conftest import LearnServer
+from .conftest import Pages
 
 pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 360, "height": 740}
-
-
-class Pages:
-    def __init__(self, browser: Browser, server: LearnServer) -> None:
-        self.browser, self.server = browser, server
-        self.contexts: list[BrowserContext] = []
-        self.errors: list[str] = []
-
-    async def open(self, path: str, phone: bool = False) -> Page:
-        context = await self.browser.new_context(viewport=PHONE if phone else DESKTOP,
-                                                 has_touch=phone, is_mobile=phone)
-        self.contexts.append(context)
-        context.on("console", lambda message: self.errors.append(f"CSP: {message.text}")
-                   if is_csp_violation(message) else None)
-        await context.add_init_script(
-            "localStorage.setItem('spades.settings', JSON.stringify({pace: 'fast'}));")
-        page = await context.new_page()
-        page.on("pageerror", lambda err: self.errors.append(str(err)))
-        await page.goto(self.server.url + path)
-        return page
-
-
-@pytest.fixture
-async def pages(browser: Browser, learn_server: LearnServer) -> AsyncIterator[Pages]:
-    opened = Pages(browser, learn_server)
-    yield opened
-    for context in opened.contexts:
-        await context.close()
-    assert not opened.errors, f"the page threw or broke its CSP: {opened.errors}"
+# "Your move:" in each language (learn.lesson.your_move_label).
+MOVE = {"en": "Your move", "es": "Tu jugada", "pt-BR": "Sua jogada", "fr": "À vous"}
 
 
 async def focused(page: Page, js: str) -> object:
@@ -201,19 +171,20 @@ FIRST_SCREEN_JS = """() => {
 }"""
 
 
+@pytest.mark.parametrize("lang", ["en", "es", "pt-BR", "fr"])
 @pytest.mark.parametrize("size", [{"width": 390, "height": 844}, DESKTOP],
                          ids=["phone", "desktop"])
 @pytest.mark.parametrize("lesson", ["following", "bidding"])
 async def test_a_lesson_s_cards_to_play_are_on_its_first_screen(pages: Pages, size: dict,
-                                                               lesson: str) -> None:
+                                                               lesson: str, lang: str) -> None:
     """A lesson opens with its move and the cards to play it with in view: on a phone
     the intro does not push the hand below the first screen, nor does the bid pad; the
-    13 cards lie in two rows, not three."""
-    page = await pages.open(f"/learn/#/lesson/{lesson}", phone=size is not DESKTOP)
+    13 cards lie in two rows, not three. In every language, whose words are longer."""
+    page = await pages.open(f"/learn/#/lesson/{lesson}", phone=size is not DESKTOP, lang=lang)
     await page.set_viewport_size(size)
     await page.wait_for_selector(".lesson-hand .card-btn")
     await page.wait_for_function("document.querySelector('.lesson-prompt').textContent"
-                                 ".startsWith('Your move')")
+                                 f".startsWith({json.dumps(MOVE[lang])})")
     seen = await page.evaluate(FIRST_SCREEN_JS)
     assert seen["scrolled"] == 0 and seen["cards"] >= 1, seen
     assert seen["cardsTop"] >= 0 and seen["cardsBottom"] <= seen["height"], seen

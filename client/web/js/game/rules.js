@@ -147,29 +147,53 @@ export const RULE_FIELDS = [
   ["jokers", "Jokers (2♣ and 2♦ out)", "bool"],
 ];
 
-/** The rules as [label, value] lines for people. */
+/** The rules as [label, value] lines for people. In the page's language where it has
+ * loaded its catalogue (rules.describe.*, and the words the private form shares:
+ * rules.bidding.*, rules.blind_nil.*, preset.*). */
 export function describeRules(r) {
   const solo = r.partnerships === false;
+  const d = (english, key, args = {}) => said(english, `rules.describe.${key}`, args);
   const lines = [
-    ["Preset", presetName(r.name)],
-    ["Players", formatText(r)],
-    ["Game ends at", `${r.target_score} points${solo ? ": the highest total wins" : ""}`],
+    [d("Preset", "preset"), said(presetName(r.name), `preset.${r.name}`)],
+    [d("Players", "players"), said(formatText(r), `rules.describe.players.${formatId(r)}`)],
+    [d("Game ends at", "ends"), solo ? d(`${r.target_score} points: the highest total wins`, "ends_solo", { target: r.target_score })
+      : d(`${r.target_score} points`, "ends_team", { target: r.target_score })],
   ];
-  if (r.losing_score !== null && r.losing_score !== undefined) lines.push([solo ? "A player loses at" : "A team loses at", `${r.losing_score}`]);
-  if (r.max_hands) lines.push(["Hand limit", `${r.max_hands} hands (then a tie is a draw)`]);
-  lines.push(["Bidding", BIDDING[r.bidding] || r.bidding]);
-  if (r.min_team_bid) lines.push(["Minimum team bid", String(r.min_team_bid)]);
-  lines.push(["Nil", `±${r.nil_value}${r.double_nil && !solo ? ", both partners may bid it" : ""}` +
-    `${r.nil_after_partner || solo ? "" : ", not after partner's bid"}`]);
-  lines.push(["Blind Nil", r.blind_nil === "off" ? "off"
-    : `±${r.blind_nil_value}, ${solo ? BLIND_NIL[r.blind_nil].replace("the team trails", "the player trails the leader") : BLIND_NIL[r.blind_nil]}${r.blind_nil === "trailing" ? ` by ${r.blind_nil_margin}` : ""}`]);
-  if (!solo) lines.push(["Nil bidder's tricks", r.nil_tricks_count_for_partner ? "count toward the partner's contract" : "are bags, never toward the contract"]);
-  if (r.nil_pass || r.blind_nil_pass) lines.push(["Card pass", `${r.nil_pass} with Nil, ${r.blind_nil_pass} with Blind Nil`]);
-  lines.push(["Bags", r.bag_penalty ? `every ${r.bag_limit} bags cost ${r.bag_penalty_points}` : "+1 each, no penalty"]);
-  if (r.ten_for_two_hundred) lines.push(["Ten for two hundred", "a made contract of 10+ scores 20 a trick"]);
-  const deck = (r.players || 4) === 6 ? "two decks of 52 without the 2♣s (102 cards)"
-    : (r.players || 4) === 3 ? "52 cards without the 2♣ (51)" : "52 cards";
-  lines.push(["Deck", r.jokers ? `${deck}, jokers in (above the A♠), 2♣ and 2♦ out` : `${deck}, no jokers`]);
+  if (r.losing_score !== null && r.losing_score !== undefined) {
+    lines.push([solo ? d("A player loses at", "player_loses") : d("A team loses at", "team_loses"), number(r.losing_score)]);
+  }
+  if (r.max_hands) {
+    lines.push([d("Hand limit", "hand_limit"), d(`${r.max_hands} hands (then a tie is a draw)`, "hands", { count: r.max_hands })]);
+  }
+  lines.push([d("Bidding", "bidding"), BIDDING[r.bidding] ? said(BIDDING[r.bidding], `rules.bidding.${r.bidding}`) : r.bidding]);
+  if (r.min_team_bid) lines.push([d("Minimum team bid", "min_team_bid"), String(r.min_team_bid)]);
+  const both = r.double_nil && !solo;
+  const first = !(r.nil_after_partner || solo);
+  const nilKey = `nil_value${both ? "_both" : ""}${first ? "_first" : ""}`;
+  lines.push([d("Nil", "nil"), d(`±${r.nil_value}${both ? ", both partners may bid it" : ""}${first ? ", not after partner's bid" : ""}`,
+    nilKey, { value: r.nil_value })]);
+  const blindKey = r.blind_nil === "trailing" && solo ? "trailing_solo" : r.blind_nil;
+  const blindWho = solo ? BLIND_NIL[r.blind_nil].replace("the team trails", "the player trails the leader") : BLIND_NIL[r.blind_nil];
+  lines.push([d("Blind Nil", "blind_nil"), r.blind_nil === "off" ? said("off", "rules.blind_nil.off")
+    : d(`±${r.blind_nil_value}, ${blindWho}${r.blind_nil === "trailing" ? ` by ${r.blind_nil_margin}` : ""}`,
+      `blind.${blindKey}`, { value: r.blind_nil_value, margin: r.blind_nil_margin })]);
+  if (!solo) {
+    lines.push([d("Nil bidder's tricks", "nil_tricks"), r.nil_tricks_count_for_partner
+      ? d("count toward the partner's contract", "nil_tricks_count") : d("are bags, never toward the contract", "nil_tricks_bags")]);
+  }
+  if (r.nil_pass || r.blind_nil_pass) {
+    lines.push([d("Card pass", "pass"), d(`${r.nil_pass} with Nil, ${r.blind_nil_pass} with Blind Nil`, "passes",
+      { nil: r.nil_pass, blind: r.blind_nil_pass })]);
+  }
+  lines.push([d("Bags", "bags"), r.bag_penalty
+    ? d(`every ${r.bag_limit} bags cost ${r.bag_penalty_points}`, "bags_cost", { limit: r.bag_limit, points: r.bag_penalty_points })
+    : d("+1 each, no penalty", "bags_free")]);
+  if (r.ten_for_two_hundred) lines.push([d("Ten for two hundred", "ten"), d("a made contract of 10+ scores 20 a trick", "ten_text")]);
+  const players = r.players || 4;
+  const deckKey = players === 6 ? "six" : players === 3 ? "three" : "four";
+  const deck = { six: "two decks of 52 without the 2♣s (102 cards)", three: "52 cards without the 2♣ (51)", four: "52 cards" }[deckKey];
+  lines.push([d("Deck", "deck"), r.jokers ? d(`${deck}, jokers in (above the A♠), 2♣ and 2♦ out`, `deck_jokers.${deckKey}`)
+    : d(`${deck}, no jokers`, `deck.${deckKey}`)]);
   return lines;
 }
 

@@ -5,6 +5,7 @@
 // lines. Keyboard: Tab between parts, arrows within the hand or the bid pad, Enter to
 // play, Escape to skip the replies or put a message away.
 import { actionText } from "../../js/game/cards.js";
+import { t, tParts } from "../../js/i18n.js";
 import { announce, h } from "../../js/ui/dom.js";
 import { handTable } from "../../js/ui/score_sheet.js";
 import { pace } from "../../js/ui/settings.js";
@@ -23,7 +24,7 @@ export class LessonPlayer {
     this.animating = false;
     this.skipping = false;
     this.finished = false;
-    this.el = h("article", { class: "lesson", "aria-busy": "true" }, h("p", { class: "muted" }, "Loading the lesson…"));
+    this.el = h("article", { class: "lesson", "aria-busy": "true" }, h("p", { class: "muted" }, t("learn.lesson.loading")));
     this.onKey = (event) => this.key(event);
   }
 
@@ -31,8 +32,8 @@ export class LessonPlayer {
     try {
       this.data = await api.lesson(this.id);
     } catch (err) {
-      this.el.replaceChildren(h("h1", {}, "Lesson not found"), h("p", {}, err.message),
-        h("a", { href: "#/", class: "btn" }, "All lessons"));
+      this.el.replaceChildren(h("h1", {}, t("learn.lesson.not_found")), h("p", {}, err.message),
+        h("a", { href: "#/", class: "btn" }, t("learn.lesson.all")));
       return;
     }
     progress.opened(this.id);
@@ -49,20 +50,20 @@ export class LessonPlayer {
 
   build() {
     const d = this.data;
-    const kind = d.kind === "lesson" ? `Lesson ${d.number} of ${d.of}` : "Practice";
-    this.heading = h("h1", { tabindex: "-1" }, h("span", { class: "lesson-kicker" }, `${kind}: `), d.title);
+    const kind = d.kind === "lesson" ? t("learn.lesson.kicker", { number: d.number, count: d.of }) : t("learn.lesson.kicker_practice");
+    this.heading = h("h1", { tabindex: "-1" }, h("span", { class: "lesson-kicker" }, kind), d.title);
     this.stepLine = h("p", { class: "lesson-step" });
     // On a narrow screen the intro starts folded (a tap opens it): the move and the cards
     // to play it with come on the first screen.
     this.intro = h("details", { class: "lesson-intro", open: !matchMedia("(max-width: 700px)").matches },
-      h("summary", {}, "About this lesson"), d.intro.map((p) => h("p", {}, p)));
+      h("summary", {}, t("learn.lesson.about")), d.intro.map((p) => h("p", {}, p)));
     this.doneList = h("ul", { class: "lesson-done" });
     this.prompt = h("p", { class: "lesson-prompt" });
     this.feedback = h("div", { class: "lesson-feedback", role: "alert" });
     this.hintText = h("p", { class: "lesson-hint", hidden: true });
-    this.hintBtn = h("button", { type: "button", class: "btn btn-ghost btn-small", onclick: () => this.showHint() }, "Hint");
-    this.skipBtn = h("button", { type: "button", class: "btn btn-ghost btn-small", hidden: true, onclick: () => this.skip() }, "Skip the replies");
-    this.ending = h("section", { class: "lesson-end", hidden: true, "aria-label": "The hand's score" });
+    this.hintBtn = h("button", { type: "button", class: "btn btn-ghost btn-small", onclick: () => this.showHint() }, t("learn.lesson.hint"));
+    this.skipBtn = h("button", { type: "button", class: "btn btn-ghost btn-small", hidden: true, onclick: () => this.skip() }, t("learn.lesson.skip"));
+    this.ending = h("section", { class: "lesson-end", hidden: true, "aria-label": t("learn.lesson.score_label") });
     this.table = new LessonTable(this.seat);
     this.pad = new BidPad((action) => this.send(action));
     this.hand = new LessonHand((action) => this.send(action));
@@ -70,13 +71,13 @@ export class LessonPlayer {
     this.el.removeAttribute("aria-busy");
     this.el.replaceChildren(
       h("header", { class: "lesson-head" },
-        h("a", { href: "#/", class: "btn btn-ghost btn-small back-link" }, "‹ All lessons"), this.sr.toggle,
+        h("a", { href: "#/", class: "btn btn-ghost btn-small back-link" }, t("learn.lesson.back")), this.sr.toggle,
         this.heading, this.stepLine),
       h("div", { class: "lesson-grid" },
-        h("section", { class: "lesson-text", "aria-label": "What to do" },
+        h("section", { class: "lesson-text", "aria-label": t("learn.lesson.text_label") },
           this.intro, this.doneList, this.prompt, this.feedback, this.hintText,
           h("div", { class: "lesson-actions" }, this.hintBtn, this.skipBtn), this.sr.el),
-        h("section", { class: "lesson-play", "aria-label": "The table" },
+        h("section", { class: "lesson-play", "aria-label": t("learn.lesson.table_label") },
           this.table.el, this.pad.el, this.hand.el)),
       this.ending);
   }
@@ -109,16 +110,16 @@ export class LessonPlayer {
     const d = this.data;
     const steps = d.steps.length;
     if (this.finished) {
-      this.stepLine.textContent = "Done";
+      this.stepLine.textContent = t("learn.lesson.done");
       this.prompt.hidden = true;
       this.hintBtn.hidden = true;
     } else {
       const step = d.steps[this.step];
-      this.stepLine.textContent = steps > 1 ? `Step ${this.step + 1} of ${steps}` : "One task";
+      this.stepLine.textContent = steps > 1 ? t("learn.lesson.step", { number: this.step + 1, count: steps }) : t("learn.lesson.one_task");
       this.prompt.hidden = false;
-      this.prompt.replaceChildren(h("strong", {}, "Your move: "), step.prompt);
+      this.prompt.replaceChildren(...tParts("learn.lesson.your_move", { label: h("strong", {}, t("learn.lesson.your_move_label")), prompt: step.prompt }));
       this.hintBtn.hidden = !step.hint;
-      this.hintBtn.textContent = this.view.phase === "bidding" ? "Tip" : "Hint";
+      this.hintBtn.textContent = this.view.phase === "bidding" ? t("learn.lesson.tip") : t("learn.lesson.hint");
     }
     this.table.render(this.state, d.rules);
     this.pad.render(this.finished ? { phase: "over" } : this.view);
@@ -167,7 +168,7 @@ export class LessonPlayer {
       answer = await api.move(this.id, this.moves, action);
     } catch (err) {
       this.setBusy(false);
-      this.say("bad", "Something went wrong.", err.message);
+      this.say("bad", t("learn.lesson.went_wrong"), err.message);
       return;
     }
     if (narrow() && answer.result !== "wrong") this.intro.open = false;
@@ -180,19 +181,19 @@ export class LessonPlayer {
 
   wrong(answer) {
     if (answer.kind === "illegal") {
-      this.say("bad", "Not allowed:", answer.reason, h("p", { class: "fine" }, "Choose another move."));
+      this.say("bad", t("learn.lesson.not_allowed"), answer.reason, h("p", { class: "fine" }, t("learn.lesson.choose_another")));
       return;
     }
     if (!answer.frames.length) {
-      this.say("warn", "Not quite.", answer.reason, h("p", { class: "fine" }, "Try another move."));
+      this.say("warn", t("learn.lesson.not_quite"), answer.reason, h("p", { class: "fine" }, t("learn.lesson.try_another")));
       return;
     }
     // The replies were played: leave the table as it ended, then go back on request.
     this.view = answer.view;
     this.renderAll();
     this.retry = answer.retry;
-    const again = h("button", { type: "button", class: "btn btn-primary btn-small", onclick: () => this.tryAgain() }, "Try again");
-    this.say("warn", "Not quite.", answer.reason, h("p", {}, again));
+    const again = h("button", { type: "button", class: "btn btn-primary btn-small", onclick: () => this.tryAgain() }, t("learn.lesson.try_again"));
+    this.say("warn", t("learn.lesson.not_quite"), answer.reason, h("p", {}, again));
     again.focus();
   }
 
@@ -205,7 +206,7 @@ export class LessonPlayer {
     this.state = tableState(this.view);
     this.clearFeedback();
     this.renderAll();
-    announce("Back to the start of this step.");
+    announce(t("learn.lesson.back_to_step"));
     this.focusPlay();
   }
 
@@ -218,7 +219,7 @@ export class LessonPlayer {
       this.step = answer.step;
     }
     this.renderAll();
-    if (answer.kind === "step") announce(`${answer.after} Next: ${this.data.steps[this.step].prompt}`);
+    if (answer.kind === "step") announce(t("learn.lesson.next_step", { after: answer.after, prompt: this.data.steps[this.step].prompt }));
     this.focusPlay();
   }
 
@@ -230,9 +231,9 @@ export class LessonPlayer {
     this.finished = true;
     this.moves = answer.moves;
     this.note(answer.after);
-    const totals = answer.score ? answer.score.record.teams.map((t) => t.total) : this.state.scores;
+    const totals = answer.score ? answer.score.record.teams.map((team) => team.total) : this.state.scores;
     this.state = { ...this.state, trick: [], winner: null, toAct: null, scores: totals,
-      bags: answer.score ? answer.score.record.teams.map((t) => t.bags) : this.state.bags };
+      bags: answer.score ? answer.score.record.teams.map((team) => team.bags) : this.state.bags };
     this.renderAll();
     if (this.data.kind === "lesson") progress.markDone(this.id);
     this.renderEnding(answer);
@@ -241,38 +242,38 @@ export class LessonPlayer {
   renderEnding(answer) {
     const d = this.data;
     const us = this.seat % 2;
-    const parts = [h("h2", { tabindex: "-1" }, d.kind === "lesson" ? "Lesson complete" : "Position complete")];
+    const parts = [h("h2", { tabindex: "-1" }, d.kind === "lesson" ? t("learn.lesson.complete") : t("learn.lesson.complete_practice"))];
     parts.push(...answer.outro.map((p) => h("p", {}, p)));
     if (answer.score) {
       const { record, explained } = answer.score;
       parts.push(handTable(record, this.seat, d.rules));
-      parts.push(h("div", { class: "explained" }, [us, 1 - us].map((t) => h("div", {},
-        h("h3", {}, t === us ? "Your team's lines" : "Their lines"),
-        h("ol", {}, explained[t].map((line) => h("li", {}, line)))))));
+      parts.push(h("div", { class: "explained" }, [us, 1 - us].map((team) => h("div", {},
+        h("h3", {}, team === us ? t("learn.lesson.our_lines") : t("learn.lesson.their_lines")),
+        h("ol", {}, explained[team].map((line) => h("li", {}, line)))))));
     }
     if (answer.over) {
       const [a, b] = [answer.over.scores[us], answer.over.scores[1 - us]];
       const won = answer.over.outcome === us;
-      parts.push(h("p", { class: "lesson-result" }, answer.over.outcome === "draw" ? `Game over: a draw at ${a}.`
-        : `Game over: ${won ? "your team wins" : "West and East win"}, ${won ? a : b} to ${won ? b : a}.`));
+      parts.push(h("p", { class: "lesson-result" }, answer.over.outcome === "draw" ? t("learn.lesson.over_draw", { score: a })
+        : t(won ? "learn.lesson.over_won" : "learn.lesson.over_lost", { high: won ? a : b, low: won ? b : a })));
     } else if (answer.next_hand) {
       const n = answer.next_hand;
       parts.push(h("p", { class: "lesson-result" },
-        `Next hand: ${seatName(n.dealer, this.seat)} ${n.dealer === this.seat ? "deal" : "deals"}, and ` +
-        `${seatName(n.first, this.seat)} ${n.first === this.seat ? "bid" : "bids"} first. The totals ` +
-        `(${n.scores[us]} for you, ${n.scores[1 - us]} for them) and the bag counts ` +
-        `(${n.bags[us]} and ${n.bags[1 - us]}) carry over.`));
+        t("learn.lesson.next_hand", {
+          dealing: n.dealer === this.seat ? t("learn.lesson.you_deal") : t("learn.lesson.deals", { who: seatName(n.dealer, this.seat) }),
+          first: n.first === this.seat ? t("learn.lesson.you_bid_first") : t("learn.lesson.bids_first", { who: seatName(n.first, this.seat) }),
+          ours: n.scores[us], theirs: n.scores[1 - us], our_bags: n.bags[us], their_bags: n.bags[1 - us] })));
     }
     const buttons = [];
     if (d.kind === "lesson" && d.next) {
-      buttons.push(h("a", { href: `#/lesson/${d.next}`, class: "btn btn-primary next-lesson" }, "Next lesson ›"));
+      buttons.push(h("a", { href: `#/lesson/${d.next}`, class: "btn btn-primary next-lesson" }, t("learn.lesson.next")));
     }
-    buttons.push(h("button", { type: "button", class: "btn", onclick: () => this.start() }, "Replay"));
-    buttons.push(h("a", { href: "#/", class: "btn btn-ghost" }, "All lessons"));
+    buttons.push(h("button", { type: "button", class: "btn", onclick: () => this.start() }, t("learn.lesson.replay")));
+    buttons.push(h("a", { href: "#/", class: "btn btn-ghost" }, t("learn.lesson.all")));
     parts.push(h("div", { class: "pad-row" }, buttons));
     this.ending.replaceChildren(...parts);
     this.ending.hidden = false;
-    announce("Lesson complete. The score lines are shown.");
+    announce(t("learn.lesson.complete_said"));
     buttons[0].focus();
   }
 
@@ -286,12 +287,12 @@ export class LessonPlayer {
     const hold = long ? p.holdMs / 2 : p.holdMs;
     this.animating = true;
     this.skipBtn.hidden = false;
-    if (long) announce("The hand is played out.");
+    if (long) announce(t("learn.lesson.played_out"));
     for (const frame of frames) {
       if (frame.action === "look") continue;
       this.state = applyFrame(this.state, frame);
       this.table.render(this.state, this.data.rules);
-      if (!long && frame.seat !== this.seat) announce(`${seatName(frame.seat, this.seat)} ${actionText(frame.action)}.`);
+      if (!long && frame.seat !== this.seat) announce(t("learn.lesson.reply", { who: seatName(frame.seat, this.seat), action: actionText(frame.action) }));
       const complete = frame.winner !== null && frame.winner !== undefined;
       if (!this.skipping) await this.pause(complete ? hold : step);
       if (complete) this.state = { ...this.state, trick: [], winner: null };

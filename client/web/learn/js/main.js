@@ -2,9 +2,9 @@
 // Addresses: "#/" the course, "#/lesson/ID", "#/rules", "#/faq", "#/strategy". The rules
 // shown come from the query: ?preset=NAME or ?rules=<json> (a private table's rules);
 // with rules in the query and no hash, the rules page opens.
-import { loadLanguage } from "../../js/i18n.js";
+import { loadLanguage, t } from "../../js/i18n.js";
 import { h } from "../../js/ui/dom.js";
-import { applySettings } from "../../js/ui/settings.js";
+import { applySettings, settings } from "../../js/ui/settings.js";
 import { CourseList } from "./course_list.js";
 import { LessonPlayer } from "./lesson_player.js";
 import { NotesView, RulesView, withSource } from "./rules_view.js";
@@ -28,8 +28,11 @@ class LearnApp {
 
   async start() {
     applySettings();
-    // The card words (js/game/cards.js) are the catalogue's; these pages are in English yet.
-    await loadLanguage("en");
+    // The reader's language: the pages' words, the card words (js/game/cards.js), and
+    // the lessons and rules the server writes in it (api.js sends the language).
+    await loadLanguage(settings.lang);
+    const skip = document.querySelector(".skip-link");
+    if (skip) skip.textContent = t("learn.skip");
     const query = new URLSearchParams(location.search);
     if (!location.hash && (query.has("rules") || query.has("preset"))) history.replaceState(null, "", `${location.search}#/rules`);
     this.renderNav();
@@ -40,10 +43,12 @@ class LearnApp {
   }
 
   renderNav() {
-    const links = [["#/", "Course"], [withSource(this.source, "#/rules"), "Rules"],
-      [withSource(this.source, "#/faq"), "FAQ"], [withSource(this.source, "#/strategy"), "Strategy"]];
-    this.navLinks = links.map(([href, label]) => h("a", { href, class: "tool", dataset: { page: label.toLowerCase() } }, label));
-    this.nav.replaceChildren(h("a", { href: "/", class: "tool home" }, "♠ Spades Room"), h("span", { class: "tools" }, this.navLinks));
+    const links = [["#/", "course", t("learn.nav.course")], [withSource(this.source, "#/rules"), "rules", t("learn.nav.rules")],
+      [withSource(this.source, "#/faq"), "faq", t("learn.nav.faq")],
+      [withSource(this.source, "#/strategy"), "strategy", t("learn.nav.strategy")]];
+    this.navLinks = links.map(([href, page, label]) => h("a", { href, class: "tool", dataset: { page } }, label));
+    this.nav.setAttribute("aria-label", t("learn.nav.label"));
+    this.nav.replaceChildren(h("a", { href: "/", class: "tool home" }, t("learn.nav.home")), h("span", { class: "tools" }, this.navLinks));
   }
 
   async route() {
@@ -62,7 +67,8 @@ class LearnApp {
       else a.removeAttribute("aria-current");
     }
     this.main.replaceChildren(screen.el);
-    document.title = `${{ lesson: "Lesson", rules: "Rules", faq: "FAQ", strategy: "Strategy" }[page] || "Learn"} · Spades Room`;
+    const titled = ["lesson", "rules", "faq", "strategy"].includes(page) ? page : "learn";
+    document.title = t("learn.title", { page: t(`learn.title.${titled}`) });
     await screen.load();
     if (this.screen === screen && screen.focus) screen.focus();
     window.scrollTo(0, 0);

@@ -2,13 +2,19 @@
 // given in the address (a private table's rules: ?rules=<json>). Every number on it comes
 // from those rules; the worked example was scored by the engine under them.
 import { PRESET_NAMES, presetName } from "../../js/game/rules.js";
+import { formatNumber, t, tParts } from "../../js/i18n.js";
 import { fill, h } from "../../js/ui/dom.js";
 import { api } from "./api.js";
 
 
 function signed(n) {
-  if (!n) return "0";
-  return n > 0 ? `+${n}` : `−${Math.abs(n)}`;
+  if (!n) return formatNumber(0);
+  return formatNumber(n, { signDisplay: "always" });
+}
+
+/** A preset's name in the page's language ("Quick", "Rápida"). */
+function presetWords(id) {
+  return PRESET_NAMES[id] ? t(`preset.${id}`) : presetName(id);
 }
 
 /** Where a link keeps the page's rules: the same query, another hash. */
@@ -22,16 +28,16 @@ export class RulesView {
   constructor(app, source) {
     this.app = app;
     this.source = source;
-    this.el = h("section", { class: "rules-page" }, h("p", { class: "muted" }, "Loading the rules…"));
+    this.el = h("section", { class: "rules-page" }, h("p", { class: "muted" }, t("learn.rules.loading")));
   }
 
   async load() {
     try {
       this.doc = await api.rules(this.source);
     } catch (err) {
-      this.heading = h("h1", { tabindex: "-1" }, "These rules cannot be shown");
+      this.heading = h("h1", { tabindex: "-1" }, t("learn.rules.cannot"));
       this.el.replaceChildren(this.heading, h("p", { class: "lesson-feedback bad", role: "alert" }, err.message),
-        h("a", { href: "?preset=standard#/rules" }, "Show the standard rules"));
+        h("a", { href: "?preset=standard#/rules" }, t("learn.rules.show_standard")));
       return;
     }
     this.render();
@@ -41,25 +47,25 @@ export class RulesView {
     const doc = this.doc;
     this.heading = h("h1", { tabindex: "-1" }, doc.title);
     const current = this.source.rules ? "table" : (this.source.preset || "standard");
-    const switcher = h("nav", { class: "preset-switch", "aria-label": "Show the rules of" },
-      this.source.rules ? h("a", { href: withSource(this.source, "#/rules"), class: "chip", "aria-current": "page" }, "This table") : null,
+    const switcher = h("nav", { class: "preset-switch", "aria-label": t("learn.rules.switch_label") },
+      this.source.rules ? h("a", { href: withSource(this.source, "#/rules"), class: "chip", "aria-current": "page" }, t("learn.rules.this_table")) : null,
       Object.keys(PRESET_NAMES).map((name) => h("a", { href: `?preset=${name}#/rules`, class: "chip",
-        "aria-current": current === name ? "page" : null }, presetName(name))));
+        "aria-current": current === name ? "page" : null }, presetWords(name))));
     const ex = doc.example;
     const exampleTable = h("table", { class: "score-table example-table" },
-      h("caption", {}, "The example hand, scored under these rules"),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Line"),
-        (ex.sides || ["South–North", "West–East"]).map((side) => h("th", { scope: "col" }, side)))),
+      h("caption", {}, t("learn.rules.example_caption")),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("learn.rules.line")),
+        ex.sides.map((side) => h("th", { scope: "col" }, side)))),
       h("tbody", {}, ex.line_names.map((name, i) => {
         const key = ["contract_points", "bag_points", "nil_points", "bag_penalty", "hand_total", "total"][i];
         return h("tr", { class: i >= 4 ? "total" : "", dataset: { line: key } }, h("th", { scope: "row" }, name),
-          ex.teams.map((t) => h("td", { class: `pts ${t[key] < 0 ? "neg" : ""}` }, i === 5 ? String(t[key]) : signed(t[key]))));
+          ex.teams.map((team) => h("td", { class: `pts ${team[key] < 0 ? "neg" : ""}` }, i === 5 ? formatNumber(team[key]) : signed(team[key]))));
       })));
     const presets = doc.presets;
-    const presetTable = h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "The presets side by side" },
+    const presetTable = h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("learn.rules.presets") },
       h("table", { class: "score-table presets-table" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Option"),
-          presets.columns.map((c, i) => h("th", { scope: "col", class: i === 0 ? "this-table" : "" }, i === 0 ? (this.source.rules ? "This table" : "Shown here") : c)))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("learn.rules.option")),
+          presets.columns.map((c, i) => h("th", { scope: "col", class: i === 0 ? "this-table" : "" }, i === 0 ? (this.source.rules ? t("learn.rules.this_table") : t("learn.rules.shown_here")) : presetWords(c))))),
         h("tbody", {}, presets.rows.map((row) => h("tr", { class: row.differs ? "differs" : "", dataset: { option: row.option } },
           h("th", { scope: "row" }, row.label),
           row.values.map((v, i) => h("td", { class: i === 0 ? "this-table" : "" }, v)))))));
@@ -70,29 +76,29 @@ export class RulesView {
       doc.sections.map((s) => h("section", { class: "rules-section", id: `rules-${s.id}` },
         h("h2", {}, s.title), s.paragraphs.map((p) => h("p", {}, p)))),
       h("section", { class: "rules-section", id: "rules-scoring" },
-        h("h2", {}, `Scoring: six lines per ${doc.rules.partnerships === false ? "player" : "team"}, every hand`),
-        h("ol", { class: "score-lines" }, doc.score_lines.map((l) => h("li", {}, h("strong", {}, `${l.name}: `), l.text)))),
+        h("h2", {}, doc.rules.partnerships === false ? t("learn.rules.scoring_player") : t("learn.rules.scoring_team")),
+        h("ol", { class: "score-lines" }, doc.score_lines.map((l) => h("li", {}, ...tParts("learn.rules.score_line", { name: h("strong", {}, l.name), text: l.text }))))),
       h("section", { class: "rules-section", id: "rules-example" },
-        h("h2", {}, "A worked example"),
+        h("h2", {}, t("learn.rules.example")),
         ex.setting.map((p) => h("p", {}, p)),
         exampleTable,
-        h("div", { class: "explained" }, (ex.sides || ["South–North", "West–East"]).map((side, t) => h("div", {},
+        h("div", { class: "explained" }, ex.sides.map((side, team) => h("div", {},
           h("h3", {}, side),
-          h("ol", {}, ex.explained[t].map((line) => h("li", {}, line))))))),
+          h("ol", {}, ex.explained[team].map((line) => h("li", {}, line))))))),
       h("section", { class: "rules-section", id: "rules-presets" },
-        h("h2", {}, "The presets side by side"),
-        h("p", { class: "fine" }, "Highlighted rows are the options on which they differ."),
+        h("h2", {}, t("learn.rules.presets")),
+        h("p", { class: "fine" }, t("learn.rules.presets_note")),
         presetTable),
       h("section", { class: "rules-section", id: "rules-variants" },
-        h("h2", {}, "Variants"),
+        h("h2", {}, t("learn.rules.variants")),
         h("ul", { class: "variants" }, doc.variants.map((v) => h("li", { class: `variant${v.on ? " on" : ""}`, dataset: { variant: v.id } },
-          h("span", { class: `badge${v.on ? " on" : ""}` }, v.on ? "On here" : "Off here"),
+          h("span", { class: `badge${v.on ? " on" : ""}` }, v.on ? t("learn.rules.on_here") : t("learn.rules.off_here")),
           h("strong", {}, v.name), " ", h("span", {}, v.text), " ",
-          h("span", { class: "fine" }, `This table: ${v.setting}.`))))),
+          h("span", { class: "fine" }, t("learn.rules.variant_here", { setting: v.setting })))))),
       h("p", { class: "pad-row" },
-        h("a", { href: withSource(this.source, "#/faq"), class: "btn" }, "Questions and answers"),
-        h("a", { href: withSource(this.source, "#/strategy"), class: "btn" }, "Strategy notes"),
-        h("a", { href: "#/", class: "btn btn-ghost" }, "The course")),
+        h("a", { href: withSource(this.source, "#/faq"), class: "btn" }, t("learn.notes.faq")),
+        h("a", { href: withSource(this.source, "#/strategy"), class: "btn" }, t("learn.notes.strategy")),
+        h("a", { href: "#/", class: "btn btn-ghost" }, t("learn.rules.course"))),
     );
   }
 
@@ -107,31 +113,31 @@ export class NotesView {
     this.app = app;
     this.source = source;
     this.which = which;
-    this.el = h("section", { class: "notes-page" }, h("p", { class: "muted" }, "Loading…"));
+    this.el = h("section", { class: "notes-page" }, h("p", { class: "muted" }, t("learn.notes.loading")));
   }
 
   async load() {
     try {
       this.doc = await api.rules(this.source);
     } catch (err) {
-      this.heading = h("h1", { tabindex: "-1" }, "Not available");
+      this.heading = h("h1", { tabindex: "-1" }, t("learn.notes.unavailable"));
       this.el.replaceChildren(this.heading, h("p", { class: "lesson-feedback bad", role: "alert" }, err.message));
       return;
     }
     const faq = this.which === "faq";
     const notes = faq ? this.doc.faq : this.doc.strategy;
-    this.heading = h("h1", { tabindex: "-1" }, faq ? "Questions and answers" : "Strategy notes");
+    this.heading = h("h1", { tabindex: "-1" }, faq ? t("learn.notes.faq") : t("learn.notes.strategy"));
     this.el.replaceChildren(
       this.heading,
-      h("p", { class: "fine" }, `Answers follow the rules shown: ${this.doc.title.replace(/^Spades rules:? ?/, "")}.`),
+      h("p", { class: "fine" }, t("learn.notes.follow", { rules: this.doc.short_title || this.doc.title })),
       faq
         ? h("div", { class: "faq" }, notes.map((n) => h("details", { class: "note" },
           h("summary", {}, n.title), h("p", {}, n.text),
-          h("a", { href: `#/lesson/${n.scenario}`, class: "btn btn-small" }, "Open the position"))))
+          h("a", { href: `#/lesson/${n.scenario}`, class: "btn btn-small" }, t("learn.notes.open")))))
         : h("div", { class: "strategy" }, notes.map((n) => h("article", { class: "note panel" },
           h("h2", {}, n.title), h("p", {}, n.text),
-          h("a", { href: `#/lesson/${n.scenario}`, class: "btn btn-small" }, `Try it: ${n.title.toLowerCase()}`)))),
-      h("p", { class: "pad-row" }, h("a", { href: withSource(this.source, "#/rules"), class: "btn btn-ghost" }, "The rules")));
+          h("a", { href: `#/lesson/${n.scenario}`, class: "btn btn-small" }, t("learn.notes.try", { title: n.title.toLowerCase() }))))),
+      h("p", { class: "pad-row" }, h("a", { href: withSource(this.source, "#/rules"), class: "btn btn-ghost" }, t("learn.notes.rules"))));
   }
 
   focus() {

@@ -5,6 +5,7 @@
 // the room's table and the game pages (settings.screenReader). The replies, a step done
 // and the lesson's end are said by the lesson itself (lesson_player.js).
 import { Format } from "../../js/game/format.js";
+import { t } from "../../js/i18n.js";
 import { bidsText, handText, legalText, playedText, trickText } from "../../js/game/table_text.js";
 import { announce, h } from "../../js/ui/dom.js";
 import { saveSettings, settings } from "../../js/ui/settings.js";
@@ -18,15 +19,15 @@ export class SrLesson {
     this.toggle = h("label", { class: "switch sr-switch lesson-sr-switch" },
       h("input", { type: "checkbox", role: "switch", id: "sr-mode", checked: !!settings.screenReader,
         onchange: (e) => this.switchTo(e.target.checked) }),
-      h("span", {}, "Screen-reader mode"));
+      h("span", {}, t("learn.sr.mode")));
     this.regions = {};
     const region = (key, label) => srRegion(this.regions, key, label);
     ({ form: this.form, input: this.input, legal: this.legal } = srMoveForm(
-      "Your move: type a card (QS, q s, queen of spades) or a bid (4, nil)", () => this.submit()));
-    this.el = h("section", { class: "sr-table", "aria-label": "The position in words", hidden: true },
-      h("h2", {}, "The position in words"), this.form,
-      region("hand", "Your hand"), region("trick", "Trick"), region("bids", "Bids and tricks"),
-      region("played", "Played cards"));
+      t("learn.sr.move_label"), () => this.submit()));
+    this.el = h("section", { class: "sr-table", "aria-label": t("learn.sr.heading"), hidden: true },
+      h("h2", {}, t("learn.sr.heading")), this.form,
+      region("hand", t("learn.sr.hand")), region("trick", t("learn.sr.trick")), region("bids", t("learn.sr.bids")),
+      region("played", t("learn.sr.played")));
   }
 
   get on() {
@@ -35,8 +36,7 @@ export class SrLesson {
 
   switchTo(on) {
     saveSettings({ screenReader: on });
-    announce(on ? "Screen-reader mode on: the position is written out below the lesson's text; type your move in the box."
-      : "Screen-reader mode off.");
+    announce(on ? t("learn.sr.on") : t("learn.sr.off"));
     this.render();
   }
 
@@ -48,14 +48,14 @@ export class SrLesson {
     const fmt = new Format(p.data.rules);
     const partner = fmt.partnerOf(me);
     // The bids line names the seat, then who sits there for the learner.
-    const role = (seat) => (seat === me ? "You" : seat === partner ? "partner" : "opponent");
+    const role = (seat) => (seat === me ? t("learn.sr.role_you") : seat === partner ? t("learn.sr.role_partner") : t("learn.sr.role_opponent"));
     const mine = !p.finished && view.to_act === me;
     return {
-      hand: view.hand_hidden ? "Your cards are not shown yet." : handText(view.hand),
+      hand: view.hand_hidden ? t("learn.sr.hand_hidden") : handText(view.hand),
       trick: trickText(view, (seat) => seatName(seat, me)),
       bids: bidsText(view, fmt, role),
       played: playedText(view),
-      legal: p.finished ? "The lesson is done." : mine ? legalText(view, true) : "Not your turn: the others are replying.",
+      legal: p.finished ? t("learn.sr.done") : mine ? legalText(view, true) : t("learn.sr.not_your_turn"),
     };
   }
 
@@ -80,7 +80,7 @@ export class SrLesson {
     const text = this.input.value.trim();
     if (!text) return;
     if (p.busy || p.finished || p.view.to_act !== p.seat) {
-      announce(p.finished ? "The lesson is done." : "Wait: the others are replying.", { urgent: true });
+      announce(p.finished ? t("learn.sr.done") : t("learn.sr.wait"), { urgent: true });
       return;
     }
     await actTyped(this.input, p.view, (action) => p.send(action));

@@ -6,6 +6,7 @@
 import { bidText, cardLabel, cardName, SEAT_NAMES, sortHand } from "../../js/game/cards.js";
 import { cardBack, cardFace, shapeHand } from "../../js/ui/card_view.js";
 import { h, rovingKeys } from "../../js/ui/dom.js";
+import { t } from "../../js/i18n.js";
 
 const POSITIONS = ["bottom", "left", "top", "right"];
 
@@ -15,9 +16,9 @@ export function positionOf(seat, viewer) {
 
 /** "You", "North (partner)", "West". */
 export function seatName(seat, viewer) {
-  if (seat === viewer) return "You";
-  if (seat === (viewer + 2) % 4) return `${SEAT_NAMES[seat]} (partner)`;
-  return SEAT_NAMES[seat];
+  if (seat === viewer) return t("learn.seat.you");
+  if (seat === (viewer + 2) % 4) return t("learn.seat.partner", { seat: SEAT_NAMES[seat] });
+  return t("learn.seat.other", { seat: SEAT_NAMES[seat] });
 }
 
 /** What the table shows, from a view; frames change it one action at a time. */
@@ -54,9 +55,9 @@ export function applyFrame(state, frame) {
 export class LessonTable {
   constructor(seat) {
     this.seat = seat;
-    this.scoreEl = h("div", { class: "lesson-scores", role: "group", "aria-label": "Scores" });
+    this.scoreEl = h("div", { class: "lesson-scores", role: "group", "aria-label": t("learn.table.scores") });
     this.seatEls = [0, 1, 2, 3].map((s) => h("div", { class: `seat at-${positionOf(s, seat)}` }));
-    this.trickEl = h("div", { class: "trick", role: "group", "aria-label": "Cards on the table" });
+    this.trickEl = h("div", { class: "trick", role: "group", "aria-label": t("learn.table.trick") });
     this.status = h("p", { class: "center-status" });
     this.felt = h("div", { class: "felt lesson-felt" }, this.seatEls,
       h("div", { class: "center" }, this.trickEl, this.status));
@@ -66,38 +67,39 @@ export class LessonTable {
   render(state, rules) {
     const me = this.seat;
     this.scoreEl.replaceChildren(...[me % 2, 1 - (me % 2)].map((team) => {
-      const name = team === me % 2 ? "Us" : "Them";
+      const ours = team === me % 2;
       const contract = [team, team + 2].map((s) => state.bids[s]).filter((b) => typeof b === "number")
         .reduce((a, b) => a + b, 0);
       const took = state.won[team] + state.won[team + 2];
       const anyBid = state.bids[team] !== null || state.bids[team + 2] !== null;
-      const bagText = rules && rules.bag_penalty ? `${state.bags[team]}/${rules.bag_limit} bags` : `${state.bags[team]} bags`;
-      return h("div", { class: `team team-${name === "Us" ? "us" : "them"}` },
-        h("span", { class: "team-name" }, name),
+      const bagText = rules && rules.bag_penalty ? t("learn.table.bags_of", { bags: state.bags[team], count: rules.bag_limit })
+        : t("learn.table.bags", { count: state.bags[team] });
+      return h("div", { class: `team team-${ours ? "us" : "them"}` },
+        h("span", { class: "team-name" }, ours ? t("learn.table.us") : t("learn.table.them")),
         h("span", { class: "team-score" }, String(state.scores[team])),
-        h("span", { class: "team-line" }, anyBid ? `bid ${contract}, won ${took}` : "no bids yet"),
+        h("span", { class: "team-line" }, anyBid ? t("learn.table.team_line", { bid: contract, count: took }) : t("learn.table.no_bids")),
         h("span", { class: "team-line" }, bagText));
     }));
     this.seatEls.forEach((el, s) => {
       const bid = state.bids[s];
       el.className = `seat at-${positionOf(s, me)}${state.toAct === s ? " acting" : ""}`;
       el.replaceChildren(
-        h("span", { class: "avatar", "aria-hidden": "true" }, SEAT_NAMES[s][0]),
+        h("span", { class: "avatar", "aria-hidden": "true" }, t(`seat.short.${SEAT_NAMES[s]}`)),
         h("span", { class: "seat-text" },
           h("span", { class: "seat-name" }, seatName(s, me)),
           h("span", { class: "seat-line" },
-            h("span", { class: "bid" }, bid === null || bid === undefined ? "no bid" : `bid ${bidText(bid)}`),
-            h("span", { class: "won" }, `won ${state.won[s]}`))));
+            h("span", { class: "bid" }, bid === null || bid === undefined ? t("learn.table.no_bid") : t("learn.table.bid", { bid: bidText(bid) })),
+            h("span", { class: "won" }, t("learn.table.won", { count: state.won[s] })))));
     });
     const cards = state.trick.map(([s, code]) => h("span", {
       class: `played at-${positionOf(s, me)}${state.winner === s ? " winner" : ""}`,
     }, cardFace(code, { small: true })));
     this.trickEl.replaceChildren(...cards);
-    const said = state.trick.map(([s, code]) => `${seatName(s, me)}: ${cardName(code)}`);
-    this.trickEl.setAttribute("aria-label", said.length ? `Cards on the table: ${said.join(", ")}` : "No cards on the table");
+    const said = state.trick.map(([s, code]) => t("learn.table.played", { who: seatName(s, me), card: cardName(code) }));
+    this.trickEl.setAttribute("aria-label", said.length ? t("learn.table.trick_is", { cards: said.join(", ") }) : t("learn.table.trick_empty"));
     this.status.textContent = state.winner !== null && state.winner !== undefined
-      ? `${seatName(state.winner, me)} ${state.winner === me ? "win" : "wins"} the trick`
-      : (state.broken ? "Spades are broken" : "Spades not broken yet");
+      ? (state.winner === me ? t("learn.table.you_win") : t("learn.table.wins", { who: seatName(state.winner, me) }))
+      : (state.broken ? t("learn.table.broken") : t("learn.table.not_broken"));
   }
 }
 
@@ -106,7 +108,7 @@ export class LessonHand {
   constructor(onMove) {
     this.onMove = onMove;
     this.cards = [];
-    this.el = h("div", { class: "hand lesson-hand", role: "group", "aria-label": "Your hand" });
+    this.el = h("div", { class: "hand lesson-hand", role: "group", "aria-label": t("learn.table.hand") });
     this.el.addEventListener("keydown", (event) => rovingKeys(event, this.cards));
   }
 
@@ -116,7 +118,7 @@ export class LessonHand {
       this.cards = [];
       const n = view.hand_hidden ? 13 : 0;
       this.el.replaceChildren(...Array.from({ length: n }, () => h("span", { class: "slot" }, cardBack())));
-      this.el.setAttribute("aria-label", view.hand_hidden ? "Your hand, face down" : "Your hand");
+      this.el.setAttribute("aria-label", view.hand_hidden ? t("learn.table.hand_down") : t("learn.table.hand"));
       shapeHand(this.el, n);
       return;
     }
@@ -153,7 +155,7 @@ export class BidPad {
   constructor(onMove) {
     this.onMove = onMove;
     this.buttons = [];
-    this.el = h("div", { class: "lesson-bids", role: "group", "aria-label": "Your bid" });
+    this.el = h("div", { class: "lesson-bids", role: "group", "aria-label": t("learn.table.your_bid") });
     this.el.addEventListener("keydown", (event) => rovingKeys(event, this.buttons, 7));
   }
 
@@ -166,20 +168,20 @@ export class BidPad {
       return;
     }
     const legal = new Set(view.legal);
-    const choices = [["bid nil", "Nil"], ...Array.from({ length: 13 }, (_, i) => [`bid ${i + 1}`, String(i + 1)])];
+    const choices = [["bid nil", t("bid.nil")], ...Array.from({ length: 13 }, (_, i) => [`bid ${i + 1}`, String(i + 1)])];
     const extra = [];
-    if (legal.has("bid blind nil")) extra.push(["bid blind nil", "Blind Nil"]);
-    if (legal.has("look")) extra.push(["look", "Look at my cards"]);
+    if (legal.has("bid blind nil")) extra.push(["bid blind nil", t("bid.blind")]);
+    if (legal.has("look")) extra.push(["look", t("learn.table.look")]);
     this.buttons = [...choices, ...extra].map(([action, label]) => h("button", {
       type: "button",
       class: `bid-num${legal.has(action) ? "" : " refused"}${action.includes("nil") && action !== "bid nil" ? " wide" : ""}${action === "look" ? " wide" : ""}`,
       dataset: { action },
       tabindex: "-1",
-      "aria-label": action === "look" ? "Look at my cards" : `Bid ${label}`,
+      "aria-label": action === "look" ? t("learn.table.look") : t("bid.go", { bid: label }),
       onclick: () => this.onMove(action),
     }, label));
     if (this.buttons[0]) this.buttons[0].setAttribute("tabindex", "0");
-    this.el.replaceChildren(h("p", { class: "pad-title" }, "Your bid"),
+    this.el.replaceChildren(h("p", { class: "pad-title" }, t("learn.table.your_bid")),
       h("div", { class: "pad-grid" }, this.buttons));
   }
 
