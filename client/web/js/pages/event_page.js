@@ -114,12 +114,12 @@ function entry(e) {
   return !mine || mine.status === "left" ? "out" : mine.status;
 }
 
-function actions(root, e, said) {
+function actions(root, e, noted) {
   const open = e.kind === "arena" ? e.phase === "next" || e.phase === "running" : e.phase === "next";
   if (!open) return null;
   // Made with its words: a status region whose text is set again at each redraw would
   // be read again at each push.
-  const note = h("p", { class: "fine", role: "status", id: "event-note" }, said || "");
+  const note = h("p", { class: "fine", role: "status", id: "event-note" }, noted || "");
   const where = entry(e);
   // A partnership Knock-out is entered alone or with a partner who asks for you too.
   const partner = e.kind === "knockout" && e.preset !== "two_handed" && where !== "in"
@@ -176,12 +176,12 @@ function render(root, e, { news: heard = true } = {}) {
   window.eventPage = e; // for the browser tests and the curious
   // A push redraws the page: what is being typed in the partner box stays, with the
   // focus (on a button too), and so does the note of the last action.
-  const said = document.getElementById("event-note")?.textContent;
+  const noted = document.getElementById("event-note")?.textContent;
   refill(root, h("article", { class: "event-page", dataset: { phase: e.phase } },
     h("header", { class: "panel panel-hero" },
       h("h1", { id: "event-name" }, e.name),
       h("p", { class: "final", id: "event-phase", lang: language() }, stateSentence(e)),
-      h("p", { class: "muted" }, kindLine(e)), privateNote(e), actions(root, e, said), modeSwitch()),
+      h("p", { class: "muted" }, kindLine(e)), privateNote(e), actions(root, e, noted), modeSwitch()),
     podium(e),
     h("section", { class: "panel", "aria-labelledby": "table-title" },
       h("h2", { id: "table-title" }, t(e.kind === "arena" ? "event.standings" : "event.bracket")),
