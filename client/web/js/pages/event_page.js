@@ -199,6 +199,7 @@ class EventChat {
     this.ids = 0;
     this.pending = new Map();
     this.can = { read: false, post: false };
+    this.over = false;
     this.names = new Map(); // pid -> name: the event's players, and whoever wrote
     this.panel = new ChatPanel({ room: this, place: this.place() });
     this.closed = h("p", { class: "fine", id: "event-chat-closed", hidden: true }, t("echat.closed"));
@@ -215,7 +216,7 @@ class EventChat {
       docked: true,
       watching: () => !this.can.post,
       canSay: () => this.can.post,
-      audience: () => t(this.can.post ? "echat.audience_players" : "echat.audience_reading"),
+      audience: () => t(this.over ? "echat.over" : this.can.post ? "echat.audience_players" : "echat.audience_reading"),
       mine: (m) => m.pid === viewer,
       keyOf: (m) => m.pid,
       tag: (m) => ({ pid: m.pid || "" }),
@@ -238,6 +239,13 @@ class EventChat {
 
   attach(sock) {
     this.sock = sock;
+  }
+
+  /** The event is over and its feed closed: what was said stays, nothing more is said. */
+  end() {
+    this.over = true;
+    this.can = { ...this.can, post: false };
+    this.panel.render();
   }
 
   detach() {
@@ -304,7 +312,10 @@ function follow(root, id, chat) {
       if (chat.hear(frame) || frame.t !== "event") return;
       chat.know(frame.event);
       render(root, frame.event);
-      if (finished()) sock.close(); // nothing more will change (its chat ends with it)
+      if (finished()) {
+        sock.close(); // nothing more will change (its chat ends with it)
+        chat.end();
+      }
     };
     sock.onclose = () => {
       window.eventFeed = "closed";
