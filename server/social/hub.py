@@ -181,7 +181,11 @@ class SocialHub:
         kept = self._keeps_blocks(pid)
         self._held[pid] = self._held.get(pid, 0) + 1
         if not kept:
-            await self.reload_blocks(pid)
+            try:
+                await self.reload_blocks(pid)
+            except BaseException:
+                self.release_blocks(pid)  # not held after all: the caller will not release
+                raise
 
     def release_blocks(self, pid: str) -> None:
         left = self._held.get(pid, 0) - 1

@@ -69,6 +69,7 @@ class EventChatSocket:
         self.public = False
         self.on = False
         self.muted: frozenset[str] = frozenset()
+        self._holding = False  # this page holds its account's blocks on the node
 
     @property
     def reads(self) -> bool:
@@ -84,13 +85,15 @@ class EventChatSocket:
             if self.account is not None:
                 self.host = await self.service.store.hosts(self.pid, event.id)
                 await self.social.hold_blocks(self.pid)
+                self._holding = True
             self.on = await self.social.chat.enabled(self.pid)
             self.muted = await self.social.chat.muted_in(self.room, self.pid)
         self.see(event)
         await self.send_state()
 
     def stop(self) -> None:
-        if self.pid is not None and self.account is not None:
+        if self._holding and self.pid is not None:
+            self._holding = False
             self.social.release_blocks(self.pid)
 
     def see(self, event: Event) -> bool:
