@@ -249,3 +249,32 @@ async def test_a_flood_meets_the_chats_limit(start_server: Start) -> None:
         await page.until(lambda: len(page.lines) == 5)
     finally:
         await page.close()
+
+
+async def test_a_block_made_while_the_page_is_open_hides_the_next_lines(
+        start_server: Start) -> None:
+    server = await start_server(**QUIET)
+    social = server.app.state.social
+    ann, bob = [await register(server, n) for n in ("Anneke", "Bobbie")]
+    event_id = await made(server, ann, arena("Live block", play=True))
+    await joined(server, bob, event_id)
+    ann_page, bob_page = [await Page.open(server, event_id, c) for c in (ann, bob)]
+    try:
+        for page in (ann_page, bob_page):
+            await page.ok("chat_on", on=True)
+        await bob_page.ok("say", text="before the block")
+        await ann_page.until(lambda: ann_page.texts() == ["before the block"])
+        ann_pid = (await call(server, ann, f"/api/tournaments/{event_id}")).json()["you"]
+        bob_pid = ann_page.lines[0]["pid"]
+        blocked = await call(server, ann, "/api/block", {"name": "Bobbie", "on": True})
+        assert blocked.status_code == 200, blocked.text
+        # The node holds the blocks of the page's account (it has no table socket here)
+        # and reads them again on the block's notice.
+        await ann_page.until(lambda: bob_pid in social.blocked.get(ann_pid, ()))
+        await bob_page.ok("say", text="after the block")
+        await bob_page.until(lambda: bob_page.texts()[-1:] == ["after the block"])
+        await ann_page.settled()
+        assert ann_page.texts() == ["before the block"]
+    finally:
+        await ann_page.close(), await bob_page.close()
+    await ann_page.until(lambda: ann_pid not in social.blocked)  # let go with the page
