@@ -1,6 +1,7 @@
 """An event's chat through its page: the host, on a desktop, turns chat on and posts a
 line; a guest on a phone reads the event's chat without a box to write in until they
-join, then posts a quick phrase that reaches the host's page. One room."""
+join, then posts a quick phrase that reaches the host's page; axe finds nothing serious
+and no key is under a finger's size. One room."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from .conftest import BROWSER, PHONE_TALL, shot
 from .play import NO_SIDEWAYS_SCROLL
 from .test_event_create import sign_up
 from .test_event_host_plays import create
+from .test_wcag import Findings
 
 pytestmark = BROWSER
 
@@ -33,6 +35,10 @@ async def test_a_line_posted_through_the_event_page(start_room, open_page) -> No
     await expect(chat.locator(".chat-log li")).to_have_text(["Hana: Welcome, all <b>"])
     await expect(chat.get_by_role("textbox", name="Message")).to_have_value("")
     await shot(page, "event-chat-desktop")
+    findings = Findings()  # axe and the targets' size, at both sizes
+    await findings.check(page, "event chat")
+    await findings.focus(page, "event chat")
+    assert findings.lines == []
 
     # A guest on a phone: reads (a public event), has nothing to write with until in it.
     phone = await open_page(room, viewport=PHONE_TALL)

@@ -53,7 +53,9 @@ export class ChatPanel {
       "aria-label": this.place.title, hidden: true });
     // The room's refusals, over the panel's heading (kept across redraws of the panel).
     this.note = h("p", { class: "chat-note", role: "alert", hidden: true });
-    this.log = h("ul", { class: "chat-log", role: "log", "aria-live": "polite", "aria-label": t("chat.messages") });
+    // A list read as one (its lines are list items: a role of "log" on it would leave them
+    // without a list), each new line said once.
+    this.log = h("ul", { class: "chat-log", "aria-live": "polite", "aria-label": t("chat.messages") });
     this.onUnread = () => {};
   }
 
