@@ -20,6 +20,11 @@ Rules (issue 6):
 and publishes it on the table's chat channel with its recipients worked out at send
 time (``to``: seats); each node delivers it to its sockets at those seats, or, for a
 gallery message, to its opted-in spectators.
+
+A ``ChatRoom`` is the same chat among people rather than seats (an event's page: its
+players and host; the caller decides who may read and post): the same preference,
+text rules, quick phrases, limit and kept messages (``say_in``, ``kept_in``), mutes by
+pid (``mute_in``), and each node hides from a reader what ``hidden_from`` says.
 """
 
 from __future__ import annotations
@@ -47,8 +52,10 @@ __all__ = [
     "SEND_LIMIT",
     "Chat",
     "ChatMessage",
+    "ChatRoom",
     "Delivery",
     "clean_text",
+    "hidden_from",
     "recipients",
 ]
 
@@ -126,7 +133,8 @@ def clean_text(text: object) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ChatMessage:
-    """One message. ``seat`` None: from a spectator (a gallery message). ``phrase`` is
+    """One message. ``table``: the table's id (or a ``ChatRoom``'s). ``seat`` None: from
+    a spectator (a gallery message), or in a ChatRoom. ``phrase`` is
     the quick phrase id when it was one. ``to`` the seats it was delivered to."""
 
     id: str
@@ -149,6 +157,11 @@ class ChatMessage:
                 "at": self.at_ms, "phrase": self.phrase}
         return {k: v for k, v in wire.items() if v is not None}
 
+    def to_room_wire(self) -> dict[str, Any]:
+        """A ``ChatRoom``'s message as a client gets it: ``to_wire`` and the sender's
+        ``pid`` (the room's people are listed by pid already; a reader mutes by it)."""
+        return {**self.to_wire(), "pid": self.sender}
+
     def pack(self) -> bytes:
         """msgpack of the message with its table and recipients, marked ``"k": "chat"``
         (it travels on the table's notice channel, see ``social_keys.chat_channel``)."""
@@ -166,6 +179,31 @@ class ChatMessage:
         """The message from ``pack``'s data once unpacked (a node's notice handler)."""
         return cls(d["id"], d["table"], d.get("seat"), d["name"], d["text"], d["at"],
                    d.get("phrase"), tuple(d.get("to", ())), d.get("p"))
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRoom:
+    """A chat among people rather than seats (an event's): ``id`` (a message's
+    ``table``), the stream of its kept messages ``log``, the ``channel`` its messages
+    are published on (plain ``PUBLISH``), each reader's mutes at ``mute_prefix`` + pid
+    (a set of pids), every key kept ``ttl_s`` after its last write."""
+
+    id: str
+    log: str
+    channel: str
+    mute_prefix: str
+    ttl_s: int
+
+    def mutes(self, pid: str) -> str:
+        return f"{self.mute_prefix}{pid}"
+
+
+def hidden_from(message: ChatMessage, muted: Collection[str],
+                blocked: Collection[str]) -> bool:
+    """Pure: whether a reader who muted ``muted`` and blocked ``blocked`` (pids) must not
+    be shown ``message`` of a ``ChatRoom``."""
+    return message.sender is not None and (message.sender in muted
+                                           or message.sender in blocked)
 
 
 class Chat:
@@ -212,7 +250,7 @@ class Chat:
 
     # -- mutes ---------------------------------------------------------------------------
 
-    async def set_muted(self, table_id: str, viewer_pid: str, seat: int, muted: bool,
+    async def set_muted(self, table_id: str, viewer_pid: str, seat: int | None, muted: bool,
                         viewer_seat: int | None = None, seats: int = 4) -> None:
         """``viewer_pid`` stops (or resumes) receiving ``seat``'s messages at this table
         of ``seats`` seats."""
@@ -258,18 +296,9 @@ class Chat:
         a spectator. Give ``text`` or ``phrase`` (an id of QUICK_PHRASES). Raises
         ChatOff (chat is off for the sender), InvalidChat, RateLimited.
         """
-        if (text is None) == (phrase is None):
-            raise InvalidChat("Send either a text or a quick phrase.")
-        if phrase is not None:
-            if phrase not in QUICK_PHRASES:
-                raise InvalidChat(f"There is no quick phrase {str(phrase)[:20]!r}.")
-            body = QUICK_PHRASES[phrase]
-        else:
-            body = clean_text(text)
+        body = _body(text, phrase)
         sender_seat = seats.index(sender_pid) if sender_pid in seats else None
-        if not await self.enabled(sender_pid):
-            raise ChatOff("Chat is off for you; turn it on to send messages.")
-        await self._limiter.hit(self._limit, sender_pid)
+        await self._may_send(sender_pid)
         to: tuple[int, ...] = ()
         if sender_seat is not None:
             opted, mutes = await self._seat_state(table_id, seats)
@@ -277,13 +306,73 @@ class Chat:
         message = ChatMessage(secrets.token_hex(6), table_id, sender_seat, name, body,
                               self._clock(), phrase, to, sender_pid)
         log = keys.chat_log(table_id, GALLERY if sender_seat is None else PLAYERS)
+        await self._keep(message, log, keys.chat_channel(table_id), self._publish(),
+                         self._table_ttl_s)
+        return message
+
+    async def _may_send(self, sender_pid: str) -> None:
+        """ChatOff for a sender with chat off, RateLimited past ``SEND_LIMIT`` (one
+        limit per player, wherever they chat)."""
+        if not await self.enabled(sender_pid):
+            raise ChatOff("Chat is off for you; turn it on to send messages.")
+        await self._limiter.hit(self._limit, sender_pid)
+
+    async def _keep(self, message: ChatMessage, log: str, channel: str, publish: str,
+                    ttl_s: int) -> None:
+        """Keep ``message`` in the stream ``log`` (the last ``KEPT``) and publish it on
+        ``channel``, in one transaction: what is published is kept."""
         blob = message.pack()
         async with redis_errors("chat send"), self._client.pipeline(transaction=True) as p:
             p.xadd(log, {"m": blob}, maxlen=KEPT, approximate=False)
-            p.expire(log, self._table_ttl_s)
-            p.execute_command(self._publish(), keys.chat_channel(table_id), blob)
+            p.expire(log, ttl_s)
+            p.execute_command(publish, channel, blob)
             await p.execute()
+
+    async def _kept(self, log: str) -> list[ChatMessage]:
+        async with redis_errors("chat history"):
+            entries = await self._client.xrange(log)
+        return [ChatMessage.unpack(_field(fields)) for _, fields in entries]
+
+    # -- a room of people rather than seats (an event's chat) ----------------------------
+
+    async def say_in(self, room: ChatRoom, sender_pid: str, name: str, *,
+                     text: str | None = None, phrase: str | None = None) -> ChatMessage:
+        """Store one message of ``room`` and publish it on the room's channel; every
+        node's listener delivers it to the room's readers there, each less whom that
+        reader muted or blocked (``hidden_from``). The checks and limits of ``send``."""
+        body = _body(text, phrase)
+        await self._may_send(sender_pid)
+        message = ChatMessage(secrets.token_hex(6), room.id, None, name, body,
+                              self._clock(), phrase, (), sender_pid)
+        await self._keep(message, room.log, room.channel, "PUBLISH", room.ttl_s)
         return message
+
+    async def kept_in(self, room: ChatRoom, viewer_pid: str) -> list[ChatMessage]:
+        """The room's kept messages ``viewer_pid`` may see now, oldest first: none with
+        chat off, less those of the players the viewer muted."""
+        if not await self.enabled(viewer_pid):
+            return []
+        muted = await self.muted_in(room, viewer_pid)
+        return [m for m in await self._kept(room.log) if m.sender not in muted]
+
+    async def mute_in(self, room: ChatRoom, viewer_pid: str, target: str, on: bool) -> None:
+        """``viewer_pid`` stops (``on``) or resumes receiving ``target``'s messages in
+        ``room`` (the caller checks ``target`` is one of the room's people)."""
+        if target == viewer_pid:
+            raise InvalidChat("You cannot mute yourself.")
+        key = room.mutes(viewer_pid)
+        async with redis_errors("chat mute"):
+            if on:
+                await self._client.sadd(key, target)
+                await self._client.expire(key, room.ttl_s)
+            else:
+                await self._client.srem(key, target)
+
+    async def muted_in(self, room: ChatRoom, viewer_pid: str) -> frozenset[str]:
+        """The pids ``viewer_pid`` muted in ``room``."""
+        async with redis_errors("chat mutes"):
+            members = await self._client.smembers(room.mutes(viewer_pid))
+        return frozenset(_text(m) for m in members)
 
     async def history(self, table_id: str, seats: Sequence[str | None],
                       viewer_pid: str) -> list[ChatMessage]:
@@ -293,14 +382,23 @@ class Chat:
         if not await self.enabled(viewer_pid):
             return []
         seat = seats.index(viewer_pid) if viewer_pid in seats else None
-        log = keys.chat_log(table_id, GALLERY if seat is None else PLAYERS)
-        async with redis_errors("chat history"):
-            entries = await self._client.xrange(log)
-        messages = [ChatMessage.unpack(_field(fields)) for _, fields in entries]
+        messages = await self._kept(keys.chat_log(table_id, GALLERY if seat is None
+                                                  else PLAYERS))
         if seat is None:
             return messages
         muted = (await self.muted_by(table_id)).get(viewer_pid, frozenset())
         return [m for m in messages if m.seat not in muted]
+
+
+def _body(text: str | None, phrase: str | None) -> str:
+    """The text a message will carry: the quick phrase's, or ``text`` cleaned."""
+    if (text is None) == (phrase is None):
+        raise InvalidChat("Send either a text or a quick phrase.")
+    if phrase is not None:
+        if phrase not in QUICK_PHRASES:
+            raise InvalidChat(f"There is no quick phrase {str(phrase)[:20]!r}.")
+        return QUICK_PHRASES[phrase]
+    return clean_text(text)
 
 
 def _field(fields: Mapping[bytes, bytes]) -> bytes:

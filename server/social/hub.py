@@ -131,6 +131,9 @@ class SocialHub:
         # latest begun may be kept, or an older, emptier read would undo a new block.
         self._blocks_read: dict[str, int] = {}
         self._tickets = itertools.count(1)
+        # Accounts whose blocks are kept here though they have no socket here (an event
+        # page's chat reader: server/web/event_chat.py), by the number of holds.
+        self._held: dict[str, int] = {}
         # Sockets by the account their session cookie claims, hello or not (sign out
         # everywhere closes them too: session_guard).
         self.sessions: dict[str, set[SocialSocket]] = {}
@@ -171,8 +174,34 @@ class SocialHub:
         ticket = next(self._tickets)
         self._blocks_read[pid] = ticket
         blocked = await self.friends.blocked_by(pid)
-        if pid in self.clients and self._blocks_read.get(pid) == ticket:
+        if self._keeps_blocks(pid) and self._blocks_read.get(pid) == ticket:
             self.blocked[pid] = blocked
+
+    def _keeps_blocks(self, pid: str) -> bool:
+        return pid in self.clients or pid in self._held
+
+    async def hold_blocks(self, pid: str) -> None:
+        """Keep whom account ``pid`` blocked in ``blocked`` (and up to date) until as
+        many ``release_blocks``, whether or not it has a socket here; read now if not
+        kept already."""
+        kept = self._keeps_blocks(pid)
+        self._held[pid] = self._held.get(pid, 0) + 1
+        if not kept:
+            try:
+                await self.reload_blocks(pid)
+            except BaseException:
+                self.release_blocks(pid)  # not held after all: the caller will not release
+                raise
+
+    def release_blocks(self, pid: str) -> None:
+        left = self._held.get(pid, 0) - 1
+        if left > 0:
+            self._held[pid] = left
+            return
+        self._held.pop(pid, None)
+        if pid not in self.clients:
+            self.blocked.pop(pid, None)
+            self._blocks_read.pop(pid, None)
 
     def without_blocked(self, pid: str, table: Table,
                         messages: list[ChatMessage]) -> list[ChatMessage]:
@@ -191,7 +220,7 @@ class SocialHub:
 
     def _on_blocks(self, data: bytes) -> None:
         pid = msgpack.unpackb(data)["pid"]
-        if pid in self.clients:
+        if self._keeps_blocks(pid):
             self.room.spawn(self.reload_blocks(pid), name="blocks-load")
 
     def _lobby_sockets(self) -> list[tuple[SocialSocket, bool]]:
@@ -258,8 +287,9 @@ class SocialHub:
                     self.presence.set_doing(sock.pid, self._doing(sock.pid))
             if not socks:
                 del self.clients[sock.pid]
-                self.blocked.pop(sock.pid, None)
-                self._blocks_read.pop(sock.pid, None)
+                if sock.pid not in self._held:
+                    self.blocked.pop(sock.pid, None)
+                    self._blocks_read.pop(sock.pid, None)
                 if self.queued.pop(sock.pid, None) is not None:
                     # The player's last socket here closed: out of the queue.
                     self.room.spawn(self.matchmaker.leave(sock.pid), name="queue-leave")

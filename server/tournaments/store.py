@@ -111,6 +111,12 @@ class EventStore:
                 return False
             return True
 
+    async def hosts(self, pid: str, event_id: str) -> bool:
+        """Whether account ``pid`` created ``event_id`` (its list of ``host``; an event
+        finished may be forgotten there)."""
+        async with _wrapped("event host"):
+            return await self.client.zscore(keys.hosted(pid), event_id) is not None
+
     async def live(self) -> list[str]:
         """The events not finished, by start time."""
         async with _wrapped("live events"):

@@ -15,7 +15,7 @@ from shared.tournaments import Arena, Knockout
 
 from .store import Event
 
-__all__ = ["detail", "phase_of", "summary"]
+__all__ = ["detail", "entered", "names", "phase_of", "summary"]
 
 
 def phase_of(event: Event, now: int) -> str:
@@ -59,6 +59,20 @@ def detail(event: Event, now: int) -> dict[str, Any]:
                         if event.is_finished(now) else [])
         return out
     return {**out, **_bracket(event)}
+
+
+def names(event: Event) -> dict[str, str]:
+    """Every player entered in the event, by pid: an Arena's players (paused or left
+    too), a Knock-out's entries, sides and withdrawn (the event's chat is theirs)."""
+    if isinstance(event, Arena):
+        return {pid: p.entrant.name for pid, p in event.players.items()}
+    people = [*event.entered, *event.withdrawn,
+              *(m for side in event.sides.values() for m in side.members)]
+    return {m.pid: m.name for m in people}
+
+
+def entered(event: Event, pid: str) -> bool:
+    return pid in names(event)
 
 
 def _bracket(event: Knockout) -> dict[str, Any]:

@@ -139,7 +139,8 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
 
     routes = [
         WebSocketRoute("/ws", ws_endpoint),
-        event_feed_route(lambda: app.state.tournaments, addresses, settings.allowed_origins),
+        event_feed_route(lambda: app.state.tournaments, addresses, settings.allowed_origins,
+                         lambda: app.state.social, lambda: app.state.deps, settings),
         Route("/healthz", healthz),
         Route("/metrics", metrics),
         *analysis_routes(lambda: app.state.archive),  # an archived game's analysis

@@ -119,6 +119,10 @@ class Client:
         self.account: Account | None = None  # that session's account, as of hello
         self.address = ws.client.host if ws.client else ""
         self.chat_on = False  # this player's chat choice, as last read or set
+        # Held while hello decides where the socket goes and enters it, and by a move to
+        # a table the player was seated at (``go_to_table``): a move heard meanwhile
+        # comes after, never under, the resume.
+        self._placing = asyncio.Lock()
         self.drain = drain
         settings = room.settings
         self._rate = MessageRate(settings.msg_rate_per_s, settings.msg_burst, time.monotonic())
@@ -402,17 +406,21 @@ class Client:
         first = self.pid is None
         self.token, self.pid, self.name = token, pid, name
         if first:
-            self.social.register(self)
-        back_to, version = message.table, message.v
-        if back_to is not None and version is not None \
-                and await self._seated_since(back_to, table_id):
-            back_to, version = None, None  # their new game, not the one that ended
-        target = back_to or await self._running(table_id)
-        self.reply(Welcome(token=token, pid=pid, name=name, table=target,
-                           signed_in=True if account is not None else None,
-                           features=FEATURES), msg_id)
-        if target is not None and (self.actor is None or self.actor.id != target):
-            await self._enter(target, version, explicit=back_to is not None)
+            self.social.register(self)  # listening from here for a move to a new table
+        async with self._placing:
+            back_to, version = message.table, message.v
+            if back_to is not None and version is not None:
+                # Read again now that the socket listens: a next match seated since the
+                # read above had its move notice while nothing of this socket heard it.
+                _, table_id = await store.player(pid)
+                if await self._seated_since(back_to, table_id):
+                    back_to, version = None, None  # their new game, not the one that ended
+            target = back_to or await self._running(table_id)
+            self.reply(Welcome(token=token, pid=pid, name=name, table=target,
+                               signed_in=True if account is not None else None,
+                               features=FEATURES), msg_id)
+            if target is not None and (self.actor is None or self.actor.id != target):
+                await self._enter(target, version, explicit=back_to is not None)
 
     async def _seated_since(self, asked: str, table_id: str | None) -> bool:
         """Whether the player, resuming at the table ``asked`` (where their connection
@@ -461,13 +469,16 @@ class Client:
 
     async def go_to_table(self, table_id: str) -> None:
         """Move this socket to a table its player was just seated at (a ranked match),
-        giving up a seat in a game still going on elsewhere."""
+        giving up a seat in a game still going on elsewhere. After a resume under way
+        (``_placing``): the resume may enter the table the player left."""
         try:
-            if self.actor is not None and self.actor.id != table_id and self.seat is not None:
-                table = await self.actor.peek()
-                if table is not None and table.status == "playing":
-                    await self._leave()
-            await self._enter(table_id, None, explicit=True)
+            async with self._placing:
+                if self.actor is not None and self.actor.id != table_id \
+                        and self.seat is not None:
+                    table = await self.actor.peek()
+                    if table is not None and table.status == "playing":
+                        await self._leave()
+                await self._enter(table_id, None, explicit=True)
         except RoomError as err:
             log.warning("could not move %s to table %s: %s", self.pid, table_id, err)
 

@@ -63,6 +63,7 @@ ERROR_CODES: dict[str, str] = {
     "bad_report": "the report needs a reason from the list (and a short note)",
     "sanctioned": "the operator muted your chat or banned you from ranked, for a time",
     "cooldown": "you left ranked games early lately: wait before queueing again",
+    "not_entered": "an event's chat is its players' and its host's (its page's feed)",
 }
 
 

@@ -119,10 +119,12 @@ class Say(ClientMessage):
 
 
 class Mute(ClientMessage):
-    """Stop (``on``) or resume receiving the chat of ``seat`` at my table."""
+    """Stop (``on``) or resume receiving the chat of ``seat`` at my table, or, on an
+    event's page's feed, of the player ``pid`` (the event lists its players by pid)."""
 
     T = "mute"
-    seat: SeatNo
+    seat: SeatNo | None = None
+    pid: Annotated[str, Field(min_length=1, max_length=64)] | None = None
     on: bool = True
 
 

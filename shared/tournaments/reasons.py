@@ -1,5 +1,6 @@
-"""The tournaments' refusals a player meets on the lobby's "Create an event" form, as
-catalogue entries (docs/i18n.md): the page shows each in its reader's language."""
+"""The tournaments' refusals a player meets on the lobby's "Create an event" form and
+in an event's chat, as catalogue entries (docs/i18n.md): the page shows each in its
+reader's language."""
 
 from __future__ import annotations
 
@@ -20,3 +21,8 @@ TOO_MANY = Template("event.refused.too_many", {
     "one": "You host {count} event not finished already; create another when one has ended.",
     "other": "You host {count} events not finished already; create another when one has ended.",
 })
+CHAT_POST = Template("event.refused.chat_post",
+                     "Only the event's players and its host chat here.")
+CHAT_READ = Template("event.refused.chat_read",
+                     "This event's chat is for its players and its host.")
+CHAT_MUTE = Template("event.refused.chat_mute", "Mute one of this event's players or its host.")

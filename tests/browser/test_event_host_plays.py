@@ -1,7 +1,7 @@
 """The host plays in the event they create (the form's "Play in it", on by default; a
 Knock-out's host enters alone), and an event page offers Join to one not entered, Leave
-(and an Arena's Pause) to one entered, neither once the event has finished. One room,
-a desktop and a phone."""
+(and an Arena's Pause) to one entered, neither once the event has finished; a refused
+join says why under the buttons. One room, a desktop and a phone."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import time
 from playwright.async_api import Page, expect
 
 from server.tournaments.service import Tournaments
+from shared.tournaments import ArenaSettings
 
 from .conftest import BROWSER, PHONE_TALL, shot
 from .play import NO_SIDEWAYS_SCROLL
@@ -85,3 +86,16 @@ async def test_the_host_is_entered_and_the_page_offers_join_or_leave_as_fits(
         await viewer.goto(f"{room.http}/e/{past.id}")
         await expect(viewer.locator("#podium")).to_be_visible()
         await offers(viewer, join=False, leave=False)
+
+
+async def test_a_refused_join_says_why_on_the_page(start_room, open_page) -> None:
+    room = await start_room(tournament_tick_s=0.0, tournament_calendar="")
+    service: Tournaments = room.app.state.tournaments
+    rated = await service.create_arena(ArenaSettings(
+        "Rated night", minutes=30, rated=True, starts_ms=int(time.time() * 1000) + 3_600_000))
+    for size in (None, PHONE_TALL):  # a guest, on a desktop then a phone
+        page = await (open_page(room) if size is None else open_page(room, viewport=size))
+        await page.goto(f"{room.http}/e/{rated.id}")
+        await page.locator("#event-join").click()
+        await expect(page.locator("#event-note")).to_contain_text("needs an account")
+        await offers(page, join=True, leave=False)

@@ -26,8 +26,11 @@ def feed_url(server: Any, event_id: str) -> str:
 
 
 async def next_event(sock: Any) -> dict[str, Any]:
-    """The next ``event`` frame (waited for: a loaded machine is slow, never wrong)."""
+    """The next ``event`` frame (waited for: a loaded machine is slow, never wrong),
+    past the chat's state (``chat_state``, sent once after the first)."""
     frame = json.loads(await asyncio.wait_for(sock.recv(), 30))
+    while frame["t"] == "chat_state":
+        frame = json.loads(await asyncio.wait_for(sock.recv(), 30))
     assert frame["t"] == "event", frame
     event: dict[str, Any] = frame["event"]
     return event

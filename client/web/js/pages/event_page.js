@@ -6,8 +6,12 @@
 // (/ws/events/ID); while that feed is down the page reads it again every few seconds.
 // For a screen reader (event_words.js): the state and time left in words, the standings
 // a table with your row marked, and in screen-reader mode each pushed change said once.
+// The event's chat (the table chat's panel, ui/chat.js) under it, on the same feed: its
+// players and host write, a public event's readers read, each muting whom they like.
 import { formatDate, formatNumber, language, said, t, tParts } from "../i18n.js";
-import { announce, h, refill } from "../ui/dom.js";
+import { RequestError } from "../net/room.js";
+import { ChatPanel } from "../ui/chat.js";
+import { announce, fill, h, refill } from "../ui/dom.js";
 import { saveSettings, settings } from "../ui/settings.js";
 import { gameHref } from "./api.js";
 import { eventAction, eventHref, fetchEvent } from "./events_api.js";
@@ -110,12 +114,12 @@ function entry(e) {
   return !mine || mine.status === "left" ? "out" : mine.status;
 }
 
-function actions(root, e, said) {
+function actions(root, e, noted) {
   const open = e.kind === "arena" ? e.phase === "next" || e.phase === "running" : e.phase === "next";
   if (!open) return null;
   // Made with its words: a status region whose text is set again at each redraw would
   // be read again at each push.
-  const note = h("p", { class: "fine", role: "status", id: "event-note" }, said || "");
+  const note = h("p", { class: "fine", role: "status", id: "event-note" }, noted || "");
   const where = entry(e);
   // A partnership Knock-out is entered alone or with a partner who asks for you too.
   const partner = e.kind === "knockout" && e.preset !== "two_handed" && where !== "in"
@@ -172,12 +176,12 @@ function render(root, e, { news: heard = true } = {}) {
   window.eventPage = e; // for the browser tests and the curious
   // A push redraws the page: what is being typed in the partner box stays, with the
   // focus (on a button too), and so does the note of the last action.
-  const said = document.getElementById("event-note")?.textContent;
+  const noted = document.getElementById("event-note")?.textContent;
   refill(root, h("article", { class: "event-page", dataset: { phase: e.phase } },
     h("header", { class: "panel panel-hero" },
       h("h1", { id: "event-name" }, e.name),
       h("p", { class: "final", id: "event-phase", lang: language() }, stateSentence(e)),
-      h("p", { class: "muted" }, kindLine(e)), privateNote(e), actions(root, e, said), modeSwitch()),
+      h("p", { class: "muted" }, kindLine(e)), privateNote(e), actions(root, e, noted), modeSwitch()),
     podium(e),
     h("section", { class: "panel", "aria-labelledby": "table-title" },
       h("h2", { id: "table-title" }, t(e.kind === "arena" ? "event.standings" : "event.bracket")),
@@ -187,9 +191,106 @@ function render(root, e, { news: heard = true } = {}) {
   if (heard) news.hear(e, viewer);
 }
 
+/** The event's chat on its feed: ``request`` sends one of the chat's messages and
+ * resolves with the answer (``ack``) or rejects with the room's sentence (``err``). */
+class EventChat {
+  constructor() {
+    this.sock = null;
+    this.ids = 0;
+    this.pending = new Map();
+    this.can = { read: false, post: false };
+    this.over = false;
+    this.names = new Map(); // pid -> name: the event's players, and whoever wrote
+    this.panel = new ChatPanel({ room: this, place: this.place() });
+    this.closed = h("p", { class: "fine", id: "event-chat-closed", hidden: true }, t("echat.closed"));
+    this.el = h("section", { class: "panel event-chat", id: "event-chat", "aria-label": t("echat.title") },
+      this.closed, this.panel.el);
+    // Always open on the page (no focus taken), shown once the feed says what this
+    // reader may do.
+    this.panel.visible = true;
+  }
+
+  place() {
+    return {
+      title: t("echat.title"),
+      docked: true,
+      watching: () => !this.can.post,
+      canSay: () => this.can.post,
+      audience: () => t(this.over ? "echat.over" : this.can.post ? "echat.audience_players" : "echat.audience_reading"),
+      mine: (m) => m.pid === viewer,
+      keyOf: (m) => m.pid,
+      tag: (m) => ({ pid: m.pid || "" }),
+      nameOf: (m) => m.name || "?",
+      muteLegend: t("echat.mute_legend"),
+      noPeople: t("echat.no_people"),
+      // Whoever wrote here, and whoever is muted: not all of a large Arena's players.
+      people: (messages, muted) => [...new Set([...messages.map((m) => m.pid), ...muted])]
+        .filter((pid) => pid && pid !== viewer && this.names.has(pid))
+        .map((pid) => ({ key: pid, label: this.names.get(pid), data: { pid } })),
+      muteData: (pid, on) => ({ pid, on }),
+    };
+  }
+
+  /** The event's players' names (a muted player's, whose lines are hidden). */
+  know(e) {
+    for (const r of e.standings || []) this.names.set(r.pid, r.name);
+    (e.entrants || []).forEach((pids, k) => pids.forEach((pid, j) => this.names.set(pid, (e.entries[k] || [])[j] || "?")));
+  }
+
+  attach(sock) {
+    this.sock = sock;
+  }
+
+  /** The event is over and its feed closed: what was said stays, nothing more is said. */
+  end() {
+    this.over = true;
+    this.can = { ...this.can, post: false };
+    this.panel.render();
+  }
+
+  detach() {
+    this.sock = null;
+    for (const item of this.pending.values()) item.reject(new RequestError("closed", t("echat.offline")));
+    this.pending.clear();
+  }
+
+  request(type, d) {
+    if (!this.sock || this.sock.readyState !== WebSocket.OPEN) {
+      return Promise.reject(new RequestError("closed", t("echat.offline")));
+    }
+    this.ids += 1;
+    const id = this.ids;
+    this.sock.send(JSON.stringify({ t: type, d, id }));
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+  }
+
+  /** A frame of the feed that is the chat's; false for any other. */
+  hear(frame) {
+    if (frame.t === "ack" || frame.t === "err") {
+      const item = this.pending.get(frame.id);
+      this.pending.delete(frame.id);
+      if (item && frame.t === "ack") item.resolve(frame.d);
+      else if (item) item.reject(new RequestError(frame.d.code, said(frame.d.msg, frame.d.key, frame.d.args)));
+    } else if (frame.t === "chat_state") {
+      this.can = { read: frame.d.read, post: frame.d.post };
+      for (const m of frame.d.lines) this.names.set(m.pid, m.name);
+      this.closed.hidden = frame.d.read;
+      this.panel.el.hidden = !frame.d.read;
+      this.panel.fromSnapshot({ chat_on: frame.d.on, chat: frame.d.lines, muted: frame.d.muted }, false);
+    } else if (frame.t === "chat") {
+      this.names.set(frame.d.pid, frame.d.name);
+      this.panel.receive(frame.d);
+    } else {
+      return false;
+    }
+    window.eventChat = { ...this.can, on: this.panel.on, lines: this.panel.messages.length };
+    return true;
+  }
+}
+
 /** Keep the page of event ``id`` fresh: the room's pushes while its feed is open, a
  * re-read every few seconds while it is not (and a new try at the feed now and then). */
-function follow(root, id) {
+function follow(root, id, chat) {
   let polling = null;
   const reread = async () => {
     try { render(root, await fetchEvent(id)); } catch { /* the next one will tell */ }
@@ -202,17 +303,23 @@ function follow(root, id) {
     const sock = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/events/${encodeURIComponent(id)}`);
     sock.onopen = () => {
       window.eventFeed = "open";
+      chat.attach(sock);
       clearInterval(polling);
       polling = null;
     };
     sock.onmessage = (m) => {
       const frame = JSON.parse(m.data);
-      if (frame.t !== "event") return;
+      if (chat.hear(frame) || frame.t !== "event") return;
+      chat.know(frame.event);
       render(root, frame.event);
-      if (finished()) sock.close(); // nothing more will change
+      if (finished()) {
+        sock.close(); // nothing more will change (its chat ends with it)
+        chat.end();
+      }
     };
     sock.onclose = () => {
       window.eventFeed = "closed";
+      chat.detach();
       if (finished()) return;
       poll();
       setTimeout(open, RECONNECT_MS);
@@ -237,6 +344,11 @@ export async function showEvent(root, id) {
   const e = await fetchEvent(id);
   document.title = `${e.name} · Spades Room`; // i18n: the room's name
   document.getElementById("live")?.setAttribute("lang", language()); // the news's words
-  render(root, e);
-  follow(root, id);
+  // The event is drawn again at each push; its chat beside it is not (what is typed stays).
+  const body = h("div", { id: "event-body" });
+  const chat = new EventChat();
+  chat.know(e);
+  fill(root, body, chat.el);
+  render(body, e);
+  follow(body, id, chat);
 }

@@ -2,6 +2,8 @@
 // accounts), a mute per seat (decided by the room: a muted seat's messages never reach
 // this player), quick phrases, the last messages for a late joiner (the snapshot's
 // ``chat``). Plain text only, never markup. Spectators talk among themselves.
+// The same panel is an event's chat (pages/event_page.js) with another ``place``: who
+// is who there (players by id rather than seats), what it says of its audience.
 import { t } from "../i18n.js";
 import { fill, h, toast } from "./dom.js";
 
@@ -12,21 +14,48 @@ const MAX_LENGTH = 200;
 const KEPT = 50;
 const NOTE_MS = 3500; // as long as a toast
 
+/** A table's place: seats, the viewer's own, and the spectators' gallery. */
+function tablePlace(state) {
+  return {
+    title: t("chat.title"),
+    docked: false,
+    watching: () => state.seat === null,
+    canSay: () => true,
+    audience: () => t(state.seat === null ? "chat.audience_watching" : "chat.audience_players"),
+    mine: (m) => state.seat !== null && m.seat === state.seat,
+    keyOf: (m) => m.seat,
+    tag: (m) => ({ seat: m.seat ?? "" }),
+    nameOf: (m) => m.name || (m.seat !== undefined && m.seat !== null ? state.format.seatName(m.seat) : "?"),
+    muteLegend: t("chat.mute_legend"),
+    noPeople: t("chat.no_people"),
+    people: () => {
+      const seats = state.seats || [];
+      return state.format.seats.filter((s) => s !== state.seat && seats[s] && !seats[s].bot && seats[s].name)
+        .map((s) => ({ key: s, label: `${seats[s].name} (${state.format.seatName(s)})`, data: { seat: s } }));
+    },
+    muteData: (seat, on) => ({ seat, on }),
+  };
+}
+
 export class ChatPanel {
-  /** ``room`` sends the requests; ``state`` is the TableState. */
-  constructor({ room, state }) {
+  /** ``room`` sends the requests; ``state`` is the TableState; ``place`` (an event's
+   * page) says who is who instead of the table's seats. */
+  constructor({ room, state = null, place = null }) {
     this.room = room;
-    this.state = state;
+    this.place = place || tablePlace(state);
     this.on = false;
     this.messages = [];
     this.muted = new Set();
     this.unread = 0;
     this.visible = false;
     this.draft = "";
-    this.el = h("aside", { class: "chat-panel", id: "chat-panel", "aria-label": t("chat.title"), hidden: true });
+    this.el = h("aside", { class: `chat-panel${this.place.docked ? " docked" : ""}`, id: "chat-panel",
+      "aria-label": this.place.title, hidden: true });
     // The room's refusals, over the panel's heading (kept across redraws of the panel).
     this.note = h("p", { class: "chat-note", role: "alert", hidden: true });
-    this.log = h("ul", { class: "chat-log", role: "log", "aria-live": "polite", "aria-label": t("chat.messages") });
+    // A list read as one (its lines are list items: a role of "log" on it would leave them
+    // without a list), each new line said once.
+    this.log = h("ul", { class: "chat-log", "aria-live": "polite", "aria-label": t("chat.messages") });
     this.onUnread = () => {};
   }
 
@@ -107,13 +136,13 @@ export class ChatPanel {
     }
   }
 
-  async mute(seat, on) {
+  async mute(key, on) {
     try {
-      await this.room.request("mute", { seat, on });
-      if (on) this.muted.add(seat);
-      else this.muted.delete(seat);
+      await this.room.request("mute", this.place.muteData(key, on));
+      if (on) this.muted.add(key);
+      else this.muted.delete(key);
       // What that seat said is hidden at once, as the room's history does for us.
-      if (on) this.messages = this.messages.filter((m) => m.seat !== seat);
+      if (on) this.messages = this.messages.filter((m) => this.place.keyOf(m) !== key);
     } catch (err) {
       this.refused(err);
     }
@@ -123,15 +152,15 @@ export class ChatPanel {
   render() {
     if (!this.visible) return;
     const focusedKey = this.el.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    const me = this.state.seat;
-    const watching = me === null;
-    const head = h("header", { class: "panel-head" }, h("h2", {}, t("chat.title")), this.note,
+    const place = this.place;
+    const watching = place.watching();
+    const head = h("header", { class: "panel-head" }, h("h2", {}, place.title), this.note,
       h("span", { class: "head-tools" },
         this.on ? h("button", { type: "button", class: "btn btn-ghost small", dataset: { key: "off" },
           onclick: () => this.setOn(false) }, t("chat.turn_off")) : null,
-        h("button", { type: "button", class: "icon-btn", "aria-label": t("chat.close"), dataset: { key: "close" },
+        place.docked ? null : h("button", { type: "button", class: "icon-btn", "aria-label": t("chat.close"), dataset: { key: "close" },
           onclick: () => this.toggle(false) }, "✕")));
-    const audience = t(watching ? "chat.audience_watching" : "chat.audience_players");
+    const audience = place.audience();
     if (!this.on) {
       this.el.replaceChildren(head,
         h("p", { class: "empty" }, t("chat.is_off", { audience })),
@@ -141,8 +170,8 @@ export class ChatPanel {
       return;
     }
     this.log.replaceChildren(...(this.messages.length ? this.messages.map((m) => h("li",
-      { class: m.seat === me && !watching ? "mine" : "", dataset: { seat: m.seat ?? "" } },
-      h("b", {}, `${t("chat.who", { name: m.name || (m.seat !== undefined && m.seat !== null ? this.state.format.seatName(m.seat) : "?") })} `),
+      { class: place.mine(m) ? "mine" : "", dataset: place.tag(m) },
+      h("b", {}, `${t("chat.who", { name: place.nameOf(m) })} `),
       h("span", { class: m.phrase ? "phrase" : "" }, m.phrase ? phraseText(m.phrase, m.text) : m.text)))
       : [h("li", { class: "empty" }, t("chat.none"))]));
     const input = h("input", { type: "text", maxlength: MAX_LENGTH, placeholder: t("chat.placeholder"), "aria-label": t("chat.message"),
@@ -161,14 +190,14 @@ export class ChatPanel {
     const phrases = h("div", { class: "phrases", role: "group", "aria-label": t("chat.phrases") },
       QUICK_PHRASES.map((id) => h("button", { type: "button", class: "chip", dataset: { key: `p-${id}` },
         onclick: () => this.say("", id) }, phraseText(id))));
-    const seats = this.state.seats || [];
-    const people = this.state.format.seats.filter((s) => s !== me && seats[s] && !seats[s].bot && seats[s].name);
-    const mutes = watching ? null : h("fieldset", { class: "mutes" }, h("legend", {}, t("chat.mute_legend")),
-      people.length ? people.map((s) => h("label", { class: "chip" },
-        h("input", { type: "checkbox", checked: this.muted.has(s), dataset: { seat: s, key: `m-${s}` },
-          onchange: (e) => this.mute(s, e.target.checked) }),
-        h("span", {}, `${seats[s].name} (${this.state.format.seatName(s)})`))) : h("span", { class: "fine" }, t("chat.no_people")));
-    fill(this.el, head, h("p", { class: "fine" }, audience), this.log, phrases, form, mutes);
+    const people = watching ? [] : place.people(this.messages, this.muted);
+    const mutes = watching ? null : h("fieldset", { class: "mutes" }, h("legend", {}, place.muteLegend),
+      people.length ? people.map((p) => h("label", { class: "chip" },
+        h("input", { type: "checkbox", checked: this.muted.has(p.key), dataset: { ...p.data, key: `m-${p.key}` },
+          onchange: (e) => this.mute(p.key, e.target.checked) }),
+        h("span", {}, p.label))) : h("span", { class: "fine" }, place.noPeople));
+    const speaks = place.canSay();
+    fill(this.el, head, h("p", { class: "fine" }, audience), this.log, speaks ? phrases : null, speaks ? form : null, mutes);
     this.log.scrollTop = this.log.scrollHeight;
     this.refocus(focusedKey);
   }
