@@ -54,6 +54,7 @@ from server.social.errors import NoSuchPlayer, NotHost, SignInRequired
 from server.social.friends import Blocked, SelfTarget
 from server.social.hub import SocialHub
 from server.social.lobby_lists import format_line, rules_line
+from server.social.lobby_words import format_part, rules_parts
 from server.social.name_invites import PlayerOffline, PlayerSeated
 from server.social.store import Limit, Limiter
 from server.tables.actor import now_ms
@@ -208,7 +209,8 @@ async def invite(request: Request, parts: _Parts) -> Response:
     if code is None:
         raise NotHost("This table has no invite just now; show its invite again first.")
     shown = {"rules": rules_line(table.rules, table.bot_level),
-             "format": format_line(table.rules),
+             "rules_parts": rules_parts(table.rules, table.bot_level),
+             "format": format_line(table.rules), "format_part": format_part(table.rules),
              "seated": [s.name for s in table.seats if s.is_person and s.name]}
     sent = await hub.name_invites.send(other.pid, table.id, code.code, me.name, me.pid, shown)
     return JSONResponse({"name": other.name, "id": sent.id, "expires": sent.expires_ms})
@@ -243,7 +245,8 @@ def _address(request: Request) -> str:
 async def lobby(request: Request, parts: _Parts) -> Response:
     hub = parts.hub
     await parts.limiter.hit(FRIEND_LIMITS["lobby"], limit_key(_address(request)))
-    pools = [{"pool": name, "rules": rules_line(POOLS[name].to_dict())}
+    pools = [{"pool": name, "rules": rules_line(POOLS[name].to_dict()),
+              "rules_parts": rules_parts(POOLS[name].to_dict())}
              for name in hub.room.settings.quick_pools]
     viewer = await hub.accounts.resolve(request.cookies.get(SESSION_COOKIE))
     hidden = frozenset(await hub.friends.either_way(viewer.pid)) if viewer else frozenset()
