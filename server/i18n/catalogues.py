@@ -18,7 +18,8 @@ from babel.messages.pofile import read_po
 from babel.plural import _plural_tags
 
 import server.errors  # registers the room's sentences
-import server.social.lobby_words  # noqa: F401  (registers the lobby's rules words)
+import server.social.lobby_words  # registers the lobby's rules words
+import server.social.reasons  # noqa: F401  (registers the social layer's sentences)
 import shared.spades.reasons  # registers the engine's sentences
 import shared.tournaments.reasons  # noqa: F401  (registers the tournaments' refusals)
 from shared.i18n import TEMPLATES

@@ -48,6 +48,7 @@ from .errors import (
     InvalidPassword,
     NameTaken,
 )
+from .reasons import RATE_REGISTER
 from .signin_throttle import SigninThrottle, ThrottlePolicy
 from .store import Clock, Limit, Limiter, now_ms, redis_errors
 
@@ -195,8 +196,7 @@ class Accounts:
         self._decoy = self._hasher.hash(secrets.token_urlsafe(16))
         p = self.policy
         self.throttle = SigninThrottle(client, p.signin, clock)
-        self.register_limit = Limit("register-addr", *p.register_per_address,
-                                    "Too many new accounts from your address.")
+        self.register_limit = Limit("register-addr", *p.register_per_address, RATE_REGISTER)
 
     # -- hashing off the event loop ------------------------------------------------------
 

@@ -30,6 +30,7 @@ from server.errors import (
     NO_SEAT_TO_RECLAIM,
     NO_SUCH_TABLE,
     NOT_AT_A_TABLE,
+    TOO_MANY_MESSAGES,
     NoTable,
     NotAllowed,
     NotSeated,
@@ -213,8 +214,7 @@ class Client:
         if self._rate.exhausted:
             self.close(1008, "too many messages")
         else:
-            self.reply(Error(code="rate_limited", msg="Too many messages at once: wait a "
-                             "moment, then try again."), msg_id)
+            self.reply(Error.of("rate_limited", TOO_MANY_MESSAGES()), msg_id)
         return True
 
     def pending_frames(self) -> int:

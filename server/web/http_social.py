@@ -42,7 +42,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from server.errors import RoomError, StoreError
+from server.errors import RoomError, StoreError, sentence_of
 from server.i18n import LANGUAGES
 from server.social.accounts import Account, Accounts, Session, pid_of
 from server.social.chat import Chat
@@ -50,6 +50,7 @@ from server.social.errors import NoSuchPlayer, SignInRequired, SocialError
 from server.social.ratings import Ratings
 from server.web.json_body import Refused, read_json_object
 from server.web.path_keys import is_key, shown
+from shared.i18n import text_parts
 
 __all__ = ["SESSION_COOKIE", "SocialDeps", "account_language", "origin_allowed",
            "social_routes", "ws_origin_allowed"]
@@ -123,17 +124,26 @@ def ws_origin_allowed(headers: Headers, scheme: str, allowed: Collection[str] = 
     return origin_allowed(headers, scheme, allowed)
 
 
+def _refusal(err: RoomError) -> dict[str, object]:
+    """An error's JSON answer: ``error`` (the code), ``message`` (English), and ``key``
+    and ``args`` when its sentence is in the catalogue (docs/i18n.md)."""
+    sentence = sentence_of(err)
+    key, args = text_parts(sentence)
+    body: dict[str, object] = {"error": err.code, "message": str(sentence)}
+    return body if key is None else {**body, "key": key, "args": args}
+
+
 def _error(err: Exception) -> JSONResponse:
     if isinstance(err, SocialError):
         headers = {}
         retry = getattr(err, "retry_after_s", None)
         if retry is not None:
             headers["Retry-After"] = str(retry)
-        return JSONResponse({"error": err.code, "message": str(err)}, err.status, headers)
+        return JSONResponse(_refusal(err), err.status, headers)
     if isinstance(err, StoreError):
-        return JSONResponse({"error": err.code, "message": str(err)}, 503)
+        return JSONResponse(_refusal(err), 503)
     if isinstance(err, RoomError):
-        return JSONResponse({"error": err.code, "message": str(err)}, 400)
+        return JSONResponse(_refusal(err), 400)
     log.exception("social request failed", exc_info=err)
     return JSONResponse({"error": "internal", "message": "The server failed on this "
                          "request; nothing was changed."}, 500)

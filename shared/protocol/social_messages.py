@@ -202,8 +202,8 @@ class Invited(ServerMessage):
     # ``rules`` and ``format`` as catalogue ids and arguments ([id, args]; a rule set's
     # name no catalogue has as its text), for the page to say in its reader's language
     # (docs/i18n.md); empty / None from an older room.
-    rules_parts: list[tuple[str, dict[str, str | int]] | str] = Field(default_factory=list)
-    format_part: tuple[str, dict[str, str | int]] | None = None
+    rules_parts: list[list[Any] | str] = Field(default_factory=list)
+    format_part: list[Any] | None = None
 
 
 class LobbyChanged(ServerMessage):
