@@ -8,8 +8,11 @@
     POST /api/invite   {"name"}             -> 200 {"name", "id", "expires"}  (a private
                                                table's host, before or after the start)
     POST /api/invites/answer {"id", "join"} -> 200 {"code", "table"} (join) or {} (decline)
-    GET  /api/lobby                         -> 200 {"open": [{"table", "rules", "free",
-                                               "host"}] (less tables where someone
+    GET  /api/lobby                         -> 200 {"open": [{"table", "rules",
+                                               "rules_parts", "free", "host"}] (rules:
+                                               one line in English, rules_parts: its
+                                               parts as [id, args]; every row has
+                                               both) (less tables where someone
                                                sits with a block between them and
                                                the caller), "watch": [{"table", "kind",
                                                "rating", "ratings", "players", "rules",
