@@ -74,3 +74,25 @@ RATE_PASSWORDS_NAME = Template("rate.passwords_name",
                                "Too many wrong passwords for this name from your address.")
 RATE_PASSWORDS_ADDRESS = Template("rate.passwords_address",
                                   "Too many wrong passwords from your address.")
+
+# -- accounts: the sign-in panel ------------------------------------------------------------
+NAME_TEXT = Template("account.name_text", "The name must be text.")
+NAME_LENGTH = Template("account.name_length", "A name has {min} to {max} characters.")
+NAME_CHARACTERS = Template("account.name_characters",
+                           "A name may use letters A-Z, digits, '-' and '_', and must start "
+                           "and end with a letter or digit.")
+NAME_RESERVED = Template("account.name_reserved", "That name is reserved; choose another.")
+NAME_TAKEN = Template("account.name_taken", "The name '{name}' is taken; choose another.")
+PASSWORD_TEXT = Template("account.password_text", "The password must be text.")
+PASSWORD_SHORT = Template("account.password_short",
+                          "A password needs at least {count} characters.")
+PASSWORD_LONG = Template("account.password_long", "A password has at most {count} characters.")
+PASSWORD_BLANK = Template("account.password_blank", "A password needs some visible characters.")
+PASSWORD_IS_NAME = Template("account.password_is_name", "The password must not be the name.")
+GIVE_NAME_AND_PASSWORD = Template("account.give_name_and_password",
+                                  "Give a name and a password.")
+NO_MATCH = Template("account.no_match", "That name and password do not match.")
+KEEP_CHOICE = Template("account.keep_choice", "Sign in to keep the choice for your account; "
+                       "this browser keeps it meanwhile.")
+KEEP_LANGUAGE = Template("account.keep_language", "Sign in to keep the language for your "
+                         "account; this browser keeps it meanwhile.")

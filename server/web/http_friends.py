@@ -66,6 +66,7 @@ from server.tables.model import PRIVATE, Seat, Table
 from server.tables.pools import POOLS
 from server.web.http_social import SESSION_COOKIE, SocialDeps, _endpoint
 from server.web.json_body import Refused, read_json_object
+from server.web.path_keys import shown
 
 __all__ = ["FRIEND_LIMITS", "friends_routes"]
 
@@ -111,7 +112,7 @@ async def _me(request: Request, hub: SocialHub) -> Account:
 async def _other(hub: SocialHub, name: str) -> Account:
     account = await hub.accounts.by_name(name)
     if account is None:
-        raise NoSuchPlayer(reasons.NO_SUCH_PLAYER(name=name[:20]))
+        raise NoSuchPlayer(reasons.NO_SUCH_PLAYER(name=shown(name)[1:-1]))
     return account
 
 

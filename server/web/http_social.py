@@ -48,6 +48,7 @@ from server.social.accounts import Account, Accounts, Session, pid_of
 from server.social.chat import Chat
 from server.social.errors import NoSuchPlayer, SignInRequired, SocialError
 from server.social.ratings import Ratings
+from server.social.reasons import KEEP_CHOICE, KEEP_LANGUAGE, NO_SUCH_PLAYER
 from server.web.json_body import Refused, read_json_object
 from server.web.path_keys import is_key, shown
 from shared.i18n import text_parts
@@ -283,8 +284,7 @@ async def _account_choice(request: Request, deps: SocialDeps,
     the choice is, for the refusal a guest gets)."""
     account = await _current(request, deps)
     if account is None:
-        raise SignInRequired(f"Sign in to keep the {what} for your account; "
-                             "this browser keeps it meanwhile.")
+        raise SignInRequired(KEEP_LANGUAGE() if what == "language" else KEEP_CHOICE())
     return account, await read_json_object(request, MAX_BODY)
 
 
@@ -345,7 +345,7 @@ async def _history(request: Request, deps: SocialDeps) -> Response:
     name = request.path_params["name"]
     account = await deps.accounts.by_name(name) if is_key(name) else None
     if account is None:
-        raise NoSuchPlayer(f"No player is called {shown(name)}.")
+        raise NoSuchPlayer(NO_SUCH_PLAYER(name=shown(name)[1:-1]))
     rating = await deps.ratings.rating(account.pid)
     changes = await deps.ratings.history(account.pid)
     return JSONResponse({

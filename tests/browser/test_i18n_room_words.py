@@ -1,9 +1,9 @@
 """What the room says of a table and its refusals, in the page's language, in a real
 Chromium: Spanish on a phone (390x844), French on a laptop (1280x800). An open table's
 line of rules in the lobby and an invite's (format and rules), both sent by the server
-as catalogue ids and arguments beside the English, and a follow's refusal ("no such
-player"), an HTTP refusal with its id. Nothing scrolls sideways and no text is cut or
-overlaps."""
+as catalogue ids and arguments beside the English, and a sign-in's and a follow's
+refusals ("no such player"), HTTP refusals with their ids. Nothing scrolls sideways
+and no text is cut or overlaps."""
 
 from __future__ import annotations
 
@@ -43,6 +43,12 @@ async def test_a_tables_rules_and_a_social_refusal_in_the_pages_language(
         assert listed.status_code == 200, listed.text
 
         page = await open_page(room, viewport=viewport, lang=lang)
+        words = catalogue(lang)
+        # The sign-in panel: the room's refusal of a name nobody has, by its id.
+        await page.fill("#acct-name", "Lia")
+        await page.fill("#acct-pass", PASSWORD)
+        await page.click("#sign-in")
+        await expect(page.locator("#toast")).to_have_text(str(words["account.no_match"]))
         await page.fill("#acct-name", "Lia")
         await page.fill("#acct-pass", PASSWORD)
         await page.click("#register")
@@ -58,7 +64,6 @@ async def test_a_tables_rules_and_a_social_refusal_in_the_pages_language(
         # A follow of nobody: the room's refusal, by its id, in the page's language.
         await page.fill("#people-name", "Nadie")
         await page.click("#follow-go")
-        words = catalogue(lang)
         await expect(page.locator("#toast")).to_have_text(
             render(str(words["social.no_such_player"]), {"name": "Nadie"}, str, str))
 

@@ -22,7 +22,8 @@ from .conftest import Start, register
 from .test_friends import call
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
-AREAS = ("social.", "rate.", "room.full", "room.no_storage", "room.too_many_messages")
+AREAS = ("social.", "account.", "rate.", "room.full", "room.no_storage",
+         "room.too_many_messages")
 
 
 def say(lang: str, key: str, args: dict[str, Any]) -> str:
@@ -61,6 +62,13 @@ async def test_a_social_refusal_over_http_carries_its_id_and_arguments(
         assert refused["message"] == TEMPLATES[key]
     report = (await call(node, ana, "/api/report", {"name": "ana", "reason": "abuse"})).json()
     assert report["key"] == "social.report_self"
+    taken = await call(node, ana, "/api/register", {"name": "ANA", "password": "x" * 12})
+    assert taken.status_code == 409 and taken.json()["message"] == \
+        "The name 'ANA' is taken; choose another."
+    assert (taken.json()["key"], taken.json()["args"]) == ("account.name_taken", {"name": "ANA"})
+    short = (await call(node, ana, "/api/register", {"name": "bea", "password": "x"})).json()
+    assert say("pt-BR", short["key"], short["args"]) == \
+        "Uma senha precisa de pelo menos 8 caracteres."
 
 
 async def test_a_rate_limit_says_what_was_limited_and_the_wait(redis: Any) -> None:
