@@ -9,11 +9,13 @@ from typing import Any
 import pytest
 from babel import Locale
 
+from server.errors import InvalidRules, sentence_of
 from server.i18n import LANGUAGES, catalogue, po_path
 from server.social.lobby_lists import format_line, rules_line
 from server.social.lobby_words import format_part, rules_parts
+from server.tables.lobby import host_rules
 from server.tables.pools import POOLS
-from shared.i18n import TEMPLATES, render
+from shared.i18n import TEMPLATES, Text, render
 from shared.spades.rules import PRESETS, RANKED_RULES
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
@@ -59,3 +61,36 @@ def test_every_part_of_the_rules_line_is_in_every_language(lang: str) -> None:
         "quatro jogadores, cada um por si")
     # A name no catalogue has stays as it is, in every language.
     assert say(lang, rules_parts({"name": "my_house"}))[:9] == "My House "
+
+
+def test_rule_problems_alone_or_several_are_said_in_every_language() -> None:
+    """A problem the form's fields can make, alone or with others (up to three), is a
+    catalogue sentence reading each problem's words; a problem of the protocol's (a
+    field's type) stays English."""
+    with pytest.raises(InvalidRules) as three:
+        host_rules("standard", {"target_score": 20, "min_team_bid": 2, "bidding": "mirror"})
+    sentence = sentence_of(three.value)
+    assert isinstance(sentence, Text) and sentence.key == "rules_refused.three"
+    assert str(sentence).startswith("Invalid rules: The target score must be between 50")
+    words = catalogue("es")
+    rule = Locale.parse("es").plural_form
+    spanish = render(words[sentence.key], sentence.args, lambda k: str(words[k]), rule)
+    assert spanish.startswith("Reglas no válidas. La puntuación objetivo debe estar entre")
+    assert "{" not in spanish and "rules_problem" not in spanish
+    with pytest.raises(InvalidRules) as one:
+        host_rules("two_handed", {"partnerships": True})
+    alone = sentence_of(one.value)
+    assert isinstance(alone, Text) and (alone.key, alone.args) == (
+        "rules_refused.one", {"first": "solo_2"})
+    assert str(alone) == ("Invalid rules: 2 players play without partnerships "
+                          "(partnerships must be off).")
+    with pytest.raises(InvalidRules) as four:  # more than three: English
+        host_rules("cutthroat", {"target_score": 20, "min_team_bid": 2, "bidding": "suicide"})
+    assert not isinstance(sentence_of(four.value), Text)
+    with pytest.raises(InvalidRules) as typed:
+        host_rules("standard", {"jokers": 1})
+    assert not isinstance(sentence_of(typed.value), Text)
+    for lang in TRANSLATED:
+        text = po_path(lang).read_text(encoding="utf-8")
+        for key in (k for k in TEMPLATES if k.startswith(("rules_problem.", "rules_refused."))):
+            assert f'msgctxt "{key}"' in text, (lang, key)
