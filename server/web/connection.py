@@ -190,7 +190,7 @@ class Client:
                 if self._over_rate(err.msg_id):
                     continue
                 self._bad += err.bad_frame  # a refused name is a person's slip
-                self.reply(Error(code=err.code, msg=str(err)), err.msg_id)
+                self.reply(Error.of(err.code, sentence_of(err)), err.msg_id)
                 if self._bad >= limit:
                     self.close(1008, "too many bad messages")
                 continue

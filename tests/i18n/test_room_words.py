@@ -94,3 +94,32 @@ def test_rule_problems_alone_or_several_are_said_in_every_language() -> None:
         text = po_path(lang).read_text(encoding="utf-8")
         for key in (k for k in TEMPLATES if k.startswith(("rules_problem.", "rules_refused."))):
             assert f'msgctxt "{key}"' in text, (lang, key)
+
+
+def test_the_codecs_refusals_carry_their_ids() -> None:
+    """A frame the codec cannot read, and a display name it refuses, keep their English
+    and carry their catalogue ids (the protocol's own words stay English arguments)."""
+    from shared.protocol import Error
+    from shared.protocol.base import ProtocolError
+    from shared.protocol.codec import decode
+
+    def refusal(frame: str) -> Error:
+        with pytest.raises(ProtocolError) as caught:
+            decode(frame)
+        return Error.of(caught.value.code, sentence_of(caught.value))
+
+    envelope = refusal("[1]")
+    assert (envelope.code, envelope.key) == ("malformed", "codec.not_envelope")
+    assert envelope.msg == 'a message must be an object {"t": type, "d": data, "id": n}'
+    unknown = refusal('{"t": "nope"}')
+    assert (unknown.key, unknown.args, unknown.msg) == (
+        "codec.unknown_type", {"type": "'nope'"}, "unknown message type 'nope'")
+    long_name = refusal('{"t": "name", "d": {"name": "' + "x" * 30 + '"}}')
+    assert (long_name.code, long_name.msg) == ("bad_name", "A name has at most 20 characters.")
+    assert (long_name.key, long_name.args) == ("display_name.too_long", {"count": 20})
+    words = catalogue("fr")
+    rule = Locale.parse("fr").plural_form
+    assert render(words[long_name.key], long_name.args, lambda k: str(words[k]), rule) == (
+        "Un nom compte au plus 20 caractères.")
+    hidden = refusal('{"t": "name", "d": {"name": "a\\u200bb"}}')
+    assert (hidden.key, hidden.args) == ("display_name.invisible", {"code": "200b"})
