@@ -49,6 +49,7 @@ CONVERTED = (
     "js/ui/lobby_people.js",
     "js/ui/lobby_ranked.js",
     "js/ui/private_form.js",
+    "js/ui/private_lobby.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")

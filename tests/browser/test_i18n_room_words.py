@@ -2,8 +2,8 @@
 Chromium: Spanish on a phone (390x844), French on a laptop (1280x800). An open table's
 line of rules in the lobby and an invite's (format and rules), both sent by the server
 as catalogue ids and arguments beside the English, and a sign-in's and a follow's
-refusals ("no such player"), HTTP refusals with their ids. Nothing scrolls sideways
-and no text is cut or overlaps."""
+refusals ("no such player"), HTTP refusals with their ids; then, joined by the invite,
+the private lobby's words. Nothing scrolls sideways and no text is cut or overlaps."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 from playwright.async_api import expect
 
 from server.i18n import catalogue
+from server.i18n.audit import page_catalogue
 from server.social.lobby_words import format_part, rules_parts
 from shared.i18n import render
 from shared.protocol import CreatePrivate
@@ -79,5 +80,19 @@ async def test_a_tables_rules_and_a_social_refusal_in_the_pages_language(
         assert await layout_problems(page, ".lobby") == []
         await page.evaluate("document.querySelector('#open-tables').scrollIntoView()")
         await shot(page, f"i18n-room-words-{lang}-{device}")
+
+        # Joined by the invite: the private lobby's words in the page's language.
+        await page.click("#invite-join")
+        lobby = page.locator(".private-lobby")
+        await expect(lobby).to_be_visible()
+        own = page_catalogue(lang)
+        await expect(page.locator("#private-title")).to_have_text(str(own["plobby.title"]))
+        await expect(lobby.locator(".waiting")).to_have_text(
+            str(own["plobby.waiting_for"]).replace("{name}", "Olga"))
+        await expect(lobby.locator(".seat-row.open .sitter").first).to_have_text(
+            str(own["plobby.empty"]) + " ")
+        assert await page.evaluate(NO_SIDEWAYS_SCROLL)
+        assert await layout_problems(page, ".private-lobby") == []
+        await shot(page, f"i18n-room-words-private-{lang}-{device}")
     finally:
         await host.close()
