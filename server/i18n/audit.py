@@ -50,6 +50,7 @@ CONVERTED = (
     "js/ui/lobby_ranked.js",
     "js/ui/private_form.js",
     "js/ui/private_lobby.js",
+    "js/main.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")
