@@ -161,6 +161,16 @@ NO_STORAGE = Template("room.no_storage", "The room cannot reach its storage righ
                       "try again.")
 TOO_MANY_MESSAGES = Template("room.too_many_messages",
                              "Too many messages at once: wait a moment, then try again.")
+# An HTTP request the room cannot read (server/web: its body, a field, its origin).
+BODY_TYPE = Template("http.body_type", "Send the request body as application/json.")
+BODY_TOO_LARGE = Template("http.body_too_large", "A request body has at most {max} bytes.")
+BODY_LOST = Template("http.body_lost", "The request body did not arrive.")
+BODY_NOT_JSON = Template("http.body_not_json", "The request body is not valid JSON.")
+BODY_NOT_OBJECT = Template("http.body_not_object", "The request body must be a JSON object.")
+FLAG = Template("http.flag", "'{key}' must be true or false.")
+SEAT_NUMBER = Template("http.seat_number", "'seat' must be a seat number.")
+INVITE_ID = Template("http.invite_id", "Give the invite's id.")
+OWN_PAGE = Template("http.own_page", "This request must come from the room's own page.")
 
 
 def sentence_of(err: Exception) -> str:

@@ -51,6 +51,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from server.errors import FLAG, INVITE_ID, SEAT_NUMBER
 from server.ops.address_key import limit_key
 from server.social import reasons
 from server.social.accounts import Account
@@ -98,7 +99,7 @@ def _name(body: dict[str, object]) -> str:
 def _flag(body: dict[str, object], key: str, default: bool) -> bool:
     value = body.get(key, default)
     if not isinstance(value, bool):
-        raise Refused(400, "malformed", f"{key!r} must be true or false.")
+        raise Refused(400, "malformed", FLAG(key=key))
     return value
 
 
@@ -121,7 +122,7 @@ async def _seated(hub: SocialHub, me: Account, body: dict[str, object]) -> Seat:
     names the seat, never the name shown on it)."""
     seat = body["seat"]
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise Refused(400, "malformed", "'seat' must be a seat number.")
+        raise Refused(400, "malformed", SEAT_NUMBER())
     _, table_id = await hub.room.store.player(me.pid)
     table = await hub.room.store.load(table_id) if table_id else None
     if table is None or not 0 <= seat < len(table.seats) or not table.seats[seat].is_person:
@@ -289,7 +290,7 @@ async def answer(request: Request, parts: _Parts) -> Response:
     body = await read_json_object(request, MAX_BODY)
     invite_id = body.get("id")
     if not isinstance(invite_id, str):
-        raise Refused(400, "malformed", "Give the invite's id.")
+        raise Refused(400, "malformed", INVITE_ID())
     join = _flag(body, "join", False)
     await parts.limiter.hit(FRIEND_LIMITS["answer"], me.pid)
     taken = await hub.name_invites.take(me.pid, invite_id)

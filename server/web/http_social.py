@@ -42,7 +42,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from server.errors import RoomError, StoreError, sentence_of
+from server.errors import FLAG, OWN_PAGE, RoomError, StoreError, sentence_of
 from server.i18n import LANGUAGES
 from server.social.accounts import Account, Accounts, Session, pid_of
 from server.social.chat import Chat
@@ -161,8 +161,7 @@ def _endpoint(handler: Handler, source: DepsSource, *,
             deps = source if isinstance(source, SocialDeps) else source()
             if changes_state and not origin_allowed(request.headers, request.url.scheme,
                                                     deps.allowed_origins):
-                raise Refused(403, "bad_origin", "This request must come from the room's "
-                               "own page.")
+                raise Refused(403, "bad_origin", OWN_PAGE())
             return await handler(request, deps)
         except Refused as err:
             return JSONResponse(err.body(), err.status)
@@ -292,7 +291,7 @@ async def _screen_reader(request: Request, deps: SocialDeps) -> Response:
     account, body = await _account_choice(request, deps, "choice")
     on = body.get("on")
     if not isinstance(on, bool):
-        raise Refused(400, "malformed", "'on' must be true or false.")
+        raise Refused(400, "malformed", FLAG(key="on"))
     await deps.accounts.set_screen_reader(account.pid, on)
     return JSONResponse({"screen_reader": on})
 

@@ -22,7 +22,7 @@ from .conftest import Start, register
 from .test_friends import call
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
-AREAS = ("social.", "account.", "rate.", "room.full", "room.no_storage",
+AREAS = ("social.", "account.", "rate.", "http.", "room.full", "room.no_storage",
          "room.too_many_messages")
 
 
@@ -66,6 +66,9 @@ async def test_a_social_refusal_over_http_carries_its_id_and_arguments(
     assert taken.status_code == 409 and taken.json()["message"] == \
         "The name 'ANA' is taken; choose another."
     assert (taken.json()["key"], taken.json()["args"]) == ("account.name_taken", {"name": "ANA"})
+    flag = (await call(node, ana, "/api/follow", {"name": "ana", "on": "yes"})).json()
+    assert (flag["error"], flag["message"], flag["key"], flag["args"]) == (
+        "malformed", "'on' must be true or false.", "http.flag", {"key": "on"})
     short = (await call(node, ana, "/api/register", {"name": "bea", "password": "x"})).json()
     assert say("pt-BR", short["key"], short["args"]) == \
         "Uma senha precisa de pelo menos 8 caracteres."
