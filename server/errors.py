@@ -154,6 +154,23 @@ NO_OPEN_SEAT = Template("room.no_open_seat", "That table has no open seat.")
 REMATCH_AT_END = Template("room.rematch_at_end", "A rematch is offered when the game is over.")
 NO_RANKED_REMATCH = Template("room.no_ranked_rematch",
                              "Ranked games have no rematch: join the ranked queue again.")
+# The room's storage, and a socket sending too fast.
+ROOM_FULL = Template("room.full", "The room is full right now: no new table can open. Try "
+                     "again later; games already going on are not affected.")
+NO_STORAGE = Template("room.no_storage", "The room cannot reach its storage right now; "
+                      "try again.")
+TOO_MANY_MESSAGES = Template("room.too_many_messages",
+                             "Too many messages at once: wait a moment, then try again.")
+# An HTTP request the room cannot read (server/web: its body, a field, its origin).
+BODY_TYPE = Template("http.body_type", "Send the request body as application/json.")
+BODY_TOO_LARGE = Template("http.body_too_large", "A request body has at most {max} bytes.")
+BODY_LOST = Template("http.body_lost", "The request body did not arrive.")
+BODY_NOT_JSON = Template("http.body_not_json", "The request body is not valid JSON.")
+BODY_NOT_OBJECT = Template("http.body_not_object", "The request body must be a JSON object.")
+FLAG = Template("http.flag", "'{key}' must be true or false.")
+SEAT_NUMBER = Template("http.seat_number", "'seat' must be a seat number.")
+INVITE_ID = Template("http.invite_id", "Give the invite's id.")
+OWN_PAGE = Template("http.own_page", "This request must come from the room's own page.")
 
 
 def sentence_of(err: Exception) -> str:
@@ -177,9 +194,8 @@ def is_redis_failure(err: BaseException) -> bool:
 def storage_error(err: Exception) -> StoreError:
     """The room's error for a failed Redis call: ``RoomFull`` for Redis's OOM reply."""
     if isinstance(err, OutOfMemoryError) or str(err).startswith("OOM"):
-        return RoomFull("The room is full right now: no new table can open. Try again "
-                        "later; games already going on are not affected.")
-    return StoreError("The room cannot reach its storage right now; try again.")
+        return RoomFull(ROOM_FULL())
+    return StoreError(NO_STORAGE())
 
 
 def error_code(err: Exception) -> str:

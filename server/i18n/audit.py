@@ -59,6 +59,8 @@ CONVERTED = (
     "learn/js/table_view.js",
     "learn/js/sr_lesson.js",
     "learn/js/rules_view.js",
+    "js/ui/private_lobby.js",
+    "js/main.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")

@@ -17,8 +17,11 @@ from babel import Locale, negotiate_locale
 from babel.messages.pofile import read_po
 from babel.plural import _plural_tags
 
-import server.errors  # noqa: F401  (registers the room's sentences)
+import server.errors  # registers the room's sentences
+import server.social.lobby_words  # registers the lobby's rules words
+import server.social.reasons  # noqa: F401  (registers the social layer's sentences)
 import shared.course.words  # registers the rules page's and the score lines' words
+import shared.protocol.refusals  # registers the codec's refusals
 import shared.spades.reasons  # registers the engine's sentences
 import shared.tournaments.reasons  # noqa: F401  (registers the tournaments' refusals)
 from shared.i18n import TEMPLATES, Text, render

@@ -41,13 +41,14 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from server.archive.db import Database
 from server.ops.address_key import limit_key
 
-from . import keys
+from . import keys, reasons
 from .errors import (
     BadCredentials,
     InvalidName,
     InvalidPassword,
     NameTaken,
 )
+from .reasons import RATE_REGISTER
 from .signin_throttle import SigninThrottle, ThrottlePolicy
 from .store import Clock, Limit, Limiter, now_ms, redis_errors
 
@@ -124,30 +125,29 @@ def name_key(name: str) -> str:
 def check_name(name: object) -> str:
     """``name`` if it is a valid account name; else ``InvalidName`` saying why."""
     if not isinstance(name, str):
-        raise InvalidName("The name must be text.")
+        raise InvalidName(reasons.NAME_TEXT())
     if not NAME_MIN <= len(name) <= NAME_MAX:
-        raise InvalidName(f"A name has {NAME_MIN} to {NAME_MAX} characters.")
+        raise InvalidName(reasons.NAME_LENGTH(min=NAME_MIN, max=NAME_MAX))
     if not _NAME.fullmatch(name):
-        raise InvalidName("A name may use letters A-Z, digits, '-' and '_', and must "
-                          "start and end with a letter or digit.")
+        raise InvalidName(reasons.NAME_CHARACTERS())
     folded = name_key(name)
     if any(folded.startswith(word) for word in _RESERVED):
-        raise InvalidName("That name is reserved; choose another.")
+        raise InvalidName(reasons.NAME_RESERVED())
     return name
 
 
 def check_password(password: object, name: str = "") -> str:
     """``password`` if acceptable; else ``InvalidPassword`` saying why."""
     if not isinstance(password, str):
-        raise InvalidPassword("The password must be text.")
+        raise InvalidPassword(reasons.PASSWORD_TEXT())
     if len(password) < PASSWORD_MIN:
-        raise InvalidPassword(f"A password needs at least {PASSWORD_MIN} characters.")
+        raise InvalidPassword(reasons.PASSWORD_SHORT(count=PASSWORD_MIN))
     if len(password) > PASSWORD_MAX:
-        raise InvalidPassword(f"A password has at most {PASSWORD_MAX} characters.")
+        raise InvalidPassword(reasons.PASSWORD_LONG(count=PASSWORD_MAX))
     if not password.strip():
-        raise InvalidPassword("A password needs some visible characters.")
+        raise InvalidPassword(reasons.PASSWORD_BLANK())
     if name and password.lower() == name.lower():
-        raise InvalidPassword("The password must not be the name.")
+        raise InvalidPassword(reasons.PASSWORD_IS_NAME())
     return password
 
 
@@ -195,8 +195,7 @@ class Accounts:
         self._decoy = self._hasher.hash(secrets.token_urlsafe(16))
         p = self.policy
         self.throttle = SigninThrottle(client, p.signin, clock)
-        self.register_limit = Limit("register-addr", *p.register_per_address,
-                                    "Too many new accounts from your address.")
+        self.register_limit = Limit("register-addr", *p.register_per_address, RATE_REGISTER)
 
     # -- hashing off the event loop ------------------------------------------------------
 
@@ -230,7 +229,7 @@ class Accounts:
         async with self._db.connection("register") as conn:
             taken = await conn.fetchval("SELECT 1 FROM accounts WHERE name_key = $1", folded)
         if taken:
-            raise NameTaken(f"The name {valid_name!r} is taken; choose another.")
+            raise NameTaken(reasons.NAME_TAKEN(name=valid_name))
         stored = await self._hash(valid_password)
         adopt = adopt_pid if adopt_pid and _PID.fullmatch(adopt_pid) else None
         created = datetime.fromtimestamp(self._clock() / 1000, UTC)
@@ -246,11 +245,11 @@ class Accounts:
                     candidate, valid_name, folded, stored, created)
                 if pid is None and await conn.fetchval(
                         "SELECT 1 FROM accounts WHERE name_key = $1", folded):
-                    raise NameTaken(f"The name {valid_name!r} is taken; choose another.")
+                    raise NameTaken(reasons.NAME_TAKEN(name=valid_name))
             if pid is not None:
                 break
         if pid is None:
-            raise NameTaken(f"The name {valid_name!r} is taken; choose another.")
+            raise NameTaken(reasons.NAME_TAKEN(name=valid_name))
         return await self._open_session(Account(valid_name, pid))
 
     async def sign_in(self, name: object, password: object, address: str) -> Session:
@@ -259,7 +258,7 @@ class Accounts:
         Raises BadCredentials (never saying whether the name exists), RateLimited.
         """
         if not isinstance(name, str) or not isinstance(password, str):
-            raise BadCredentials("Give a name and a password.")
+            raise BadCredentials(reasons.GIVE_NAME_AND_PASSWORD())
         folded = name_key(name)[:NAME_MAX + 1]
         await self.throttle.check(folded, address)
         async with self._db.connection("sign in") as conn:
@@ -268,11 +267,11 @@ class Accounts:
         if row is None or len(password) > PASSWORD_MAX:
             await self._verify(self._decoy, password[:PASSWORD_MAX])
             await self.throttle.failed(folded, address)
-            raise BadCredentials("That name and password do not match.")
+            raise BadCredentials(reasons.NO_MATCH())
         stored: str = row["hash"]
         if not await self._verify(stored, password):
             await self.throttle.failed(folded, address)
-            raise BadCredentials("That name and password do not match.")
+            raise BadCredentials(reasons.NO_MATCH())
         await self.throttle.succeeded(folded, address)
         if self._hasher.check_needs_rehash(stored):
             rehashed = await self._hash(password)

@@ -43,6 +43,7 @@ from shared.display_names import cap_marks
 
 from . import keys
 from .errors import ChatOff, InvalidChat
+from .reasons import RATE_CHAT
 from .store import Clock, Limit, Limiter, now_ms, redis_errors
 
 __all__ = [
@@ -61,7 +62,7 @@ __all__ = [
 
 MAX_CHARS = 200
 KEPT = 50
-SEND_LIMIT = Limit("chat", 5, 10.0, "You are sending messages too fast.")
+SEND_LIMIT = Limit("chat", 5, 10.0, RATE_CHAT)
 GUEST_PREF_TTL_S = 30 * 86_400  # as long as a guest's player record lives
 PLAYERS, GALLERY = "p", "g"
 

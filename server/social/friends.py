@@ -19,6 +19,7 @@ import redis.asyncio as aioredis
 from server.archive.db import Database
 
 from .errors import SocialError
+from .reasons import BLOCK_SELF, FOLLOW_BLOCKED, FOLLOW_SELF, TOO_MANY_FOLLOWS
 from .store import redis_errors
 
 __all__ = ["BLOCKS_CHANNEL", "Blocked", "Friends", "Graph", "SelfTarget"]
@@ -74,7 +75,7 @@ class Friends:
         """``pid`` follows (``on``) or stops following ``other``. Refused (``Blocked``)
         when either blocked the other."""
         if pid == other:
-            raise SelfTarget("You cannot follow yourself.")
+            raise SelfTarget(FOLLOW_SELF())
         async with self._db.connection("follow") as conn:
             if not on:
                 await conn.execute("DELETE FROM follows WHERE follower = $1 AND followee = $2",
@@ -84,12 +85,11 @@ class Friends:
                 if await conn.fetchval(
                         "SELECT 1 FROM blocks WHERE (blocker = $1 AND blocked = $2) "
                         "OR (blocker = $2 AND blocked = $1)", pid, other):
-                    raise Blocked("You cannot follow this player.")
+                    raise Blocked(FOLLOW_BLOCKED())
                 count = await conn.fetchval("SELECT count(*) FROM follows WHERE follower = $1",
                                             pid)
                 if count >= MAX_FOLLOWS:
-                    raise TooManyFollows(f"You follow {MAX_FOLLOWS} players already; "
-                                         "unfollow some first.")
+                    raise TooManyFollows(TOO_MANY_FOLLOWS(count=MAX_FOLLOWS))
                 await conn.execute("INSERT INTO follows (follower, followee) VALUES ($1, $2) "
                                    "ON CONFLICT DO NOTHING", pid, other)
 
@@ -97,7 +97,7 @@ class Friends:
         """``pid`` blocks (``on``) or unblocks ``other``; a block ends both follows.
         Every node hears of it (``BLOCKS_CHANNEL``) and hides or shows the chat."""
         if pid == other:
-            raise SelfTarget("You cannot block yourself.")
+            raise SelfTarget(BLOCK_SELF())
         async with self._db.connection("block") as conn, conn.transaction():
             if not on:
                 await conn.execute("DELETE FROM blocks WHERE blocker = $1 AND blocked = $2",

@@ -342,7 +342,9 @@ class SocialHub:
             message = Invited(id=notice["id"], from_name=notice["from"],
                               table=notice["table"], expires=notice["expires"],
                               rules=notice.get("rules", ""), format=notice.get("format", ""),
-                              seated=notice.get("seated", []))
+                              seated=notice.get("seated", []),
+                              rules_parts=notice.get("rules_parts", []),
+                              format_part=notice.get("format_part"))
         for sock in list(self.clients.get(notice["to"], ())):
             _send(sock, message)
 

@@ -22,6 +22,7 @@ from server.ops.address_key import limit_key
 
 from . import keys
 from .errors import NoSuchInvite
+from .reasons import RATE_JOIN_CODE
 from .store import Clock, Limit, Limiter, now_ms, redis_errors
 
 __all__ = ["CODE_ALPHABET", "CODE_LIMITS", "Invite", "Invites", "normalize_code"]
@@ -30,8 +31,8 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 6
 INVITE_TTL_S = 86_400  # as long as an idle table lives; ``refresh`` extends it
 CODE_LIMITS = (
-    Limit("join-code-min", 10, 60.0, "Too many table codes tried from your address."),
-    Limit("join-code-hour", 60, 3600.0, "Too many table codes tried from your address."),
+    Limit("join-code-min", 10, 60.0, RATE_JOIN_CODE),
+    Limit("join-code-hour", 60, 3600.0, RATE_JOIN_CODE),
 )
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")

@@ -3,7 +3,9 @@
 - **Open tables.** A private table's host may list it (``set_open``): it goes in the
   sorted set ``lb:{lb}:open`` (table id -> time listed). ``open_tables`` reads the
   listed tables, drops those that started, ended or expired, and gives each with its
-  rules in one line (``rules_line``), its free seats and its host's name. Anyone may
+  rules in one line (``rules_line``; ``rules_parts``: the same as catalogue ids and
+  arguments, for the page to say in its reader's language), its free seats and its
+  host's name. Anyone may
   then ``join`` it by table id (``is_open``) as if they had its code.
 - **Watch.** ``watch_list`` gives games that move (``moves``: in play with a person
   seated; bots stop when every person has gone, so such a table is left out) and
@@ -28,10 +30,9 @@ import redis.asyncio as aioredis
 
 from server.tables.model import CASUAL, PRIVATE, RANKED, Table
 from server.tables.store import Store
-from shared.course import format_text
-from shared.spades.rules import RuleSet
 
 from . import keys as social_keys
+from .lobby_words import format_text, rules_parts, rules_texts
 from .ratings import SCALE_START, Ratings
 from .store import redis_errors
 
@@ -45,33 +46,15 @@ SHOWN = 30
 
 
 def rules_line(rules: dict[str, Any], bot_level: str | None = None) -> str:
-    """"500 · Blind Nil any · bags 10/100 · Standard bots" for a table's rules."""
-    try:
-        r = RuleSet.from_dict(rules)
-    except (ValueError, TypeError):
-        return "house rules"
-    parts = [f"{r.target_score}"]
-    if r.name not in ("standard", "custom"):
-        parts.insert(0, r.name.replace("_", " ").title())
-    if r.blind_nil != "off":
-        parts.append(f"Blind Nil {r.blind_nil.replace('_', ' ')}")
-    if r.bidding != "standard":
-        parts.append(f"{r.bidding} bidding")
-    if r.jokers:
-        parts.append("jokers")
-    parts.append(f"bags {r.bag_limit}/{r.bag_penalty_points}" if r.bag_penalty else "no bags")
-    if bot_level:
-        parts.append(f"{bot_level.title()} bots")
-    return " · ".join(parts)
+    """"500 · Blind Nil any · bags 10/100 · Standard bots" for a table's rules (the
+    English of ``rules_parts``: server/social/lobby_words.py)."""
+    return " · ".join(rules_texts(rules, bot_level))
 
 
 def format_line(rules: dict[str, Any]) -> str:
     """The format of a table's rules in a few words, as the rules page says it ("four
     players in two partnerships"); "" for rules that do not parse."""
-    try:
-        return format_text.format_line(RuleSet.from_dict(rules))
-    except (ValueError, TypeError):
-        return ""
+    return str(format_text(rules) or "")
 
 
 def moves(table: Table) -> bool:
@@ -173,6 +156,7 @@ class LobbyLists:
             host = next((s.name for s in table.lobby.seats
                          if s is not None and s.pid == table.lobby.host), None)
             rows.append({"table": table.id, "rules": rules_line(table.rules, table.bot_level),
+                         "rules_parts": rules_parts(table.rules, table.bot_level),
                          "free": len(table.open_seats), "host": host})
         return rows[:SHOWN]
 
@@ -203,9 +187,10 @@ class LobbyLists:
 def _watch_row(table: Table, kind: str) -> dict[str, Any]:
     """A Watch row: the table, its kind, its players, its rules and its progress
     (``rating`` and ``ratings``: ranked rows only, None otherwise)."""
+    bots = table.bot_level if kind == PRIVATE else None
     return {"table": table.id, "kind": kind, "rating": None, "ratings": None,
             "players": [s.name for s in table.seats],
-            "rules": rules_line(table.rules, table.bot_level if kind == PRIVATE else None),
+            "rules": rules_line(table.rules, bots), "rules_parts": rules_parts(table.rules, bots),
             **progress(table)}
 
 

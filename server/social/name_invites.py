@@ -28,6 +28,7 @@ import msgpack
 import redis.asyncio as aioredis
 
 from .errors import SocialError
+from .reasons import INVITE_EXPIRED, NO_SUCH_INVITE, TOO_MANY_INVITES
 from .store import load_script, redis_errors
 
 __all__ = ["CHANNEL", "PER_INVITEE", "InviteExpired", "NameInvite", "NameInvites",
@@ -108,21 +109,20 @@ class NameInvites:
             if recorded:
                 await self._client.publish(CHANNEL, notice)
         if not recorded:
-            raise TooManyInvites(f"That player already has {self.per_invitee} invites "
-                                 "waiting for an answer; try again in a few minutes.")
+            raise TooManyInvites(TOO_MANY_INVITES(count=self.per_invitee))
         return invite
 
     async def take(self, pid: str, invite_id: str) -> NameInvite:
         """End ``pid``'s invite ``invite_id`` and return it (``InviteExpired`` if it is
         not live: a second Join or Decline, or too late)."""
         if not (0 < len(invite_id) <= 20 and invite_id.isascii()) or invite_id == "live":
-            raise InviteExpired("There is no such invite.")
+            raise InviteExpired(NO_SUCH_INVITE())
         async with redis_errors("invite take"), self._client.pipeline(True) as p:
             p.getdel(_key(pid, invite_id))
             p.zrem(_live_key(pid), invite_id)
             raw, _ = await p.execute()
         if raw is None:
-            raise InviteExpired("That invite has expired or was already answered.")
+            raise InviteExpired(INVITE_EXPIRED())
         record = msgpack.unpackb(raw)
         return NameInvite(invite_id, record["t"], record["c"], record["f"], 0,
                           record.get("h", ""))

@@ -28,6 +28,7 @@ from shared.inert_text import strip_inert
 from . import keys
 from .chat import GALLERY, PLAYERS, ChatMessage
 from .errors import SocialError
+from .reasons import REPORT_NOTE, REPORT_REASON, REPORT_SELF
 from .store import redis_errors
 
 __all__ = ["KINDS", "NOTE_MAX", "REASONS", "Report", "Reports", "Sanctioned", "Sanctions"]
@@ -130,13 +131,13 @@ class Reports:
         kept chat is copied into the report). ``guest_name``: ``reported`` is a guest,
         shown under that name (a guest's name is theirs only for the moment)."""
         if reporter == reported:
-            raise BadReport("You cannot report yourself.")
+            raise BadReport(REPORT_SELF())
         if reason not in REASONS:
-            raise BadReport(f"Choose a reason: {', '.join(REASONS)}.")
+            raise BadReport(REPORT_REASON(reasons=", ".join(REASONS)))
         if note is None:
             note = ""
         if not isinstance(note, str) or len(note) > NOTE_MAX:
-            raise BadReport(f"The note is one line of at most {NOTE_MAX} characters.")
+            raise BadReport(REPORT_NOTE(count=NOTE_MAX))
         chat = await self._chat_of(table_id) if table_id else []
         async with self._db.connection("report") as conn:
             report_id: int = await conn.fetchval(

@@ -26,6 +26,7 @@ import redis.asyncio as aioredis
 from server.ops.address_key import limit_key
 
 from .errors import RateLimited
+from .reasons import RATE_PASSWORDS_ADDRESS, RATE_PASSWORDS_NAME, TRY_AGAIN
 from .store import Clock, now_ms, redis_errors
 
 __all__ = ["SigninThrottle", "ThrottlePolicy", "pair_key"]
@@ -71,14 +72,13 @@ class SigninThrottle:
             p.hget(_address_key(address), "until")
             pair_until, address_until = await p.execute()
         now = self._clock()
-        for until, what in ((pair_until, "for this name from your address"),
-                            (address_until, "from your address")):
+        for until, what in ((pair_until, RATE_PASSWORDS_NAME),
+                            (address_until, RATE_PASSWORDS_ADDRESS)):
             wait = int(until or 0) - now
             if wait > 0:
                 seconds = max(1, math.ceil(wait / 1000))
-                unit = "second" if seconds == 1 else "seconds"
-                raise RateLimited(f"Too many wrong passwords {what}. Try again in "
-                                  f"{seconds} {unit}.", wait)
+                raise RateLimited(TRY_AGAIN(what=what.key.removeprefix("rate."),
+                                            count=seconds), wait)
 
     async def failed(self, name_key: str, address: str) -> None:
         """Count a wrong password of this pair (and address); set their waits."""

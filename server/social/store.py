@@ -26,9 +26,11 @@ import redis.asyncio as aioredis
 from redis.commands.core import AsyncScript
 
 from server.errors import is_redis_failure, storage_error
+from shared.i18n import Template
 
 from . import keys
 from .errors import RateLimited
+from .reasons import TRY_AGAIN
 
 __all__ = ["Clock", "Limit", "Limiter", "load_script", "now_ms", "redis_errors"]
 
@@ -65,13 +67,15 @@ class Limit:
     """At most ``attempts`` in any ``window_s`` seconds per subject of ``scope``.
 
     ``refusal`` is the sentence a refused person reads; it should say what was
-    limited (the wait in seconds is added).
+    limited (the wait in seconds is added). A catalogue entry (``rate.<what>``,
+    server/social/reasons.py) makes the refusal ``TRY_AGAIN``, said in the reader's
+    language.
     """
 
     scope: str
     attempts: int
     window_s: float
-    refusal: str
+    refusal: str | Template
 
     def __post_init__(self) -> None:
         if self.attempts < 1 or self.window_s <= 0:
@@ -96,9 +100,12 @@ class Limiter:
                                              args=args))
         if wait_ms > 0:
             retry = RateLimited("", wait_ms)
+            refusal = limit.refusal
+            if isinstance(refusal, Template):
+                raise RateLimited(TRY_AGAIN(what=refusal.key.removeprefix("rate."),
+                                            count=retry.retry_after_s), wait_ms)
             unit = "second" if retry.retry_after_s == 1 else "seconds"
-            raise RateLimited(f"{limit.refusal} Try again in {retry.retry_after_s} {unit}.",
-                              wait_ms)
+            raise RateLimited(f"{refusal} Try again in {retry.retry_after_s} {unit}.", wait_ms)
 
     async def reset(self, limit: Limit, subject: str) -> None:
         """Forget ``subject``'s attempts (e.g. after a successful sign-in)."""

@@ -18,6 +18,7 @@ import redis.asyncio as aioredis
 from server.analysis.store import MAX_BACKLOG, Admit
 from server.ops.address_key import limit_key
 from server.settings import Settings
+from server.social.reasons import RATE_ANALYSIS, RATE_ANALYSIS_ADDRESS
 from server.social.store import Limit, Limiter
 
 __all__ = ["AnalysisGate"]
@@ -36,10 +37,9 @@ class AnalysisGate:
     @classmethod
     def from_settings(cls, settings: Settings) -> AnalysisGate:
         return cls(
-            Limit("analysis_ask", settings.analyses_per_player, HOUR_S,
-                  "You have asked for many analyses this hour."),
+            Limit("analysis_ask", settings.analyses_per_player, HOUR_S, RATE_ANALYSIS),
             Limit("analysis_ask_address", settings.analyses_per_address, HOUR_S,
-                  "Many analyses were asked from your address this hour."),
+                  RATE_ANALYSIS_ADDRESS),
             settings.analysis_backlog)
 
     def admit(self, client: aioredis.Redis, pid: str, address: str) -> Admit:

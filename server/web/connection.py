@@ -30,6 +30,7 @@ from server.errors import (
     NO_SEAT_TO_RECLAIM,
     NO_SUCH_TABLE,
     NOT_AT_A_TABLE,
+    TOO_MANY_MESSAGES,
     NoTable,
     NotAllowed,
     NotSeated,
@@ -193,7 +194,7 @@ class Client:
                 if self._over_rate(err.msg_id):
                     continue
                 self._bad += err.bad_frame  # a refused name is a person's slip
-                self.reply(Error(code=err.code, msg=str(err)), err.msg_id)
+                self.reply(Error.of(err.code, sentence_of(err)), err.msg_id)
                 if self._bad >= limit:
                     self.close(1008, "too many bad messages")
                 continue
@@ -217,8 +218,7 @@ class Client:
         if self._rate.exhausted:
             self.close(1008, "too many messages")
         else:
-            self.reply(Error(code="rate_limited", msg="Too many messages at once: wait a "
-                             "moment, then try again."), msg_id)
+            self.reply(Error.of("rate_limited", TOO_MANY_MESSAGES()), msg_id)
         return True
 
     def pending_frames(self) -> int:

@@ -8,8 +8,11 @@
     POST /api/invite   {"name"}             -> 200 {"name", "id", "expires"}  (a private
                                                table's host, before or after the start)
     POST /api/invites/answer {"id", "join"} -> 200 {"code", "table"} (join) or {} (decline)
-    GET  /api/lobby                         -> 200 {"open": [{"table", "rules", "free",
-                                               "host"}] (less tables where someone
+    GET  /api/lobby                         -> 200 {"open": [{"table", "rules",
+                                               "rules_parts", "free", "host"}] (rules:
+                                               one line in English, rules_parts: its
+                                               parts as [id, args]; every row has
+                                               both) (less tables where someone
                                                sits with a block between them and
                                                the caller), "watch": [{"table", "kind",
                                                "rating", "ratings", "players", "rules",
@@ -48,12 +51,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from server.errors import FLAG, INVITE_ID, SEAT_NUMBER
 from server.ops.address_key import limit_key
+from server.social import reasons
 from server.social.accounts import Account
 from server.social.errors import NoSuchPlayer, NotHost, SignInRequired
 from server.social.friends import Blocked, SelfTarget
 from server.social.hub import SocialHub
 from server.social.lobby_lists import format_line, rules_line
+from server.social.lobby_words import format_part, rules_parts
 from server.social.name_invites import PlayerOffline, PlayerSeated
 from server.social.store import Limit, Limiter
 from server.tables.actor import now_ms
@@ -61,18 +67,19 @@ from server.tables.model import PRIVATE, Seat, Table
 from server.tables.pools import POOLS
 from server.web.http_social import SESSION_COOKIE, SocialDeps, _endpoint
 from server.web.json_body import Refused, read_json_object
+from server.web.path_keys import shown
 
 __all__ = ["FRIEND_LIMITS", "friends_routes"]
 
 MAX_BODY = 1024
 FRIEND_LIMITS = {
-    "follow": Limit("follow", 60, 3600, "Too many follows and unfollows."),
-    "block": Limit("block", 60, 3600, "Too many blocks and unblocks."),
-    "invite": Limit("name_invite", 20, 600, "Too many invites."),
-    "answer": Limit("invite_answer", 60, 600, "Too many answers to invites."),
-    "report": Limit("report", 10, 3600, "Too many reports."),
-    "lobby": Limit("lobby_lists", 120, 60, "Too many lobby refreshes."),
-    "open": Limit("open_table", 30, 600, "Too many changes to the table's listing."),
+    "follow": Limit("follow", 60, 3600, reasons.RATE_FOLLOW),
+    "block": Limit("block", 60, 3600, reasons.RATE_BLOCK),
+    "invite": Limit("name_invite", 20, 600, reasons.RATE_INVITE),
+    "answer": Limit("invite_answer", 60, 600, reasons.RATE_ANSWER),
+    "report": Limit("report", 10, 3600, reasons.RATE_REPORT),
+    "lobby": Limit("lobby_lists", 120, 60, reasons.RATE_LOBBY),
+    "open": Limit("open_table", 30, 600, reasons.RATE_OPEN),
 }
 
 
@@ -85,28 +92,28 @@ class _Parts:
 def _name(body: dict[str, object]) -> str:
     name = body.get("name")
     if not isinstance(name, str) or not 1 <= len(name) <= 40:
-        raise Refused(400, "bad_name", "Give the player's name (at most 20 characters).")
+        raise Refused(400, "bad_name", reasons.GIVE_A_NAME())
     return name
 
 
 def _flag(body: dict[str, object], key: str, default: bool) -> bool:
     value = body.get(key, default)
     if not isinstance(value, bool):
-        raise Refused(400, "malformed", f"{key!r} must be true or false.")
+        raise Refused(400, "malformed", FLAG(key=key))
     return value
 
 
 async def _me(request: Request, hub: SocialHub) -> Account:
     account = await hub.accounts.resolve(request.cookies.get(SESSION_COOKIE))
     if account is None:
-        raise SignInRequired("Friends need an account: sign in or register first.")
+        raise SignInRequired(reasons.FRIENDS_SIGN_IN())
     return account
 
 
 async def _other(hub: SocialHub, name: str) -> Account:
     account = await hub.accounts.by_name(name)
     if account is None:
-        raise NoSuchPlayer(f"No player is called {name[:20]!r}.")
+        raise NoSuchPlayer(reasons.NO_SUCH_PLAYER(name=shown(name)[1:-1]))
     return account
 
 
@@ -115,11 +122,11 @@ async def _seated(hub: SocialHub, me: Account, body: dict[str, object]) -> Seat:
     names the seat, never the name shown on it)."""
     seat = body["seat"]
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise Refused(400, "malformed", "'seat' must be a seat number.")
+        raise Refused(400, "malformed", SEAT_NUMBER())
     _, table_id = await hub.room.store.player(me.pid)
     table = await hub.room.store.load(table_id) if table_id else None
     if table is None or not 0 <= seat < len(table.seats) or not table.seats[seat].is_person:
-        raise NoSuchPlayer("There is no such player at your table (an empty seat or a bot).")
+        raise NoSuchPlayer(reasons.NO_ONE_AT_SEAT())
     return table.seats[seat]
 
 
@@ -132,7 +139,7 @@ async def _target(hub: SocialHub, me: Account, body: dict[str, object]) -> Accou
     names = await hub.accounts.names_of([held.pid]) if held.pid else {}
     account = await hub.accounts.by_name(names[held.pid]) if held.pid in names else None
     if account is None or account.pid != held.pid:
-        raise NoSuchPlayer("This seat's player is a guest or a bot, with no account.")
+        raise NoSuchPlayer(reasons.SEAT_HAS_NO_ACCOUNT())
     return account
 
 
@@ -195,20 +202,21 @@ async def invite(request: Request, parts: _Parts) -> Response:
     body = await read_json_object(request, MAX_BODY)
     other = await _other(hub, _name(body))
     if other.pid == me.pid:
-        raise SelfTarget("You cannot invite yourself.")
+        raise SelfTarget(reasons.INVITE_SELF())
     await parts.limiter.hit(FRIEND_LIMITS["invite"], me.pid)
     table = await _hosted(hub, me)
     if await hub.friends.blocks_between(me.pid, [other.pid]):
-        raise Blocked("You cannot invite this player.")
+        raise Blocked(reasons.INVITE_BLOCKED())
     if other.pid in table.people:
-        raise PlayerSeated(f"{other.name} is already at your table.")
+        raise PlayerSeated(reasons.ALREADY_SEATED(name=other.name))
     if (await hub.presence.doing_of([other.pid])).get(other.pid) is None:
-        raise PlayerOffline(f"{other.name} is not online: an invite would not reach them.")
+        raise PlayerOffline(reasons.NOT_ONLINE(name=other.name))
     code = await hub.invites.of_table(table.id)
     if code is None:
-        raise NotHost("This table has no invite just now; show its invite again first.")
+        raise NotHost(reasons.NO_INVITE_NOW())
     shown = {"rules": rules_line(table.rules, table.bot_level),
-             "format": format_line(table.rules),
+             "rules_parts": rules_parts(table.rules, table.bot_level),
+             "format": format_line(table.rules), "format_part": format_part(table.rules),
              "seated": [s.name for s in table.seats if s.is_person and s.name]}
     sent = await hub.name_invites.send(other.pid, table.id, code.code, me.name, me.pid, shown)
     return JSONResponse({"name": other.name, "id": sent.id, "expires": sent.expires_ms})
@@ -243,7 +251,8 @@ def _address(request: Request) -> str:
 async def lobby(request: Request, parts: _Parts) -> Response:
     hub = parts.hub
     await parts.limiter.hit(FRIEND_LIMITS["lobby"], limit_key(_address(request)))
-    pools = [{"pool": name, "rules": rules_line(POOLS[name].to_dict())}
+    pools = [{"pool": name, "rules": rules_line(POOLS[name].to_dict()),
+              "rules_parts": rules_parts(POOLS[name].to_dict())}
              for name in hub.room.settings.quick_pools]
     viewer = await hub.accounts.resolve(request.cookies.get(SESSION_COOKIE))
     hidden = frozenset(await hub.friends.either_way(viewer.pid)) if viewer else frozenset()
@@ -259,7 +268,7 @@ async def open_table(request: Request, parts: _Parts) -> Response:
     await parts.limiter.hit(FRIEND_LIMITS["open"], me.pid)
     table = await _hosted(hub, me)
     if on and table.status != "filling":
-        raise NotHost("Only a table still filling can be listed as open.")
+        raise NotHost(reasons.LIST_ONLY_FILLING())
     await hub.lists.set_open(table.id, on, now_ms())
     await hub.lists_changed()
     return JSONResponse({"table": table.id, "open": on})
@@ -271,7 +280,7 @@ async def _hosted(hub: SocialHub, me: Account) -> Table:
     table = await hub.room.store.load(table_id) if table_id else None
     if (table is None or table.kind != PRIVATE or table.lobby is None
             or table.lobby.host != me.pid or table.status == "over"):
-        raise NotHost("Do that from a private table you host.")
+        raise NotHost(reasons.HOST_ONLY())
     return table
 
 
@@ -281,7 +290,7 @@ async def answer(request: Request, parts: _Parts) -> Response:
     body = await read_json_object(request, MAX_BODY)
     invite_id = body.get("id")
     if not isinstance(invite_id, str):
-        raise Refused(400, "malformed", "Give the invite's id.")
+        raise Refused(400, "malformed", INVITE_ID())
     join = _flag(body, "join", False)
     await parts.limiter.hit(FRIEND_LIMITS["answer"], me.pid)
     taken = await hub.name_invites.take(me.pid, invite_id)

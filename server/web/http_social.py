@@ -42,14 +42,16 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from server.errors import RoomError, StoreError
+from server.errors import FLAG, OWN_PAGE, RoomError, StoreError, sentence_of
 from server.i18n import LANGUAGES
 from server.social.accounts import Account, Accounts, Session, pid_of
 from server.social.chat import Chat
 from server.social.errors import NoSuchPlayer, SignInRequired, SocialError
 from server.social.ratings import Ratings
+from server.social.reasons import KEEP_CHOICE, KEEP_LANGUAGE, NO_SUCH_PLAYER
 from server.web.json_body import Refused, read_json_object
 from server.web.path_keys import is_key, shown
+from shared.i18n import text_parts
 
 __all__ = ["SESSION_COOKIE", "SocialDeps", "account_language", "origin_allowed",
            "social_routes", "ws_origin_allowed"]
@@ -123,17 +125,26 @@ def ws_origin_allowed(headers: Headers, scheme: str, allowed: Collection[str] = 
     return origin_allowed(headers, scheme, allowed)
 
 
+def _refusal(err: RoomError) -> dict[str, object]:
+    """An error's JSON answer: ``error`` (the code), ``message`` (English), and ``key``
+    and ``args`` when its sentence is in the catalogue (docs/i18n.md)."""
+    sentence = sentence_of(err)
+    key, args = text_parts(sentence)
+    body: dict[str, object] = {"error": err.code, "message": str(sentence)}
+    return body if key is None else {**body, "key": key, "args": args}
+
+
 def _error(err: Exception) -> JSONResponse:
     if isinstance(err, SocialError):
         headers = {}
         retry = getattr(err, "retry_after_s", None)
         if retry is not None:
             headers["Retry-After"] = str(retry)
-        return JSONResponse({"error": err.code, "message": str(err)}, err.status, headers)
+        return JSONResponse(_refusal(err), err.status, headers)
     if isinstance(err, StoreError):
-        return JSONResponse({"error": err.code, "message": str(err)}, 503)
+        return JSONResponse(_refusal(err), 503)
     if isinstance(err, RoomError):
-        return JSONResponse({"error": err.code, "message": str(err)}, 400)
+        return JSONResponse(_refusal(err), 400)
     log.exception("social request failed", exc_info=err)
     return JSONResponse({"error": "internal", "message": "The server failed on this "
                          "request; nothing was changed."}, 500)
@@ -150,8 +161,7 @@ def _endpoint(handler: Handler, source: DepsSource, *,
             deps = source if isinstance(source, SocialDeps) else source()
             if changes_state and not origin_allowed(request.headers, request.url.scheme,
                                                     deps.allowed_origins):
-                raise Refused(403, "bad_origin", "This request must come from the room's "
-                               "own page.")
+                raise Refused(403, "bad_origin", OWN_PAGE())
             return await handler(request, deps)
         except Refused as err:
             return JSONResponse(err.body(), err.status)
@@ -273,8 +283,7 @@ async def _account_choice(request: Request, deps: SocialDeps,
     the choice is, for the refusal a guest gets)."""
     account = await _current(request, deps)
     if account is None:
-        raise SignInRequired(f"Sign in to keep the {what} for your account; "
-                             "this browser keeps it meanwhile.")
+        raise SignInRequired(KEEP_LANGUAGE() if what == "language" else KEEP_CHOICE())
     return account, await read_json_object(request, MAX_BODY)
 
 
@@ -282,7 +291,7 @@ async def _screen_reader(request: Request, deps: SocialDeps) -> Response:
     account, body = await _account_choice(request, deps, "choice")
     on = body.get("on")
     if not isinstance(on, bool):
-        raise Refused(400, "malformed", "'on' must be true or false.")
+        raise Refused(400, "malformed", FLAG(key="on"))
     await deps.accounts.set_screen_reader(account.pid, on)
     return JSONResponse({"screen_reader": on})
 
@@ -335,7 +344,7 @@ async def _history(request: Request, deps: SocialDeps) -> Response:
     name = request.path_params["name"]
     account = await deps.accounts.by_name(name) if is_key(name) else None
     if account is None:
-        raise NoSuchPlayer(f"No player is called {shown(name)}.")
+        raise NoSuchPlayer(NO_SUCH_PLAYER(name=shown(name)[1:-1]))
     rating = await deps.ratings.rating(account.pid)
     changes = await deps.ratings.history(account.pid)
     return JSONResponse({

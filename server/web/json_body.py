@@ -14,6 +14,7 @@ from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
 
+from server.errors import BODY_LOST, BODY_NOT_JSON, BODY_NOT_OBJECT, BODY_TOO_LARGE, BODY_TYPE
 from shared.i18n import text_parts
 
 __all__ = ["Refused", "read_json_object"]
@@ -43,20 +44,20 @@ async def read_json_object(request: Request, max_body: int) -> dict[str, Any]:
     """The body as a JSON object of at most ``max_body`` bytes; raises Refused."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise Refused(415, "malformed", "Send the request body as application/json.")
+        raise Refused(415, "malformed", BODY_TYPE())
     body = b""
     try:
         async for chunk in request.stream():
             body += chunk
             if len(body) > max_body:
-                raise Refused(413, "too_large", f"A request body has at most {max_body} bytes.")
+                raise Refused(413, "too_large", BODY_TOO_LARGE(max=max_body))
     except ClientDisconnect:  # gone mid-body: nobody to answer, nothing to log loudly
         log.info("a client left in the middle of its request body (%s)", request.url.path)
-        raise Refused(400, "malformed", "The request body did not arrive.") from None
+        raise Refused(400, "malformed", BODY_LOST()) from None
     try:
         data = json.loads(body)
     except (ValueError, UnicodeDecodeError):
-        raise Refused(400, "malformed", "The request body is not valid JSON.") from None
+        raise Refused(400, "malformed", BODY_NOT_JSON()) from None
     if not isinstance(data, dict):
-        raise Refused(400, "malformed", "The request body must be a JSON object.")
+        raise Refused(400, "malformed", BODY_NOT_OBJECT())
     return data

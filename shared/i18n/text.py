@@ -4,8 +4,9 @@ one placeholder syntax every catalogue uses.
 A pattern holds ``{name}`` (the argument as it is) or ``{name:kind}``, where ``kind``
 names a catalogue word the argument picks: ``{suit:suit}`` with ``suit="H"`` reads the
 entry ``suit.H`` ("hearts", "corazones"...), ``{who:seat}`` with ``who="North"`` the entry
-``seat.North``. A plural entry is a mapping of CLDR categories (zero, one, two, few,
-many, other) to patterns, chosen by the argument ``count``.
+``seat.North`` (a word may be a whole sentence: ``{what:rate}`` reads ``rate.<what>``).
+A plural entry is a mapping of CLDR categories (zero, one, two, few, many, other) to
+patterns, chosen by the argument ``count``.
 """
 
 from __future__ import annotations
@@ -83,9 +84,15 @@ class Template:
         TEMPLATES[self.key] = self.pattern
 
     def __call__(self, **args: Arg) -> Text:
-        english = render(self.pattern, args, lambda key: ENGLISH_WORDS.get(key, key),
-                         english_plural)
+        english = render(self.pattern, args, _english_word, english_plural)
         return Text(english, self.key, args)
+
+
+def _english_word(key: str) -> str:
+    """The English a ``{name:kind}`` placeholder reads: a word, or a whole sentence of
+    the catalogue (``{what:rate}`` reads ``rate.follow``, "Too many follows...")."""
+    sentence = TEMPLATES.get(key)
+    return ENGLISH_WORDS.get(key) or (sentence if isinstance(sentence, str) else key)
 
 
 def text_parts(sentence: str) -> tuple[str | None, dict[str, Arg] | None]:

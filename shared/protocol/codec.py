@@ -20,6 +20,7 @@ from . import (  # noqa: F401 (registered)
     social_messages,
     table_messages,
 )
+from . import refusals as refused
 from .base import (
     BAD_NAME,
     MAX_CLIENT_FRAME,
@@ -92,38 +93,39 @@ def decode(
     fmt = Format.MSGPACK if isinstance(frame, bytes | bytearray) else Format.JSON
     size = len(frame) if fmt is Format.MSGPACK else len(frame.encode())  # type: ignore[union-attr]
     if max_size is not None and size > max_size:
-        raise MessageTooLarge(f"a message may have at most {max_size} bytes, this has {size}")
+        raise MessageTooLarge(refused.TOO_LARGE(max=max_size, size=size))
     envelope = _parse(frame, fmt)
     if not isinstance(envelope, dict):
-        raise MalformedMessage('a message must be an object {"t": type, "d": data, "id": n}')
+        raise MalformedMessage(refused.NOT_ENVELOPE())
     msg_id = envelope.get("id")
     if msg_id is not None and (
         type(msg_id) is not int or not 0 <= msg_id <= MAX_ID  # bool is not an id
     ):
-        raise MalformedMessage(f'"id" must be a whole number from 0 to {MAX_ID}')
+        raise MalformedMessage(refused.BAD_ID(max=MAX_ID))
     extra = set(envelope) - {"t", "d", "id"}
     if extra:
-        raise MalformedMessage(f"unexpected envelope keys: {', '.join(sorted(map(str, extra)))}",
+        raise MalformedMessage(refused.EXTRA_KEYS(keys=", ".join(sorted(map(str, extra)))),
                                msg_id)
     kind = envelope.get("t")
     if not isinstance(kind, str):
-        raise MalformedMessage('"t" (the message type) must be a string', msg_id)
+        raise MalformedMessage(refused.TYPE_NOT_TEXT(), msg_id)
     model = registry.get(kind)
     if model is None:
         shown = kind if len(kind) <= 20 else kind[:20] + "..."
-        raise UnknownMessageType(f"unknown message type {shown!r}", msg_id)
+        raise UnknownMessageType(refused.UNKNOWN_TYPE(type=repr(shown)), msg_id)
     data = envelope.get("d")
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise MalformedMessage(f'"d" of {kind!r} must be an object', msg_id)
+        raise MalformedMessage(refused.DATA_NOT_OBJECT(type=repr(kind)), msg_id)
     try:
         message = model.model_validate(data)
     except ValidationError as err:
         if err.errors(include_url=False)[0]["type"] == BAD_NAME:
-            raise BadDisplayName(_first_problem(err).partition(": ")[2].capitalize() + ".",
-                                 msg_id) from None
-        raise MalformedMessage(f"{kind!r}: {_first_problem(err)}", msg_id) from None
+            problem = _first_problem(err).partition(": ")[2].capitalize() + "."
+            raise BadDisplayName(refused.name_refusal(problem), msg_id) from None
+        raise MalformedMessage(refused.BAD_FIELD(type=repr(kind), problem=_first_problem(err)),
+                               msg_id) from None
     return Decoded(message, msg_id, fmt)
 
 
@@ -135,7 +137,7 @@ def _parse(frame: bytes | str, fmt: Format) -> Any:
     except (ValueError, TypeError, RecursionError, msgpack.UnpackException) as err:
         what = "msgpack" if fmt is Format.MSGPACK else "JSON"
         detail = str(err)[:80] or type(err).__name__
-        raise MalformedMessage(f"the frame is not valid {what}: {detail}") from None
+        raise MalformedMessage(refused.NOT_VALID(format=what, detail=detail)) from None
 
 
 def _no_constant(name: str) -> None:

@@ -201,6 +201,11 @@ class Invited(ServerMessage):
     rules: str = ""  # the table's rules in one line ("Cutthroat · 500 · bags 10/100 ...")
     format: str = ""  # "four players in two partnerships", "three players, each on their own"
     seated: list[str] = Field(default_factory=list)  # the names of the people seated
+    # ``rules`` and ``format`` as catalogue ids and arguments ([id, args]; a rule set's
+    # name no catalogue has as its text), for the page to say in its reader's language
+    # (docs/i18n.md); empty / None from an older room.
+    rules_parts: list[list[Any] | str] = Field(default_factory=list)
+    format_part: list[Any] | None = None
 
 
 class LobbyChanged(ServerMessage):

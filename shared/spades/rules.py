@@ -17,31 +17,25 @@ from typing import Any
 
 from shared.i18n import Template
 
+from .rules_refused import PROBLEMS, REFUSED, refusal
+
 BLIND_NIL_MODES = ("off", "any", "trailing", "opening_bidder")
 BIDDING_MODES = ("standard", "whiz", "mirror", "suicide")
 PLAYER_COUNTS = (2, 3, 4, 6)
 
 # The refusals a host can meet in the page's private table form (its fields keep every
 # other rule in range), as catalogue entries: the whole sentence, so the page says it in
-# its reader's language. Several problems at once are joined in English.
-REFUSED = "Invalid rules: "
+# its reader's language. Any other problem, and several at once, are said by
+# rules_refused.refusal (its words: rules_problem.*).
 MIRROR_BLIND_NIL = Template(
-    "rules_refused.mirror_blind_nil",
-    f"{REFUSED}Mirror bids are fixed by the spades held, so Blind Nil must be off.")
+    "rules_refused.mirror_blind_nil", f"{REFUSED}{PROBLEMS['mirror_blind_nil'].pattern}")
 SUICIDE_NIL_AFTER = Template(
-    "rules_refused.suicide_nil_after",
-    f"{REFUSED}Suicide needs Nil after a partner's bid (one partner of each team bids Nil).")
+    "rules_refused.suicide_nil_after", f"{REFUSED}{PROBLEMS['suicide_nil_after'].pattern}")
 MIN_TEAM_BID_STANDARD = Template(
     "rules_refused.min_team_bid_standard",
-    f"{REFUSED}A minimum team bid only applies with standard bidding.")
-
-
-def _problem(refusal: Template) -> str:
-    """The problem a catalogued refusal names, as ``_problems`` lists it."""
-    return str(refusal.pattern).removeprefix(REFUSED)
-
-
-_CATALOGUED = {_problem(t): t for t in (MIRROR_BLIND_NIL, SUICIDE_NIL_AFTER, MIN_TEAM_BID_STANDARD)}
+    f"{REFUSED}{PROBLEMS['min_team_bid_standard'].pattern}")
+_CATALOGUED = {str(PROBLEMS[t.key.removeprefix("rules_refused.")].pattern): t
+               for t in (MIRROR_BLIND_NIL, SUICIDE_NIL_AFTER, MIN_TEAM_BID_STANDARD)}
 
 # The scoring sides by (players, partnerships), in order; seats go clockwise 0..n-1 and
 # partners sit opposite (seat s and s + n/2).
@@ -92,7 +86,7 @@ class RuleSet:
         if len(problems) == 1 and problems[0] in _CATALOGUED:
             raise ValueError(_CATALOGUED[problems[0]]())
         if problems:
-            raise ValueError(REFUSED + " ".join(problems))
+            raise ValueError(refusal(problems))
 
     @classmethod
     def preset(cls, name: str = "standard", **overrides: Any) -> RuleSet:
@@ -192,11 +186,11 @@ def _problems(r: RuleSet) -> list[str]:
     if p:
         return p
     if not 50 <= r.target_score <= 10_000:
-        p.append("The target score must be between 50 and 10000.")
+        p.append(PROBLEMS["target_range"]())
     if r.losing_score is not None and not -10_000 <= r.losing_score < 0:
-        p.append("The losing score must be below zero (and not below -10000).")
+        p.append(PROBLEMS["losing_range"]())
     if r.max_hands is not None and not 1 <= r.max_hands <= 1000:
-        p.append("The hand limit must be between 1 and 1000.")
+        p.append(PROBLEMS["hands_range"]())
     if r.blind_nil not in BLIND_NIL_MODES:
         p.append(f"blind_nil must be one of {', '.join(BLIND_NIL_MODES)}.")
     if r.bidding not in BIDDING_MODES:
@@ -207,20 +201,20 @@ def _problems(r: RuleSet) -> list[str]:
     if not 0 <= r.blind_nil_margin <= 1000:
         p.append("blind_nil_margin must be between 0 and 1000.")
     if not 1 <= r.bag_limit <= 100:
-        p.append("The bag limit must be between 1 and 100.")
+        p.append(PROBLEMS["bag_limit_range"]())
     for name in ("nil_pass", "blind_nil_pass"):
         if getattr(r, name) not in (0, 1, 2):
             p.append(f"{name} must be 0, 1 or 2 cards.")
     if not 0 <= r.min_team_bid <= 4:
-        p.append("The minimum team bid must be between 0 and 4.")
+        p.append(PROBLEMS["min_team_bid_range"]())
     if r.min_team_bid and r.bidding != "standard":
-        p.append(_problem(MIN_TEAM_BID_STANDARD))
+        p.append(PROBLEMS["min_team_bid_standard"]())
     if r.bidding == "suicide" and not r.nil_after_partner:
-        p.append(_problem(SUICIDE_NIL_AFTER))
+        p.append(PROBLEMS["suicide_nil_after"]())
     if r.bidding == "mirror" and r.blind_nil != "off":
-        p.append(_problem(MIRROR_BLIND_NIL))
+        p.append(PROBLEMS["mirror_blind_nil"]())
     if not r.name or len(r.name) > 40:
-        p.append("The rules need a name of 1 to 40 characters.")
+        p.append(PROBLEMS["name_length"]())
     p += _format_problems(r)
     return p
 
@@ -229,34 +223,28 @@ def _format_problems(r: RuleSet) -> list[str]:
     # The seat count and partnerships, and the options that mean nothing without a
     # partner (they are refused rather than ignored, so a table shows what it plays).
     if r.players not in PLAYER_COUNTS:
-        return ["A game has 2, 3, 4 or 6 players."]
+        return [PROBLEMS["players"]()]
     if r.players in (2, 3) and r.partnerships:
-        return [f"{r.players} players play without partnerships (partnerships must be off)."]
+        return [PROBLEMS[f"solo_{r.players}"]()]
     if r.players == 6 and not r.partnerships:
-        return ["6 players play in three partnerships (partnerships must be on)."]
+        return [PROBLEMS["six_partners"]()]
     p: list[str] = []
     if r.players == 2 and r.blind_nil != "off":
-        p.append("In the two-handed game each player sees the cards they draw, so "
-                 "Blind Nil must be off.")
+        p.append(PROBLEMS["two_handed_blind_nil"]())
     if r.partnerships:
         return p
     if r.nil_pass or r.blind_nil_pass:
-        p.append("Nil card passes need a partner: set nil_pass and blind_nil_pass to 0 "
-                 "when there are no partnerships.")
+        p.append(PROBLEMS["solo_nil_pass"]())
     if r.min_team_bid:
-        p.append("A minimum team bid needs partners: set min_team_bid to 0 when there are "
-                 "no partnerships.")
+        p.append(PROBLEMS["solo_min_team_bid"]())
     if r.bidding == "suicide":
-        p.append("Suicide bidding needs partners (one of each team bids Nil).")
+        p.append(PROBLEMS["solo_suicide"]())
     if not r.nil_tricks_count_for_partner:
-        p.append("Nil tricks counting for the partner needs partners: leave "
-                 "nil_tricks_count_for_partner on when there are no partnerships.")
+        p.append(PROBLEMS["solo_nil_tricks"]())
     if not r.double_nil:
-        p.append("Double Nil (both partners bidding Nil) needs partners: leave double_nil "
-                 "on when there are no partnerships.")
+        p.append(PROBLEMS["solo_double_nil"]())
     if not r.nil_after_partner:
-        p.append("Nil after the partner's bid needs partners: leave nil_after_partner on "
-                 "when there are no partnerships.")
+        p.append(PROBLEMS["solo_nil_after"]())
     return p
 
 

@@ -108,7 +108,7 @@ async def test_the_page_reads_the_server_catalogue_in_its_language() -> None:
 
 def test_a_rule_pair_the_private_form_offers_is_refused_with_an_id() -> None:
     """Mirror bids with Blind Nil on, alone: the host's err carries its catalogue id (the
-    form says it in the host's language); several problems at once stay English."""
+    form says it in the host's language); several problems at once read their words."""
     with pytest.raises(InvalidRules) as caught:
         host_rules("standard", {"bidding": "mirror"})
     err = Error.of(caught.value.code, sentence_of(caught.value))
@@ -118,7 +118,9 @@ def test_a_rule_pair_the_private_form_offers_is_refused_with_an_id() -> None:
     assert say("es", err.key, {}).startswith("Reglas no válidas: en espejo")
     with pytest.raises(InvalidRules) as both:
         host_rules("standard", {"bidding": "mirror", "min_team_bid": 2})
-    plain = Error.of(both.value.code, sentence_of(both.value))
-    assert plain.key is None and plain.msg == (
+    two = Error.of(both.value.code, sentence_of(both.value))
+    assert two.msg == (
         "Invalid rules: A minimum team bid only applies with standard bidding. Mirror bids "
         "are fixed by the spades held, so Blind Nil must be off.")
+    assert (two.key, two.args) == ("rules_refused.two", {"first": "min_team_bid_standard",
+                                                         "second": "mirror_blind_nil"})

@@ -145,10 +145,15 @@ SERVER_CASES: list[tuple[p.ServerMessage, int | None, str]] = [
      '{"t":"advice","d":{"a":"bid 4","why":"♠A ♠K sure winners"},"id":27}'),
     (p.Invited(id="Zk3v9QmX1aB2", from_name="olga", table="Qx3-k9LmTz2a8bCd",
                expires=1700000120000, rules="Cutthroat · 500",
-               format="four players, each on their own (cutthroat)", seated=["olga", "pat"]), None,
+               format="four players, each on their own (cutthroat)", seated=["olga", "pat"],
+               rules_parts=[["lobby_rules.name.cutthroat", {}],
+                            ["lobby_rules.target", {"target": 500}]],
+               format_part=["lobby_rules.format.cutthroat", {}]), None,
      '{"t":"invited","d":{"id":"Zk3v9QmX1aB2","from_name":"olga","table":"Qx3-k9LmTz2a8bCd",'
      '"expires":1700000120000,"rules":"Cutthroat · 500",'
-     '"format":"four players, each on their own (cutthroat)","seated":["olga","pat"]}}'),
+     '"format":"four players, each on their own (cutthroat)","seated":["olga","pat"],'
+     '"rules_parts":[["lobby_rules.name.cutthroat",{}],["lobby_rules.target",{"target":500}]],'
+     '"format_part":["lobby_rules.format.cutthroat",{}]}}'),
     (p.LobbyChanged(friends=True), None,
      '{"t":"lobby_changed","d":{"friends":true,"watch":false}}'),
     (p.InviteAnswer(id="Zk3v9QmX1aB2", name="pat", answer="declined"), None,

@@ -23,6 +23,12 @@ def test_the_rules_in_one_line() -> None:
     assert rules_line({"bogus": 1}) == "house rules"
 
 
+# The standard rules' line with standard bots, as catalogue ids and arguments.
+STANDARD_PARTS = [["lobby_rules.target", {"target": 500}], ["lobby_rules.blind_nil.any", {}],
+                  ["lobby_rules.bags", {"limit": 10, "points": 100}],
+                  ["lobby_rules.bots.standard", {}]]
+
+
 async def test_a_listed_table_is_shown_joined_by_anyone_then_watched(
         start_server: Start, social_client: SocialFactory) -> None:
     a, b = await start_server(), await start_server()
@@ -42,7 +48,8 @@ async def test_a_listed_table_is_shown_joined_by_anyone_then_watched(
     async with httpx.AsyncClient(base_url=b.http) as web:
         shown = (await web.get("/api/lobby")).json()
     assert shown["open"] == [{"table": host.table, "free": 3, "host": "olga",
-                              "rules": "500 · Blind Nil any · bags 10/100 · Standard bots"}]
+                              "rules": "500 · Blind Nil any · bags 10/100 · Standard bots",
+                              "rules_parts": STANDARD_PARTS}]
     assert shown["watch"] == []
     await stranger.request(Join(table=host.table))
     assert stranger.table == host.table and stranger.seat is not None
@@ -53,6 +60,7 @@ async def test_a_listed_table_is_shown_joined_by_anyone_then_watched(
     assert shown["open"] == []  # started: not open to join any more
     assert [(w["table"], w["kind"]) for w in shown["watch"]] == [(host.table, "private")]
     assert "olga" in shown["watch"][0]["players"]
+    assert shown["watch"][0]["rules_parts"] == STANDARD_PARTS
     # Listed by its host, the table is open as if its invite were given: anyone watches
     # it from the list (the Watch button sends the table's id).
     onlooker = await social_client(b)

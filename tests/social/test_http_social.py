@@ -92,7 +92,8 @@ async def test_sign_in_sign_out_here_then_everywhere(deps: SocialDeps) -> None:
                                   headers=ORIGIN)
         assert wrong.status_code == 401
         assert wrong.json() == {"error": "bad_credentials",
-                                "message": "That name and password do not match."}
+                                "message": "That name and password do not match.",
+                                "key": "account.no_match", "args": {}}
         assert (await laptop.post("/api/signin", json={"name": "ANN",
                                   "password": ANN["password"]}, headers=ORIGIN)).status_code == 200
         assert (await laptop.get("/api/me")).json()["signed_in"]

@@ -114,6 +114,17 @@ export function locale(preferred = globalThis.navigator?.languages ?? []) {
   }
 }
 
+/** A line the server sent in parts (``parts``: [[key, args], ...], each said whole; a
+ * plain string, such as a name, as it is) in the page's language, joined by ``joiner``,
+ * when the catalogue has every part; else its English ``text`` (an older server, or a
+ * part not yet catalogued). */
+export function saidParts(text, parts, joiner = " · ") {
+  const known = (part) => typeof part === "string"
+    || (Array.isArray(part) && (messages[part[0]] ?? english[part[0]]) !== undefined);
+  if (!Array.isArray(parts) || !parts.length || !parts.every(known)) return text;
+  return parts.map((part) => (typeof part === "string" ? part : t(part[0], part[1] || {}))).join(joiner);
+}
+
 /** A number by the page's locale (a real minus sign, the locale's digits and groups). */
 export function formatNumber(n, options = {}) {
   return new Intl.NumberFormat(locale(), options).format(n).replace(/^-/, "\u2212");

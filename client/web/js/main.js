@@ -3,7 +3,7 @@
 // "#/join/TOKEN" a private table's invite, "#/daily" and "#/daily/DAY" the daily deal's page.
 import { ratingText, signed } from "./game/numbers.js";
 import { SIGNED_OUT_EVERYWHERE, fetchLeaderboard, fetchMe, postAccount, postLanguage } from "./net/accounts.js";
-import { loadLanguage, said, t } from "./i18n.js";
+import { formatDate, loadLanguage, said, t } from "./i18n.js";
 import { Room } from "./net/room.js";
 import { TableState } from "./net/table_state.js";
 import { DailyPlay } from "./ui/daily.js";
@@ -115,7 +115,7 @@ class App {
     const again = this.rated && this.rated.table === this.state.table;
     this.rated = { ...d, table: this.state.table };
     const change = signed(d.change);
-    if (!again) toast(`Ranked game ${d.won ? "won" : "lost"}: rating ${ratingText(d.rating)} (${change}).`);
+    if (!again) toast(t(d.won ? "app.rated_won" : "app.rated_lost", { rating: ratingText(d.rating), change }));
     this.refreshMe();
     if (this.screen instanceof TableScreen) this.screen.onRated();
   }
@@ -134,12 +134,12 @@ class App {
       b.hidden = false;
       b.className = "banner warn";
       b.replaceChildren(h("span", { class: "spinner", "aria-hidden": "true" }),
-        `Connection lost. Reconnecting${retryIn > 600 ? ` in ${Math.round(retryIn / 1000)}s` : ""}…`);
+        retryIn > 600 ? t("app.reconnecting_in", { seconds: Math.round(retryIn / 1000) }) : t("app.reconnecting"));
     } else if (state === "closed") {
       b.hidden = false;
       b.className = "banner bad";
-      b.replaceChildren(`Disconnected: ${reason || "the room closed the connection"}. `,
-        h("button", { type: "button", class: "btn btn-small", onclick: () => location.reload() }, "Reload"));
+      b.replaceChildren(`${t("app.disconnected", { reason: reason || t("app.closed_by_room") })} `,
+        h("button", { type: "button", class: "btn btn-small", onclick: () => location.reload() }, t("app.reload")));
     }
   }
 
@@ -153,7 +153,7 @@ class App {
     b.hidden = false;
     b.className = "banner warn";
     b.replaceChildren(h("span", { id: "signed-out-elsewhere" },
-      "You were signed out: Sign out everywhere was chosen on another of your devices. "),
+      `${t("app.signed_out_elsewhere")} `),
     h("button", { type: "button", class: "btn btn-small", onclick: () => { b.hidden = true; } }, "OK"));
   }
 
@@ -177,7 +177,7 @@ class App {
     const lobby = new Lobby(this);
     this.setScreen(lobby);
     lobby.render();
-    document.title = "Spades Room";
+    document.title = t("lobby.title");
     if (location.hash.startsWith("#/t/")) history.replaceState(null, "", "#/");
     this.sayScreen(true);
   }
@@ -186,7 +186,7 @@ class App {
     const screen = new TableScreen(this);
     this.setScreen(screen);
     screen.render();
-    document.title = "Spades Room · table";
+    document.title = t("app.title_table");
     this.sayScreen(false);
   }
 
@@ -281,7 +281,7 @@ class App {
     if (this.room.signedIn || !clean || clean === this.room.session.name) return;
     if (await this.send("name", { name: clean })) {
       this.room.rememberName(clean);
-      if (!quiet) toast(`You are now ${clean}.`);
+      if (!quiet) toast(t("app.renamed", { name: clean }));
     }
   }
 
@@ -433,7 +433,7 @@ class App {
       const table = this.state.table;
       this.sentInvites.set(sent.id, { name: sent.name, table, expires: sent.expires, answer: null });
       setTimeout(() => this.inviteAnswered(sent.id, "expired"), Math.max(0, sent.expires - Date.now()));
-      toast(`Invited ${sent.name}: they have until ${new Date(sent.expires).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })} to answer.`);
+      toast(t("app.invited", { name: sent.name, time: formatDate(new Date(sent.expires), { hour: "2-digit", minute: "2-digit" }) }));
       if (this.screen instanceof TableScreen) this.screen.render();
     } catch (err) {
       toast(err.message, "warn");
@@ -448,7 +448,7 @@ class App {
     const seated = this.state.table === sent.table && this.state.seats.some((seat) => seat && seat.name === sent.name);
     if (answer === "expired" && seated) answer = "joined";
     sent.answer = answer;
-    if (answer !== "joined") toast(answer === "declined" ? `${sent.name} declined your invite.` : `Your invite to ${sent.name} expired unanswered.`);
+    if (answer !== "joined") toast(t(answer === "declined" ? "app.invite_declined" : "app.invite_expired", { name: sent.name }));
     if (this.screen instanceof TableScreen) this.screen.render();
   }
 
@@ -464,7 +464,7 @@ class App {
   async listTable(open) {
     try {
       await people.listTable(open);
-      toast(open ? "Listed in the lobby: anyone may sit." : "No longer listed.");
+      toast(t(open ? "app.listed" : "app.unlisted"));
     } catch (err) {
       toast(err.message, "warn");
     }
@@ -509,5 +509,5 @@ const app = new App();
 window.spadesApp = app; // for the browser tests and the curious
 app.start().catch((err) => {
   console.error(err);
-  toast("The room could not be reached.", "bad");
+  toast(said("The room could not be reached.", "app.unreachable"), "bad"); // i18n: the English when no catalogue loaded
 });

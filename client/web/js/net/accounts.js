@@ -1,6 +1,7 @@
 // Accounts and the leaderboard over HTTP (server/web/http_social.py; docs/social.md):
 // register, sign in and sign out set or clear the HttpOnly session cookie, which the
 // WebSocket then carries (the page reconnects to play as the account or as a guest).
+import { said } from "../i18n.js";
 import { RequestError } from "./room.js";
 
 /** Who this browser's session is: the account ({name, rating, provisional, games, rank,
@@ -35,7 +36,7 @@ export async function postAccount(kind, name, password) {
     throw new RequestError("unavailable", "The room could not be reached; try again.");
   }
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new RequestError(body.error || "internal", body.message || "That did not work; try again.");
+  if (!response.ok) throw new RequestError(body.error || "internal", said(body.message || "That did not work; try again.", body.key, body.args));
   return body;
 }
 

@@ -1,6 +1,8 @@
 // Friends, blocks, invites by name, reports and the lobby's lists over HTTP (issue 17;
 // docs/social.md, "People in the room"). Every call answers the JSON body, or throws a
-// RequestError with the room's code and sentence.
+// RequestError with the room's code and sentence (in the page's language when it sent its
+// catalogue id: said).
+import { said } from "../i18n.js";
 import { RequestError } from "./room.js";
 
 async function call(path, body) {
@@ -14,7 +16,7 @@ async function call(path, body) {
     throw new RequestError("unavailable", "The room could not be reached; try again.");
   }
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new RequestError(data.error || "internal", data.message || "That did not work; try again.");
+  if (!response.ok) throw new RequestError(data.error || "internal", said(data.message || "That did not work; try again.", data.key, data.args));
   return data;
 }
 

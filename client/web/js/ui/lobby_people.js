@@ -1,7 +1,7 @@
 // The lobby's people and tables (issue 17): friends online and what they do (Watch),
 // follow / block a player by name, open tables to join, and live games to watch. The
 // panel's contents only; lobby.js owns the panel and when it is redrawn.
-import { formatNumber, t, tParts } from "../i18n.js";
+import { formatNumber, saidParts, t, tParts } from "../i18n.js";
 import { ratingText } from "../game/numbers.js";
 import { h } from "./dom.js";
 
@@ -9,6 +9,12 @@ import { h } from "./dom.js";
 function doing(what) {
   const said = t(`people.doing.${what}`);
   return said.startsWith("people.doing.") ? what : said;
+}
+
+/** A row's rules in one line ("500 · Blind Nil any · bags 10/100"), in the page's
+ * language: said from its ``rules_parts`` (catalogue ids and arguments), else as sent. */
+function rulesOf(row) {
+  return saidParts(row.rules, row.rules_parts);
 }
 
 /** ``data``: {friends (GET /api/friends or null for a guest), lobby (GET /api/lobby)}. */
@@ -42,13 +48,13 @@ export function peoplePanel(app, data) {
   const lobby = data.lobby || { open: [], watch: [] };
   if (lobby.pools && lobby.pools.length) {
     parts.push(h("h3", {}, t("people.quick_title")));
-    parts.push(h("ul", { class: "people", id: "quick-pools" }, lobby.pools.map((p) => h("li", {}, p.rules,
+    parts.push(h("ul", { class: "people", id: "quick-pools" }, lobby.pools.map((p) => h("li", {}, rulesOf(p),
       h("button", { type: "button", class: "btn btn-small", dataset: { pool: p.pool }, onclick: () => app.quickPool(p.pool) }, t("people.play"))))));
   }
   parts.push(h("h3", {}, t("people.open_title")));
   parts.push(lobby.open.length
     ? h("ul", { class: "people", id: "open-tables" }, lobby.open.map((row) => h("li", {},
-      `${row.rules} · ${t("people.free", { count: row.free })}`, row.host ? ` · ${row.host}` : "",
+      `${rulesOf(row)} · ${t("people.free", { count: row.free })}`, row.host ? ` · ${row.host}` : "",
       h("button", { type: "button", class: "btn btn-small", onclick: () => app.joinOpen(row.table) }, t("lobby.join")))))
     : h("p", { class: "muted" }, t("people.no_open")));
   parts.push(h("h3", {}, t("people.watch_title")));
@@ -71,7 +77,7 @@ function watchRow(app, row) {
   const kind = row.kind === "ranked" ? t("people.kind_ranked", { rating: ratingText(row.rating) })
     : row.kind === "private" ? t("title.private") : null;
   return h("li", { class: "watch-row", dataset: { table: row.table } },
-    h("span", { class: "watch-rules" }, kind ? h("b", {}, `${kind} · `) : null, row.rules),
+    h("span", { class: "watch-rules" }, kind ? h("b", {}, `${kind} · `) : null, rulesOf(row)),
     h("span", { class: "watch-score" }, sides), progress ? h("span", { class: "watch-progress fine" }, progress) : null,
     h("button", { type: "button", class: "btn btn-small", onclick: () => app.openTable(row.table) }, t("people.watch")));
 }
@@ -107,7 +113,8 @@ export function inviteNotice(d, answer) {
   const left = h("span", { id: "invite-left" }, timeLeft(d.expires));
   const ticking = setInterval(() => { left.textContent = timeLeft(d.expires); }, 1000);
   const close = () => { clearInterval(ticking); box.remove(); };
-  const table = [d.format, d.rules].filter(Boolean).join(" · ");
+  const format = d.format_part ? saidParts(d.format, [d.format_part]) : d.format;
+  const table = [format, rulesOf(d)].filter(Boolean).join(" · ");
   const box = h("div", { class: "invite-notice", role: "alertdialog", "aria-label": t("invite.label") },
     h("p", {}, ...tParts("invite.from", { name: h("b", {}, d.from_name) })),
     table ? h("p", { class: "fine", id: "invite-rules" }, table) : null,
