@@ -49,6 +49,14 @@ CONVERTED = (
     "js/ui/lobby_people.js",
     "js/ui/lobby_ranked.js",
     "js/ui/private_form.js",
+    "js/game/table_text.js",
+    "js/ui/sr_table.js",
+    "js/ui/draw_step.js",
+    "js/ui/pass_step.js",
+    "js/ui/practice.js",
+    "js/ui/hand_analysis.js",
+    "js/game/review_marks.js",
+    "js/ui/analysis_place.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")

@@ -9,11 +9,10 @@
 // (#/practice/POSITION on the lobby page). A player of the game who has no analysis yet
 // gets "Analyse my play" (POST /api/games/{id}/analysis, docs/archive.md).
 import { h } from "../ui/dom.js";
-import { actionText } from "../game/cards.js";
 import { ArchiveError, askAnalysis, fetchAnalysis } from "./api.js";
 import { playerName } from "./replay.js";
 import { placeText } from "../ui/analysis_place.js";
-import { SIZES_TEXT, isMistake, markWord, reasonSentence, summaryText } from "../game/review_marks.js";
+import { choiceText, costText, isMistake, markWord, reasonSentence, sizesText, summaryText } from "../game/review_marks.js";
 import { counted } from "../game/numbers.js";
 
 const POLL_MS = 2_000;
@@ -33,16 +32,13 @@ export function markIndex(game, list, mark) {
     (card ? p.kind === "play" && p.trick.at(-1)?.card === card : p.kind === "bid"));
 }
 
-function words(action) {
-  return actionText(action).replace(/^plays /, "").replace(/^bids /, "bidding ");
-}
 
 /** What the panel says while an analysis waits: its place in the queue when known,
  * the viewer's own first. */
 export function waitingText(body) {
   const queued = (body.analyses || []).filter((a) => a.status === "queued");
   const one = queued.find((a) => a.seat === body.you) || queued[0];
-  return placeText(one && one.ahead, one && one.seat !== body.you ? "this one" : "yours");
+  return placeText(one && one.ahead, one && one.seat !== body.you ? "this" : "yours");
 }
 
 export class AnalysisView {
@@ -98,7 +94,7 @@ export class AnalysisView {
     const parts = [this.panel.firstChild];
     if (analysed.length) {
       parts.push(h("p", { class: "muted" }, "Each decision is judged from what that player could see; one that cost " +
-        `${analysed[0].analysis.threshold} points or more on average is marked. ${SIZES_TEXT}`));
+        `${analysed[0].analysis.threshold} points or more on average is marked. ${sizesText()}`));
       parts.push(h("ul", { class: "analysis-summary", id: "analysis-summary" }, analysed.map((a) =>
         h("li", { class: "summary-line", "data-seat": a.seat },
           h("b", {}, `${playerName(game, a.seat)}${a.seat === you ? " (you)" : ""}: `), summaryText(a.analysis)))));
@@ -171,7 +167,7 @@ export class AnalysisView {
     return h("li", { class: `mark-item ${bad ? "mistake" : "bad-luck"}`, "data-move": at },
       h("button", { type: "button", class: "btn btn-small btn-ghost", onclick: () => this.jump(at) }, `Move ${at + 1}`), " ",
       h("b", {}, markWord(mark)), ` · ${where} · ${playerName(game, mark.seat)} chose ` +
-        `${words(mark.action)}` + (bad ? `; better ${words(mark.better)} (about ${counted(Math.round(mark.cost), "point")})` : ""),
+        `${choiceText(mark.action)}` + (bad ? `; better ${choiceText(mark.better)} (${costText(mark)})` : ""),
       h("br"), h("span", { class: "mark-reason" }, reasonSentence(mark)));
   }
 
@@ -194,7 +190,7 @@ export class AnalysisView {
     const marks = this.marks.get(index) || [];
     for (const tick of this.ticks.children) tick.classList.toggle("here", Number(tick.dataset.move) === index);
     this.note.replaceChildren(...marks.map((mark) => h("p", { class: `mark-note ${isMistake(mark) ? "mistake" : "bad-luck"}` },
-      h("b", {}, isMistake(mark) ? `${markWord(mark)}: better ${words(mark.better)}. ` : "Bad luck, not a mistake: "),
+      h("b", {}, isMistake(mark) ? `${markWord(mark)}: better ${choiceText(mark.better)}. ` : "Bad luck, not a mistake: "),
       reasonSentence(mark), " ",
       mark.position ? h("a", { class: "btn btn-small practice-link", href: practiceHref(mark.position) },
         "Practise this position") : null)));
