@@ -6,22 +6,19 @@ is in English."""
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 from playwright.async_api import Page, expect
 
-from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
+from .conftest import BROWSER, VIEWPORTS, language_words, shot
 from .sr_reading import LISTEN_JS, heard, heard_said, wait_for
 
 pytestmark = BROWSER
 
 # Per language: the viewport, the regions' names, and the sentences read (patterns: a
 # no-break space, as French has before ":", is read as a space).
-WORDS = json.loads((Path(__file__).parent / "sr_words.json").read_text(encoding="utf-8"))
-VIEWPORTS = {"phone": PHONE_TALL, "desktop": DESKTOP}
+WORDS = language_words("sr_words.json")
 
 
 async def nth_said(page: Page, start: str, n: int) -> str:

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.async_api import expect
 
-from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
+from .conftest import BROWSER, VIEWPORTS, language_words, shot
 from .play import deal_if_asked, play_until
 
 pytestmark = BROWSER
@@ -37,43 +37,15 @@ STEPS_JS = """async () => {
   };
 }"""
 
-WORDS = {
-    "es": {
-        "viewport": PHONE_TALL,
-        "draw": ["Tu robo", "3 de 13 guardadas · 20 en el mazo",
-                 "Quedártela: la siguiente carta va"],
-        "keep": "Quedarte la dama de picas",
-        "lifting": ["Tu pase", "1 de 2 elegidas", "Pasa 2 cartas a tu compañero, Cleo",
-                    "Para tu Nil. Toca cartas de tu mano para levantarlas."],
-        "ready": "Pasar el dos de corazones y la dama de picas a Cleo",
-        "advice": ["mira tus cartas", "quédate la carta",
-                   "pasa el dos de corazones y la dama de picas", "juega el as de picas",
-                   "apuesta Nil"],
-        "hint": r"^Pista: (apuesta|juega|mira) \S", "note": "Bots: Fácil",
-        "buttons": ["Pista", "Deshacer", "Rehacer"],
-    },
-    "fr": {
-        "viewport": DESKTOP,
-        "draw": ["Votre pioche", "3 sur 13 gardées · 20 dans le talon",
-                 "Garder\u00a0: la carte suivante"],
-        "keep": "Garder la dame de pique",
-        "lifting": ["Votre passe", "1 sur 2 choisies", "Passez 2 cartes à votre partenaire, Cleo",
-                    "Pour votre Nil. Touchez des cartes de votre main pour les soulever."],
-        "ready": "Passer le deux de cœur et la dame de pique à Cleo",
-        "advice": ["regardez vos cartes", "gardez la carte",
-                   "passez le deux de cœur et la dame de pique", "jouez l'as de pique",
-                   "annoncez Nil"],
-        "hint": r"^Indice\s: (annoncez|jouez|regardez) \S", "note": "Bots\u00a0: Facile",
-        "buttons": ["Indice", "Annuler", "Rétablir"],
-    },
-}
+# Per language: the viewport and what the panels, the advice and the bar say.
+WORDS = language_words("step_words.json")
 
 
 @pytest.mark.parametrize("lang", ["es", "fr"])
 async def test_the_draw_the_pass_and_the_practice_bar_in_the_pages_language(room, open_page,
                                                                              lang: str) -> None:
     want = WORDS[lang]
-    page = await open_page(room, viewport=want["viewport"], lang=lang)
+    page = await open_page(room, viewport=VIEWPORTS[want["viewport"]], lang=lang)
     got = await page.evaluate(STEPS_JS)
     for words in want["draw"]:
         assert words in got["draw"], got["draw"]
