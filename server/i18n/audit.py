@@ -57,6 +57,7 @@ CONVERTED = (
     "js/ui/hand_analysis.js",
     "js/game/review_marks.js",
     "js/ui/analysis_place.js",
+    "js/pages/analysis_view.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")
