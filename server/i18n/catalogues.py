@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po
 from babel.plural import _plural_tags
 
 import server.errors  # noqa: F401  (registers the room's sentences)
+import shared.bots.reasons  # registers the Hint's reasons
 import shared.spades.reasons  # registers the engine's sentences
 import shared.tournaments.reasons  # noqa: F401  (registers the tournaments' refusals)
 from shared.i18n import TEMPLATES

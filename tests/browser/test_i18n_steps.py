@@ -1,7 +1,8 @@
 """The two-handed draw, the Nil pass and the practice bar in the page's language, in a
 real Chromium: Spanish on a phone (390x844), French on a laptop (1280x800). The draw and
 pass panels are drawn by the page's own modules for a view made here (the words, the
-keys' names, the counts); the practice bar is a real practice table, its Hint asked."""
+keys' names, the counts); the practice bar is a real practice table, its Hint asked at
+a bid and at a card (its reason then in the page's language too)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,8 @@ STEPS_JS = """async () => {
 
 # Per language: the viewport and what the panels, the advice and the bar say.
 WORDS = language_words("step_words.json")
+# Words of the Hint's English reasons, none of which the translations use.
+ENGLISH = r"\b(the|your|play|lead|trick|partner|win|with|low|high|under)\b"
 
 
 @pytest.mark.parametrize("lang", ["es", "fr"])
@@ -68,4 +71,11 @@ async def test_the_draw_the_pass_and_the_practice_bar_in_the_pages_language(room
         await expect(bar.get_by_role("button", name=name)).to_be_visible()
     await bar.get_by_role("button", name=want["buttons"][0]).click()
     await expect(bar.locator(".hint-line b")).to_have_text(re.compile(want["hint"]))
+    # At a card, the reason too is in the page's language (the server sends its id).
+    await play_until(page, lambda s: s["myTurn"] and s["phase"] == "playing")
+    await bar.get_by_role("button", name=want["buttons"][0]).click()
+    line = bar.locator(".hint-line")
+    await expect(line).to_have_text(re.compile(want["hint_play"]))
+    reason = (await line.text_content() or "").split(" — ", 1)[1]
+    assert not re.search(ENGLISH, reason), reason
     await shot(page, f"i18n-practice-{lang}")

@@ -2,7 +2,7 @@
 // Undo takes back your last decision (and the bots' moves after it) and Redo plays it
 // again; Challenge offers none of the three (the snapshot's ``undo`` is false there).
 import { bidText, theCard, theCards } from "../game/cards.js";
-import { t } from "../i18n.js";
+import { said, t } from "../i18n.js";
 import { announce, h, toast } from "./dom.js";
 
 // The bots' levels, the paces and the partnership game's lengths (the quick game to 250
@@ -34,6 +34,12 @@ export function adviceText(action) {
   if (action.startsWith("play ")) return t("practice.advice.play", { card: theCard(action.slice(5).toUpperCase()) });
   if (action.startsWith("bid ")) return t("practice.advice.bid", { bid: bidText(action.slice(4)) });
   return action;
+}
+
+/** The reason of an ``advice`` in the page's language: its catalogue ``key`` and
+ * ``args`` when the server sent them, else its English ``why``. */
+export function adviceWhy(answer) {
+  return said(answer.why || "", answer.key, answer.args);
 }
 
 export class PracticeBar {
@@ -89,10 +95,11 @@ export class PracticeBar {
     try {
       const answer = await this.app.room.request("hint");
       const text = t("practice.hint", { advice: adviceText(answer.a) });
-      this.hintLine.replaceChildren(h("b", {}, text), answer.why ? ` — ${answer.why}` : "");
+      const why = adviceWhy(answer);
+      this.hintLine.replaceChildren(h("b", {}, text), why ? ` — ${why}` : "");
       this.hintKey = `${this.app.state.v}`;
-      announce(answer.why ? t("practice.hint_why", { hint: text, why: answer.why }) : text);
-      if (answer.a.startsWith("bid")) this.screen.pad.showTip(answer.a, answer.why);
+      announce(why ? t("practice.hint_why", { hint: text, why }) : text);
+      if (answer.a.startsWith("bid")) this.screen.pad.showTip(answer.a, why);
     } catch (err) {
       toast(err.message, "warn");
     }
