@@ -21,6 +21,16 @@ pytestmark = BROWSER
 WORDS = language_words("sr_words.json")
 
 
+# The seats whose badge the felt's Last trick key lies over (their classes).
+KEY_OVER_SEATS = """() => {
+  const key = document.querySelector(".felt .last-trick-btn").getBoundingClientRect();
+  return [...document.querySelectorAll(".felt .seat")].filter((seat) => {
+    const r = seat.getBoundingClientRect();
+    return r.left < key.right && key.left < r.right && r.top < key.bottom && key.top < r.bottom;
+  }).map((seat) => seat.className);
+}"""
+
+
 async def nth_said(page: Page, start: str, n: int) -> str:
     """The ``n``-th sentence (from 0) a live region said that starts with ``start``."""
     said: list[str] = []
@@ -82,6 +92,9 @@ async def test_part_of_a_hand_in_words_in_the_pages_language(room, open_page, la
     assert re.search(want["points"], table[want["score"]]), table[want["score"]]
     assert want["ends"] in table[want["score"]], table[want["score"]]
     assert table[want["played"]].startswith(want["played_text"]), table[want["played"]]
+    # The table's Last trick key, longer in these languages, covers no seat's badge.
+    covered = await page.evaluate(KEY_OVER_SEATS)
+    assert not covered, covered
     text = " ".join(table.values())
     assert not [word for word in want["english"] if word in text], text
 
@@ -97,3 +110,5 @@ async def test_part_of_a_hand_in_words_in_the_pages_language(room, open_page, la
     assert "You play" not in sentences and "You bid" not in sentences, sentences
     await page.locator("#sr-move").focus()
     await shot(page, f"i18n-screen-reader-{lang}")
+    await page.get_by_role("region", name=want["played"]).scroll_into_view_if_needed()
+    await shot(page, f"i18n-screen-reader-{lang}-regions")

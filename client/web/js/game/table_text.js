@@ -111,7 +111,7 @@ export function scoreText(view, sides) {
 export function lastTrickText(view, nameOf) {
   const last = view && view.last_trick;
   if (!last) return t("srreplay.no_last");
-  const cards = last.cards.map(([seat, code]) => t("srreplay.card_of", { name: nameOf(seat), card: cardName(code) }))
+  const cards = last.cards.map(([seat, code]) => t("srtable.card_of", { name: nameOf(seat), card: theCard(code) }))
     .join(t("list.comma"));
   return isYou(nameOf, last.winner) ? t("srtable.last_you", { cards }) : t("srtable.last", { who: nameOf(last.winner), cards });
 }
