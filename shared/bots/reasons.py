@@ -1,9 +1,10 @@
-"""The reasons the Hint gives for a card (Standard's card play, shared/bots/cardplay.py),
-as catalogue entries (``shared.i18n.Template``): the English here, the other languages
-in the catalogues. A reason is the :class:`~shared.i18n.Text` these make (its English is
-the reason as tools and tests read it); a reason inside a reason (what the seat plays
-for, a seat's name) is an argument that is a Text too. The cards are written as the
-Hint writes them in every language ("♠A", "♥10")."""
+"""The reasons the Hint gives for a card (Standard's card play, shared/bots/cardplay.py
+and nilplay.py) and for a Nil card pass (bidder.py), as catalogue entries
+(``shared.i18n.Template``): the English here, the other languages in the catalogues. A
+reason is the :class:`~shared.i18n.Text` these make (its English is the reason as tools
+and tests read it); a reason inside a reason (what the seat plays for, a seat's place)
+is an argument that is a Text too. The cards are written as the Hint writes them in
+every language ("♠A", "♥10")."""
 
 from __future__ import annotations
 
@@ -110,3 +111,10 @@ COVER_LEAD_BOSS = Template("advice.cover_lead_boss",
 COVER_LEAD_VOID = Template("advice.cover_lead_void",
                            "lead low in a suit your Nil partner is out of: it sluffs")
 COVER_LEAD_HIGH = Template("advice.cover_lead_high", "lead high to protect partner's Nil")
+
+# The Nil card pass (shared/bots/bidder.py nil_pass).
+PASS_RISKIEST = Template("advice.pass_riskiest", {
+    "one": "pass your riskiest card ({cards})",
+    "other": "pass your riskiest cards ({cards})"})
+PASS_LOW = Template("advice.pass_low", "give your Nil partner low cards to duck with ({cards})")
+PASS = Template("advice.pass", "pass")
