@@ -61,6 +61,15 @@ CONVERTED = (
     "learn/js/rules_view.js",
     "js/ui/private_lobby.js",
     "js/main.js",
+    "js/game/table_text.js",
+    "js/ui/sr_table.js",
+    "js/ui/draw_step.js",
+    "js/ui/pass_step.js",
+    "js/ui/practice.js",
+    "js/ui/hand_analysis.js",
+    "js/game/review_marks.js",
+    "js/ui/analysis_place.js",
+    "js/pages/analysis_view.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")

@@ -20,6 +20,7 @@ from babel.plural import _plural_tags
 import server.errors  # registers the room's sentences
 import server.social.lobby_words  # registers the lobby's rules words
 import server.social.reasons  # noqa: F401  (registers the social layer's sentences)
+import shared.bots.reasons  # registers the Hint's reasons
 import shared.course.words  # registers the rules page's and the score lines' words
 import shared.protocol.refusals  # registers the codec's refusals
 import shared.spades.reasons  # registers the engine's sentences

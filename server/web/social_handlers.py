@@ -97,7 +97,7 @@ async def handle(c: Conn, m: Any, msg_id: int | None) -> None:
     elif isinstance(m, Tip | Hint):
         table, pid = await _at_table(c)
         action, why = advice(table, pid, "tip" if isinstance(m, Tip) else "hint")
-        c.reply(Advice(a=action, why=why), msg_id)
+        c.reply(Advice.of(action, why), msg_id)
     elif isinstance(m, Undo):
         c.reply(Ack(v=await _undo(c)), msg_id)
     elif isinstance(m, Redo):

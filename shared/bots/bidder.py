@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from shared.spades.cards import CODES, SPADE_MASK, SUIT_MASKS
 
+from . import reasons as R
 from .equity import POINTS_PER_HAND, SPREAD_PER_HAND, side_share, win_chance
 from .handeval import (
     Estimate,
@@ -402,13 +403,13 @@ def nil_pass(k: Knowledge, count: int) -> Choice:
     me_nil = k.is_nil(k.seat)
     if me_nil:
         picks = nil_pass_cards(hand, k.rules.jokers, count)
-        why = f"pass your riskiest card{'s' if count > 1 else ''} ({cards_text(picks)})"
+        why = R.PASS_RISKIEST(count=count, cards=cards_text(picks))
     else:
         picks = partner_pass_cards(hand, count)
-        why = f"give your Nil partner low cards to duck with ({cards_text(picks)})"
+        why = R.PASS_LOW(cards=cards_text(picks))
     text = "pass " + " ".join(CODES[c] for c in sorted(picks))
     if text not in k.legal:
-        return k.legal[0], "pass"
+        return k.legal[0], R.PASS()
     return text, why
 
 

@@ -21,15 +21,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shared.i18n import Template, Text
 from shared.spades.cards import SPADE_MASK, SUIT_MASKS
 
+from . import reasons as R
 from .handeval import card_text
 from .knowledge import Knowledge
 from .nilplay import cover_follow, cover_lead, defend_follow, trick_best
 from .sim import ABOVE, BELOW, NON_SPADE, SUIT_OF, beats, bottom, high_card, low_card, top
 
 NIL, COVER, ATTACK, TAKE, DUCK = "nil", "cover", "attack", "take", "duck"
-SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+SUIT_LETTERS = "CDHS"  # the catalogue words suit.C ... suit.S
 
 Choice = tuple[int, str]
 
@@ -45,9 +47,9 @@ def aim_of(k: Knowledge) -> Aim:
     """What this seat is playing for now, and why (in words for the Hint)."""
     seat = k.seat
     if k.nil_alive(seat):
-        return Aim(NIL, -1, "stay under: you bid Nil")
+        return Aim(NIL, -1, R.AIM_NIL())
     if k.partner_nil_alive():
-        return Aim(COVER, -1, "cover partner's Nil")
+        return Aim(COVER, -1, R.AIM_COVER())
     team = k.team
     left = k.tricks_left
     need = k.need(team)
@@ -56,12 +58,11 @@ def aim_of(k: Knowledge) -> Aim:
     # a Nil attack); theirs may win it for them (then a set is worth bags).
     we_close = _wins_with_contract(k, team)
     if target >= 0 and need <= max(0, left - 3) and not (we_close and need > 0):
-        return Aim(ATTACK, target, "set the opponent's Nil")
-    you = "your team" if k.partner is not None else "you"
+        return Aim(ATTACK, target, R.AIM_ATTACK())
     if need > 0:
-        why = f"{you} still need{'s' if k.partner is not None else ''} {need} " \
-            f"trick{'s' if need > 1 else ''}"
-        return Aim(TAKE, -1, why + (" to win the game" if we_close else ""))
+        if k.partner is not None:
+            return Aim(TAKE, -1, (R.NEED_TEAM_GAME if we_close else R.NEED_TEAM)(count=need))
+        return Aim(TAKE, -1, (R.NEED_YOU_GAME if we_close else R.NEED_YOU)(count=need))
     bags = k.bags[team]
     limit = k.rules.bag_limit
     for other in k.other_sides:
@@ -74,11 +75,11 @@ def aim_of(k: Knowledge) -> Aim:
             affordable = not k.rules.bag_penalty or bags + cost < limit or \
                 k.contract(other) >= 6 or they_close
             if affordable:
-                why = f"set them: they still need {their_need} of {left}"
-                return Aim(TAKE, -1, why + (", or they win the game" if they_close else ""))
+                why = R.SET_THEM_GAME if they_close else R.SET_THEM
+                return Aim(TAKE, -1, why(need=their_need, left=left))
     if k.rules.bag_penalty and bags + 1 >= limit:
-        return Aim(DUCK, -1, f"duck: an overtrick would be your {_ordinal(bags + 1)} bag")
-    return Aim(DUCK, -1, "duck: your contract is made, more tricks are bags")
+        return Aim(DUCK, -1, R.DUCK_BAG(count=bags + 1))
+    return Aim(DUCK, -1, R.DUCK_MADE())
 
 
 def _wins_with_contract(k: Knowledge, team: int) -> bool:
@@ -88,16 +89,11 @@ def _wins_with_contract(k: Knowledge, team: int) -> bool:
         mine > k.scores[t] + 10 * k.contract(t) for t in range(len(k.scores)) if t != team)
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def standard_play(k: Knowledge) -> Choice:
     """Standard's card and the reason for it."""
     legal = k.legal_plays
     if legal & (legal - 1) == 0:
-        return bottom(legal), "your only legal card"
+        return bottom(legal), R.ONLY_CARD()
     aim = aim_of(k)
     if not k.trick:
         return _lead(k, legal, aim)
@@ -154,12 +150,21 @@ def seat_name(k: Knowledge, seat: int) -> str:
         return ("South", "West", "North", "East")[seat]
     gap = (seat - k.seat) % n
     if n == 2:
-        return "your opponent"
+        return R.SEAT_OPPONENT()
     if gap == 1:
-        return "the player on your left"
+        return R.SEAT_LEFT()
     if gap == n - 1:
-        return "the player on your right"
-    return f"the player {gap} seats to your left"
+        return R.SEAT_RIGHT()
+    return R.SEAT_GAP(gap=gap)
+
+
+def _about(k: Knowledge, seat: int, by_compass: Template, by_place: Template,
+           **args: str) -> Text:
+    """A reason naming ``seat``: ``by_compass`` ({who:seat}, the catalogue's seat word) at
+    four seats, else ``by_place`` with the seat's place as a reason of its own."""
+    if k.seats == 4:
+        return by_compass(who=seat_name(k, seat), **args)
+    return by_place(who=seat_name(k, seat), **args)
 
 
 def _holds(k: Knowledge, best: int, led: int, after: list[int]) -> bool:
@@ -223,7 +228,7 @@ def _lead(k: Knowledge, legal: int, aim: Aim) -> Choice:
             kk = (above - below - (20 if c >= 39 else 0), -c % 13)
             if kk > key:
                 best, key = c, kk
-        return best, "lead low: you bid Nil"
+        return best, R.LEAD_LOW_NIL()
     if aim.kind == DUCK:
         best, key = -1, (-99, 0)
         for c in _cards(legal):
@@ -231,7 +236,7 @@ def _lead(k: Knowledge, legal: int, aim: Aim) -> Choice:
             kk = (above - (10 if c >= 39 else 0), -(c % 13))
             if kk > key:
                 best, key = c, kk
-        return best, aim.why + "; lead a card others will beat"
+        return best, R.LEAD_BEATEN(aim=aim.why)
     if aim.kind == ATTACK:
         target = aim.target
         best, key = -1, (-99, 0)
@@ -243,8 +248,8 @@ def _lead(k: Knowledge, legal: int, aim: Aim) -> Choice:
             if kk > key:
                 best, key = c, kk
         if best >= 0:
-            return best, f"lead low into {seat_name(k, target)}'s Nil"
-        return low_card(legal), "lead low: the Nil bidder can discard on every suit you hold"
+            return best, _about(k, target, R.LEAD_INTO_NIL_SEAT, R.LEAD_INTO_NIL)
+        return low_card(legal), R.LEAD_NIL_DISCARDS()
     opps = _opponents(k)
     masters = _masters(k, legal)
     if aim.kind == COVER:
@@ -253,13 +258,13 @@ def _lead(k: Knowledge, legal: int, aim: Aim) -> Choice:
     for c in sorted(_cards(masters & NON_SPADE), key=lambda c: -(c % 13)):
         suit = c // 13
         if out & SUIT_MASKS[suit] and not any(_may_trump(k, o, suit) for o in opps):
-            return c, f"cash {card_text(c)}: a sure winner"
+            return c, R.CASH(card=card_text(c))
     spades = legal & SPADE_MASK
     out_spades = out & SPADE_MASK
     if spades and out_spades and masters & spades and \
             spades.bit_count() >= out_spades.bit_count():
         c = top(spades)
-        return c, f"draw trumps with {card_text(c)}"
+        return c, R.DRAW_TRUMPS(card=card_text(c))
     partner = k.partner
     # Partner is out of a suit and can trump it.
     if partner is not None and k.need(k.team) > 0:
@@ -271,7 +276,7 @@ def _lead(k: Knowledge, legal: int, aim: Aim) -> Choice:
             if m and k.voids[partner] >> suit & 1 and not k.voids[partner] & 8 and out_spades \
                     and not any(_may_trump(k, o, suit) and o in behind for o in opps):
                 c = low_card(m)
-                return c, f"lead {SUIT_WORDS[suit]}: partner is out of them and can trump"
+                return c, R.LEAD_FOR_RUFF(suit=SUIT_LETTERS[suit])
     # Short suit with spades to spare: lead it low to trump it later.
     side = legal & NON_SPADE
     hand_spades = (k.hand & SPADE_MASK).bit_count()
@@ -292,10 +297,9 @@ def _lead(k: Knowledge, legal: int, aim: Aim) -> Choice:
             if this < order:
                 best, order = c, this
         if order[1] == 1 and hand_spades >= 2:
-            return best, f"lead your singleton {card_text(best)}: trump {SUIT_WORDS[best // 13]}" \
-                " later"
-        return best, "lead low from a safe suit"
-    return low_card(legal), "only spades left: lead low"
+            return best, R.LEAD_SINGLETON(card=card_text(best), suit=SUIT_LETTERS[best // 13])
+        return best, R.LEAD_SAFE()
+    return low_card(legal), R.LEAD_SPADES_LEFT()
 
 
 def _cards(mask: int) -> list[int]:
@@ -322,12 +326,10 @@ def _follow(k: Knowledge, legal: int, aim: Aim) -> Choice:
     if kind == NIL:
         if under:
             c = high_card(under)
-            return c, "stay under: play your highest card that cannot win" if follow else \
-                f"discard {card_text(c)}: you bid Nil"
+            return c, R.NIL_UNDER() if follow else R.NIL_DISCARD(card=card_text(c))
         if last:
-            return high_card(legal), "every card wins: take it with your highest"
-        return bottom(legal) if follow else low_card(legal), \
-            "every card beats it: play lowest and hope it is overtaken"
+            return high_card(legal), R.NIL_ALL_WIN_LAST()
+        return bottom(legal) if follow else low_card(legal), R.NIL_ALL_BEAT()
     if kind == COVER:
         covered = cover_follow(k, legal, best, best_seat, led, last)
         if covered is not None:
@@ -341,43 +343,42 @@ def _follow(k: Knowledge, legal: int, aim: Aim) -> Choice:
         target = aim.target
         if target in after:
             if best_seat == partner or not win:
-                return _low(k, legal, follow), "play low: make the Nil bidder win it"
-            return _low(k, legal, follow), "play low so the Nil bidder must take the trick"
+                return _low(k, legal, follow), R.ATTACK_MAKE_WIN()
+            return _low(k, legal, follow), R.ATTACK_MUST_TAKE()
         if best_seat == target and under:
-            return high_card(under), "stay under: the Nil bidder is winning this trick"
+            return high_card(under), R.NIL_WINNING()
         kind = TAKE if k.need(k.team) > 0 else DUCK
     if kind == DUCK:
         if under:
             c = high_card(under)
-            why = aim.why if aim.kind == DUCK else "duck: play your highest card that cannot win"
+            why = aim.why if aim.kind == DUCK else R.DUCK_UNDER()
             return c, why
         if last:
-            return high_card(legal), "you must win it: take it with your highest"
-        return (bottom(legal) if follow else _lowest_beating(legal, best, led),
-                "every card wins: play the lowest, someone may overtake")
+            return high_card(legal), R.MUST_WIN_LAST()
+        return (bottom(legal) if follow else _lowest_beating(legal, best, led), R.DUCK_ALL_WIN())
     # TAKE
     if best_seat == partner:
         if last or _holds(k, best, led, after):
-            return _low(k, legal, follow), "partner's card wins: play low"
+            return _low(k, legal, follow), R.PARTNER_WINS()
         masters = _masters(k, win) if follow else 0
         if masters:
             c = bottom(masters)
-            return c, f"make sure of the trick with {card_text(c)}"
+            return c, R.MAKE_SURE(card=card_text(c))
         third = len(after) == 1
         if third and follow and win and _gap_below(k, top(win), best):
             # Third hand high: make the last hand pay for the trick with a card it
             # must beat, the lowest of our top cards that no card still out splits.
             c = _lowest_equal(k, top(win))
-            return c, f"third hand high: {card_text(c)} over partner's {card_text(best)}"
+            return c, R.THIRD_HIGH_OVER(card=card_text(c), best=card_text(best))
         if third and not follow and win & SPADE_MASK and best < 39 and not _masters(k, 1 << best):
             c = bottom(win & SPADE_MASK)
-            return c, f"trump with {card_text(c)}: partner's {card_text(best)} can be beaten"
-        return _low(k, legal, follow), "leave the trick to partner"
+            return c, R.TRUMP_PARTNER(card=card_text(c), best=card_text(best))
+        return _low(k, legal, follow), R.LEAVE_TO_PARTNER()
     if not win:
-        return _low(k, legal, follow), "you cannot win this trick: play low"
+        return _low(k, legal, follow), R.CANNOT_WIN()
     if last:
         c = _lowest_beating(legal, best, led)
-        return c, f"win it cheaply with {card_text(c)}"
+        return c, R.WIN_CHEAPLY(card=card_text(c))
     if not follow:
         # Trump with the lowest spade that wins; high enough that the players after us
         # cannot overtrump only when one of them is known to be out of the suit led (a
@@ -388,17 +389,17 @@ def _follow(k: Knowledge, legal: int, aim: Aim) -> Choice:
         safe = [c for c in _cards(spades) if not (k.unseen & ABOVE[c])]
         if threat and safe:
             c = min(safe)
-            return c, f"trump with {card_text(c)}: {seat_name(k, threat[0])} is out of the suit too"
+            return c, _about(k, threat[0], R.TRUMP_SAFE_SEAT, R.TRUMP_SAFE, card=card_text(c))
         c = bottom(spades)
-        return c, f"trump with {card_text(c)}"
+        return c, R.TRUMP(card=card_text(c))
     masters = _masters(k, win)
     if masters and all(not _may_trump(k, s, led) for s in after if s != partner):
         c = bottom(masters)
-        return c, f"win with {card_text(c)}: nothing still out beats it"
+        return c, R.WIN_MASTER(card=card_text(c))
     if len(k.trick) == 1 and partner in after:
-        return _low(k, legal, follow), "second hand low: partner plays last"
+        return _low(k, legal, follow), R.SECOND_LOW()
     c = top(win)
-    return c, "third hand high" if len(k.trick) == 2 else f"win with {card_text(c)}"
+    return c, R.THIRD_HIGH() if len(k.trick) == 2 else R.WIN_WITH(card=card_text(c))
 
 
 def _gap_below(k: Knowledge, card: int, best: int) -> bool:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from shared.spades.cards import SPADE_MASK, SUIT_MASKS, cards_in
 
+from . import reasons as R
 from .handeval import card_text
 from .knowledge import Knowledge
 from .sim import ABOVE, beats, bottom, high_card, top
@@ -76,23 +77,22 @@ def cover_follow(k: Knowledge, legal: int, best: int, best_seat: int, led: int,
         if win:
             c = bottom(win) if last else (top(win & ~SPADE_MASK) if win & ~SPADE_MASK
                                          else bottom(win))
-            return c, "cover partner's Nil: win over partner's card"
-        return _keep(k, legal, follow), "partner is winning and you cannot beat it"
+            return c, R.COVER_WIN()
+        return _keep(k, legal, follow), R.COVER_PARTNER_WINS()
     if partner_played or not _nil_can_win(k, best, led):
         if _tricks_matter(k):
             return None
-        why = "your contract is lost" if contract_lost(k) else "your contract is made"
-        return _keep(k, legal, follow), \
-            f"keep your high cards to cover partner's Nil: {why} and partner is safe here"
+        why = R.COVER_KEEP_LOST if contract_lost(k) else R.COVER_KEEP_MADE
+        return _keep(k, legal, follow), why()
     # Partner plays after us and could win this trick.
     if follow:
         if win:
-            return top(legal), "cover partner's Nil: play high before partner"
-        return bottom(legal), "you cannot beat it: keep your high cards to cover later"
+            return top(legal), R.COVER_HIGH()
+        return bottom(legal), R.COVER_LATER()
     if win:
         c = _lowest_beating(win)
-        return c, f"trump with {card_text(c)} so partner's Nil can duck"
-    return _keep(k, legal, follow), "no way to win: discard"
+        return c, R.COVER_TRUMP(card=card_text(c))
+    return _keep(k, legal, follow), R.COVER_DISCARD()
 
 
 def _lowest_beating(win: int) -> int:
@@ -125,19 +125,19 @@ def cover_lead(k: Knowledge, legal: int, masters: int) -> Choice:
     bosses = sorted(cards_in(masters), key=lambda c: (c >= 39, -(c % 13)))
     for c in bosses:
         if out & SUIT_MASKS[3 if c >= 39 else c // 13]:
-            return c, f"cash {card_text(c)} to keep the lead for partner's Nil"
+            return c, R.COVER_CASH(card=card_text(c))
     # A winner in a suit nobody else holds keeps the lead too, and the Nil bidder
     # sluffs a dangerous card on it.
     if bosses:
         c = bosses[0]
-        return c, f"lead {card_text(c)}: nobody else holds the suit, partner sluffs"
+        return c, R.COVER_LEAD_BOSS(card=card_text(c))
     partner = k.partner
     assert partner is not None  # only asked while covering a partner's Nil
     for suit in range(3):
         m = legal & SUIT_MASKS[suit]
         if m and k.voids[partner] >> suit & 1:
-            return bottom(m), "lead low in a suit your Nil partner is out of: it sluffs"
-    return high_card(legal), "lead high to protect partner's Nil"
+            return bottom(m), R.COVER_LEAD_VOID()
+    return high_card(legal), R.COVER_LEAD_HIGH()
 
 
 def lead_bosses(k: Knowledge) -> int:
@@ -188,5 +188,5 @@ def defend_follow(k: Knowledge, legal: int, best: int, best_seat: int, led: int
     under = legal & ~beats(legal, best, led)
     if not under:
         return None
-    return high_card(under), "stay under: the Nil bidder is winning this trick"
+    return high_card(under), R.NIL_WINNING()
 

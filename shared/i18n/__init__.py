@@ -9,6 +9,6 @@ which the wire sends so each reader's page renders the sentence in its own langu
 placeholder syntax, described in docs/i18n.md.
 """
 
-from .text import TEMPLATES, Template, Text, render, text_parts
+from .text import TEMPLATES, Template, Text, render, text_parts, wire_parts
 
-__all__ = ["TEMPLATES", "Template", "Text", "render", "text_parts"]
+__all__ = ["TEMPLATES", "Template", "Text", "render", "text_parts", "wire_parts"]

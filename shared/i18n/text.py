@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 Arg = str | int
 Pattern = str | Mapping[str, str]
@@ -101,3 +102,18 @@ def text_parts(sentence: str) -> tuple[str | None, dict[str, Arg] | None]:
     if isinstance(sentence, Text):
         return sentence.key, dict(sentence.args)
     return None, None
+
+
+def wire_parts(sentence: str) -> tuple[str | None, dict[str, Any] | None]:
+    """As :func:`text_parts`, for a sentence made of sentences: an argument that is
+    itself a :class:`Text` goes as ``[key, args]`` (so the page says it in its reader's
+    language too; an argument of plain text goes as it is)."""
+    if not isinstance(sentence, Text):
+        return None, None
+    return sentence.key, {name: _wire_arg(value) for name, value in sentence.args.items()}
+
+
+def _wire_arg(value: Arg) -> Any:
+    if isinstance(value, Text):
+        return [value.key, {name: _wire_arg(v) for name, v in value.args.items()}]
+    return value

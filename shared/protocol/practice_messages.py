@@ -8,6 +8,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from shared.i18n import wire_parts
+
 from .base import BotLevel, ClientMessage, ServerMessage
 
 
@@ -56,8 +58,20 @@ class Redo(ClientMessage):
 
 
 class Advice(ServerMessage):
-    """Answer to ``tip`` and ``hint``: the suggested action ``a`` and ``why``."""
+    """Answer to ``tip`` and ``hint``: the suggested action ``a`` and ``why`` (a sentence
+    for a person, in English). ``key`` and ``args``: its catalogue id and arguments when
+    it has one (an argument that is a sentence too is ``[key, args]``; the page renders
+    it in its reader's language, docs/i18n.md). :meth:`of` fills them."""
 
     T = "advice"
     a: str
     why: str
+    key: str | None = None
+    args: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, action: str, why: str) -> Advice:
+        """The ``advice`` of ``action`` for the reason ``why`` (a ``shared.i18n.Text``
+        keeps its id)."""
+        key, args = wire_parts(why)
+        return cls(a=action, why=str(why), key=key, args=args)

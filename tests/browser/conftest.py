@@ -49,6 +49,17 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 PHONE_TALL = {"width": 390, "height": 844}  # the phone of issue 13's findings
+VIEWPORTS = {"phone": PHONE_TALL, "desktop": DESKTOP}
+
+
+def language_words(name: str) -> dict[str, dict[str, Any]]:
+    """A test's words per language, kept beside it as ``name`` (JSON: "viewport" names
+    one of VIEWPORTS)."""
+    text = (Path(__file__).parent / name).read_text(encoding="utf-8")
+    words: dict[str, dict[str, Any]] = json.loads(text)
+    return words
+
+
 BROWSER = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 Start = Callable[..., Awaitable[LocalServer]]

@@ -45,7 +45,8 @@ LISTEN_JS = """() => {
 
 def regions(snapshot: str) -> dict[str, str]:
     """The text of each region (and the move form) of the screen-reader table's ARIA
-    snapshot (the paragraphs of a region joined), by name; "" for the table's own."""
+    snapshot (the paragraphs of a region joined), by name; "" for the table's own. A
+    no-break space (French puts one before ":") reads as a space."""
     out: dict[str, str] = {}
     region = ""
     for line in snapshot.splitlines():
@@ -55,12 +56,13 @@ def regions(snapshot: str) -> dict[str, str]:
             continue
         text = re.match(r'\s*- paragraph: "?(.*?)"?$', line)
         if text:
-            out[region] = f"{out.get(region, '')} {text.group(1)}".strip()
+            out[region] = f"{out.get(region, '')} {text.group(1)}".replace("\u00a0", " ").strip()
     return out
 
 
-async def read_table(page: Page) -> dict[str, str]:
-    table = page.get_by_role("region", name="Screen-reader table")
+async def read_table(page: Page, name: str = "Screen-reader table") -> dict[str, str]:
+    """The regions of the screen-reader table (``name``: the table's, in the page's language)."""
+    table = page.get_by_role("region", name=name)
     return regions(await table.aria_snapshot())
 
 
@@ -78,10 +80,11 @@ async def heard_said(page: Page, start: str) -> str:
     raise AssertionError(f"never heard {start!r}: {await heard(page)}")
 
 
-async def wait_for(page: Page, check, what: str) -> dict[str, str]:
+async def wait_for(page: Page, check, what: str,
+                   name: str = "Screen-reader table") -> dict[str, str]:
     """The regions once ``check(regions)`` holds (read every tenth of a second)."""
     for _ in range(300):
-        table = await read_table(page)
+        table = await read_table(page, name)
         if check(table):
             return table
         await page.wait_for_timeout(100)

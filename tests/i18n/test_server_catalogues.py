@@ -124,3 +124,29 @@ def test_a_rule_pair_the_private_form_offers_is_refused_with_an_id() -> None:
         "are fixed by the spades held, so Blind Nil must be off.")
     assert (two.key, two.args) == ("rules_refused.two", {"first": "min_team_bid_standard",
                                                          "second": "mirror_blind_nil"})
+
+
+def test_a_hint_reason_inside_a_reason_travels_as_its_id() -> None:
+    """The Hint's reason for a card is a catalogue sentence whose English is the reason
+    as it was; a reason made of another (what the seat plays for, a seat's name) sends
+    that one as ``[key, args]`` in the ``advice``, so each is said in the reader's
+    language."""
+    from shared.bots import reasons as R
+    from shared.protocol import Advice
+
+    why = R.LEAD_BEATEN(aim=R.DUCK_MADE())
+    assert why == "duck: your contract is made, more tricks are bags; lead a card others will beat"
+    advice = Advice.of("play 3S", R.TRUMP_SAFE(card="♠3", who=R.SEAT_LEFT()))
+    assert advice.why == "trump with ♠3: the player on your left is out of the suit too"
+    assert (advice.key, advice.args) == (
+        "advice.trump_safe", {"card": "♠3", "who": ["advice.seat_left", {}]})
+    west = Advice.of("play 3S", R.TRUMP_SAFE_SEAT(card="♠3", who="West"))
+    assert (west.why, west.args) == ("trump with ♠3: West is out of the suit too",
+                                     {"card": "♠3", "who": "West"})
+    assert Advice.of("play 2H", "a plain sentence").key is None
+    spanish = catalogue("es")
+    said = render(spanish["advice.lead_beaten"], {"aim": render(
+        spanish["advice.duck_made"], {}, lambda key: str(spanish[key]), lambda n: "other")},
+        lambda key: str(spanish[key]), lambda n: "other")
+    assert said == "cede: tu contrato está hecho, más bazas son sobrebazas; " \
+        "sal con una carta que los demás superen"

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from client.room_client import RequestFailed
 from server.tables import keys
 from server.tables.model import decode_table
+from shared.i18n import TEMPLATES, render
+from shared.i18n.text import ENGLISH_WORDS, english_plural
 from shared.protocol import Advice, Format, Hint, Practice, Redo, Tip, Undo
 from shared.spades import Game
 
@@ -42,6 +46,13 @@ async def stored_log_replays(server: LocalServer, table: str) -> Game:
     return rebuilt
 
 
+def english_args(args: dict[str, Any]) -> dict[str, str | int]:
+    """A reason's wire arguments in English: a reason inside one ([key, args]) said."""
+    return {name: render(TEMPLATES[value[0]], english_args(value[1]),
+                         lambda key: ENGLISH_WORDS.get(key, key), english_plural)
+            if isinstance(value, list) else value for name, value in args.items()}
+
+
 async def test_practice_table_hint_undo_redo(server: LocalServer,
                                              social_client: SocialFactory) -> None:
     client = await social_client(server, name="Pia")
@@ -61,6 +72,10 @@ async def test_practice_table_hint_undo_redo(server: LocalServer,
     await client.wait_for(playing_my_turn)
     hint = await client.request(Hint())
     assert isinstance(hint, Advice) and hint.a in client.view["legal"]  # type: ignore[index]
+    # A card's reason travels as its catalogue id and arguments too, the English beside.
+    assert hint.key is not None and hint.key.startswith("advice.") and hint.args is not None
+    assert hint.why == render(TEMPLATES[hint.key], english_args(hint.args),
+                              lambda key: ENGLISH_WORDS.get(key, key), english_plural)
     hand = list(client.view["hand"])  # type: ignore[index]
     version = client.version
     await client.act(hint.a)

@@ -4,7 +4,8 @@
 // missing entry. docs/i18n.md tells how to add a string or a language.
 //
 // A pattern holds {name} (the argument as it is) or {name:kind} (the catalogue word
-// "kind.value", e.g. {suit:suit} with suit "H" reads "suit.H"). A plural entry is
+// "kind.value", e.g. {suit:suit} with suit "H" reads "suit.H"); an argument that is
+// [key, args] is a sentence of its own, read the same way. A plural entry is
 // {one, few, many, other...} by CLDR category (Intl.PluralRules), chosen by args.count.
 
 export const LANGUAGES = { en: "English", es: "Español", "pt-BR": "Português (Brasil)", fr: "Français" };
@@ -60,6 +61,7 @@ function fill(pattern, args) {
   return String(pattern).replace(/\{([a-z_][a-z0-9_]*)(?::([a-z_]+))?\}/g, (whole, name, kind) => {
     if (!(name in args)) return whole;
     const value = args[name];
+    if (Array.isArray(value)) return t(value[0], value[1] || {}); // a sentence inside: [key, args]
     if (kind) return t(`${kind}.${value}`);
     return typeof value === "number" ? formatNumber(value) : String(value);
   });

@@ -3,34 +3,49 @@
 // one player's summary line, as a chess site's accuracy line gives one. Used by the game
 // page's review and the table's "Analyse my play".
 
-import { counted } from "./numbers.js";
+import { actionText, bidText, theCard } from "./cards.js";
+import { t } from "../i18n.js";
 
 // Sizes by the points a mistake gave away, biggest first (the analysis marks from its
-// threshold, 8 points, up).
+// threshold, 8 points, up): the catalogue's analysis.size.* ("2 blunders") and
+// analysis.mark.* ("Blunder").
 const SIZES = [
-  { min: 50, one: "blunder", many: "blunders" },
-  { min: 20, one: "mistake", many: "mistakes" },
-  { min: 0, one: "slip", many: "slips" },
+  { min: 50, name: "blunder" },
+  { min: 20, name: "mistake" },
+  { min: 0, name: "slip" },
 ];
 
 export function isMistake(mark) {
   return mark.label === "mistake";
 }
 
-/** The size of a mistake: ``{one, many}`` (``blunder``: 50 points or more, ``mistake``:
- * 20 or more, ``slip``: less). */
+/** The size of a mistake: ``{name}`` (``blunder``: 50 points or more, ``mistake``: 20
+ * or more, ``slip``: less). */
 export function sizeOf(mark) {
   return SIZES.find((size) => mark.cost >= size.min);
 }
 
 /** What the sizes mean, for the line above the summaries. */
-export const SIZES_TEXT = "A slip cost under 20 points, a mistake 20 to 49, a blunder 50 or more.";
+export function sizesText() {
+  return t("analysis.sizes");
+}
 
 /** ``Blunder``: a mark's heading word (``Bad luck`` for bad luck). */
 export function markWord(mark) {
-  if (!isMistake(mark)) return "Bad luck";
-  const word = sizeOf(mark).one;
-  return word[0].toUpperCase() + word.slice(1);
+  return t(`analysis.mark.${isMistake(mark) ? sizeOf(mark).name : "luck"}`);
+}
+
+/** A decision as a mark names it: "the Four of hearts", "bidding 4" ("el cuatro de
+ * corazones", "apostar 4"). */
+export function choiceText(action) {
+  if (action.startsWith("play ")) return theCard(action.slice(5).toUpperCase());
+  if (action.startsWith("bid ")) return t("analysis.bidding", { bid: bidText(action.slice(4)) });
+  return actionText(action);
+}
+
+/** "about 14 points" ("unos 14 puntos"): what a mistake cost. */
+export function costText(mark) {
+  return t("analysis.cost", { count: Math.round(mark.cost) });
 }
 
 /** One player's line: ``1 blunder, 2 slips · about 140 points lost in 38 decisions ·
@@ -39,16 +54,17 @@ export function markWord(mark) {
 export function summaryText(analysis) {
   const mistakes = analysis.marks.filter(isMistake);
   const luck = analysis.marks.length - mistakes.length;
+  const decisions = t("analysis.decisions", { count: analysis.judged });
   const parts = [];
   if (mistakes.length) {
     const sizes = SIZES.map((size) => [size, mistakes.filter((m) => sizeOf(m) === size).length])
-      .filter(([, n]) => n > 0).map(([size, n]) => counted(n, size.one, size.many));
+      .filter(([, n]) => n > 0).map(([size, n]) => t(`analysis.size.${size.name}`, { count: n }));
     const lost = Math.round(mistakes.reduce((sum, m) => sum + m.cost, 0));
-    parts.push(sizes.join(", "), `about ${counted(lost, "point")} lost in ${counted(analysis.judged, "decision")}`);
+    parts.push(sizes.join(t("list.comma")), t("analysis.lost", { count: lost, decisions }));
   } else {
-    parts.push(`no mistakes in ${counted(analysis.judged, "decision")}`);
+    parts.push(t("analysis.no_mistakes", { decisions }));
   }
-  if (luck) parts.push(`unlucky ${counted(luck, "time")}`);
+  if (luck) parts.push(t("analysis.unlucky", { count: luck }));
   return parts.join(" · ");
 }
 

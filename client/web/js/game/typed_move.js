@@ -84,7 +84,10 @@ export function parseBid(text) {
 export function typedMove(text, legal, unplayable = {}) {
   const word = text.toLowerCase().trim();
   // The two-handed draw, and the Blind Nil decision's other choice.
-  const named = { keep: "keep", k: "keep", discard: "discard", d: "discard", look: "look", show: "look" }[word];
+  // The commands' English words, and the page's language's (srtable.cmd.*: "guardar").
+  const named = { keep: "keep", k: "keep", discard: "discard", d: "discard", look: "look", show: "look" }[word]
+    ?? { keep: "keep", discard: "discard", show: "look" }[["keep", "discard", "show"]
+      .find((name) => t(`srtable.cmd.${name}`).toLowerCase() === word)];
   if (named && legal.includes(named)) return { action: named };
   if (legal.some((a) => a.startsWith("pass "))) return typedPass(text, legal);
   const bidding = legal.some((a) => a.startsWith("bid "));

@@ -9,12 +9,11 @@
 // (#/practice/POSITION on the lobby page). A player of the game who has no analysis yet
 // gets "Analyse my play" (POST /api/games/{id}/analysis, docs/archive.md).
 import { h } from "../ui/dom.js";
-import { actionText } from "../game/cards.js";
 import { ArchiveError, askAnalysis, fetchAnalysis } from "./api.js";
 import { playerName } from "./replay.js";
 import { placeText } from "../ui/analysis_place.js";
-import { SIZES_TEXT, isMistake, markWord, reasonSentence, summaryText } from "../game/review_marks.js";
-import { counted } from "../game/numbers.js";
+import { choiceText, costText, isMistake, markWord, reasonSentence, sizesText, summaryText } from "../game/review_marks.js";
+import { t } from "../i18n.js";
 
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 10 * 60_000; // a worker may have a queue to get through first
@@ -33,16 +32,13 @@ export function markIndex(game, list, mark) {
     (card ? p.kind === "play" && p.trick.at(-1)?.card === card : p.kind === "bid"));
 }
 
-function words(action) {
-  return actionText(action).replace(/^plays /, "").replace(/^bids /, "bidding ");
-}
 
 /** What the panel says while an analysis waits: its place in the queue when known,
  * the viewer's own first. */
 export function waitingText(body) {
   const queued = (body.analyses || []).filter((a) => a.status === "queued");
   const one = queued.find((a) => a.seat === body.you) || queued[0];
-  return placeText(one && one.ahead, one && one.seat !== body.you ? "this one" : "yours");
+  return placeText(one && one.ahead, one && one.seat !== body.you ? "this" : "yours");
 }
 
 export class AnalysisView {
@@ -52,16 +48,16 @@ export class AnalysisView {
     this.marks = new Map(); // position index -> [mark] of the chosen player(s)
     this.all = []; // every mark: {at, mark}, in move order
     this.whose = null; // the seat whose decisions are shown; null: everyone's
-    this.ticks = h("div", { class: "slider-marks", id: "slider-marks", role: "group", "aria-label": "Marked mistakes" });
+    this.ticks = h("div", { class: "slider-marks", id: "slider-marks", role: "group", "aria-label": t("analysis.marked") });
     this.note = h("div", { class: "move-mark", id: "move-mark", "aria-live": "polite" });
     this.panel = h("section", { class: "panel analysis", id: "analysis", "aria-labelledby": "analysis-title" },
-      h("h2", { id: "analysis-title" }, "Review of decisions"));
+      h("h2", { id: "analysis-title" }, t("analysis.title")));
     // Step through the mistakes shown, under the board's move line.
     this.stepLine = h("span", { class: "mark-step-line", id: "mistake-at" });
     this.prev = h("button", { type: "button", class: "btn btn-small", id: "prev-mistake", onclick: () => this.step(-1) },
-      "‹ Previous mistake");
+      t("analysis.prev"));
     this.next = h("button", { type: "button", class: "btn btn-small", id: "next-mistake", onclick: () => this.step(1) },
-      "Next mistake ›");
+      t("analysis.next"));
     this.steps = h("div", { class: "mark-step", id: "mark-step", hidden: true }, this.prev, this.stepLine, this.next);
     this.mistakeMoves = [];
     this.polling = false;
@@ -72,7 +68,7 @@ export class AnalysisView {
       this.show(await fetchAnalysis(this.page.game.id));
     } catch (err) {
       this.panel.replaceChildren(this.panel.firstChild, h("p", { class: "muted" },
-        err instanceof ArchiveError ? err.message : "The analysis could not be read."));
+        err instanceof ArchiveError ? err.message : t("analysis.unreadable")));
     }
   }
 
@@ -97,32 +93,33 @@ export class AnalysisView {
     const mine = analyses.find((a) => a.seat === you);
     const parts = [this.panel.firstChild];
     if (analysed.length) {
-      parts.push(h("p", { class: "muted" }, "Each decision is judged from what that player could see; one that cost " +
-        `${analysed[0].analysis.threshold} points or more on average is marked. ${SIZES_TEXT}`));
+      parts.push(h("p", { class: "muted" },
+        `${t("analysis.head_all", { threshold: analysed[0].analysis.threshold })} ${sizesText()}`));
       parts.push(h("ul", { class: "analysis-summary", id: "analysis-summary" }, analysed.map((a) =>
         h("li", { class: "summary-line", "data-seat": a.seat },
-          h("b", {}, `${playerName(game, a.seat)}${a.seat === you ? " (you)" : ""}: `), summaryText(a.analysis)))));
+          h("b", {}, t(a.seat === you ? "analysis.player_you" : "analysis.player", { name: playerName(game, a.seat) })),
+          " ", summaryText(a.analysis)))));
     }
     for (const failed of analyses.filter((a) => a.status === "failed")) {
-      parts.push(h("p", { class: "muted" }, `${playerName(game, failed.seat)}'s analysis failed: ${failed.error}`));
+      parts.push(h("p", { class: "muted" }, t("analysis.player_failed", { name: playerName(game, failed.seat), error: failed.error })));
     }
     if (waiting) parts.push(h("p", { class: "muted loading", id: "analysis-waiting", "aria-live": "polite" }, waitingText(body)));
     if (you !== null && !mine) { // a failed one fails again
       this.askButton = h("button", { type: "button", class: "btn", id: "analyse-my-play", onclick: () => this.ask() },
-        "Analyse my play");
+        t("analysis.ask"));
       parts.push(this.askButton);
     }
     this.shown = h("div", { class: "analysis-marks" });
     if (analysed.length) {
-      const choice = h("select", { id: "mark-filter", "aria-label": "Whose decisions",
+      const choice = h("select", { id: "mark-filter", "aria-label": t("analysis.whose"),
         onchange: () => this.choose(choice.value === "all" ? null : Number(choice.value)) },
-      h("option", { value: "all" }, "Everyone's decisions"),
+      h("option", { value: "all" }, t("analysis.everyone")),
       ...analysed.map((a) => h("option", { value: a.seat },
-        a.seat === you ? "Your decisions" : `${playerName(game, a.seat)}'s decisions`)));
+        a.seat === you ? t("analysis.yours") : t("analysis.theirs", { name: playerName(game, a.seat) }))));
       choice.value = this.whose === null ? "all" : String(this.whose);
       parts.push(h("div", { class: "mark-controls" }, choice), this.shown);
     } else if (!waiting && you === null) {
-      parts.push(h("p", { class: "muted" }, "This game has not been analysed."));
+      parts.push(h("p", { class: "muted" }, t("analysis.not_analysed")));
     }
     this.panel.replaceChildren(...parts);
     this.choose(this.whose);
@@ -147,16 +144,16 @@ export class AnalysisView {
       const pos = this.page.list[at];
       return h("button", { type: "button", class: "slider-mark mistake", "data-move": at,
         style: { left: `${(at / last) * 100}%` }, title: pos.text,
-        "aria-label": `Move ${at + 1}: a mistake (${pos.text})`,
+        "aria-label": t("analysis.tick", { move: at + 1, text: pos.text }),
         onclick: () => this.page.go(at) });
     }));
     if (!this.shown) return;
     const parts = [];
     if (mistakes.length) parts.push(h("ol", { class: "mark-list", id: "mark-list" }, mistakes.map(({ at, mark }) => this.item(at, mark))));
-    else parts.push(h("p", { id: "no-marks" }, "No mistake was marked: nothing cost the threshold."));
+    else parts.push(h("p", { id: "no-marks" }, t("analysis.none")));
     if (luck.length) {
       parts.push(h("details", { class: "bad-luck-list", id: "bad-luck" },
-        h("summary", {}, `Bad luck: ${counted(luck.length, "decision")} right by what was seen, beaten only by the hidden cards`),
+        h("summary", {}, t("analysis.luck_seen", { count: luck.length })),
         h("ol", { class: "mark-list" }, luck.map(({ at, mark }) => this.item(at, mark)))));
     }
     this.shown.replaceChildren(...parts);
@@ -167,11 +164,14 @@ export class AnalysisView {
     const game = this.page.game;
     const pos = this.page.list[at];
     const bad = isMistake(mark);
-    const where = mark.trick ? `hand ${pos.hand + 1}, trick ${mark.trick}` : `hand ${pos.hand + 1}, the bidding`;
+    const where = mark.trick ? t("analysis.where_trick", { hand: pos.hand + 1, trick: mark.trick })
+      : t("analysis.where_bidding", { hand: pos.hand + 1 });
+    const args = { where, name: playerName(game, mark.seat), choice: choiceText(mark.action) };
     return h("li", { class: `mark-item ${bad ? "mistake" : "bad-luck"}`, "data-move": at },
-      h("button", { type: "button", class: "btn btn-small btn-ghost", onclick: () => this.jump(at) }, `Move ${at + 1}`), " ",
-      h("b", {}, markWord(mark)), ` · ${where} · ${playerName(game, mark.seat)} chose ` +
-        `${words(mark.action)}` + (bad ? `; better ${words(mark.better)} (about ${counted(Math.round(mark.cost), "point")})` : ""),
+      h("button", { type: "button", class: "btn btn-small btn-ghost", onclick: () => this.jump(at) },
+        t("analysis.move", { move: at + 1 })), " ",
+      h("b", {}, markWord(mark)), ` · ${bad ? t("analysis.chose_someone_better",
+        { ...args, better: choiceText(mark.better), cost: costText(mark) }) : t("analysis.chose_someone", args)}`,
       h("br"), h("span", { class: "mark-reason" }, reasonSentence(mark)));
   }
 
@@ -194,14 +194,16 @@ export class AnalysisView {
     const marks = this.marks.get(index) || [];
     for (const tick of this.ticks.children) tick.classList.toggle("here", Number(tick.dataset.move) === index);
     this.note.replaceChildren(...marks.map((mark) => h("p", { class: `mark-note ${isMistake(mark) ? "mistake" : "bad-luck"}` },
-      h("b", {}, isMistake(mark) ? `${markWord(mark)}: better ${words(mark.better)}. ` : "Bad luck, not a mistake: "),
+      h("b", {}, isMistake(mark) ? t("analysis.note_better", { mark: markWord(mark), better: choiceText(mark.better) })
+        : t("analysis.note_luck")), " ",
       reasonSentence(mark), " ",
       mark.position ? h("a", { class: "btn btn-small practice-link", href: practiceHref(mark.position) },
-        "Practise this position") : null)));
+        t("analysis.practise")) : null)));
     const moves = this.mistakeMoves;
     this.steps.hidden = !moves.length;
     const k = moves.indexOf(index);
-    this.stepLine.textContent = k >= 0 ? `Mistake ${k + 1} of ${moves.length}` : counted(moves.length, "mistake");
+    this.stepLine.textContent = k >= 0 ? t("analysis.step", { n: k + 1, count: moves.length })
+      : t("analysis.size.mistake", { count: moves.length });
     this.prev.disabled = !moves.some((at) => at < index);
     this.next.disabled = !moves.some((at) => at > index);
   }

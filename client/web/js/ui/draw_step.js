@@ -3,7 +3,8 @@
 // and Discard. Keep takes it (the next card goes to the discards unseen); Discard puts
 // it on the discards and you take the next one, unseen until it is in your hand. Keys:
 // K keeps, D discards; the arrow keys move between the two buttons.
-import { cardName } from "../game/cards.js";
+import { theCard } from "../game/cards.js";
+import { t, tParts } from "../i18n.js";
 import { cardFace } from "./card_view.js";
 import { announce, h, rovingKeys } from "./dom.js";
 
@@ -11,7 +12,7 @@ export class DrawStep {
   /** ``onAct(action)`` sends "keep" or "discard". */
   constructor({ onAct }) {
     this.onAct = onAct;
-    this.el = h("section", { class: "draw-step", "aria-label": "Your draw", hidden: true });
+    this.el = h("section", { class: "draw-step", "aria-label": t("draw.title"), hidden: true });
     this.el.addEventListener("keydown", (event) => {
       if (event.target.classList.contains("draw-btn")) rovingKeys(event, this.buttons || []);
     });
@@ -36,19 +37,19 @@ export class DrawStep {
     const kept = view.hand.length;
     this.buttons = [
       h("button", { type: "button", class: "btn btn-primary draw-btn", dataset: { act: "keep" }, "aria-keyshortcuts": "k",
-        "aria-label": `Keep the ${cardName(card)}`, onclick: () => this.act("keep") }, "Keep"),
+        "aria-label": t("draw.keep_label", { card: theCard(card) }), onclick: () => this.act("keep") }, t("draw.keep")),
       h("button", { type: "button", class: "btn draw-btn", dataset: { act: "discard" }, "aria-keyshortcuts": "d",
-        "aria-label": `Discard the ${cardName(card)} and take the next card`, onclick: () => this.act("discard") }, "Discard"),
+        "aria-label": t("draw.discard_label", { card: theCard(card) }), onclick: () => this.act("discard") },
+      t("draw.discard")),
     ];
     this.buttons.forEach((b, i) => b.setAttribute("tabindex", i === 0 ? "0" : "-1"));
     this.el.replaceChildren(
-      h("div", { class: "pad-head" }, h("h2", { class: "pad-title" }, "Your draw"),
-        h("span", { class: "pad-note" }, `${kept} of 13 kept · ${draw.stock} in the stock`)),
+      h("div", { class: "pad-head" }, h("h2", { class: "pad-title" }, t("draw.title")),
+        h("span", { class: "pad-note" }, t("draw.count", { kept, stock: draw.stock }))),
       h("div", { class: "draw-row" },
         h("div", { class: "draw-card" }, cardFace(card)),
         h("p", { class: "pad-note draw-help" },
-          h("b", {}, "Keep"), " it: the next card goes to the discards unseen. ",
-          h("b", {}, "Discard"), " it: you take the next card instead.")),
+          tParts("draw.help", { keep: h("b", {}, t("draw.keep")), discard: h("b", {}, t("draw.discard")) }))),
       h("div", { class: "pad-row" }, this.buttons));
     if (hadFocus) this.buttons.find((b) => b.dataset.act === hadFocus)?.focus();
   }
@@ -66,7 +67,7 @@ export class DrawStep {
     if (this.el.hidden || this.busy === this.shown) return;
     this.busy = this.shown;
     const shown = this.shown;
-    announce(what === "keep" ? "Kept." : "Discarded; you take the next card.");
+    announce(what === "keep" ? t("draw.kept") : t("draw.discarded"));
     // The answer comes after the new view: a refused action may be tried again.
     Promise.resolve(this.onAct(what)).finally(() => {
       if (this.busy === shown) this.busy = null;

@@ -5,24 +5,19 @@
 // better choice and the reason under a summary line (mistakes by size, points lost), bad
 // luck folded away under its own heading; or that nothing was marked. A refusal (a ranked game
 // still on, a position set up by hand, the hourly limit) is the server's sentence.
-import { actionText } from "../game/cards.js";
 import { placeText } from "./analysis_place.js";
 import { h } from "./dom.js";
-import { SIZES_TEXT, isMistake, markWord, reasonSentence, summaryText } from "../game/review_marks.js";
-import { counted } from "../game/numbers.js";
+import { choiceText, costText, isMistake, markWord, reasonSentence, sizesText, summaryText } from "../game/review_marks.js";
+import { t } from "../i18n.js";
 
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 10 * 60_000; // a worker may have a queue to get through first
-
-function words(action) {
-  return actionText(action).replace(/^plays /, "").replace(/^bids /, "bidding ");
-}
 
 export class HandAnalysis {
   constructor(room) {
     this.room = room;
     this.button = h("button", { type: "button", class: "btn", id: "analyse-hand", onclick: () => this.ask() },
-      "Analyse my play");
+      t("analysis.ask"));
     this.out = h("div", { class: "hand-analysis", id: "hand-analysis", "aria-live": "polite" });
     this.run = 0; // a new hand's result (or a closed one) stops the previous polling
   }
@@ -53,7 +48,7 @@ export class HandAnalysis {
         }
         this.out.replaceChildren(h("p", { class: "muted loading", id: "hand-analysis-waiting" }, placeText(reply.ahead)));
         if (performance.now() > until) {
-          this.out.replaceChildren(h("p", { class: "muted" }, "The analysis is taking long: ask again later."));
+          this.out.replaceChildren(h("p", { class: "muted" }, t("analysis.taking_long")));
           this.button.disabled = false;
           return;
         }
@@ -72,29 +67,30 @@ export class HandAnalysis {
     // On a phone the answer is below the hand's table: bring it into view once it is in.
     requestAnimationFrame(() => this.out.scrollIntoView({ block: "nearest" }));
     if (reply.status === "failed") {
-      this.out.replaceChildren(h("p", { class: "muted" }, `The analysis failed: ${reply.error}`));
+      this.out.replaceChildren(h("p", { class: "muted" }, t("analysis.failed", { error: reply.error })));
       return;
     }
     const result = reply.analysis;
     const marks = result.marks || [];
-    const head = h("p", { class: "muted" }, `Your decisions in ${counted(result.hands, "hand")}, each judged ` +
-      `from what you could see; one that cost ${result.threshold} points or more on average is marked. ${SIZES_TEXT}`);
-    const summary = h("p", { id: "hand-analysis-summary" }, h("b", {}, "You: "), summaryText(result));
+    const head = h("p", { class: "muted" }, `${t("analysis.head", { count: result.hands, threshold: result.threshold })} ${sizesText()}`);
+    const summary = h("p", { id: "hand-analysis-summary" }, h("b", {}, t("analysis.you")), " ", summaryText(result));
     const mistakes = marks.filter(isMistake);
     const luck = marks.filter((mark) => !isMistake(mark));
     const line = (mark) => {
-      const where = mark.trick ? `hand ${mark.hand + 1}, trick ${mark.trick}` : `hand ${mark.hand + 1}, the bidding`;
+      const where = mark.trick ? t("analysis.where_trick", { hand: mark.hand + 1, trick: mark.trick })
+        : t("analysis.where_bidding", { hand: mark.hand + 1 });
       const bad = isMistake(mark);
+      const choice = choiceText(mark.action);
       return h("li", { class: `mark-item ${bad ? "mistake" : "bad-luck"}` },
-        h("b", {}, markWord(mark)), ` · ${where} · you chose ${words(mark.action)}` +
-          (bad ? `; better ${words(mark.better)} (about ${counted(Math.round(mark.cost), "point")})` : ""),
+        h("b", {}, markWord(mark)), ` · ${bad ? t("analysis.chose_better", { where, choice,
+          better: choiceText(mark.better), cost: costText(mark) }) : t("analysis.chose", { where, choice })}`,
         h("br"), h("span", { class: "mark-reason" }, reasonSentence(mark)));
     };
     this.out.replaceChildren(head, summary,
       mistakes.length ? h("ol", { class: "mark-list", id: "hand-analysis-marks" }, mistakes.map(line))
-        : h("p", { id: "hand-analysis-none" }, "No mistake was marked: nothing cost the threshold."),
+        : h("p", { id: "hand-analysis-none" }, t("analysis.none")),
       luck.length ? h("details", { class: "bad-luck-list", id: "hand-analysis-luck" },
-        h("summary", {}, `Bad luck: ${counted(luck.length, "decision")} right by what you could see, beaten only by the hidden cards`),
+        h("summary", {}, t("analysis.luck", { count: luck.length })),
         h("ol", { class: "mark-list" }, luck.map(line))) : null);
   }
 }

@@ -5,7 +5,8 @@
 // partner passed first, and holds the Pass key. The cards are chosen in the hand itself
 // (hand_view.js lifts and lowers them); Pass is enabled when exactly that many are lifted.
 // Key: P passes the lifted cards.
-import { cardName, sortHand } from "../game/cards.js";
+import { bidText, sortHand, theCards } from "../game/cards.js";
+import { t } from "../i18n.js";
 import { cardFace, cardShort } from "./card_view.js";
 import { announce, fill, h } from "./dom.js";
 
@@ -24,15 +25,16 @@ export function passAction(view, codes) {
   return view.legal.find((a) => a.startsWith("pass ") && a.slice(5).split(" ").sort().join(" ") === want) || null;
 }
 
+/** "2 cards", "2 cartas": a count of cards in the page's language. */
 export function cardsWord(count) {
-  return `${count} card${count === 1 ? "" : "s"}`;
+  return t("pass.cards", { count });
 }
 
 export class PassStep {
   /** ``onPass(action)`` sends "pass 4H 5H"; it may return a promise. */
   constructor({ onPass }) {
     this.onPass = onPass;
-    this.el = h("section", { class: "pass-step", "aria-label": "Your pass", hidden: true });
+    this.el = h("section", { class: "pass-step", "aria-label": t("pass.title"), hidden: true });
     this.busy = null; // the turn a pass was sent for: one pass per turn shown
     this.shown = null;
   }
@@ -57,26 +59,25 @@ export class PassStep {
     // The Nil bidder passes first, the partner passes back: cards received mean the Nil
     // is the partner's.
     const bidder = got.length ? to : seat;
-    const whose = bidder === seat ? "your" : `${partner}'s`;
-    const nil = view.bids[bidder] === "blind nil" ? "Blind Nil" : "Nil";
-    const help = full ? "Press Pass, or tap a lifted card to put it back."
-      : count === 1 ? "Tap a card in your hand to lift it." : "Tap cards in your hand to lift them.";
+    const nil = bidText(view.bids[bidder]); // the bidder's Nil or Blind Nil
+    const whose = bidder === seat ? t("pass.for_your", { nil }) : t("pass.for_partner", { nil, who: partner });
+    const help = full ? t("pass.help_full") : t("pass.help_lift", { count });
     const names = sortHand(chosen);
     this.button = h("button", {
       type: "button", class: "btn btn-primary pass-go", disabled: !this.action || this.busy === this.shown,
       "aria-keyshortcuts": "p",
-      "aria-label": this.action ? `Pass the ${names.map(cardName).join(" and the ")} to ${partner}`
-        : `Pass: lift ${cardsWord(count)} first`,
+      "aria-label": this.action ? t("pass.label", { cards: theCards(names), who: partner })
+        : t("pass.label_lift", { cards: cardsWord(count) }),
       onclick: () => this.pass(),
-    }, this.action ? `Pass ${names.map(cardShort).join(" ")}` : `Pass ${cardsWord(count)}`);
+    }, t("pass.button", { cards: this.action ? names.map(cardShort).join(" ") : cardsWord(count) }));
     fill(this.el,
-      h("div", { class: "pad-head" }, h("h2", { class: "pad-title" }, "Your pass"),
-        h("span", { class: "pad-note pass-count" }, `${chosen.length} of ${count} chosen`)),
-      h("p", { class: "pass-prompt" }, `Pass ${cardsWord(count)} to your partner, ${partner}`),
-      got.length ? h("div", { class: "pass-got", role: "group", "aria-label": `The cards ${partner} passed you` },
-        h("span", { class: "pad-note" }, `From ${partner}:`),
+      h("div", { class: "pad-head" }, h("h2", { class: "pad-title" }, t("pass.title")),
+        h("span", { class: "pad-note pass-count" }, t("pass.chosen", { chosen: chosen.length, count }))),
+      h("p", { class: "pass-prompt" }, t("pass.prompt", { cards: cardsWord(count), who: partner })),
+      got.length ? h("div", { class: "pass-got", role: "group", "aria-label": t("pass.got_label", { who: partner }) },
+        h("span", { class: "pad-note" }, t("pass.from", { who: partner })),
         sortHand(got).map((code) => cardFace(code, { small: true }))) : null,
-      h("p", { class: "pad-note pass-help" }, `For ${whose} ${nil}. ${help}`),
+      h("p", { class: "pad-note pass-help" }, `${whose} ${help}`),
       h("div", { class: "pad-row" }, this.button));
     if (hadFocus) this.button.focus();
   }
@@ -85,7 +86,7 @@ export class PassStep {
   onKey(key) {
     if (this.el.hidden || key !== "p") return false;
     if (this.action) this.pass();
-    else announce("Lift the cards to pass first.");
+    else announce(t("pass.lift_first"));
     return true;
   }
 
@@ -94,7 +95,7 @@ export class PassStep {
     this.busy = this.shown;
     const shown = this.shown;
     this.button.disabled = true;
-    announce("Cards passed.");
+    announce(t("pass.passed"));
     // The answer comes after the new view: a refused pass may be tried again.
     Promise.resolve(this.onPass(this.action)).finally(() => {
       if (this.busy === shown) {

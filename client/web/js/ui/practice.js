@@ -1,13 +1,20 @@
 // Practice tables: one person against three bots. Hint suggests a move with its reason;
 // Undo takes back your last decision (and the bots' moves after it) and Redo plays it
 // again; Challenge offers none of the three (the snapshot's ``undo`` is false there).
-import { actionText, cardName } from "../game/cards.js";
+import { bidText, theCard, theCards } from "../game/cards.js";
+import { said, t } from "../i18n.js";
 import { announce, h, toast } from "./dom.js";
 
-export const LEVELS = { easy: "Easy", standard: "Standard", challenge: "Challenge" };
-export const PRACTICE_PACES = { relaxed: "Relaxed", standard: "Standard", fast: "Fast" };
-// The partnership game's length: the quick game to 250 first, the standard 500 a tap away.
-export const PRACTICE_GAMES = { quick: "Quick · to 250", standard: "Standard · to 500" };
+// The bots' levels, the paces and the partnership game's lengths (the quick game to 250
+// first, the standard 500 a tap away), each with its catalogue key.
+export const LEVELS = { easy: "level.easy", standard: "level.standard", challenge: "level.challenge" };
+export const PRACTICE_PACES = { relaxed: "settings.pace.relaxed", standard: "settings.pace.standard", fast: "settings.pace.fast" };
+export const PRACTICE_GAMES = { quick: "lobby.game.quick", standard: "lobby.game.standard" };
+
+/** "Easy", "Fácil": a level's name in the page's language (its id when unknown). */
+export function levelName(level) {
+  return LEVELS[level] ? t(LEVELS[level]) : level;
+}
 
 /** The rules a practice game of ``preset`` has (as server/social/practice.py
  * practice_rules): Blind Nil off, or offered to a side 100 behind where the format has it. */
@@ -17,13 +24,22 @@ export function practiceRules(presetRules, blindNil) {
   return { ...presetRules, blind_nil: "trailing", blind_nil_margin: 100 };
 }
 
-/** A suggested action in words a person reads: "play the ♠A", "bid Nil", "look at your
- * cards", "pass the ♣K and ♣Q", "keep the card". */
+/** A suggested action in words a person reads, in the page's language: "play the Ace of
+ * spades", "bid Nil", "look at your cards", "pass the King and the Queen of clubs", "keep
+ * the card". */
 export function adviceText(action) {
-  if (action === "look") return "look at your cards";
-  if (action === "keep" || action === "discard") return `${action} the card`;
-  if (action.startsWith("pass ")) return `pass the ${action.slice(5).split(" ").map((c) => cardName(c.toUpperCase())).join(" and ")}`;
-  return actionText(action).replace(/^(\w+)s /, "$1 "); // "plays the ♠A" → "play the ♠A"
+  if (action === "look") return t("practice.advice.look");
+  if (action === "keep" || action === "discard") return t(action === "keep" ? "practice.advice.keep" : "practice.advice.discard");
+  if (action.startsWith("pass ")) return t("practice.advice.pass", { cards: theCards(action.slice(5).toUpperCase().split(" ")) });
+  if (action.startsWith("play ")) return t("practice.advice.play", { card: theCard(action.slice(5).toUpperCase()) });
+  if (action.startsWith("bid ")) return t("practice.advice.bid", { bid: bidText(action.slice(4)) });
+  return action;
+}
+
+/** The reason of an ``advice`` in the page's language: its catalogue ``key`` and
+ * ``args`` when the server sent them, else its English ``why``. */
+export function adviceWhy(answer) {
+  return said(answer.why || "", answer.key, answer.args);
 }
 
 export class PracticeBar {
@@ -32,13 +48,13 @@ export class PracticeBar {
     this.screen = screen;
     this.hintLine = h("p", { class: "hint-line", role: "status" });
     this.hintBtn = h("button", { type: "button", class: "btn btn-ghost", "aria-keyshortcuts": "h",
-      onclick: () => this.hint() }, "Hint");
+      onclick: () => this.hint() }, t("practice.hint_key"));
     this.undoBtn = h("button", { type: "button", class: "btn btn-ghost", "aria-keyshortcuts": "u",
-      onclick: () => this.step("undo") }, "↶ Undo");
+      onclick: () => this.step("undo") }, t("practice.undo_key"));
     this.redoBtn = h("button", { type: "button", class: "btn btn-ghost", "aria-keyshortcuts": "r",
-      onclick: () => this.step("redo") }, "Redo ↷");
+      onclick: () => this.step("redo") }, t("practice.redo_key"));
     this.note = h("span", { class: "fine practice-note" });
-    this.el = h("div", { class: "practice-bar", role: "toolbar", "aria-label": "Practice", hidden: true },
+    this.el = h("div", { class: "practice-bar", role: "toolbar", "aria-label": t("practice.bar"), hidden: true },
       this.note, this.hintBtn, this.undoBtn, this.redoBtn, this.hintLine);
     this.busy = false;
     this.hintKey = null;
@@ -57,9 +73,9 @@ export class PracticeBar {
     const s = this.app.state;
     this.el.hidden = !this.active;
     if (!this.active) return;
-    const level = LEVELS[s.extra.level] || "Practice";
+    const level = LEVELS[s.extra.level] ? levelName(s.extra.level) : t("practice.bar");
     const offered = this.offered;
-    this.note.textContent = offered ? `${level} bots` : `${level}: no Hint, Undo or Redo`;
+    this.note.textContent = offered ? t("practice.level_bots", { level }) : t("practice.level_none", { level });
     for (const button of [this.hintBtn, this.undoBtn, this.redoBtn]) button.hidden = !offered;
     if (!offered) return;
     const view = s.view;
@@ -78,11 +94,12 @@ export class PracticeBar {
     if (!this.offered || !this.app.state.myTurn) return;
     try {
       const answer = await this.app.room.request("hint");
-      const text = `Hint: ${adviceText(answer.a)}`;
-      this.hintLine.replaceChildren(h("b", {}, text), answer.why ? ` — ${answer.why}` : "");
+      const text = t("practice.hint", { advice: adviceText(answer.a) });
+      const why = adviceWhy(answer);
+      this.hintLine.replaceChildren(h("b", {}, text), why ? ` — ${why}` : "");
       this.hintKey = `${this.app.state.v}`;
-      announce(`${text}. ${answer.why || ""}`);
-      if (answer.a.startsWith("bid")) this.screen.pad.showTip(answer.a, answer.why);
+      announce(why ? t("practice.hint_why", { hint: text, why }) : text);
+      if (answer.a.startsWith("bid")) this.screen.pad.showTip(answer.a, why);
     } catch (err) {
       toast(err.message, "warn");
     }
@@ -95,7 +112,7 @@ export class PracticeBar {
     try {
       await this.app.room.request(which);
       this.hintLine.textContent = "";
-      announce(which === "undo" ? "Your last decision was taken back." : "Your decision was played again.");
+      announce(which === "undo" ? t("practice.undone") : t("practice.redone"));
     } catch (err) {
       toast(err.message, "warn");
     } finally {

@@ -4,26 +4,22 @@
 // type a card or a bid, and single-key commands that read a region aloud. The choice is
 // kept in this browser (settings.js) and for a signed-in account; at casual and private tables the room gives the
 // player ten times the turn time (the ``more_time`` message).
-import { bidsText, handText, lastTrickText, legalText, playedText, scoreText, trickText } from "../game/table_text.js";
+import { bidsText, commandWord, handText, lastTrickText, legalText, playedText, reasonsOf, scoreText, trickText } from "../game/table_text.js";
 import { typedMove } from "../game/typed_move.js";
 import { postScreenReader } from "../net/accounts.js";
 import { announce, h, seconds } from "./dom.js";
 import { sideNames, sideOrder } from "./score_sheet.js";
 import { saveSettings, settings } from "./settings.js";
+import { t } from "../i18n.js";
 
 const MORE_TIME_KINDS = ["casual", "private"];
 
-/** [key, what it reads]: the mode's single-key commands (``?`` lists them). */
-export const SR_KEYS = [
-  ["H", "your hand, by suit"],
-  ["T", "the trick on the table"],
-  ["B", "the bids and tricks of each seat"],
-  ["S", "the score and bags"],
-  ["L", "the last trick"],
-  ["P", "the cards played in each suit"],
-  ["C", "the clock: whose turn and the time left"],
-  ["?", "these keys"],
-];
+/** [key, what it reads]: the mode's single-key commands (``?`` lists them), in the
+ * page's language. */
+export function srKeys() {
+  return ["H", "T", "B", "S", "L", "P", "C"].map((k) => [k, t(`srtable.key.${k.toLowerCase()}`)])
+    .concat([["?", t("srreplay.key_keys")]]);
+}
 
 /** A signed-in account's choice (GET /api/me's ``screen_reader``) becomes this browser's
  * too; an account that never chose leaves the browser's as it is. */
@@ -40,14 +36,15 @@ export function srRegion(into, key, label) {
 }
 
 /** The move box: a form named "Your move" with the ``label``led input (#sr-move), a Play
- * key, and the paragraph (#sr-legal) that says what may be played; ``onSubmit()``. */
+ * key, and the paragraph (#sr-legal) that says what may be played; ``onSubmit()``. The
+ * card's refusal reasons are said in the page's language. */
 export function srMoveForm(label, onSubmit) {
   const input = h("input", { id: "sr-move", autocomplete: "off", spellcheck: "false", "aria-describedby": "sr-legal" });
   const legal = h("p", { class: "sr-text", id: "sr-legal" });
-  const form = h("form", { class: "sr-move", "aria-label": "Your move",
+  const form = h("form", { class: "sr-move", "aria-label": t("srtable.move"),
     onsubmit: (e) => { e.preventDefault(); onSubmit(); } },
   h("label", { for: "sr-move" }, label),
-  h("div", { class: "inline" }, input, h("button", { type: "submit", class: "btn" }, "Play")),
+  h("div", { class: "inline" }, input, h("button", { type: "submit", class: "btn" }, t("srtable.play"))),
   legal);
   return { form, input, legal };
 }
@@ -60,7 +57,7 @@ export function fillRegions(regions, texts) {
 /** Make the move typed in ``input`` through ``act(action)``, if ``view`` allows it; else
  * say why not at once (the engine's reason for a card that may not be played). */
 export async function actTyped(input, view, act) {
-  const move = typedMove(input.value.trim(), view.legal, view.unplayable);
+  const move = typedMove(input.value.trim(), view.legal, reasonsOf(view));
   if (move.error) {
     announce(move.error, { urgent: true });
     return;
@@ -77,19 +74,19 @@ export class SrTable {
     this.toggle = h("label", { class: "switch sr-switch" },
       h("input", { type: "checkbox", role: "switch", id: "sr-mode", checked: settings.screenReader,
         onchange: (e) => this.switchTo(e.target.checked) }),
-      h("span", {}, "Screen-reader mode"));
+      h("span", {}, t("srreplay.switch")));
     this.regions = {};
     const region = (key, label) => srRegion(this.regions, key, label);
     ({ form: this.form, input: this.input, legal: this.legal } = srMoveForm(
-      "Your move: type a card (QS, q s, queen of spades) or a bid (4, nil); in practice, hint, undo or redo",
+      t("srtable.move_label", { hint: commandWord("hint"), undo: commandWord("undo"), redo: commandWord("redo") }),
       () => this.submit()));
-    this.el = h("section", { class: "sr-table", "aria-label": "Screen-reader table", hidden: true },
-      h("h2", {}, "The table in words"),
-      h("p", { class: "fine" }, "Keys while the table has focus (not this box): ",
-        SR_KEYS.map(([k, what]) => `${k} ${what}`).join("; "), "."),
+    this.el = h("section", { class: "sr-table", "aria-label": t("srtable.region"), hidden: true },
+      h("h2", {}, t("srtable.title")),
+      h("p", { class: "fine" }, t("srtable.keys_note", { keys: srKeys().map(([k, what]) => `${k} ${what}`).join(t("srtable.semicolon")) })),
       this.form,
-      region("hand", "Your hand"), region("trick", "Trick"), region("bids", "Bids and tricks"),
-      region("score", "Score and bags"), region("last", "Last trick"), region("played", "Played cards"));
+      region("hand", t("srtable.hand")), region("trick", t("srreplay.trick_region")), region("bids", t("srreplay.bids")),
+      region("score", t("srtable.score")), region("last", t("srreplay.last_region")),
+      region("played", t("srreplay.played_region")));
   }
 
   get on() {
@@ -99,8 +96,7 @@ export class SrTable {
   switchTo(on) {
     saveSettings({ screenReader: on });
     if (this.screen.room.signedIn) postScreenReader(on);
-    announce(on ? "Screen-reader mode on: the table is written out below; type your move in the box. Press ? for the keys."
-      : "Screen-reader mode off.");
+    announce(on ? t("srtable.on") : t("srreplay.off"));
     this.screen.render();
   }
 
@@ -114,7 +110,7 @@ export class SrTable {
     const sides = sideOrder(fmt, s.seat).map((side) => ({ side, name: names[side] }));
     const mine = s.seat !== null && view;
     return {
-      hand: !mine ? "You are watching: no hand." : view.hand_hidden ? "Your cards are not shown yet: Blind Nil, or show them."
+      hand: !mine ? t("srtable.watching") : view.hand_hidden ? t("srtable.hidden", { show: commandWord("show") })
         : handText(view.hand),
       trick: trickText(view, nameOf),
       bids: bidsText(view, fmt, nameOf),
@@ -133,7 +129,7 @@ export class SrTable {
     if (!this.on) return;
     const texts = this.texts();
     fillRegions(this.regions, texts);
-    const legal = texts.legal || "Not your turn.";
+    const legal = texts.legal || t("srtable.not_turn");
     if (this.legal.textContent !== legal) this.legal.textContent = legal;
   }
 
@@ -158,15 +154,17 @@ export class SrTable {
     const text = this.input.value.trim();
     if (!text) return;
     // Practice's Hint, Undo and Redo, typed as words (H is the hand key in this mode).
-    const practice = { hint: () => this.screen.practice.hint(), undo: () => this.screen.practice.step("undo"),
-      redo: () => this.screen.practice.step("redo") }[text.toLowerCase()];
+    const word = text.toLowerCase();
+    const practice = ["hint", "undo", "redo"].find((name) => word === name || word === commandWord(name).toLowerCase());
+    const steps = { hint: () => this.screen.practice.hint(), undo: () => this.screen.practice.step("undo"),
+      redo: () => this.screen.practice.step("redo") };
     if (practice && s.kind === "practice") {
       this.input.value = "";
-      await practice();
+      await steps[practice]();
       return;
     }
     if (!s.myTurn || !s.view) {
-      announce("It is not your turn.", { urgent: true });
+      announce(t("srtable.not_your_turn"), { urgent: true });
       return;
     }
     await actTyped(this.input, s.view, (action) => this.screen.act(action));
@@ -176,7 +174,7 @@ export class SrTable {
   onKey(key) {
     if (!this.on || this.el.hidden) return false; // hidden: a private table before its start
     if (key === "?") {
-      announce(`Keys: ${SR_KEYS.map(([k, what]) => `${k}, ${what}`).join("; ")}.`, { key: "read" });
+      announce(t("srreplay.keys", { keys: srKeys().map(([k, what]) => `${k}, ${what}`).join(t("srtable.semicolon")) }), { key: "read" });
       return true;
     }
     const region = { h: "hand", t: "trick", b: "bids", s: "score", l: "last", p: "played" }[key];
@@ -196,9 +194,11 @@ export class SrTable {
   clockText() {
     const s = this.screen.state;
     const view = s.view;
-    if (!view || view.to_act === null || view.over) return "Nobody is to act.";
-    const who = view.to_act === s.seat ? "Your turn" : `${this.screen.nameOf(view.to_act)} to act`;
-    if (!s.turnDeadline) return `${who}: no clock.`;
-    return `${who}: ${seconds(s.turnDeadline - performance.now())} seconds left.`;
+    if (!view || view.to_act === null || view.over) return t("srtable.clock_nobody");
+    const yours = view.to_act === s.seat;
+    const who = this.screen.nameOf(view.to_act);
+    if (!s.turnDeadline) return yours ? t("srtable.clock_yours_none") : t("srtable.clock_none", { who });
+    const count = seconds(s.turnDeadline - performance.now());
+    return yours ? t("srtable.clock_yours", { count }) : t("srtable.clock", { who, count });
   }
 }

@@ -19,7 +19,7 @@ import { announce, h, seconds, toast, unannounce } from "./dom.js";
 import { HandAnalysis } from "./hand_analysis.js";
 import { HandView } from "./hand_view.js";
 import { cardsWord, PassStep, passTurn } from "./pass_step.js";
-import { LEVELS, PracticeBar } from "./practice.js";
+import { adviceWhy, levelName, PracticeBar } from "./practice.js";
 import { PrivateLobby } from "./private_lobby.js";
 import { reviewPanel, rememberCommitment } from "./review.js";
 import { bagCycle, gameSheet, handSentences, handTable, sideNames, sideOrder } from "./score_sheet.js";
@@ -326,8 +326,9 @@ export class TableScreen {
     if (this.state.kind === "ranked") return; // no advice in rated games
     try {
       const answer = await this.room.request("tip");
-      this.pad.showTip(answer.a, answer.why);
-      announce(t("table.tip", { bid: bidLabel(answer.a), why: answer.why || "" }));
+      const why = adviceWhy(answer);
+      this.pad.showTip(answer.a, why);
+      announce(t("table.tip", { bid: bidLabel(answer.a), why }));
     } catch (err) {
       toast(err.message, "warn");
     }
@@ -367,7 +368,7 @@ export class TableScreen {
     const rules = this.rules();
     const daily = this.app.daily ? this.app.daily.titleFor(s) : null; // ui/daily.js
     const title = daily || (s.kind === "practice" && s.extra.level
-      ? `${tableTitle(s.kind, rules)} · ${LEVELS[s.extra.level] || s.extra.level}` : tableTitle(s.kind, rules));
+      ? `${tableTitle(s.kind, rules)} · ${levelName(s.extra.level)}` : tableTitle(s.kind, rules));
     this.titleBtn.textContent = title;
     this.heading.textContent = t("table.heading", { title });
     this.titleBtn.setAttribute("aria-label", t("table.title_label", { title }));
