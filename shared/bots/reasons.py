@@ -183,3 +183,10 @@ def listed(parts: list[Text]) -> Text:
 def count_word(n: int) -> Text | int:
     """``n`` as the Tip writes it: a word up to six, else the number."""
     return COUNT_WORDS[n]() if n in COUNT_WORDS else n
+
+# A joker inside a reason (handeval.card_text): named in each language; the other
+# cards are written as every language writes them ("♠A"). A run of cards with a joker
+# in it is CARDS, "{first} {rest}".
+BIG_JOKER = Template("advice.big_joker", "Big Joker")
+LITTLE_JOKER = Template("advice.little_joker", "Little Joker")
+CARDS = Template("advice.cards", "{first} {rest}")

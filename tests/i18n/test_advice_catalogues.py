@@ -24,6 +24,10 @@ ENGLISH = re.compile(r"\b(sure|winners?|likely|void|trump|spades|long|tricks?|wa
                      r"partner|keep|discard|adds|average|behind|chance)\b")
 
 
+def hand_of(codes: str) -> int:
+    return mask_of(parse_card(c) for c in codes.split())
+
+
 def keys_in(argument: object) -> set[str]:
     """Every catalogue id in a wire ``[key, args]`` tree."""
     if isinstance(argument, list) and len(argument) == 2 and isinstance(argument[1], dict):
@@ -118,3 +122,18 @@ def test_every_tip_sentence_renders_in_every_language() -> None:
         assert "{" not in english, key
         for lang in TRANSLATED:
             assert "{" not in written(english, lang), (key, lang)
+
+
+def test_a_joker_in_a_reason_is_named_in_each_language() -> None:
+    hand = hand_of("BJ LJ AS 7S 6S AH 2H 3H 4H 3D 4D 5D 6C")
+    why = bid_reason(estimate(hand, True), hand, 13, True)
+    assert why.startswith("Big Joker Little Joker ♠A sure winners"), why
+    key, args = wire_parts(why)
+    assert key == "tip.list" and args is not None
+    assert args["first"][1]["cards"] == ["advice.cards", {
+        "first": ["advice.big_joker", {}],
+        "rest": ["advice.cards", {"first": ["advice.little_joker", {}], "rest": "♠A"}]}]
+    said = said_everywhere(why)
+    assert said["es"].startswith("Comodín grande Comodín pequeño ♠A ganan seguro")
+    assert said["fr"].startswith("Grand Joker Petit Joker ♠A maîtresses")
+    assert said["pt-BR"].startswith("Coringa grande Coringa pequeno ♠A vencem com certeza")
