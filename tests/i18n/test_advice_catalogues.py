@@ -137,3 +137,32 @@ def test_a_joker_in_a_reason_is_named_in_each_language() -> None:
     assert said["es"].startswith("Comodín grande Comodín pequeño ♠A ganan seguro")
     assert said["fr"].startswith("Grand Joker Petit Joker ♠A maîtresses")
     assert said["pt-BR"].startswith("Coringa grande Coringa pequeno ♠A vencem com certeza")
+
+
+def test_an_analysis_marks_reason_travels_by_id_and_is_said_everywhere() -> None:
+    """A mark's reason (``advice.mark_*``) keeps its English and sends ``reason_key`` and
+    ``reason_args`` beside it; each sentence inside (how often, the points, the cards
+    behind a bid) is said in each language."""
+    from shared.analysis import reasons as A
+    from shared.analysis.review import Mark
+
+    hand = hand_of("AS KS 7S 6S 5S 3S AH 2H 3H 4H 2D 3D 4D")
+    cards = bid_reason(estimate(hand), hand, 4)
+    why = A.UNDERBID(bid=4, points=A.points_text(23.4), mine=2, cards=cards)
+    assert why == "bidding 4 was worth about 23 points more than 2: you held ♠A ♠K sure " \
+        "winners, ♥A likely, void in clubs, can trump, 6 spades: three long tricks"
+    mark = Mark(3, 0, 0, 0, "mistake", "bid 2", "bid 4", 23.4, 0.0, why, 96, None).to_dict()
+    assert mark["reason"] == why and mark["reason_key"] == "advice.mark_underbid"
+    assert mark["reason_args"]["points"] == ["advice.mark_points", {"count": 23}]
+    assert mark["reason_args"]["cards"][0] == "tip.list"
+    assert said_everywhere(why)["es"].startswith("apostar 4 valía cerca de 23 puntos más que 2")
+    luck = A.LUCK(mine=A.action_text("play KH"), other=A.action_text("bid nil"),
+                  points=A.points_text(1))
+    assert luck == "from what you could see, ♥K was as good as any choice; on the real " \
+        "cards Nil happened to score about 1 point more"
+    often = A.COVER(best="♥A", often=A.how_often(0.81), mine="♥4", then=A.how_often(0.02),
+                    worth=A.WORTH(points=A.points_text(40), mine="♥4"))
+    assert "about 8 times in 10" in often and "almost never" in often
+    assert "environ 8 fois sur 10" in said_everywhere(often)["fr"]
+    plain = Mark(3, 0, 0, 0, "mistake", "bid 2", "bid 4", 1.0, 0.0, "plain", 9, None)
+    assert "reason_key" not in plain.to_dict()
