@@ -70,6 +70,17 @@ CONVERTED = (
     "js/game/review_marks.js",
     "js/ui/analysis_place.js",
     "js/pages/analysis_view.js",
+    "js/ui/seat_status.js",
+    "js/ui/turn_strip.js",
+    "js/ui/seat_menu.js",
+    "js/ui/name_prompt.js",
+    "js/ui/center_view.js",
+    "js/ui/your_games.js",
+    "js/ui/card_view.js",
+    "js/ui/sr_public_lobby.js",
+    "js/net/accounts.js",
+    "js/net/people_api.js",
+    "js/net/room.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")
