@@ -81,6 +81,8 @@ CONVERTED = (
     "js/net/accounts.js",
     "js/net/people_api.js",
     "js/net/room.js",
+    "js/game/format.js",
+    "js/ui/dialog.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")

@@ -2,7 +2,7 @@
 Spanish on a phone (390x844), French on a laptop (1280x800). The seat's status line (a
 turn the autopilot took, away, a seat a bot took), the turn strip of a sheet opened on
 one's own turn, a seat's menu and the name prompt say no English, and the page does not
-scroll sideways."""
+scroll sideways; the line of a table's rules puts a French no-break space before ";"."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ WORDS = {
                      "Recuperarlo"],
         "menu_title": "Bea · Oeste",
         "menu": ["Seguir", "Bloquear", "Denunciar", "Enviar"],
+        "line": "^A 500; ",
         "prompt_title": "Tu nombre en la mesa",
         "prompt": ["Tus amigos en una mesa privada ven este nombre junto a tu asiento.",
                    "Tu nombre", "Sentarse"],
@@ -49,6 +50,7 @@ WORDS = {
                      "La reprendre"],
         "menu_title": "Bea · Ouest",
         "menu": ["Suivre", "Bloquer", "Signaler", "Envoyer"],
+        "line": f"^En 500{NB}; ",
         "prompt_title": "Votre nom à la table",
         "prompt": ["Vos amis à une table privée voient ce nom à côté de votre place.",
                    "Votre nom", "S'asseoir"],
@@ -93,6 +95,12 @@ PROMPT_JS = """async () => {
   const { askName } = await import("/js/ui/name_prompt.js");
   localStorage.removeItem("spades.nameAsked");
   askName({ signedIn: false, session: { name: "Guest 0950" } }, async () => {});
+}"""
+
+# The line under the rules of the private form: the standard preset's.
+LINE_JS = """async () => {
+  const { loadPresets, presetLine } = await import("/js/game/rules.js");
+  return presetLine((await loadPresets()).standard);
 }"""
 
 WIDE_JS = """() => {
@@ -165,6 +173,11 @@ async def test_the_seat_status_turn_strip_seat_menu_and_name_prompt_in_the_pages
     await dialog_in_language(page, f"i18n-seat-menu-{lang}")
     await page.keyboard.press("Escape")
     await expect(page.locator("dialog[open]")).to_have_count(0)
+
+    # The line of rules (French: a no-break space before each ";", as before ":").
+    line = await page.evaluate(LINE_JS)
+    assert re.match(want["line"], line), line
+    assert ";" in line and not re.search(f"[^{NB}];" if lang == "fr" else f"{NB};", line), line
 
     # The name prompt a guest meets before a private table.
     await page.evaluate(PROMPT_JS)
