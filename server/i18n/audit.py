@@ -83,6 +83,14 @@ CONVERTED = (
     "js/net/room.js",
     "js/game/format.js",
     "js/ui/dialog.js",
+    "js/net/codec.js",
+    "js/i18n.js",
+    "js/game/deal_check.js",
+    "js/game/numbers.js",
+    "js/net/local_times.js",
+    "js/net/table_state.js",
+    "js/ui/dom.js",
+    "js/ui/sound.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")
