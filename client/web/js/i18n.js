@@ -8,7 +8,7 @@
 // [key, args] is a sentence of its own, read the same way. A plural entry is
 // {one, few, many, other...} by CLDR category (Intl.PluralRules), chosen by args.count.
 
-export const LANGUAGES = { en: "English", es: "Español", "pt-BR": "Português (Brasil)", fr: "Français" };
+export const LANGUAGES = { en: "English", es: "Español", "pt-BR": "Português (Brasil)", fr: "Français" }; // i18n: each language by its own name
 // A test language: the English, 40% longer and accented, to show clipped text.
 export const PSEUDO = "en-XA";
 

@@ -3,14 +3,14 @@
 // names, where each seat sits on the screen, the hand and the deck. Seats go clockwise
 // from 0; the viewer always sits at the bottom.
 
-import { said } from "../i18n.js";
+import { said, t } from "../i18n.js";
 
 // Seat names by table size, clockwise from the bottom seat (seat 0 is South).
 const NAMES = {
-  2: ["South", "North"],
-  3: ["South", "West", "East"],
-  4: ["South", "West", "North", "East"],
-  6: ["South", "Southwest", "Northwest", "North", "Northeast", "Southeast"],
+  2: ["South", "North"], // i18n: the seats' ids, the keys of seat.*
+  3: ["South", "West", "East"], // i18n: ids
+  4: ["South", "West", "North", "East"], // i18n: ids
+  6: ["South", "Southwest", "Northwest", "North", "Northeast", "Southeast"], // i18n: ids
 };
 const SHORT = { South: "S", North: "N", West: "W", East: "E", Southwest: "SW", Northwest: "NW",
   Northeast: "NE", Southeast: "SE" };
@@ -22,13 +22,15 @@ const PLACES = {
   6: ["bottom", "lower-left", "upper-left", "top", "upper-right", "lower-right"],
 };
 
-/** The names of each format, for the lobby's format choice and the table's title. */
+/** The formats, for the lobby's format choice and the table's title; ``short``: the
+ * English of the title's word (format.short.*, said; none for the usual game). Their
+ * names are the catalogue's format.* (private_form.js). */
 export const FORMATS = {
-  partners: { label: "Four, in partnerships", short: "" },
-  cutthroat: { label: "Cutthroat: four, no partners", short: "Cutthroat" },
-  three_handed: { label: "Three players", short: "3 players" },
-  two_handed: { label: "Two players: the draw game", short: "2 players" },
-  six_handed: { label: "Six, in three teams", short: "6 players" },
+  partners: { short: "" },
+  cutthroat: { short: "Cutthroat" }, // i18n: the English of format.short.cutthroat (said)
+  three_handed: { short: "3 players" }, // i18n: the English of format.short.three_handed
+  two_handed: { short: "2 players" }, // i18n: the English of format.short.two_handed
+  six_handed: { short: "6 players" }, // i18n: the English of format.short.six_handed
 };
 
 /** The format id of ``rules`` ("partners" for the four-player partnership game). */
@@ -50,7 +52,7 @@ export class Format {
     const seats = [...Array(n).keys()];
     // As RuleSet.teams: partners sit opposite (n / 2 apart); solo, each seat alone.
     this.teams = this.solo ? seats.map((s) => [s]) : seats.slice(0, n / 2).map((s) => [s, s + n / 2]);
-    this.names = NAMES[n] || seats.map((s) => `Seat ${s + 1}`);
+    this.names = NAMES[n] || seats.map((s) => `Seat ${s + 1}`); // i18n: an id (seatName says it)
     this.places = PLACES[n] || PLACES[4];
     this.id = formatId(rules || { players: n });
     this.drawGame = n === 2;
@@ -76,14 +78,14 @@ export class Format {
 
   /** The seat's name in the page's language (the catalogue's "seat.South"...). */
   seatName(seat) {
-    const name = this.names[seat] || `Seat ${seat + 1}`;
-    return said(name, `seat.${name}`);
+    const name = this.names[seat];
+    return NAMES[this.players] && name ? said(name, `seat.${name}`) : t("format.seat", { number: seat + 1 });
   }
 
   /** The seat's initials in the page's language ("W", "O" in French and Spanish). */
   shortName(seat) {
     const name = this.names[seat];
-    return SHORT[name] ? said(SHORT[name], `seat.short.${name}`) : this.seatName(seat)[0];
+    return SHORT[name] ? said(SHORT[name], `seat.short.${name}`) : this.seatName(seat)[0]; // i18n: a key
   }
 
   /** Where ``seat`` sits on this screen, the viewer (null: seat 0) at the bottom. */

@@ -65,14 +65,22 @@ export const PRESET_NAMES = {
 export const PARTNER_ONLY = ["min_team_bid", "double_nil", "nil_after_partner", "nil_tricks_count_for_partner",
   "nil_pass", "blind_nil_pass"];
 
+// Each format in words, in English: the fallback of rules.describe.players.* and (up to
+// its first ";") of rules.line.players.*.
+const FORMAT_WORDS = {
+  six_handed: "Six players in three partnerships (partners opposite); two decks without the 2♣s, 17 cards each; of two equal cards the first played wins",
+  cutthroat: "Four players, each on their own (cutthroat)",
+  partners: "Four players in two partnerships (partners opposite)",
+  three_handed: "Three players, each on their own; the 2♣ is out, 17 cards each",
+  two_handed: "Two players, each on their own; each draws 13 cards from the stock (keep one, discard one)",
+};
+
 /** The format in words: "Four players in two partnerships", "Three players, each on their
- * own; the 2♣ is out, 17 cards each". */
+ * own; the 2♣ is out, 17 cards each". In the page's language where it has loaded its
+ * catalogue (rules.describe.players.*). */
 export function formatText(r) {
-  const players = r.players || 4;
-  if (players === 6) return "Six players in three partnerships (partners opposite); two decks without the 2♣s, 17 cards each; of two equal cards the first played wins";
-  if (players === 4) return r.partnerships === false ? "Four players, each on their own (cutthroat)" : "Four players in two partnerships (partners opposite)";
-  if (players === 3) return "Three players, each on their own; the 2♣ is out, 17 cards each";
-  return "Two players, each on their own; each draws 13 cards from the stock (keep one, discard one)";
+  const format = formatId(r);
+  return said(FORMAT_WORDS[format], `rules.describe.players.${format}`);
 }
 
 /** "Quick" for "quick" (an unknown or edited preset: its id, capitalised). */
@@ -94,7 +102,7 @@ export function presetLine(r) {
     { target: r.target_score, floor: r.losing_score, count: r.max_hands });
   if ((r.players || 4) !== 4 || solo) {
     const format = formatId(r);
-    line = `${said(formatText(r).split(";")[0], `rules.line.players.${format}`)}. ${line}`;
+    line = `${said(FORMAT_WORDS[format].split(";")[0], `rules.line.players.${format}`)}. ${line}`;
   }
   const parts = [line];
   const part = (english, key, args = {}) => parts.push(said(english, `rules.line.${key}`, args));
@@ -121,7 +129,8 @@ export function presetLine(r) {
   }
   if (r.ten_for_two_hundred) part("ten for two hundred", "ten_for_two_hundred");
   if (r.jokers) part("jokers in", "jokers");
-  return `${parts.join("; ")}.`;
+  // French puts a no-break space before ";".
+  return `${parts.join(said("; ", "rules.line.separator"))}.`;
 }
 
 /** The editor's fields: [name, label, kind, choices or {min, max}]. */
@@ -155,7 +164,7 @@ export function describeRules(r) {
   const d = (english, key, args = {}) => said(english, `rules.describe.${key}`, args);
   const lines = [
     [d("Preset", "preset"), said(presetName(r.name), `preset.${r.name}`)],
-    [d("Players", "players"), said(formatText(r), `rules.describe.players.${formatId(r)}`)],
+    [d("Players", "players"), formatText(r)],
     [d("Game ends at", "ends"), solo ? d(`${r.target_score} points: the highest total wins`, "ends_solo", { target: r.target_score })
       : d(`${r.target_score} points`, "ends_team", { target: r.target_score })],
   ];

@@ -1,7 +1,7 @@
 // Accounts and the leaderboard over HTTP (server/web/http_social.py; docs/social.md):
 // register, sign in and sign out set or clear the HttpOnly session cookie, which the
 // WebSocket then carries (the page reconnects to play as the account or as a guest).
-import { said } from "../i18n.js";
+import { said, t } from "../i18n.js";
 import { RequestError } from "./room.js";
 
 /** Who this browser's session is: the account ({name, rating, provisional, games, rank,
@@ -19,7 +19,7 @@ export async function fetchMe() {
 
 /** The reason the room gives when it closes a socket because its account was signed
  * out on every device (docs/http.md). */
-export const SIGNED_OUT_EVERYWHERE = "signed out everywhere";
+export const SIGNED_OUT_EVERYWHERE = "signed out everywhere"; // i18n: a protocol word, compared
 
 /** POST /api/<kind> ("register", "signin", "signout": this browser's session,
  * "signout/everywhere": every session of the account); resolves with the body, rejects
@@ -33,10 +33,10 @@ export async function postAccount(kind, name, password) {
       body: JSON.stringify(kind.startsWith("signout") ? {} : { name, password }),
     });
   } catch {
-    throw new RequestError("unavailable", "The room could not be reached; try again.");
+    throw new RequestError("unavailable", t("net.unreachable"));
   }
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new RequestError(body.error || "internal", said(body.message || "That did not work; try again.", body.key, body.args));
+  if (!response.ok) throw new RequestError(body.error || "internal", said(body.message || t("net.failed"), body.key, body.args));
   return body;
 }
 

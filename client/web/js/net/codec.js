@@ -22,7 +22,7 @@ export function encodeFrame(format, t, d, id) {
 /** Decode one frame, whichever format it came in. Throws on garbage. */
 export function decodeFrame(data) {
   const envelope = typeof data === "string" ? JSON.parse(data) : unpackMsgpack(new Uint8Array(data));
-  if (!envelope || typeof envelope.t !== "string") throw new Error("not an envelope");
+  if (!envelope || typeof envelope.t !== "string") throw new Error("not an envelope"); // i18n: for the console (room.js logs it)
   return { t: envelope.t, d: envelope.d || {}, id: envelope.id ?? null };
 }
 

@@ -2,7 +2,7 @@
 // docs/social.md, "People in the room"). Every call answers the JSON body, or throws a
 // RequestError with the room's code and sentence (in the page's language when it sent its
 // catalogue id: said).
-import { said } from "../i18n.js";
+import { said, t } from "../i18n.js";
 import { RequestError } from "./room.js";
 
 async function call(path, body) {
@@ -13,10 +13,10 @@ async function call(path, body) {
       body: JSON.stringify(body),
     });
   } catch {
-    throw new RequestError("unavailable", "The room could not be reached; try again.");
+    throw new RequestError("unavailable", t("net.unreachable"));
   }
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new RequestError(data.error || "internal", said(data.message || "That did not work; try again.", data.key, data.args));
+  if (!response.ok) throw new RequestError(data.error || "internal", said(data.message || t("net.failed"), data.key, data.args));
   return data;
 }
 

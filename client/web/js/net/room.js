@@ -4,7 +4,7 @@
 //
 // Events (EventTarget): "message" {detail: {t, d}} for every push and typed reply,
 // "connection" {detail: {state: "connecting"|"open"|"lost"|"closed", retryIn, reason}}.
-import { said } from "../i18n.js";
+import { said, t } from "../i18n.js";
 import { localTimes } from "./local_times.js";
 import { chosenFormat, decodeFrame, encodeFrame } from "./codec.js";
 
@@ -80,8 +80,8 @@ export class Room extends EventTarget {
     if (ws !== this.ws) return;
     this.ws = null;
     if (NO_RECONNECT.has(event.code) || this.state === "closed") {
-      this.setState("closed", { reason: event.reason || "The room closed the connection." });
-      for (const item of this.pending.values()) item.reject(new RequestError("closed", "The connection is closed."));
+      this.setState("closed", { reason: event.reason || t("net.closed_by_room") });
+      for (const item of this.pending.values()) item.reject(new RequestError("closed", t("net.closed")));
       this.pending.clear();
       return;
     }
@@ -118,16 +118,16 @@ export class Room extends EventTarget {
 
   /** Send a numbered request; resolves with the answer (ack or typed reply), rejects with
    * RequestError. A request for a feature the room lacks rejects with code "unsupported". */
-  request(t, d = {}) {
-    const known = this.supports(t);
+  request(type, d = {}) {
+    const known = this.supports(type);
     if (known === false || (known === null && this.probes >= MAX_PROBES)) {
-      return Promise.reject(new RequestError("unsupported", `This room does not offer "${t}" yet.`));
+      return Promise.reject(new RequestError("unsupported", t("net.unsupported", { what: type })));
     }
     if (known === null) this.probes += 1;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { t, d, resolve, reject });
-      if (this.ws && this.ws.readyState === WebSocket.OPEN) this.sendFrame(t, d, id);
+      this.pending.set(id, { t: type, d, resolve, reject });
+      if (this.ws && this.ws.readyState === WebSocket.OPEN) this.sendFrame(type, d, id);
     });
   }
 
@@ -144,7 +144,7 @@ export class Room extends EventTarget {
     try {
       message = decodeFrame(data);
     } catch (err) {
-      console.error("unreadable frame from the room", err);
+      console.error("unreadable frame from the room", err); // i18n: for the console
       return;
     }
     this.stats.decodeMs += performance.now() - started;

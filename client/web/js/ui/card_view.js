@@ -13,7 +13,7 @@ export function cardFace(code, { small = false, extraClass = "" } = {}) {
     "aria-label": cardName(code),
   },
   h("span", { class: "corner", "aria-hidden": "true" }, h("b", {}, rankShown(code)), h("i", {}, symbol)),
-  h("span", { class: "pip", "aria-hidden": "true" }, joker ? (code === "BJ" ? "JOKER" : "joker") : symbol));
+  h("span", { class: "pip", "aria-hidden": "true" }, joker ? (code === "BJ" ? "JOKER" : "joker") : symbol)); // i18n: printed on the card
 }
 
 export function cardBack({ small = false, extraClass = "" } = {}) {
@@ -22,7 +22,7 @@ export function cardBack({ small = false, extraClass = "" } = {}) {
 
 /** "Q♥" for short texts such as the Play button. */
 export function cardShort(code) {
-  if (code === "LJ" || code === "BJ") return code === "BJ" ? "Big Joker" : "Little Joker";
+  if (code === "LJ" || code === "BJ") return cardName(code);
   return `${rankShown(code)}${SUIT_SYMBOLS[code[1]]}`;
 }
 

@@ -4,6 +4,7 @@
 import { Format } from "../game/format.js";
 import { cardBack, cardFace } from "./card_view.js";
 import { h } from "./dom.js";
+import { t } from "../i18n.js";
 import { pace, reducedMotion } from "./settings.js";
 
 /** Where ``seat`` sits on this screen, the viewer at the bottom (``fmt``: the table's
@@ -17,7 +18,7 @@ const FOUR = new Format(null);
 export class CenterView {
   constructor() {
     this.el = h("div", { class: "center" });
-    this.trickEl = h("div", { class: "trick", role: "group", "aria-label": "Cards on the table" });
+    this.trickEl = h("div", { class: "trick", role: "group", "aria-label": t("center.trick") });
     this.status = h("p", { class: "center-status", "aria-hidden": "true" });
     this.dealLayer = h("div", { class: "deal-layer", "aria-hidden": "true" });
     this.el.append(this.trickEl, this.status, this.dealLayer);
@@ -71,7 +72,8 @@ export class CenterView {
       const where = positionOf(seat, viewer, fmt);
       const face = cardFace(code, { extraClass: "played-card" });
       face.dataset.seat = String(seat);
-      face.setAttribute("aria-label", `${fmt.seatName(seat)}: ${face.getAttribute("aria-label")}${seat === winner ? ", wins the trick" : ""}`);
+      face.setAttribute("aria-label", t(seat === winner ? "center.card_wins" : "center.card",
+        { seat: fmt.seatName(seat), card: face.getAttribute("aria-label") }));
       // Six players: two copies of a card may be in one trick; a card is new by its seat.
       const seen = previous.has(`${seat}:${code}`);
       const slot = h("div", { class: `played at-${where}${seat === winner ? " winner" : ""}${seen ? "" : " arriving"}` }, face);
@@ -105,7 +107,7 @@ export class CenterView {
         // Every card flies to its seat, the ones a late timer owes together.
         for (; k < due; k += 1) {
           const to = positionOf((dealer + 1 + k) % fmt.players, viewer, fmt);
-          const back = cardBack({ extraClass: `flying from-${from}` });
+          const back = cardBack({ extraClass: `flying from-${from}` }); // i18n: class names
           this.dealLayer.append(back);
           requestAnimationFrame(() => back.classList.add(`to-${to}`));
           setTimeout(() => back.remove(), 400);

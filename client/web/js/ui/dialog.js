@@ -1,5 +1,6 @@
 // One modal dialog at a time (the native <dialog>: focus stays inside, Escape closes).
 import { h } from "./dom.js";
+import { t } from "../i18n.js";
 
 let current = null;
 
@@ -11,7 +12,7 @@ export function openDialog(title, body, { actions = [], onClose = null, classNam
   const heading = h("h2", { id: "dialog-title" }, title);
   const dialog = h("dialog", { class: `dialog ${className}`, "aria-labelledby": "dialog-title" },
     h("header", { class: "dialog-head" }, heading,
-      h("button", { type: "button", class: "icon-btn", "aria-label": "Close", onclick: () => closeDialog() }, "✕"),
+      h("button", { type: "button", class: "icon-btn", "aria-label": t("dialog.close"), onclick: () => closeDialog() }, "✕"),
       status),
     h("div", { class: "dialog-body" }, body),
     actions.length ? h("footer", { class: "dialog-foot" }, actions) : null);

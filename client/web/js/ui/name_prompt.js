@@ -3,6 +3,7 @@
 // Asked once per browser (a guest who keeps the room's name is not asked again).
 import { closeDialog, openDialog } from "./dialog.js";
 import { h } from "./dom.js";
+import { t } from "../i18n.js";
 
 const ASKED_KEY = "spades.nameAsked";
 const ROOM_GIVEN = /^Guest \d{4}$/;
@@ -20,16 +21,16 @@ export function askName(room, rename) {
   if (!nameNeeded(room)) return Promise.resolve();
   return new Promise((resolve) => {
     const input = h("input", { id: "table-name", maxlength: 20, autocomplete: "nickname", required: true,
-      placeholder: "Your name" });
+      placeholder: t("name_prompt.placeholder") });
     const form = h("form", { class: "name-prompt", onsubmit: async (e) => {
       e.preventDefault();
       if (input.value.trim()) await rename(input.value);
       closeDialog();
     } },
-    h("p", {}, "Friends at a private table see this name beside your seat."),
-    h("label", { for: "table-name" }, "Your name"),
-    h("div", { class: "inline" }, input, h("button", { type: "submit", class: "btn btn-primary", id: "table-name-go" }, "Sit down")));
-    openDialog("Your name at the table", form, { onClose: () => {
+    h("p", {}, t("name_prompt.about")),
+    h("label", { for: "table-name" }, t("name_prompt.label")),
+    h("div", { class: "inline" }, input, h("button", { type: "submit", class: "btn btn-primary", id: "table-name-go" }, t("name_prompt.go"))));
+    openDialog(t("name_prompt.title"), form, { onClose: () => {
       try {
         localStorage.setItem(ASKED_KEY, "1");
       } catch {

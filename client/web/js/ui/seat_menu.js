@@ -6,6 +6,7 @@
 import { people } from "../net/people_api.js";
 import { openDialog } from "./dialog.js";
 import { h, toast } from "./dom.js";
+import { t } from "../i18n.js";
 import { reasons } from "./lobby_people.js";
 
 /** Open the menu of ``seat`` (shown as ``name``, ``where`` its direction; ``guest``:
@@ -21,27 +22,27 @@ export function openSeatMenu(seat, name, where, guest = false) {
       status.textContent = err.message;
     }
   };
-  const reason = h("select", { id: "seat-report-reason", "aria-label": "Reason" },
+  const reason = h("select", { id: "seat-report-reason", "aria-label": t("report.reason") },
     reasons().map(([value, text]) => h("option", { value }, text)));
-  const note = h("input", { id: "seat-report-note", maxlength: 200, placeholder: "What happened (optional)", "aria-label": "Note" });
+  const note = h("input", { id: "seat-report-note", maxlength: 200, placeholder: t("report.note_placeholder"), "aria-label": t("report.note") });
   const body = h("div", { class: "seat-menu" },
     guest ? h("p", { class: "fine", id: "seat-guest-note" },
-      "A guest, playing without an account: there is no one to follow or block, but you can report them.")
+      t("seat_menu.guest_note"))
       : h("div", { class: "inline" },
       h("button", { type: "button", class: "btn btn-small", id: "seat-follow", onclick: run(async () => {
         const done = await people.followSeat(seat);
-        return done.friends ? `You and ${done.name} are friends.` : `Following ${done.name}.`;
-      }) }, "Follow"),
+        return t(done.friends ? "people.friends_toast" : "people.following_toast", { name: done.name });
+      }) }, t("people.follow")),
       h("button", { type: "button", class: "btn btn-small", id: "seat-block", onclick: run(async () => {
         const done = await people.blockSeat(seat);
-        return `Blocked ${done.name}.`;
-      }) }, "Block")),
-    h("details", { class: "report", open: guest || undefined }, h("summary", {}, "Report"),
+        return t("people.blocked_toast", { name: done.name });
+      }) }, t("people.block"))),
+    h("details", { class: "report", open: guest || undefined }, h("summary", {}, t("seat_menu.report")),
       h("div", { class: "inline" }, reason, note,
         h("button", { type: "button", class: "btn btn-small", id: "seat-report-go", onclick: run(async () => {
           await people.reportSeat(seat, reason.value, note.value.trim());
-          return "Report sent. Thank you.";
-        }) }, "Send"))),
+          return t("report.sent");
+        }) }, t("report.send")))),
     status);
-  openDialog(`${name}${guest ? " (guest)" : ""} · ${where}`, body, { className: "seat-menu-dialog" });
+  openDialog(t(guest ? "seat_menu.title_guest" : "seat_menu.title", { name, where }), body, { className: "seat-menu-dialog" });
 }

@@ -5,21 +5,24 @@
 // The server decides all of it (docs/protocol.md: ev.auto, seats[].away and .left,
 // snap.reclaim); this module only shows it and sends back, reclaim.
 import { cardName } from "../game/cards.js";
+import { t } from "../i18n.js";
 import { announce, h, toast } from "./dom.js";
 
-/** "played the 4♣", "bid 3", "bid Nil": what the autopilot did, in the past tense. */
-export function autopilotDid(action) {
+/** "Time ran out: the autopilot played the 4♣ for you.": what the autopilot did for this
+ * seat (``action``: the engine's action text), in the page's language. */
+export function timedOut(action) {
   if (action.startsWith("play ")) {
     const code = action.slice(5).toUpperCase();
     const suit = { S: "♠", H: "♥", D: "♦", C: "♣" }[code[1]];
     const rank = code[0] === "T" ? "10" : code[0];
-    return suit && code.length === 2 ? `played the ${rank}${suit}` : `played the ${cardName(code)}`;
+    return t("seat_status.timeout.play", { card: suit && code.length === 2 ? `${rank}${suit}` : cardName(code) });
   }
-  if (action === "bid nil") return "bid Nil";
-  if (action === "bid blind nil") return "bid Blind Nil";
-  if (action.startsWith("bid ")) return `bid ${action.slice(4)}`;
-  if (action.startsWith("pass ")) return "passed cards";
-  return action;
+  if (action === "bid nil") return t("seat_status.timeout.bid", { bid: t("bid.nil") });
+  if (action === "bid blind nil") return t("seat_status.timeout.bid", { bid: t("bid.blind") });
+  if (action.startsWith("bid ")) return t("seat_status.timeout.bid", { bid: Number(action.slice(4)) });
+  if (action.startsWith("pass ")) return t("seat_status.timeout.pass");
+  if (action === "keep" || action === "discard") return t("seat_status.timeout.draw");
+  return t("seat_status.timeout.other");
 }
 
 export class SeatStatus {
@@ -41,7 +44,7 @@ export class SeatStatus {
     if (ev.s !== s.seat) return;
     const me = s.seats[s.seat] || {};
     if (ev.auto && !me.away) {
-      this.notice = `Time ran out: the autopilot ${autopilotDid(ev.a)} for you.`;
+      this.notice = timedOut(ev.a);
       announce(this.notice);
     } else if (!ev.auto) {
       this.notice = null; // the player acted: the notice has done its work
@@ -59,19 +62,18 @@ export class SeatStatus {
     if (s.seat === null && s.extra.reclaim !== undefined && s.extra.reclaim !== null && playing) {
       // With no other person at the table the bots do not play on by themselves.
       const people = s.seats.filter((info) => info && info.name && !info.bot).length;
-      text = people ? "A bot took your seat while you were away."
-        : "A bot took your seat while you were away. The game waits for you.";
-      button = ["Take it back", "reclaim"];
+      text = t(people ? "seat_status.bot_took" : "seat_status.bot_took_waits");
+      button = [t("seat_status.take_back"), "reclaim"];
       kind = "warn";
     } else if (me && me.left && playing) {
-      text = "You left this ranked game: it counts as a loss for you, as it would for anyone who leaves. You may still play it out.";
+      text = t("seat_status.left_ranked");
       kind = "warn";
     } else if (me && me.away && playing) {
-      text = "You are away: the autopilot plays your turns.";
-      button = ["I'm back", "back"];
+      text = t("seat_status.away");
+      button = [t("seat_status.back_button"), "back"];
       kind = "warn";
     } else if (me && this.notice && playing) {
-      text = `${this.notice} Twice in a row and you count as away.`;
+      text = t("seat_status.twice", { notice: this.notice });
     }
     this.el.hidden = text === null;
     this.el.className = `seat-status seat-status-${kind}`;
@@ -94,7 +96,7 @@ export class SeatStatus {
     away.forEach((now, seat) => {
       const info = s.seats[seat];
       if (seat === s.seat || now === !!seen[seat] || !info || !info.name || info.bot) return;
-      announce(now ? `${info.name} is away: the autopilot plays for them.` : `${info.name} is back.`);
+      announce(t(now ? "seat_status.other_away" : "seat_status.other_back", { name: info.name }));
     });
   }
 
@@ -104,7 +106,7 @@ export class SeatStatus {
     try {
       await this.room.request(what);
       this.notice = null;
-      if (what === "reclaim") announce("You have your seat back.");
+      if (what === "reclaim") announce(t("seat_status.reclaimed"));
     } catch (err) {
       toast(err.message, "warn");
     }

@@ -4,6 +4,7 @@
 // never hides what the player must do.
 import { closeDialog } from "./dialog.js";
 import { h, seconds } from "./dom.js";
+import { t } from "../i18n.js";
 
 const EVERY_MS = 250;
 
@@ -15,7 +16,7 @@ export function turnStrip(state) {
   const clock = h("span", { class: "turn-clock", "aria-hidden": "true" });
   const strip = h("div", { class: "turn-strip", hidden: true },
     h("span", {}, text, clock), h("button", { type: "button", class: "btn btn-primary small", onclick: () => closeDialog() },
-      "Back to the table"));
+      t("turn_strip.back")));
   let last = "";
   const update = () => {
     const view = state.view;
@@ -23,9 +24,9 @@ export function turnStrip(state) {
     let line = "";
     let left = "";
     if (mine) {
-      const what = { bidding: "bid", passing: "pass cards", drawing: "draw" }[view.phase] || "play";
-      left = state.turnDeadline ? ` · ${seconds(state.turnDeadline - performance.now())}s left` : "";
-      line = `Your turn to ${what}`;
+      const what = { bidding: "bid", passing: "pass", drawing: "draw" }[view.phase] || "play";
+      left = state.turnDeadline ? t("turn_strip.left", { count: seconds(state.turnDeadline - performance.now()) }) : "";
+      line = t(`turn_strip.${what}`);
     }
     if (clock.textContent !== left) clock.textContent = left;
     if (line === last) return;

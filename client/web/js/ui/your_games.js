@@ -3,6 +3,7 @@
 import { fetchMyGames } from "../pages/api.js";
 import { gamesList } from "../pages/games_list.js";
 import { fill, h } from "./dom.js";
+import { t } from "../i18n.js";
 
 const SHOWN = 10;
 
@@ -12,9 +13,9 @@ export async function loadYourGames(panel) {
   let body;
   try {
     const games = await fetchMyGames();
-    body = gamesList(games.slice(0, SHOWN), "Your finished games will be listed here, each with its replay.");
+    body = gamesList(games.slice(0, SHOWN), t("your_games.none"));
   } catch (err) {
     body = h("p", { class: "empty" }, err.message);
   }
-  fill(panel, h("h2", { id: "your-games-title" }, "Your games"), body);
+  fill(panel, h("h2", { id: "your-games-title" }, t("your_games.title")), body);
 }
