@@ -70,6 +70,10 @@ CONVERTED = (
     "js/game/review_marks.js",
     "js/ui/analysis_place.js",
     "js/pages/analysis_view.js",
+    "js/pages/game_page.js",
+    "js/pages/player_page.js",
+    "js/pages/games_list.js",
+    "js/pages/player_actions.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")
