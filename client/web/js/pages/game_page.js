@@ -12,8 +12,8 @@ import { t } from "../i18n.js";
 import { AnalysisView } from "./analysis_view.js";
 import { ArchiveError, fetchGame, playerHref, recordHref } from "./api.js";
 import { boardView, dealProof, scoreSheet } from "./game_board.js";
-import { kindName, points, when } from "./games_list.js";
-import { handStart, playerName, positions, sideName, sideSeats } from "./replay.js";
+import { KINDS, kindName, points, when } from "./games_list.js";
+import { handStart, levelName, playerName, positions, sideName, sideSeats } from "./replay.js";
 import { ReplayReader } from "./replay_reader.js";
 import { stepNews } from "./replay_words.js";
 
@@ -114,6 +114,12 @@ export class GamePage {
   }
 }
 
+/** "Casual game" ("Partida informal"): the kinds the catalogue names, else the kind's
+ * name before "game". */
+function gameOf(kind) {
+  return KINDS.includes(kind) ? t(`archive.game_of.${kind}`) : t("archive.game_of_other", { kind: kindName(kind) });
+}
+
 function header(game) {
   const result = game.result || {};
   const sides = sideSeats(game);
@@ -124,12 +130,12 @@ function header(game) {
     h("h1", { id: "game-title" }, title),
     h("p", { class: "final", id: "game-final" }, sides.map((_, side) => `${sideName(game, side)} ${points((result.totals || [])[side] ?? 0)}`).join(" — ")),
     h("p", { class: "muted" }, t("archive.game_line",
-      { kind: kindName(game.kind), count: result.hands_played ?? game.hands.length, when: when(game.ended) })),
+      { game: gameOf(game.kind), count: result.hands_played ?? game.hands.length, when: when(game.ended) })),
     h("ul", { class: "game-players" }, game.seats.map((s) => {
       const r = ratings.get(s.seat);
       const name = playerName(game, s.seat);
       return h("li", {}, s.account ? h("a", { href: playerHref(s.account), class: "player-link" }, name) : name,
-        s.bot ? h("small", { class: "bot-tag" }, s.left ? ` · ${t("archive.autopilot")}` : ` · ${t("archive.bot_level", { level: s.bot })}`) : null,
+        s.bot ? h("small", { class: "bot-tag" }, s.left ? ` · ${t("archive.autopilot")}` : ` · ${t("archive.bot_level", { level: levelName(s.bot) })}`) : null,
         r ? h("small", { class: "rating-change" }, ` ${ratingText(r.before)} → ${ratingText(r.after)}`) : null);
     })));
 }

@@ -6,7 +6,7 @@ import { h } from "../ui/dom.js";
 import { gameHref } from "./api.js";
 
 // The kinds the catalogue names (archive.kind.*); another kind is shown as it is sent.
-const KINDS = ["casual", "ranked", "private", "practice"];
+export const KINDS = ["casual", "ranked", "private", "practice"];
 
 /** "1 Dec 2026, 18:20" in the reader's own time zone and locale ("" for a missing or bad
  * date). */

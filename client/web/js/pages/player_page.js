@@ -3,7 +3,7 @@
 // statistics, and their recent games (each a link to its game page); for a signed-in
 // visitor, Follow, Block and Report (player_actions.js).
 import { ratingText } from "../game/numbers.js";
-import { formatNumber, t, tParts } from "../i18n.js";
+import { formatNumber, said, t, tParts } from "../i18n.js";
 import { h } from "../ui/dom.js";
 import { fetchPlayer } from "./api.js";
 import { eventHref, fetchEventsOf } from "./events_api.js";
@@ -104,7 +104,7 @@ async function fillEvents(root, name) {
         h("time", {}, t(e.kind === "arena" ? "archive.event_arena" : "archive.event_knockout", { count: e.games }))))))
       : h("p", { class: "empty" }, t("archive.no_events"));
   } catch (err) {
-    body = h("p", { class: "empty" }, err.message);
+    body = h("p", { class: "empty" }, said(err.message, err.key, err.args));
   }
   panel.lastChild.replaceWith(body);
 }
