@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shared.bots.knowledge import card_index, read_view
+from shared.i18n import wire_parts
 from shared.spades import RANKED_RULES, Game, RuleSet
 from shared.spades.cards import CODES
 
@@ -64,7 +65,14 @@ class Mark:
                 "seat": self.seat, "label": self.label, "action": self.action,
                 "better": self.better, "cost": round(self.cost, 1),
                 "luck": round(self.luck, 1), "reason": self.reason, "deals": self.deals,
-                "position": self.position}
+                "position": self.position, **_reason_parts(self.reason)}
+
+
+def _reason_parts(reason: str) -> dict[str, Any]:
+    """``reason_key`` and ``reason_args``: the reason's catalogue id and arguments (an
+    argument that is a sentence as ``[key, args]``), when it has them."""
+    key, args = wire_parts(reason)
+    return {} if key is None else {"reason_key": key, "reason_args": args}
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,8 @@ is what the Tip shows a player.
 
 from __future__ import annotations
 
-from shared.spades.cards import CODES, SPADE_MASK, SUIT_MASKS
+from shared.i18n import Text
+from shared.spades.cards import CODES, SPADE_MASK, SUIT_LETTERS, SUIT_MASKS
 
 from . import reasons as R
 from .equity import POINTS_PER_HAND, SPREAD_PER_HAND, side_share, win_chance
@@ -53,41 +54,37 @@ def nearest_bid(legal: tuple[str, ...], want: int) -> str | None:
     return f"bid {best}"
 
 
-_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-
-
 def bid_reason(e: Estimate, hand: int, bid: int = 13, jokers: bool = False,
-               copies: int = 1) -> str:
+               copies: int = 1) -> Text:
     """'♠A ♠K sure winners, ♥A ♠Q likely, void in clubs, can trump, 5 spades: two long
     tricks' style text. Sure winners are only the cards that win in every layout
     (:func:`handeval.sure_winner_cards`); the other honours counted are likely. Low
     spades are never called likely winners: past the third, each spade is counted as
     a long trick. Never more sure winners than ``bid``: the rest are named as likely."""
-    parts: list[str] = []
+    parts: list[Text] = []
     certain = sure_winner_cards(hand, jokers, copies)
     counted_cards = sorted(e.sure + e.likely, reverse=True)
     sure_all = tuple(c for c in counted_cards if c in certain)
     sure = sure_all[:max(0, bid)]
     likely = tuple(c for c in counted_cards if c not in sure)
     if sure:
-        parts.append(f"{cards_text(sure)} sure winner{'s' if len(sure) > 1 else ''}")
+        parts.append(R.SURE(count=len(sure), cards=cards_text(sure)))
     if likely:
-        parts.append(f"{cards_text(likely)} likely")
+        parts.append(R.LIKELY(cards=cards_text(likely)))
     spare = spades_in(hand)
     for suit, n in e.short_suits:
-        name = ("clubs", "diamonds", "hearts")[suit]
         if spare:
-            parts.append(f"{'void in' if n == 0 else 'singleton'} {name}, can trump")
+            short = R.VOID_TRUMP if n == 0 else R.SINGLETON_TRUMP
+            parts.append(short(suit=SUIT_LETTERS[suit]))
     # Spades past the third that are not already counted as winners take tricks by length.
     counted = set(e.sure) | set(e.likely)
     spades = [c for c in range(53, 38, -1) if hand >> c & 1]  # jokers are bits 52, 53
     long = sum(1 for c in spades[3:] if c not in counted)
     if long:
-        words = _COUNT_WORDS.get(long, str(long))
-        parts.append(f"{spare} spades: {words} long trick{'s' if long > 1 else ''}")
+        parts.append(R.LONG_TRICKS(count=long, spades=spare, long=R.count_word(long)))
     if not parts:
-        parts.append("no sure winners")
-    return ", ".join(parts)
+        parts.append(R.NO_SURE())
+    return R.listed(parts)
 
 
 # Blind Nil by its effect on the chance to win the game. Its chance of being made is
@@ -133,12 +130,12 @@ def blind_nil_gain(k: Knowledge) -> float:
     return p * win(value) + (1 - p) * win(-value) - win(0)
 
 
-def _reason(k: Knowledge, e: Estimate, bid: int) -> str:
+def _reason(k: Knowledge, e: Estimate, bid: int) -> Text:
     """:func:`bid_reason` at this seat's table."""
     return bid_reason(e, k.hand, bid, k.rules.jokers, k.table.copies)
 
 
-def blind_nil_wanted(k: Knowledge) -> str | None:
+def blind_nil_wanted(k: Knowledge) -> Text | None:
     """The reason to bid Blind Nil now, or None. The rule: Blind Nil only at least
     ``BLIND_NIL_MIN_BEHIND`` behind the leader and when it adds at least
     ``BLIND_NIL_GAIN`` to the chance to win (:func:`blind_nil_gain`), and with a
@@ -155,9 +152,13 @@ def blind_nil_wanted(k: Knowledge) -> str | None:
     gain = blind_nil_gain(k)
     if gain < BLIND_NIL_GAIN:
         return None
-    who = "your team is" if k.partner is not None else "you are"
-    return (f"{who} {behind} behind; a Blind Nil (about {BLIND_NIL_CHANCE:.0%} to make it) "
-            f"raises the chance to win the game by {gain:.0%}")
+    said = R.BLIND_TEAM if k.partner is not None else R.BLIND_YOU
+    return said(behind=behind, chance=percent(BLIND_NIL_CHANCE), gain=percent(gain))
+
+
+def percent(share: float) -> int:
+    """``share`` as a whole percentage, as ``f"{share:.0%}"`` writes it."""
+    return round(share * 100)
 
 
 # How often Standard's partnership Nils were made, by the Nil risk of the hand (after
@@ -213,10 +214,8 @@ def standard_bid(k: Knowledge) -> Choice:
         if "bid blind nil" in legal:
             why = blind_nil_wanted(k)
             if why is not None:
-                return "bid blind nil", f"Blind Nil: {why}"
-        return ("look", "see your cards, then bid on them: Blind Nil (200 either way, bid "
-                "unseen) is a gamble worth taking only far behind") if "look" in legal else \
-            (legal[0], "the only bid allowed")
+                return "bid blind nil", R.BLIND_NIL(why=why)
+        return ("look", R.LOOK()) if "look" in legal else (legal[0], R.ONLY_BID())
     jokers = k.rules.jokers
     scale = k.table.trick_scale
     e = estimate(k.hand, jokers, scale)
@@ -227,9 +226,9 @@ def standard_bid(k: Knowledge) -> Choice:
     if not bids:
         if nil_legal:
             return "bid nil", _nil_reason(k, risk, forced=True)
-        return legal[0], "the only bid allowed"
+        return legal[0], R.ONLY_BID()
     if k.rules.bidding == "mirror" or (len(bids) == 1 and not nil_legal):
-        return f"bid {bids[0]}", f"the rules fix your bid: {_reason(k, e, bids[0])}"
+        return f"bid {bids[0]}", R.FIXED(reason=_reason(k, e, bids[0]))
     if k.rules.bidding == "suicide":
         return _suicide_bid(k, e, risk)
     if nil_chance_ok(k, estimate(nil_hand, jokers, scale), risk) and \
@@ -321,34 +320,41 @@ def _suicide_bid(k: Knowledge, e: Estimate, risk: float) -> Choice:
         return "bid nil", _nil_reason(k, risk, forced=False)
     text = nearest_bid(legal, max(4, int(e.tricks + 0.5), certain_floor(k)))
     assert text is not None
-    return text, f"suicide: one of your team bids Nil; {_reason(k, e, int(text[4:]))}"
+    return text, R.SUICIDE(reason=_reason(k, e, int(text[4:])))
 
 
-def _nil_reason(k: Knowledge, risk: float, forced: bool = False, passing: bool = False) -> str:
+def _nil_reason(k: Knowledge, risk: float, forced: bool = False, passing: bool = False) -> Text:
     jokers = k.rules.jokers
     if forced:
-        return "Nil is the only bid allowed"
+        return R.NIL_ONLY()
     # With a partner the chance is the measured one (NIL_MADE_BY_RISK); alone, no
     # table was measured, so none is claimed.
-    head = f"Nil (about {nil_made_chance(risk):.0%} to make it)" if k.partner is not None \
-        else "Nil"
+    head = R.NIL_CHANCE(chance=percent(nil_made_chance(risk))) if k.partner is not None \
+        else R.NIL()
     if passing:
         gone = nil_pass_cards(k.hand, jokers, pass_count(k))
-        return f"{head}: pass {cards_text(gone)} to your partner; the rest can duck"
+        return R.NIL_PASSING(head=head, cards=cards_text(gone))
     danger = nil_danger_cards(k.hand, jokers)
     low = _low_cards(k.hand)[:3]
-    parts = [head]
-    if not danger:
-        parts.append("no card that must win")
-    else:
-        parts.append(f"watch {cards_text(danger[:2])}")
+    watch = R.NIL_WATCH(cards=cards_text(danger[:2])) if danger else R.NIL_SAFE()
+    more: list[Text] = []
     if low:
-        parts.append(f"low cards to duck with ({cards_text(low)})")
-    voids = [("clubs", "diamonds", "hearts")[s] for s in range(3)
-             if not k.hand & SUIT_MASKS[s]]
+        more.append(R.NIL_LOW(cards=cards_text(low)))
+    voids = [SUIT_LETTERS[s] for s in range(3) if not k.hand & SUIT_MASKS[s]]
     if voids:
-        parts.append("void in " + " and ".join(voids))
-    return ": ".join(parts[:2]) + ("; " + ", ".join(parts[2:]) if parts[2:] else "")
+        more.append(_void_in(voids))
+    if not more:
+        return R.NIL_WHY(head=head, danger=watch)
+    return R.NIL_WHY_MORE(head=head, danger=watch, more=R.listed(more))
+
+
+def _void_in(suits: list[str]) -> Text:
+    """"void in clubs and hearts": the suits (letters) a Nil hand has none of."""
+    if len(suits) == 1:
+        return R.NIL_VOID(suit=suits[0])
+    if len(suits) == 2:
+        return R.NIL_VOID_2(suit=suits[0], other=suits[1])
+    return R.NIL_VOID_3(suit=suits[0], other=suits[1], third=suits[2])
 
 
 def _low_cards(hand: int) -> list[int]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from shared.spades.cards import SPADE_MASK
 
+from . import reasons as R
 from .handeval import card_text, estimate_tricks, nil_risk
 from .knowledge import Knowledge
 from .sim import RANK_OF
@@ -37,7 +38,7 @@ def draw_choice(k: Knowledge) -> Choice:
     """Standard's (and Challenge's) ``keep`` or ``discard``, with the reason."""
     card = k.top_card
     if card < 0 or "keep" not in k.legal or "discard" not in k.legal:
-        return k.legal[0], "the only thing you can do"
+        return k.legal[0], R.DRAW_ONLY()
     hand, jokers = k.hand, k.rules.jokers
     pool = [c for c in range(54) if k.deck >> c & 1 and not (hand | 1 << card) >> c & 1]
     if _nil_shaped(k):
@@ -45,18 +46,17 @@ def draw_choice(k: Knowledge) -> Choice:
         adds = nil_risk(hand | 1 << card, jokers, True) - base
         mean = sum(nil_risk(hand | 1 << c, jokers, True) - base for c in pool) / max(1, len(pool))
         if adds <= mean:
-            return "keep", f"keep {card_text(card)}: a safe card for a Nil"
-        return "discard", f"discard {card_text(card)}: it would spoil your Nil"
+            return "keep", R.DRAW_KEEP_NIL(card=card_text(card))
+        return "discard", R.DRAW_DISCARD_NIL(card=card_text(card))
     scale = k.table.trick_scale
     base_tricks = estimate_tricks(hand, jokers, scale)
     adds = estimate_tricks(hand | 1 << card, jokers, scale) - base_tricks
     mean = sum(estimate_tricks(hand | 1 << c, jokers, scale) - base_tricks
                for c in pool) / max(1, len(pool))
-    if adds >= mean:
-        return "keep", (f"keep {card_text(card)}: it adds {adds:.1f} tricks to your bid "
-                        f"(an unseen card {mean:.1f} on average)")
-    return "discard", (f"discard {card_text(card)}: the next card adds more on average "
-                       f"({mean:.1f} tricks against {adds:.1f})")
+    # Tricks to one decimal: a number, so each page writes it by its locale.
+    said = R.DRAW_KEEP if adds >= mean else R.DRAW_DISCARD
+    return ("keep" if adds >= mean else "discard"), said(
+        card=card_text(card), adds=round(adds, 1), mean=round(mean, 1))
 
 
 def easy_draw(k: Knowledge) -> Choice:

@@ -20,6 +20,8 @@ from functools import lru_cache
 
 from shared.spades.cards import CODES, SUIT_SYMBOLS
 
+from . import reasons as R
+
 
 def _side_value(ranks: int) -> tuple[float, tuple[int, ...], tuple[int, ...]]:
     """Tricks from one side suit's 13-bit rank mask, the sure and the likely ranks."""
@@ -295,16 +297,22 @@ def nil_danger_cards(hand: int, jokers: bool = False) -> list[int]:
 
 
 def card_text(card: int) -> str:
-    """A card as people read it: ``♠A``, ``♥10``, ``BJ`` (jokers)."""
+    """A card as people read it: ``♠A``, ``♥10``; a joker is a catalogue name ("Big
+    Joker", a ``Text``), so a reason that names it is said in the reader's language."""
     code = CODES[card]
     if card >= 52:
-        return "Big Joker" if code == "BJ" else "Little Joker"
+        return R.BIG_JOKER() if code == "BJ" else R.LITTLE_JOKER()
     rank = code[0]
     return SUIT_SYMBOLS[card // 13] + ("10" if rank == "T" else rank)
 
 
 def cards_text(cards: list[int] | tuple[int, ...]) -> str:
-    return " ".join(card_text(c) for c in cards)
+    """Cards as people read them, "♠A ♠K"; with a joker among them, a ``Text`` of
+    :data:`reasons.CARDS` that keeps the joker's name for each language."""
+    if not any(c >= 52 for c in cards):
+        return " ".join(card_text(c) for c in cards)
+    head, *rest = cards
+    return R.CARDS(first=card_text(head), rest=cards_text(rest)) if rest else card_text(head)
 
 
 __all__ = [

@@ -8,7 +8,7 @@ every language ("♠A", "♥10")."""
 
 from __future__ import annotations
 
-from shared.i18n import Template
+from shared.i18n import Template, Text
 
 # What the seat plays for now (cardplay.aim_of).
 AIM_NIL = Template("advice.aim_nil", "stay under: you bid Nil")
@@ -118,3 +118,75 @@ PASS_RISKIEST = Template("advice.pass_riskiest", {
     "other": "pass your riskiest cards ({cards})"})
 PASS_LOW = Template("advice.pass_low", "give your Nil partner low cards to duck with ({cards})")
 PASS = Template("advice.pass", "pass")
+
+# The Tip's reasons for a bid, and the Hint's at a bid (shared/bots/bidder.py). A
+# reason of several parts is a list: LIST joins its first part to the rest (a list
+# itself), so each language writes its own separator.
+LIST = Template("tip.list", "{first}, {rest}")
+SURE = Template("tip.sure", {
+    "one": "{cards} sure winner",
+    "other": "{cards} sure winners"})
+LIKELY = Template("tip.likely", "{cards} likely")
+VOID_TRUMP = Template("tip.void_trump", "void in {suit:suit}, can trump")
+SINGLETON_TRUMP = Template("tip.singleton_trump", "singleton {suit:suit}, can trump")
+# "5 spades: two long tricks": {long} is a number's word (COUNT_WORDS) up to six, the
+# number past it; {count} picks the plural.
+LONG_TRICKS = Template("tip.long_tricks", {
+    "one": "{spades} spades: {long} long trick",
+    "other": "{spades} spades: {long} long tricks"})
+COUNT_WORDS = {n: Template(f"tip.count_{n}", word) for n, word in
+               ((1, "one"), (2, "two"), (3, "three"), (4, "four"), (5, "five"), (6, "six"))}
+NO_SURE = Template("tip.no_sure", "no sure winners")
+ONLY_BID = Template("tip.only_bid", "the only bid allowed")
+FIXED = Template("tip.fixed", "the rules fix your bid: {reason}")
+SUICIDE = Template("tip.suicide", "suicide: one of your team bids Nil; {reason}")
+LOOK = Template("tip.look", "see your cards, then bid on them: Blind Nil (200 either way, "
+                "bid unseen) is a gamble worth taking only far behind")
+# Blind Nil: {chance} and {gain} are whole percentages.
+BLIND_NIL = Template("tip.blind_nil", "Blind Nil: {why}")
+BLIND_TEAM = Template("tip.blind_team", "your team is {behind} behind; a Blind Nil (about "
+                      "{chance}% to make it) raises the chance to win the game by {gain}%")
+BLIND_YOU = Template("tip.blind_you", "you are {behind} behind; a Blind Nil (about "
+                     "{chance}% to make it) raises the chance to win the game by {gain}%")
+# Nil: its head (the chance, a whole percentage, with a partner), then the cards.
+NIL_ONLY = Template("tip.nil_only", "Nil is the only bid allowed")
+NIL = Template("tip.nil", "Nil")
+NIL_CHANCE = Template("tip.nil_chance", "Nil (about {chance}% to make it)")
+NIL_PASSING = Template("tip.nil_passing",
+                       "{head}: pass {cards} to your partner; the rest can duck")
+NIL_WHY = Template("tip.nil_why", "{head}: {danger}")
+NIL_WHY_MORE = Template("tip.nil_why_more", "{head}: {danger}; {more}")
+NIL_SAFE = Template("tip.nil_safe", "no card that must win")
+NIL_WATCH = Template("tip.nil_watch", "watch {cards}")
+NIL_LOW = Template("tip.nil_low", "low cards to duck with ({cards})")
+NIL_VOID = Template("tip.nil_void", "void in {suit:suit}")
+NIL_VOID_2 = Template("tip.nil_void_2", "void in {suit:suit} and {other:suit}")
+NIL_VOID_3 = Template("tip.nil_void_3", "void in {suit:suit} and {other:suit} and {third:suit}")
+
+# The Hint in the two-handed draw (shared/bots/drawing.py): {adds} and {mean} are
+# tricks to one decimal.
+DRAW_ONLY = Template("advice.draw_only", "the only thing you can do")
+DRAW_KEEP_NIL = Template("advice.draw_keep_nil", "keep {card}: a safe card for a Nil")
+DRAW_DISCARD_NIL = Template("advice.draw_discard_nil", "discard {card}: it would spoil your Nil")
+DRAW_KEEP = Template("advice.draw_keep", "keep {card}: it adds {adds} tricks to your bid "
+                     "(an unseen card {mean} on average)")
+DRAW_DISCARD = Template("advice.draw_discard", "discard {card}: the next card adds more on "
+                        "average ({mean} tricks against {adds})")
+
+
+def listed(parts: list[Text]) -> Text:
+    """``parts`` as one list (:data:`LIST`), in English "a, b, c"."""
+    head, *rest = parts
+    return LIST(first=head, rest=listed(rest)) if rest else head
+
+
+def count_word(n: int) -> Text | int:
+    """``n`` as the Tip writes it: a word up to six, else the number."""
+    return COUNT_WORDS[n]() if n in COUNT_WORDS else n
+
+# A joker inside a reason (handeval.card_text): named in each language; the other
+# cards are written as every language writes them ("♠A"). A run of cards with a joker
+# in it is CARDS, "{first} {rest}".
+BIG_JOKER = Template("advice.big_joker", "Big Joker")
+LITTLE_JOKER = Template("advice.little_joker", "Little Joker")
+CARDS = Template("advice.cards", "{first} {rest}")

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-Arg = str | int
+Arg = str | int | float
 Pattern = str | Mapping[str, str]
 # key -> the English pattern of every Template made (the catalogues' reference list).
 TEMPLATES: dict[str, Pattern] = {}

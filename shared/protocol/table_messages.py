@@ -254,7 +254,7 @@ class Error(ServerMessage):
     code: str
     msg: str
     key: str | None = None
-    args: dict[str, str | int] | None = None
+    args: dict[str, str | int | float] | None = None
 
     @classmethod
     def of(cls, code: str, sentence: str) -> Error:

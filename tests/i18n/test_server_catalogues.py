@@ -26,9 +26,10 @@ from tests.engine.test_play import COURSE, DEAL_A
 _PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*(?::[a-z_]+)?\}")
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 # Words a language may write as English does: names kept (docs/i18n.md: "Nil", "Whiz";
-# French says "Jokers", "Double Nil", "Suicide" and "standard" too) and the Spanish "no".
+# French says "Jokers", "Double Nil", "Suicide" and "standard" too), the Spanish "no" and
+# the French "six" (the Tip's "six long tricks").
 SAME_NAMES = {"Nil", "Whiz", "whiz", "Jokers", "Double Nil", "Suicide", "suicide", "standard",
-              "no"}
+              "no", "six"}
 
 
 def may_read_as_english(pattern: Pattern) -> bool:

@@ -4,7 +4,7 @@
 // page's review and the table's "Analyse my play".
 
 import { actionText, bidText, theCard } from "./cards.js";
-import { t } from "../i18n.js";
+import { said, t } from "../i18n.js";
 
 // Sizes by the points a mistake gave away, biggest first (the analysis marks from its
 // threshold, 8 points, up): the catalogue's analysis.size.* ("2 blunders") and
@@ -68,8 +68,10 @@ export function summaryText(analysis) {
   return parts.join(" · ");
 }
 
-/** A mark's reason as a sentence of its own: a capital first, a full stop last. */
+/** A mark's reason as a sentence of its own: a capital first, a full stop last. In the
+ * page's language when the mark carries its catalogue id (``reason_key``, ``reason_args``),
+ * else its English. */
 export function reasonSentence(mark) {
-  const text = mark.reason.trim();
+  const text = said(mark.reason, mark.reason_key, mark.reason_args).trim();
   return `${text[0].toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
 }
