@@ -122,6 +122,9 @@ async def test_a_player_page_speaks_the_readers_language(room, open_page, lang: 
     await expect(page.locator("#player-report-note")).to_have_attribute(
         "placeholder", own["report.note_placeholder"])
     await expect(page.locator("#player-report-go")).to_have_text(own["archive.send_report"])
+    # The note's field is wide enough for its placeholder, on a phone too.
+    box = await page.locator("#player-report-note").bounding_box()
+    assert box and box["width"] >= 240, box
     label = await page.locator("svg#rating-chart").get_attribute("aria-label")
     assert label and "rated games" not in label and str(len(docs)) in label, label
     await no_english(page)
