@@ -42,6 +42,7 @@ WORDS = {
         "game": ["Jugada a jugada", "Hoja de puntuación", "Descargar el registro (texto)",
                  "… con las manos repartidas", "Sala", "Partida informal · ", " manos · ",
                  "repartidor"],
+        "title": r"^Ganaron .+ & .+$",
         "first_line": r"^Jugada 1 de \d+ · Mano 1: reparte .+$",
         "trick": "Baza 1 de 13", "took": "ganó 0", "bid": r"^apuesta (Nil|Nil a ciegas|\d+)$",
         "sheet": ["Mano", "Mano 3"],
@@ -58,6 +59,7 @@ WORDS = {
         "game": ["Coup par coup", "Feuille de marque", "Télécharger le relevé (texte)",
                  "… avec les mains distribuées", "Salon", "Partie amicale · ", " donnes · ",
                  "donneur"],
+        "title": r"^.+ & .+ ont gagné$",
         "first_line": rf"^Coup 1 sur \d+ · Donne 1{NBSP}: .+ distribue$",
         "trick": "Pli 1 sur 13", "took": "a fait 0", "bid": r"^annonce (Nil|Nil à l'aveugle|\d+)$",
         "sheet": ["Donne", "Donne 3"],
@@ -150,6 +152,7 @@ async def test_a_game_page_speaks_the_readers_language(room, open_page, lang: st
     screen = page.locator("#screen")
     for said in words["game"]:
         await expect(screen).to_contain_text(said)
+    await expect(page.locator("#game-title")).to_have_text(re.compile(words["title"]))  # a team
     line = page.locator("#move-line")
     await expect(line).to_have_text(re.compile(words["first_line"]))
     await expect(page.locator("#deal-proof summary")).to_have_text(words["proof"])

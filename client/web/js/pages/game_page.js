@@ -124,7 +124,7 @@ function header(game) {
   const result = game.result || {};
   const sides = sideSeats(game);
   const winner = result.winner;
-  const title = winner === null || winner === undefined ? t("archive.a_draw") : t("archive.side_won", { side: sideName(game, winner) });
+  const title = winner === null || winner === undefined ? t("archive.a_draw") : t("archive.side_won", { side: sideName(game, winner), count: sides[winner]?.length ?? 1 });
   const ratings = new Map((game.ratings || []).map((r) => [r.seat, r]));
   return h("header", { class: "panel panel-hero game-head" },
     h("h1", { id: "game-title" }, title),
