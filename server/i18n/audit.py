@@ -91,6 +91,16 @@ CONVERTED = (
     "js/net/table_state.js",
     "js/ui/dom.js",
     "js/ui/sound.js",
+    "js/pages/game_page.js",
+    "js/pages/player_page.js",
+    "js/pages/games_list.js",
+    "js/pages/player_actions.js",
+    "js/pages/game_board.js",
+    "js/pages/replay.js",
+    "js/pages/rating_chart.js",
+    "js/pages/main.js",
+    "js/pages/api.js",
+    "js/pages/events_api.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")

@@ -1,7 +1,8 @@
 // The archive's JSON routes (docs/archive.md): a game, a player, the caller's games.
 // Errors come back as {"error": {"code", "message"}}; each fetch here rejects with an
 // ArchiveError carrying the room's sentence, or a sentence of its own when the room
-// could not be reached or answered something else.
+// could not be reached or answered something else (in the reader's language).
+import { t } from "../i18n.js";
 
 export class ArchiveError extends Error {
   constructor(code, message, status = 0, key = null, args = null) {
@@ -23,7 +24,7 @@ export async function getJson(path, notFound, method = "GET", body = undefined) 
     response = await fetch(path, { method, credentials: "same-origin", headers,
       body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ArchiveError("unavailable", "The room could not be reached; try again.");
+    throw new ArchiveError("unavailable", t("archive.unreachable"));
   }
   const answer = await response.json().catch(() => null);
   if (response.ok && answer) return answer;
@@ -37,33 +38,33 @@ export async function getJson(path, notFound, method = "GET", body = undefined) 
       (answer && answer.args) || null);
   }
   if (response.status === 404) throw new ArchiveError("not_found", notFound, 404);
-  throw new ArchiveError("internal", `The room could not answer (HTTP ${response.status}); try again.`, response.status);
+  throw new ArchiveError("internal", t("archive.no_answer", { status: String(response.status) }), response.status);
 }
 
 /** A finished game (the archive's document). */
 export function fetchGame(id) {
-  return getJson(`/api/games/${encodeURIComponent(id)}`, `There is no game ${id} in the archive.`);
+  return getJson(`/api/games/${encodeURIComponent(id)}`, t("archive.no_such_game", { id }));
 }
 
 /** The analyses of a game's seats kept so far: {game, you (the caller's seat or null),
  * analyses: [{seat, status: "queued" | "done" | "failed", analysis?, error?}]}. */
 export function fetchAnalysis(id) {
-  return getJson(`/api/games/${encodeURIComponent(id)}/analysis`, `There is no game ${id} in the archive.`);
+  return getJson(`/api/games/${encodeURIComponent(id)}/analysis`, t("archive.no_such_game", { id }));
 }
 
 /** Ask for the analysis of the caller's seat: {seat, status, analysis?, error?}. */
 export function askAnalysis(id) {
-  return getJson(`/api/games/${encodeURIComponent(id)}/analysis`, `There is no game ${id} in the archive.`, "POST");
+  return getJson(`/api/games/${encodeURIComponent(id)}/analysis`, t("archive.no_such_game", { id }), "POST");
 }
 
 /** A player's page data: rating and its history, games, statistics, recent games. */
 export function fetchPlayer(name) {
-  return getJson(`/api/players/${encodeURIComponent(name)}`, `There is no player called ${name}.`);
+  return getJson(`/api/players/${encodeURIComponent(name)}`, t("archive.no_such_player", { name }));
 }
 
 /** The caller's own games (guest or account), newest first: [{id, ended, kind, won, totals}]. */
 export async function fetchMyGames() {
-  const body = await getJson("/api/my-games", "No games are kept for you yet.");
+  const body = await getJson("/api/my-games", t("archive.no_games_kept"));
   return Array.isArray(body.games) ? body.games : [];
 }
 
@@ -73,7 +74,7 @@ export function gameHref(id) {
 }
 
 export function recordHref(id) {
-  return `/api/games/${encodeURIComponent(id)}/record.txt`;
+  return `/api/games/${encodeURIComponent(id)}/record.txt`; // i18n: an address
 }
 
 export function playerHref(name) {

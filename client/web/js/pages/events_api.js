@@ -1,10 +1,11 @@
 // The tournaments' JSON routes (docs/tournaments.md): the list, one event, the caller's
 // join / leave / pause, a new event, and the events a player played. Errors come back as
 // the room's sentence (an ArchiveError, as the archive's routes do).
+import { t } from "../i18n.js";
 import { getJson } from "./api.js";
 
 function call(path, method = "GET", body = undefined) {
-  return getJson(path, "There is no such event.", method, body);
+  return getJson(path, t("archive.no_such_event"), method, body);
 }
 
 export function eventHref(id) {

@@ -8,11 +8,12 @@
 // written out in words (replay_reader.js).
 import { ratingText } from "../game/numbers.js";
 import { announce, h } from "../ui/dom.js";
+import { t } from "../i18n.js";
 import { AnalysisView } from "./analysis_view.js";
 import { ArchiveError, fetchGame, playerHref, recordHref } from "./api.js";
 import { boardView, dealProof, scoreSheet } from "./game_board.js";
-import { kindName, points, when } from "./games_list.js";
-import { handStart, playerName, positions, sideName, sideSeats } from "./replay.js";
+import { KINDS, kindName, points, when } from "./games_list.js";
+import { handStart, levelName, playerName, positions, sideName, sideSeats } from "./replay.js";
 import { ReplayReader } from "./replay_reader.js";
 import { stepNews } from "./replay_words.js";
 
@@ -30,31 +31,31 @@ export class GamePage {
   render() {
     const game = this.game;
     this.slider = h("input", { type: "range", id: "move-slider", min: 0, max: Math.max(0, this.list.length - 1),
-      value: 0, "aria-label": "Move", oninput: () => this.go(Number(this.slider.value), false) });
+      value: 0, "aria-label": t("archive.move"), oninput: () => this.go(Number(this.slider.value), false) });
     const button = (label, text, delta) => h("button", { type: "button", class: "btn btn-small", "aria-label": label,
       onclick: () => this.step(delta) }, text);
     this.moveLine = h("p", { class: "move-line", id: "move-line" });
     this.boardEl = h("div", { id: "board" });
     this.sheetEl = h("div", { class: "sheet-scroll" });
     this.proofEl = h("div");
-    const controls = h("div", { class: "replay-controls", role: "group", "aria-label": "Move through the game" },
-      button("Previous hand", "◀◀", "-hand"), button("Previous move", "◀", -1),
-      this.slider, button("Next move", "▶", 1), button("Next hand", "▶▶", "+hand"));
+    const controls = h("div", { class: "replay-controls", role: "group", "aria-label": t("archive.move_through") },
+      button(t("archive.prev_hand"), "◀◀", "-hand"), button(t("archive.prev_move"), "◀", -1),
+      this.slider, button(t("archive.next_move"), "▶", 1), button(t("archive.next_hand"), "▶▶", "+hand"));
     this.root.replaceChildren(h("article", { class: "game-page" },
       header(game),
       h("section", { class: "panel replay", "aria-labelledby": "replay-title" },
-        h("h2", { id: "replay-title" }, "Move by move"),
+        h("h2", { id: "replay-title" }, t("archive.move_by_move")),
         controls, this.analysis.ticks, this.moveLine, this.analysis.note, this.analysis.steps,
-        h("p", { class: "fine keys-line" }, "Keys: ← → a move, PageUp PageDown a hand, Home End the ends."),
+        h("p", { class: "fine keys-line" }, t("archive.keys_line")),
         this.reader.switch, this.reader.el, this.boardEl),
       h("section", { class: "panel" }, this.sheetEl, this.proofEl),
       this.analysis.panel,
       h("p", { class: "game-links" },
         h("a", { class: "btn", id: "download-record", href: recordHref(game.id), download: `spades-${game.id}.txt` },
-          "Download the record (text)"), " ",
+          t("archive.download")), " ",
         h("a", { class: "btn btn-ghost", id: "download-record-dealt", href: `${recordHref(game.id)}?dealt=1`,
-          download: `spades-${game.id}-dealt.txt` }, "… with the dealt hands"), " ",
-        h("a", { class: "btn btn-ghost", href: "/" }, "Lobby"))));
+          download: `spades-${game.id}-dealt.txt` }, t("archive.download_dealt")), " ", // i18n: a file name
+        h("a", { class: "btn btn-ghost", href: "/" }, t("archive.lobby")))));
     document.addEventListener("keydown", (e) => this.onKey(e));
     const fromHash = location.hash.match(/^#m=(\d+)$/);
     this.go(fromHash ? Number(fromHash[1]) : 0, false, true);
@@ -64,7 +65,7 @@ export class GamePage {
   onKey(e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     // The slider moves itself on the arrow keys (its input event moves the game).
-    if (e.target === this.slider && e.key.startsWith("Arrow")) return;
+    if (e.target === this.slider && e.key.startsWith("Arrow")) return; // i18n: a key's name
     if (e.target instanceof HTMLInputElement && e.target !== this.slider) return;
     const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 1, ArrowUp: -1, PageDown: "+hand", PageUp: "-hand" };
     if (e.key in moves) this.step(moves[e.key]);
@@ -84,7 +85,7 @@ export class GamePage {
 
   go(index, speak = true, first = false) {
     if (!this.list.length) {
-      this.boardEl.replaceChildren(h("p", { class: "empty" }, "No hand of this game was played."));
+      this.boardEl.replaceChildren(h("p", { class: "empty" }, t("archive.no_hand")));
       return;
     }
     const at = Math.max(0, Math.min(this.list.length - 1, index));
@@ -92,8 +93,8 @@ export class GamePage {
     this.at = at;
     const pos = this.list[at];
     this.slider.value = String(at);
-    this.slider.setAttribute("aria-valuetext", `Move ${at + 1} of ${this.list.length}: ${pos.text}`);
-    this.moveLine.textContent = `Move ${at + 1} of ${this.list.length} · ${pos.text}`;
+    this.slider.setAttribute("aria-valuetext", t("archive.move_value", { n: at + 1, count: this.list.length, text: pos.text }));
+    this.moveLine.textContent = t("archive.move_line", { n: at + 1, count: this.list.length, text: pos.text });
     this.boardEl.replaceChildren(boardView(this.game, pos));
     this.reader.show(pos);
     if (this.proofHand !== pos.hand) { // the sheet's mark and the proof follow the hand
@@ -113,22 +114,28 @@ export class GamePage {
   }
 }
 
+/** "Casual game" ("Partida informal"): the kinds the catalogue names, else the kind's
+ * name before "game". */
+function gameOf(kind) {
+  return KINDS.includes(kind) ? t(`archive.game_of.${kind}`) : t("archive.game_of_other", { kind: kindName(kind) });
+}
+
 function header(game) {
   const result = game.result || {};
   const sides = sideSeats(game);
   const winner = result.winner;
-  const title = winner === null || winner === undefined ? "A draw" : `${sideName(game, winner)} won`;
+  const title = winner === null || winner === undefined ? t("archive.a_draw") : t("archive.side_won", { side: sideName(game, winner), count: sides[winner]?.length ?? 1 });
   const ratings = new Map((game.ratings || []).map((r) => [r.seat, r]));
   return h("header", { class: "panel panel-hero game-head" },
     h("h1", { id: "game-title" }, title),
     h("p", { class: "final", id: "game-final" }, sides.map((_, side) => `${sideName(game, side)} ${points((result.totals || [])[side] ?? 0)}`).join(" — ")),
-    h("p", { class: "muted" }, `${kindName(game.kind)} game · ${result.hands_played ?? game.hands.length} hands · ` +
-      `${when(game.ended)}`),
+    h("p", { class: "muted" }, t("archive.game_line",
+      { game: gameOf(game.kind), count: result.hands_played ?? game.hands.length, when: when(game.ended) })),
     h("ul", { class: "game-players" }, game.seats.map((s) => {
       const r = ratings.get(s.seat);
       const name = playerName(game, s.seat);
       return h("li", {}, s.account ? h("a", { href: playerHref(s.account), class: "player-link" }, name) : name,
-        s.bot ? h("small", { class: "bot-tag" }, s.left ? " · left: the autopilot finished" : ` · ${s.bot} bot`) : null,
+        s.bot ? h("small", { class: "bot-tag" }, s.left ? ` · ${t("archive.autopilot")}` : ` · ${t("archive.bot_level", { level: levelName(s.bot) })}`) : null,
         r ? h("small", { class: "rating-change" }, ` ${ratingText(r.before)} → ${ratingText(r.after)}`) : null);
     })));
 }
@@ -151,7 +158,7 @@ async function fetchArchived(id, root) {
       return await fetchGame(id);
     } catch (err) {
       if (!patient || !(err instanceof ArchiveError) || err.status !== 404 || performance.now() > until) throw err;
-      root.replaceChildren(h("p", { class: "muted loading" }, "The game has just ended: the archive is keeping it…"));
+      root.replaceChildren(h("p", { class: "muted loading" }, t("archive.just_ended")));
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
@@ -159,10 +166,10 @@ async function fetchArchived(id, root) {
 
 /** Show the game ``id`` in ``root``; rejects (ArchiveError) when there is none to show. */
 export async function showGame(root, id) {
-  document.title = `Game ${id} · Spades Room`;
+  document.title = t("archive.title_game", { id });
   const game = await fetchArchived(id, root);
   const page = new GamePage(root, game);
   window.gamePage = page; // for the browser tests and the curious
   page.render();
-  document.title = `${playerName(game, 0)}'s game, ${when(game.ended)} · Spades Room`;
+  document.title = t("archive.title_played", { name: playerName(game, 0), when: when(game.ended) });
 }

@@ -15,23 +15,20 @@ function keyAfter(prefix) {
 
 async function main() {
   applySettings(); // the deck and card size chosen at the table show here too
-  // The event page is in the reader's language; on the game's and the player's pages
-  // only the words written for a screen reader are (they carry their own lang): the rest
-  // of them is English yet, and the document says so.
+  // Every archive page is in the reader's language (the document's lang says which).
   await loadLanguage(settings.lang);
   const root = document.getElementById("screen");
   const game = location.pathname.startsWith("/g/");
   const event = location.pathname.startsWith("/e/");
-  if (!event) document.documentElement.lang = "en";
   try {
     if (event) await showEvent(root, keyAfter("/e/"));
     else await (game ? showGame(root, keyAfter("/g/")) : showPlayer(root, keyAfter("/@/")));
   } catch (err) {
-    const message = err instanceof ArchiveError ? (event ? said(err.message, err.key, err.args) : err.message)
-      : event ? t("event.not_shown") : `This ${game ? "game" : "player"} could not be shown.`;
+    const message = err instanceof ArchiveError ? said(err.message, err.key, err.args)
+      : t(event ? "event.not_shown" : game ? "archive.game_not_shown" : "archive.player_not_shown");
     root.replaceChildren(h("section", { class: "panel page-error", role: "alert" },
-      h("h1", {}, event ? t("event.nothing") : game ? "No game to show" : "No player to show"), h("p", {}, message),
-      h("p", {}, h("a", { href: "/" }, event ? t("event.back") : "Back to the lobby"))));
+      h("h1", {}, t(event ? "event.nothing" : game ? "archive.no_game" : "archive.no_player")), h("p", {}, message),
+      h("p", {}, h("a", { href: "/" }, t("event.back")))));
     if (!(err instanceof ArchiveError)) console.error(err);
   }
 }

@@ -4,12 +4,12 @@
 // the visitor's own graph (GET /api/friends); a guest or the player themself sees
 // nothing here. The routes' refusals are shown in the panel's own words, as sent.
 import { people } from "../net/people_api.js";
+import { t } from "../i18n.js";
 import { h } from "../ui/dom.js";
 
-// The report route's reasons (server.social.reports.REASONS). English, as the rest of
-// this page (the lobby and the table read them from the catalogue: lobby_people.js).
-const REASONS = [["abuse", "Abuse in chat"], ["cheating", "Cheating"], ["stalling", "Stalling"],
-  ["name", "Offensive name"], ["other", "Something else"]];
+// The report route's reasons (server.social.reports.REASONS), named by the catalogue
+// the lobby's report form reads too (report.reason.*).
+const REASONS = ["abuse", "cheating", "stalling", "name", "other"];
 
 async function whoAmI() {
   try {
@@ -48,8 +48,8 @@ export async function playerActions(name) {
   const follow = h("button", { type: "button", class: "btn btn-small", id: "player-follow" });
   const block = h("button", { type: "button", class: "btn btn-small", id: "player-block" });
   const draw = () => {
-    follow.textContent = state.following ? "Unfollow" : "Follow";
-    block.textContent = state.blocked ? "Unblock" : "Block";
+    follow.textContent = t(state.following ? "archive.unfollow" : "people.follow");
+    block.textContent = t(state.blocked ? "archive.unblock" : "people.block");
   };
   const run = async (work) => {
     try {
@@ -62,31 +62,31 @@ export async function playerActions(name) {
   follow.addEventListener("click", () => run(async () => {
     const done = await people.follow(name, !state.following);
     state.following = done.following;
-    return !done.following ? `You no longer follow ${done.name}.`
-      : done.friends ? `You and ${done.name} are friends.` : `Following ${done.name}.`;
+    if (!done.following) return t("archive.no_longer_follow", { name: done.name });
+    return t(done.friends ? "people.friends_toast" : "people.following_toast", { name: done.name });
   }));
   block.addEventListener("click", () => run(async () => {
     const done = await people.block(name, !state.blocked);
     state.blocked = done.blocked;
     // A block ends the follows both ways (docs/social.md).
     if (done.blocked) state.following = false;
-    return done.blocked ? `Blocked ${done.name}.`
-      : `Unblocked ${done.name}.`;
+    return t(done.blocked ? "people.blocked_toast" : "archive.unblocked", { name: done.name });
   }));
   draw();
-  const reason = h("select", { id: "player-report-reason", "aria-label": "Reason" },
-    REASONS.map(([value, text]) => h("option", { value }, text)));
-  const note = h("input", { id: "player-report-note", maxlength: 200, placeholder: "What happened (optional)", "aria-label": "Note" });
-  const send = h("button", { type: "button", class: "btn btn-small", id: "player-report-go" }, "Send report");
+  const reason = h("select", { id: "player-report-reason", "aria-label": t("report.reason") },
+    REASONS.map((value) => h("option", { value }, t(`report.reason.${value}`))));
+  const note = h("input", { id: "player-report-note", maxlength: 200, placeholder: t("report.note_placeholder"),
+    "aria-label": t("report.note") });
+  const send = h("button", { type: "button", class: "btn btn-small", id: "player-report-go" }, t("archive.send_report"));
   send.addEventListener("click", () => run(async () => {
     await people.report(name, reason.value, note.value.trim());
     note.value = "";
-    return "Report sent. Thank you.";
+    return t("report.sent");
   }));
   return h("section", { class: "panel", id: "player-actions", "aria-labelledby": "actions-title" },
-    h("h2", { id: "actions-title" }, "You and ", name),
+    h("h2", { id: "actions-title" }, t("archive.you_and", { name })),
     h("div", { class: "inline" }, follow, block),
-    h("details", { class: "report" }, h("summary", {}, "Report this player"),
+    h("details", { class: "report" }, h("summary", {}, t("archive.report_summary")),
       h("div", { class: "inline" }, reason, note, send)),
     status);
 }

@@ -3,6 +3,7 @@
 // point a link to its game with a title saying the rating and the date. Drawn for the
 // width it is shown at (the caller passes it), so its text stays readable on a phone.
 import { ratingText } from "../game/numbers.js";
+import { formatDate, t } from "../i18n.js";
 import { gameHref } from "./api.js";
 import { when } from "./games_list.js";
 
@@ -18,7 +19,7 @@ function svg(tag, attrs = {}, ...children) {
 
 function day(iso) {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+  return Number.isNaN(date.getTime()) ? "" : formatDate(date, { day: "numeric", month: "short", year: "numeric" });
 }
 
 /** Gridline values: about four round steps covering [lo, hi]. */
@@ -46,13 +47,12 @@ export function ratingChart(history, width = 640) {
   const y = (r) => PAD.top + ((hi - r) * (H - PAD.top - PAD.bottom)) / (hi - lo);
   const first = points[0];
   const last = points[points.length - 1];
-  const label = `Rating over ${points.length} rated game${points.length === 1 ? "" : "s"}: from ` +
-    `${ratingText(first.rating)} to ${ratingText(last.rating)}, lowest ${ratingText(Math.min(...ratings))}, ` +
-    `highest ${ratingText(Math.max(...ratings))}.`;
+  const label = t("archive.chart", { count: points.length, from: ratingText(first.rating), to: ratingText(last.rating),
+    low: ratingText(Math.min(...ratings)), high: ratingText(Math.max(...ratings)) });
   // A group, not an image: an image's children are hidden from assistive technology,
   // and each point is a link to its game. The label says what the lines show.
   return svg("svg", { class: "rating-chart", id: "rating-chart", viewBox: `0 0 ${W} ${H}`, role: "group",
-    "aria-label": label, preserveAspectRatio: "xMidYMid meet" },
+    "aria-label": label, preserveAspectRatio: "xMidYMid meet" }, // i18n: an SVG value
   svg("title", {}, label),
   ...grid.map((v) => svg("g", { class: "grid", "aria-hidden": "true" },
     svg("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v) }),
@@ -62,7 +62,8 @@ export function ratingChart(history, width = 640) {
   svg("polyline", { class: "line", points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ") }),
   ...points.map((p, i) => {
     const dot = svg("circle", { class: "dot", cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: points.length > 60 ? 2.5 : 4 },
-      svg("title", {}, `${ratingText(p.rating)} after the game of ${when(p.at)}`));
-    return p.game ? svg("a", { href: gameHref(p.game), class: "dot-link", "aria-label": `Rating ${ratingText(p.rating)}, game of ${when(p.at)}` }, dot) : dot;
+      svg("title", {}, t("archive.chart_point", { rating: ratingText(p.rating), when: when(p.at) })));
+    return p.game ? svg("a", { href: gameHref(p.game), class: "dot-link",
+      "aria-label": t("archive.chart_link", { rating: ratingText(p.rating), when: when(p.at) }) }, dot) : dot;
   }));
 }

@@ -2,7 +2,8 @@
 // (GET /api/games/{id}, docs/archive.md): position 0 of each hand is its deal, then one
 // per bid and one per card. Pure: no DOM. The number of seats and sides comes from the
 // document (its seats and its score lines), never assumed to be four and two.
-import { bidText, cardName, SEAT_NAMES } from "../game/cards.js";
+import { bidText, lowerFirst, SEAT_NAMES, theCard } from "../game/cards.js";
+import { t } from "../i18n.js";
 
 /** How many sides (teams, or players in a game without partners) the game has. */
 export function sideCount(game) {
@@ -33,14 +34,20 @@ export function sideOf(game) {
 
 /** The compass name of a seat at a four-seat table, else "Seat 3". */
 export function seatName(game, seat) {
-  return game.seats.length === 4 ? SEAT_NAMES[seat] : `Seat ${seat + 1}`;
+  return game.seats.length === 4 ? t(`seat.${SEAT_NAMES[seat]}`) : t("archive.seat_n", { n: seat + 1 });
+}
+
+/** A bot's level in words ("easy", "fácil"); a level the catalogue lacks as it is sent. */
+export function levelName(level) {
+  const word = t(`level.${level}`);
+  return word === `level.${level}` ? String(level) : lowerFirst(word);
 }
 
 /** Who sat at ``seat``: the person's name, or the bot's with its level. */
 export function playerName(game, seat) {
   const s = game.seats[seat];
   if (!s) return seatName(game, seat);
-  return s.bot && !s.name ? `Bot (${s.bot})` : s.name || seatName(game, seat);
+  return s.bot && !s.name ? t("archive.bot_name", { level: levelName(s.bot) }) : s.name || seatName(game, seat);
 }
 
 /** "Ann & Cleo": the players of a side. */
@@ -50,7 +57,7 @@ export function sideName(game, side) {
 
 /** The archive writes bids as an int, "nil" or "blind_nil"; the page as "Nil", "Blind Nil". */
 export function bidShown(bid) {
-  return bidText(bid === "blind_nil" ? "blind nil" : bid);
+  return bidText(bid === "blind_nil" ? "blind nil" : bid); // i18n: the protocol's bid word
 }
 
 /** Each hand's card passes (a Nil bidder and partner exchanging cards before the lead),
@@ -100,13 +107,13 @@ export function positions(game) {
     let received = new Set();
     out.push({ hand: hi, move: 0, kind: "deal", seat: hand.dealer, bids: [...bids], played: new Set(),
       trick: [], trickNo: 0, winner: null, took: [...took], cards, received,
-      text: `Hand ${hi + 1}: ${playerName(game, hand.dealer)} deals` });
+      text: t("archive.pos.deal", { n: hi + 1, name: playerName(game, hand.dealer) }) });
     let move = 1;
     for (const { seat, bid } of hand.bids) {
       bids[seat] = bid;
       out.push({ hand: hi, move: move++, kind: "bid", seat, bids: [...bids], played: new Set(played),
         trick: [], trickNo: 0, winner: null, took: [...took], cards, received,
-        text: `${playerName(game, seat)} bids ${bidShown(bid)}` });
+        text: t("archive.pos.bid", { name: playerName(game, seat), bid: bidShown(bid) }) });
     }
     for (const { giver, receiver, cards: given } of passes[hi]) {
       cards = cards.map((held, seat) => (seat === giver ? held.filter((c) => !given.includes(c))
@@ -114,7 +121,7 @@ export function positions(game) {
       received = new Set([...received, ...given]);
       out.push({ hand: hi, move: move++, kind: "pass", seat: giver, bids: [...bids], played: new Set(played),
         trick: [], trickNo: 0, winner: null, took: [...took], cards, received,
-        text: `${playerName(game, giver)} passes ${given.length} card${given.length === 1 ? "" : "s"} to ${playerName(game, receiver)}` });
+        text: t("archive.pos.pass", { name: playerName(game, giver), count: given.length, to: playerName(game, receiver) }) });
     }
     hand.tricks.forEach((trick, ti) => {
       const table = [];
@@ -126,8 +133,9 @@ export function positions(game) {
         if (last) took[trick.winner] += 1;
         out.push({ hand: hi, move: move++, kind: "play", seat, bids: [...bids], played: new Set(played),
           trick: [...table], trickNo: ti + 1, winner: last ? trick.winner : null, took: [...took], cards, received,
-          text: `${playerName(game, seat)} plays the ${cardName(card)}` +
-            (last ? `; ${playerName(game, trick.winner)} wins trick ${ti + 1}` : "") });
+          text: last ? t("archive.pos.play_won", { name: playerName(game, seat), card: theCard(card),
+            winner: playerName(game, trick.winner), n: ti + 1 })
+            : t("archive.pos.play", { name: playerName(game, seat), card: theCard(card) }) });
       });
     });
   });
