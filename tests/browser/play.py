@@ -106,10 +106,16 @@ async def take_turn(page: Page, state: dict) -> None:
         if state["hidden"]:
             await page.click('.bid-pad [data-bid="look"]')
             return
+        # A retry while the last bid is still on its way (a loaded machine's slow answer)
+        # finds the pad's button hidden: leave it to play_until to look again.
+        if not await page.locator(".bid-pad .bid-go").is_visible():
+            return
         numbers = page.locator(".bid-pad .bid-num:not([disabled])")
         choice = numbers.nth(min(2, await numbers.count() - 1))
         await choice.click()
-        await page.click(".bid-pad .bid-go")
+        go = page.locator(".bid-pad .bid-go")
+        if await go.is_visible():  # else the table moved on under the click: look again
+            await go.click()
         return
     legal = [a[5:] for a in state["legal"] if a.startswith("play ")]
     if legal:
