@@ -12,7 +12,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from playwright.async_api import Page
+from playwright.async_api import Locator, Page
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 STATE_JS = """() => {
   const s = window.spadesApp.state;
@@ -98,6 +99,15 @@ async def deal_if_asked(page: Page) -> None:
                                      timeout=90_000)
 
 
+async def _shows(locator: Locator, timeout_ms: float = 10_000) -> bool:
+    """Whether ``locator`` is visible within ``timeout_ms`` (an upper bound)."""
+    try:
+        await locator.wait_for(state="visible", timeout=timeout_ms)
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
 async def take_turn(page: Page, state: dict) -> None:
     """Do one decision with the mouse: a bid from the pad, or lift then play a card
     (a practice game's Deal first)."""
@@ -106,15 +116,16 @@ async def take_turn(page: Page, state: dict) -> None:
         if state["hidden"]:
             await page.click('.bid-pad [data-bid="look"]')
             return
-        # A retry while the last bid is still on its way (a loaded machine's slow answer)
-        # finds the pad's button hidden: leave it to play_until to look again.
-        if not await page.locator(".bid-pad .bid-go").is_visible():
+        # The pad is drawn a moment after the turn comes; but a retry while the last bid
+        # is still on its way (a loaded machine's slow answer) finds its button hidden
+        # for good: then leave it to play_until to look again.
+        go = page.locator(".bid-pad .bid-go")
+        if not await _shows(go):
             return
         numbers = page.locator(".bid-pad .bid-num:not([disabled])")
         choice = numbers.nth(min(2, await numbers.count() - 1))
         await choice.click()
-        go = page.locator(".bid-pad .bid-go")
-        if await go.is_visible():  # else the table moved on under the click: look again
+        if await _shows(go):  # else the table moved on under the click: look again
             await go.click()
         return
     legal = [a[5:] for a in state["legal"] if a.startswith("play ")]
