@@ -237,7 +237,8 @@ async def test_reduced_motion_deals_the_hand_without_flying_cards(room, open_pag
     await page.wait_for_function("window.spadesApp.state.view !== null")
     await page.evaluate(WATCH_DEAL_JS)
     await page.locator("#deal-btn").click()
-    await expect(page.locator(".hand .card-btn")).to_have_count(13)
+    # An upper bound for a loaded machine (the 5 s default ran out under a full suite).
+    await expect(page.locator(".hand .card-btn")).to_have_count(13, timeout=30_000)
     seen = await page.evaluate("window.dealSeen")
     assert seen["backs"] == 0 and seen["sizes"] == [13], seen
     lift = await page.locator(".hand .card-btn").first.evaluate(
