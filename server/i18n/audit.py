@@ -101,6 +101,7 @@ CONVERTED = (
     "js/pages/main.js",
     "js/pages/api.js",
     "js/pages/events_api.js",
+    "js/game/rules.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")
