@@ -59,6 +59,7 @@ CONVERTED = (
     "learn/js/table_view.js",
     "learn/js/sr_lesson.js",
     "learn/js/rules_view.js",
+    "learn/js/progress.js",
     "js/ui/private_lobby.js",
     "js/main.js",
     "js/game/table_text.js",
