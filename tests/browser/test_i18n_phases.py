@@ -109,15 +109,6 @@ async def test_a_game_through_its_phases_in_the_pages_language(room, open_page, 
     await check(page, ".table-screen", lang, english, "playing")
     await shot(page, f"i18n-phases-playing-{lang}-{size}")
 
-    # The score sheet from the bar (its second tool), then closed again.
-    await page.locator(".table-bar nav.tools > button:nth-child(2)").click()
-    sheet = page.locator("dialog[open]")
-    await expect(sheet).to_be_visible()
-    await check(page, "dialog[open]", lang, english, "score sheet")
-    await shot(page, f"i18n-phases-score-sheet-{lang}-{size}")
-    await page.keyboard.press("Escape")
-    await expect(sheet).to_have_count(0)
-
     # The first hand's end: its result, the six lines for each side.
     await play_until(page, lambda s: s["history"] >= 1, timeout=240)
     result = page.locator(".result-panel")
@@ -125,6 +116,18 @@ async def test_a_game_through_its_phases_in_the_pages_language(room, open_page, 
     await check(page, ".result-panel", lang, english, "hand result")
     await shot(page, f"i18n-phases-hand-end-{lang}-{size}")
     await result.locator(".result-continue").click()
+
+    # The second hand: the score sheet from the bar (its second tool) shows the first's
+    # lines, on the player's turn; then it is closed again.
+    await play_until(page, lambda s: s["handNo"] == 1 and s["myTurn"] and not s["hidden"],
+                     timeout=120)
+    await page.locator(".table-bar nav.tools > button:nth-child(2)").click()
+    sheet = page.locator("dialog[open]")
+    await expect(sheet.locator("table tbody tr").first).to_be_visible()
+    await check(page, "dialog[open]", lang, english, "score sheet")
+    await shot(page, f"i18n-phases-score-sheet-{lang}-{size}")
+    await page.keyboard.press("Escape")
+    await expect(sheet).to_have_count(0)
 
     # The second hand ends the game: the game-over sheet, then the hand's review.
     state = await play_until(page, lambda s: bool(s["over"]), timeout=300)
