@@ -59,6 +59,7 @@ CONVERTED = (
     "learn/js/table_view.js",
     "learn/js/sr_lesson.js",
     "learn/js/rules_view.js",
+    "learn/js/progress.js",
     "js/ui/private_lobby.js",
     "js/main.js",
     "js/game/table_text.js",
@@ -101,6 +102,7 @@ CONVERTED = (
     "js/pages/main.js",
     "js/pages/api.js",
     "js/pages/events_api.js",
+    "js/game/rules.js",
 )
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")

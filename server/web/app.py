@@ -52,6 +52,7 @@ from .http_social import (
     ws_origin_allowed,
 )
 from .http_tournaments import tournament_routes
+from .learn_page import learn_page_routes
 from .limits import AddressLimit
 from .security_headers import SecurityHeaders, cookie_flags
 
@@ -151,6 +152,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         *tournament_routes(lambda: app.state.tournaments, lambda: app.state.deps,
                            lambda: app.state.social),
         *learn_routes(),  # the course and the rules page
+        *learn_page_routes(account_language(lambda: app.state.deps)),  # its head in a language
         # the server's catalogue in the reader's (or their account's) language
         *i18n_routes(account_language(lambda: app.state.deps)),
         *page_routes(),  # /g/ID (a finished game) and /@/NAME (a player)

@@ -543,3 +543,10 @@ EXAMPLE_BEFORE = {
         "count.")),
 }
 EXAMPLE_TRICKS_TAKEN = Template("course.format.example_tricks", "Tricks taken: {took}.")
+
+# --- the course's page head (server/web/learn_page.py writes it in the reader's language)
+PAGE_DESCRIPTION = Template(
+    "course.page.description",
+    "Learn to play Spades: short interactive lessons, the rules of any table, questions "
+    "and answers, strategy notes.")
+PAGE_NOSCRIPT = Template("course.page.noscript", "The lessons need JavaScript.")

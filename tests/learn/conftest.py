@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from server.ops.redis_process import free_port
 from server.web.http_i18n import i18n_routes
 from server.web.http_learn import learn_routes
+from server.web.learn_page import learn_page_routes
 from tests.browser.conftest import is_csp_violation
 from tests.conftest import CI, serve
 
@@ -43,7 +44,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 def make_app() -> Starlette:
     # The catalogue too: the pages name cards in its words (js/game/cards.js).
-    return Starlette(routes=[*learn_routes(), *i18n_routes(),
+    return Starlette(routes=[*learn_routes(), *learn_page_routes(), *i18n_routes(),
                              Mount("/", StaticFiles(directory=WEB, html=True), name="web")])
 
 

@@ -10,6 +10,7 @@ from starlette.applications import Starlette
 
 from server.web.http_i18n import i18n_routes
 from server.web.http_social import SocialDeps, account_language, social_routes
+from server.web.learn_page import learn_page_routes
 
 from .test_http_social import ANN, ORIGIN, deps
 
@@ -56,3 +57,20 @@ async def test_the_accounts_language_is_kept_and_comes_before_the_browsers(
         assert await page_language(laptop) == "es"
         await laptop.post("/api/signout", headers=ORIGIN)
         assert await page_language(laptop) == "es"
+
+
+async def test_the_course_page_head_is_in_the_accounts_language(deps: SocialDeps) -> None:
+    """/learn/'s head (server/web/learn_page.py) follows the account's language before
+    the browser's, as GET /api/i18n/auto does."""
+    app = Starlette(routes=[*social_routes(deps), *learn_page_routes(account_language(deps))])
+    transport = httpx.ASGITransport(app=app, client=("198.51.100.9", 4321))
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+        lang = 'lang="{}"'
+        assert lang.format("es") in (await client.get("/learn/", headers=SPANISH)).text
+        await client.post("/api/register", json=ANN, headers=ORIGIN)
+        await client.post("/api/me/language", json={"lang": "fr"}, headers=ORIGIN)
+        page = (await client.get("/learn/", headers=SPANISH)).text
+        assert lang.format("fr") in page and "Les leçons ont besoin de JavaScript." in page
+        # The address still comes first.
+        asked = await client.get("/learn/?lang=pt-BR", headers=SPANISH)
+        assert lang.format("pt-BR") in asked.text

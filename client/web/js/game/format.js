@@ -22,15 +22,15 @@ const PLACES = {
   6: ["bottom", "lower-left", "upper-left", "top", "upper-right", "lower-right"],
 };
 
-/** The formats, for the lobby's format choice and the table's title; ``short``: the
- * English of the title's word (format.short.*, said; none for the usual game). Their
- * names are the catalogue's format.* (private_form.js). */
+/** The formats, for the lobby's format choice and the table's title; ``short``: whether
+ * the title names the format (format.short.<id>; not the usual game). Their names are
+ * the catalogue's format.* (private_form.js). */
 export const FORMATS = {
-  partners: { short: "" },
-  cutthroat: { short: "Cutthroat" }, // i18n: the English of format.short.cutthroat (said)
-  three_handed: { short: "3 players" }, // i18n: the English of format.short.three_handed
-  two_handed: { short: "2 players" }, // i18n: the English of format.short.two_handed
-  six_handed: { short: "6 players" }, // i18n: the English of format.short.six_handed
+  partners: { short: false },
+  cutthroat: { short: true },
+  three_handed: { short: true },
+  two_handed: { short: true },
+  six_handed: { short: true },
 };
 
 /** The format id of ``rules`` ("partners" for the four-player partnership game). */

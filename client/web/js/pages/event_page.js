@@ -30,7 +30,7 @@ function kindLine(e) {
     ? t("event.arena_line", { count: e.minutes, from: clock(e.starts), to: clock(e.ends) })
     : t("event.knockout_line", { size: e.size, match: t(e.best_of === 3 ? "event.best_of_three" : "event.one_game"),
       from: clock(e.starts) });
-  // i18n: the preset's id; the rule names are still English (game/rules.js)
+  // The preset by its id, as the event names it in every language.
   return [what, t("event.rules", { rules: e.preset.replace("_", "-") }), t(e.rated ? "event.rated" : "event.casual")]
     .join(" · ");
 }

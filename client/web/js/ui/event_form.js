@@ -73,7 +73,7 @@ export function eventForm() {
     } },
   kinds,
   field(t("eventform.name"), h("input", { id: "event-name-input", name: "name", required: true, autocomplete: "off" })),
-  field(t("eventform.rules"), select("event-preset", "preset", Object.keys(PRESET_NAMES), "standard", (id) => t(`preset.${id}`))),
+  field(t("eventform.rules"), select("event-preset", "preset", PRESET_NAMES, "standard", (id) => t(`preset.${id}`))),
   field(t("eventform.starts"), h("input", { id: "event-starts", name: "starts", type: "datetime-local",
     value: localValue(Math.ceil((Date.now() + LEAD_MS) / 300_000) * 300_000) })),
   arenaOnly, knockoutOnly,

@@ -23,11 +23,6 @@ export function levelChoices() {
   return words(Object.keys(LEVELS), (level) => t(`level.${level}`));
 }
 
-/** A preset's name ("Quick"), in the page's language when the catalogue names it. */
-function presetWords(id) {
-  return PRESET_NAMES[id] ? t(`preset.${id}`) : presetName(id);
-}
-
 /** The form; ``onCreate({rules, bots, watch, turn}, refused)`` hosts the table and
  * calls ``refused(sentence)`` when the room will not (rules the engine cannot play:
  * the sentence says which rule, beside Create, until the form changes). */
@@ -50,7 +45,7 @@ export function privateForm(onCreate) {
   // The rules as the form now says: the preset's name and every option shown.
   const edited = () => {
     const rules = { name: chosen() };
-    for (const [field, , kind] of RULE_FIELDS) {
+    for (const [field, kind] of RULE_FIELDS) {
       const input = options.querySelector(`[name="${field}"]`);
       if (!input) continue;
       if (kind === "bool") rules[field] = input.checked;
@@ -73,7 +68,7 @@ export function privateForm(onCreate) {
     const blindless = rules.players === 2;
     const fields = RULE_FIELDS.filter(([field]) => !(solo && PARTNER_ONLY.includes(field))
       && !(blindless && field.startsWith("blind_nil")));
-    options.replaceChildren(...fields.map(([field, , kind, extra]) => {
+    options.replaceChildren(...fields.map(([field, kind, extra]) => {
       const id = `rule-${field}`;
       const label = t(`rules.field.${field}`);
       if (kind === "bool") {
@@ -81,7 +76,7 @@ export function privateForm(onCreate) {
       }
       if (kind === "choice") {
         return h("div", { class: "field" }, h("label", { for: id }, label),
-          h("select", { id, name: field }, Object.keys(extra).filter((value) => !(solo && value === "suicide"))
+          h("select", { id, name: field }, extra.filter((value) => !(solo && value === "suicide"))
             .map((value) => h("option", { value, selected: rules[field] === value }, t(`rules.${field}.${value}`)))));
       }
       return h("div", { class: "field" }, h("label", { for: id }, label),
@@ -96,7 +91,8 @@ export function privateForm(onCreate) {
     // other formats are chosen above, each its own preset.
     const partnership = Object.keys(presets).filter((p) => !FORMATS[p]);
     preset.replaceChildren(...partnership.map((p) => h("option", { value: p, selected: p === "standard" },
-      PRESET_NAMES[p] ? t("private.preset_option", { name: presetWords(p), about: t(`preset.about.${p}`) }) : presetWords(p))));
+      PRESET_NAMES.includes(p) ? t("private.preset_option", { name: presetName(p), about: t(`preset.about.${p}`) })
+        : presetName(p))));
     // The line under the rules says what the table will play: the preset as edited.
     const describe = () => {
       about.textContent = presetLine({ ...presets[chosen()], ...edited() });

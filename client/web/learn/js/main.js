@@ -2,7 +2,7 @@
 // Addresses: "#/" the course, "#/lesson/ID", "#/rules", "#/faq", "#/strategy". The rules
 // shown come from the query: ?preset=NAME or ?rules=<json> (a private table's rules);
 // with rules in the query and no hash, the rules page opens.
-import { loadLanguage, t } from "../../js/i18n.js";
+import { LANGUAGES, loadLanguage, t } from "../../js/i18n.js";
 import { h } from "../../js/ui/dom.js";
 import { applySettings, settings } from "../../js/ui/settings.js";
 import { CourseList } from "./course_list.js";
@@ -29,8 +29,10 @@ class LearnApp {
   async start() {
     applySettings();
     // The reader's language: the pages' words, the card words (js/game/cards.js), and
-    // the lessons and rules the server writes in it (api.js sends the language).
-    await loadLanguage(settings.lang);
+    // the lessons and rules the server writes in it (api.js sends the language). A
+    // language the address names (?lang=, as the server wrote the page's head) comes first.
+    const asked = new URLSearchParams(location.search).get("lang");
+    await loadLanguage(Object.hasOwn(LANGUAGES, asked ?? "") ? asked : settings.lang);
     const skip = document.querySelector(".skip-link");
     if (skip) skip.textContent = t("learn.skip");
     const query = new URLSearchParams(location.search);

@@ -12,11 +12,6 @@ function signed(n) {
   return formatNumber(n, { signDisplay: "always" });
 }
 
-/** A preset's name in the page's language ("Quick", "Rápida"). */
-function presetWords(id) {
-  return PRESET_NAMES[id] ? t(`preset.${id}`) : presetName(id);
-}
-
 /** Where a link keeps the page's rules: the same query, another hash. */
 export function withSource(source, hash) {
   if (source.rules) return `?rules=${encodeURIComponent(source.rules)}${hash}`;
@@ -49,8 +44,8 @@ export class RulesView {
     const current = this.source.rules ? "table" : (this.source.preset || "standard");
     const switcher = h("nav", { class: "preset-switch", "aria-label": t("learn.rules.switch_label") },
       this.source.rules ? h("a", { href: withSource(this.source, "#/rules"), class: "chip", "aria-current": "page" }, t("learn.rules.this_table")) : null,
-      Object.keys(PRESET_NAMES).map((name) => h("a", { href: `?preset=${name}#/rules`, class: "chip",
-        "aria-current": current === name ? "page" : null }, presetWords(name))));
+      PRESET_NAMES.map((name) => h("a", { href: `?preset=${name}#/rules`, class: "chip",
+        "aria-current": current === name ? "page" : null }, presetName(name))));
     const ex = doc.example;
     const exampleTable = h("table", { class: "score-table example-table" },
       h("caption", {}, t("learn.rules.example_caption")),
@@ -65,7 +60,7 @@ export class RulesView {
     const presetTable = h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("learn.rules.presets") },
       h("table", { class: "score-table presets-table" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("learn.rules.option")),
-          presets.columns.map((c, i) => h("th", { scope: "col", class: i === 0 ? "this-table" : "" }, i === 0 ? (this.source.rules ? t("learn.rules.this_table") : t("learn.rules.shown_here")) : presetWords(c))))),
+          presets.columns.map((c, i) => h("th", { scope: "col", class: i === 0 ? "this-table" : "" }, i === 0 ? (this.source.rules ? t("learn.rules.this_table") : t("learn.rules.shown_here")) : presetName(c))))),
         h("tbody", {}, presets.rows.map((row) => h("tr", { class: row.differs ? "differs" : "", dataset: { option: row.option } },
           h("th", { scope: "row" }, row.label),
           row.values.map((v, i) => h("td", { class: i === 0 ? "this-table" : "" }, v)))))));
