@@ -232,3 +232,18 @@ async def test_a_table_s_rules_in_words_follow_the_page_s_language(pages: Pages)
     assert said["Un equipo pierde en"] == "−200"
     assert said["Baraja"] == "52 cartas, con comodines (por encima del A♠), sin el 2♣ ni el 2♦"
     assert said["Sobrebazas"].startswith("cada ") and "Bags" not in said
+
+
+async def test_a_preset_chip_keeps_the_language_the_address_named(pages: Pages) -> None:
+    # A reader sent a French link (?lang=fr) in a browser set to English: each preset
+    # they open from the rules page is French too, its head and its body.
+    page = await pages.open("/learn/?preset=quick&lang=fr#/rules")
+    await page.wait_for_selector("#rules-variants")
+    assert await page.evaluate("document.documentElement.lang") == "fr"
+    chip = page.locator(".preset-switch a[href*='preset=club']")
+    assert "lang=fr" in (await chip.get_attribute("href") or "")
+    await chip.click()
+    await page.wait_for_url("**preset=club**")
+    await page.wait_for_selector("#rules-variants")
+    assert await page.evaluate("document.documentElement.lang") == "fr"
+    assert "« Club »" in (await page.inner_text("h1")).replace("\xa0", " ")

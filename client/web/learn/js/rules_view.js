@@ -14,9 +14,20 @@ function signed(n) {
 
 /** Where a link keeps the page's rules: the same query, another hash. */
 export function withSource(source, hash) {
-  if (source.rules) return `?rules=${encodeURIComponent(source.rules)}${hash}`;
-  if (source.preset) return `?preset=${encodeURIComponent(source.preset)}${hash}`;
+  if (source.rules) return withLang(`?rules=${encodeURIComponent(source.rules)}`, hash);
+  if (source.preset) return presetLink(source.preset, hash);
   return hash;
+}
+
+/** A link to ``preset``'s rules; the address's ``?lang=`` goes with it, so a reader who
+ * came by it stays in that language. */
+function presetLink(preset, hash) {
+  return withLang(`?preset=${encodeURIComponent(preset)}`, hash);
+}
+
+function withLang(query, hash) {
+  const lang = new URLSearchParams(location.search).get("lang");
+  return `${query}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}${hash}`;
 }
 
 export class RulesView {
@@ -32,7 +43,7 @@ export class RulesView {
     } catch (err) {
       this.heading = h("h1", { tabindex: "-1" }, t("learn.rules.cannot"));
       this.el.replaceChildren(this.heading, h("p", { class: "lesson-feedback bad", role: "alert" }, err.message),
-        h("a", { href: "?preset=standard#/rules" }, t("learn.rules.show_standard")));
+        h("a", { href: presetLink("standard", "#/rules") }, t("learn.rules.show_standard")));
       return;
     }
     this.render();
@@ -44,7 +55,7 @@ export class RulesView {
     const current = this.source.rules ? "table" : (this.source.preset || "standard");
     const switcher = h("nav", { class: "preset-switch", "aria-label": t("learn.rules.switch_label") },
       this.source.rules ? h("a", { href: withSource(this.source, "#/rules"), class: "chip", "aria-current": "page" }, t("learn.rules.this_table")) : null,
-      PRESET_NAMES.map((name) => h("a", { href: `?preset=${name}#/rules`, class: "chip",
+      PRESET_NAMES.map((name) => h("a", { href: presetLink(name, "#/rules"), class: "chip",
         "aria-current": current === name ? "page" : null }, presetName(name))));
     const ex = doc.example;
     const exampleTable = h("table", { class: "score-table example-table" },
