@@ -121,6 +121,9 @@ def page_catalogue(lang: str) -> dict[str, str | dict[str, str]]:
     return loaded
 
 
+_PAGE_HEADS = Path(__file__).resolve().parents[1] / "web" / "http_pages.py"
+
+
 def _scripts() -> Iterator[Path]:
     found = [*JS.rglob("*.js"), *LEARN.rglob("*.js")]
     yield from sorted(p for p in found if "vendor" not in p.parts)
@@ -189,7 +192,8 @@ def unused() -> list[str]:
     """Keys of the page's catalogue that no code names (a server key is always used)."""
     keys, prefixes = used_keys()
     # A key named in a list or read by name (messages.ordinal) counts as used too.
-    text = "\n".join(path.read_text(encoding="utf-8") for path in _scripts())
+    # The server's page heads (server/web/http_pages.py) write some of the page's keys.
+    text = "\n".join(path.read_text(encoding="utf-8") for path in [*_scripts(), _PAGE_HEADS])
     return sorted(k for k in page_catalogue("en")
                   if k not in keys and not any(p and k.startswith(p) for p in prefixes)
                   and f'"{k}"' not in text and f".{k} " not in text)

@@ -155,7 +155,8 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         *learn_page_routes(account_language(lambda: app.state.deps)),  # its head in a language
         # the server's catalogue in the reader's (or their account's) language
         *i18n_routes(account_language(lambda: app.state.deps)),
-        *page_routes(),  # /g/ID (a finished game) and /@/NAME (a player)
+        # the room's page, /g/ID (a finished game), /@/NAME (a player), /e/ID (an event)
+        *page_routes(account_language(lambda: app.state.deps)),
         Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

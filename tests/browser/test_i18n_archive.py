@@ -105,6 +105,8 @@ async def test_a_player_page_speaks_the_readers_language(room, open_page, lang: 
     await expect(page.locator("#player-name")).to_have_text("Ann")
     await page.wait_for_function("document.getElementById('screen').dataset.actions === 'shown'")
     assert await page.evaluate("document.documentElement.lang") == lang
+    # A screen reader's first Tab stop: the skip link, in the page's language too.
+    await expect(page.locator(".skip-link")).to_have_text(own["head.archive.skip"])
     screen = page.locator("#screen")
     await expect(screen).not_to_contain_text(own["archive.loading"])  # the events are read
     for said in words["player"]:

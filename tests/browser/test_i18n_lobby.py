@@ -28,6 +28,7 @@ pytestmark = BROWSER
 
 # What the page says, by language (lobby_words.json): per panel, {selector: its text}
 # (a text starting with "^" is a pattern), and the people panel's rows below.
+WEB_I18N = Path(__file__).resolve().parents[2] / "client" / "web" / "i18n"
 WORDS = json.loads((Path(__file__).parent / "lobby_words.json").read_text(encoding="utf-8"))
 # The people panel's rows and the invite notice, drawn by the page's module: friends
 # (one playing, one offline), a block, a quick-play pool, open tables with one and two
@@ -83,6 +84,9 @@ async def test_the_lobbys_people_account_ranked_and_private_form_in_the_pages_la
     device = words["viewport"]
     page = await open_page(room, viewport=VIEWPORTS[device], lang=lang)
     await says(page, words["guest"])
+    # A screen reader's first Tab stop: the skip link, in the page's language too.
+    page_words = json.loads((WEB_I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    await expect(page.locator(".skip-link")).to_have_text(page_words["head.room.skip"])
 
     await page.fill("#acct-name", "Lia")
     await page.fill("#acct-pass", PASSWORD)

@@ -42,6 +42,8 @@ class App {
   async start() {
     applySettings();
     await loadLanguage(settings.lang); // before anything is drawn: every label is in it
+    // The server wrote the skip link in the language it guessed; this browser's choice wins.
+    document.querySelector(".skip-link")?.replaceChildren(t("head.room.skip"));
     const target = parseHash();
     if (target.daily !== undefined) this.daily.showPage(target.daily);
     else this.showLobby();

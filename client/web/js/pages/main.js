@@ -17,6 +17,8 @@ async function main() {
   applySettings(); // the deck and card size chosen at the table show here too
   // Every archive page is in the reader's language (the document's lang says which).
   await loadLanguage(settings.lang);
+  // The server wrote the skip link in the language it guessed; this browser's choice wins.
+  document.querySelector(".skip-link")?.replaceChildren(t("head.archive.skip"));
   const root = document.getElementById("screen");
   const game = location.pathname.startsWith("/g/");
   const event = location.pathname.startsWith("/e/");
