@@ -16,8 +16,9 @@ from shared.protocol import Advice
 from shared.spades import Game, RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
-# What the server may take from the bots: an action, and Standard's Tip and Hint.
-ALLOWED = {"shared.bots": {"LEVELS", "choose", "hint", "tip"}}
+# What the server may take from the bots: an action, and Standard's Tip and Hint (and the
+# catalogue of their sentences, which the server's catalogues register).
+ALLOWED = {"shared.bots": {"LEVELS", "choose", "hint", "tip"}, "shared.bots.reasons": {"*"}}
 
 
 def bot_imports(tree: ast.Module) -> set[tuple[str, str]]:
