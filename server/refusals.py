@@ -14,6 +14,44 @@ from shared.i18n import Template
 # Any route's last answer when it failed in a way it did not expect.
 INTERNAL = Template("refused.internal", "The server failed on this request.")
 
+# A table's rules and options that only a crafted frame sends (server/tables: the
+# page's forms offer only what is valid); the choices are the protocol's words.
+OPTIONS_NOT_MAPPING = Template("table_refused.options_not_mapping", "House options must be "
+                               "a mapping of option names to values.")
+CHOOSE_PRESET = Template("table_refused.choose_preset", "Choose one of the rule sets {names}.")
+OPTION_NAMES_TEXT = Template("table_refused.option_names_text",
+                             "House option names must be text.")
+CHOOSE_LEVEL = Template("table_refused.choose_level", "Choose a bot level: {levels}.")
+CHOOSE_TURN = Template("table_refused.choose_turn",
+                       "Choose a turn time: no clock, or {seconds} seconds.")
+NO_POOL = Template("table_refused.no_pool",
+                   "There is no quick-play pool {pool} (offered: {offered}).")
+
+# A private table's lobby (server/tables/lobby.py): its seats, its host, its start.
+REMOVED = Template("table_refused.removed", "The host removed you from this table.")
+SPECTATORS_FULL = Template("table_refused.spectators_full",
+                           "This table has admitted as many spectators as it can.")
+SEAT_TAKEN = Template("table_refused.seat_taken", "Seat {seat} is taken; choose an empty seat.")
+NOBODY_TO_MOVE = Template("table_refused.nobody_to_move",
+                          "Seat {seat} is empty; there is nobody to move.")
+NOBODY_TO_REMOVE = Template("table_refused.nobody_to_remove",
+                            "Seat {seat} is empty; there is nobody to remove.")
+HOST_STAYS = Template("table_refused.host_stays",
+                      "The host cannot remove themselves; leave the table instead.")
+HOST_ONLY = Template("table_refused.host_only", "Only the host may {what:lobby_act}.")
+STARTED = Template("table_refused.started",
+                   "The game has started; you cannot {what:lobby_act} now.")
+SEAT_RANGE = Template("table_refused.seat_range", "A seat is a number from 0 to {last}.")
+# What ``{what:lobby_act}`` reads: the acts of a private table's lobby.
+LOBBY_ACTS = {t.key.removeprefix("lobby_act."): t for t in (
+    Template("lobby_act.choose_seat", "choose a seat"),
+    Template("lobby_act.move", "move players"),
+    Template("lobby_act.remove", "remove players"),
+    Template("lobby_act.watchers", "change who may watch"),
+    Template("lobby_act.start", "start the game"),
+    Template("lobby_act.restart", "start it again"),
+)}
+
 # The archive (server/web/http_archive.py, server/archive/db.py).
 NO_ARCHIVE = Template("archive_refused.no_archive", "This server keeps no game archive.")
 NO_GAME = Template("archive_refused.no_game", "There is no archived game with that id.")

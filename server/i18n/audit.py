@@ -114,6 +114,7 @@ CONVERTED = (
     "server/web/daily_handler.py",
     "server/analysis/store.py",
     "server/archive/db.py",
+    "server/tables/lobby.py",
 )
 # The calls that make a refusal a person reads (beside every ``raise``).
 _REFUSERS = frozenset({"Refused", "Refusal", "_Refused", "_error", "JSONResponse"})

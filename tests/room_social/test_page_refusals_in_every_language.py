@@ -10,8 +10,13 @@ import re
 from typing import Any
 
 import httpx
+import pytest
 
 from server.daily.service import today
+from server.errors import InvalidRules, NotHost, SeatError, sentence_of
+from server.i18n.catalogues import written
+from server.tables.lobby import Lobby, Sitter
+from shared.i18n import Text
 from tests.i18n.test_protocol_problems_in_every_language import say
 
 from .conftest import Start, origin, register
@@ -85,3 +90,25 @@ async def test_the_lessons_refusals_carry_their_ids(start_server: Start) -> None
         "Reglas no válidas. jokers debe ser verdadero o falso.")
     assert broken["key"] == "lesson_refused.rules_not_json"
     spanish(broken)
+
+
+def test_a_private_tables_lobby_refuses_in_the_readers_language() -> None:
+    host, guest = Sitter("p-host", "Ana"), Sitter("p-bea", "Bea")
+    lobby = Lobby.create(host, "standard")
+    with pytest.raises(NotHost) as not_host:
+        lobby.move("p-bea", 0, 1)
+    sentence = sentence_of(not_host.value)
+    assert str(sentence) == "Only the host may move players."
+    assert written(sentence, "es") == "Solo el anfitrión puede mover jugadores."
+    started = lobby.choose_seat(guest, 1).start("p-host")
+    with pytest.raises(SeatError) as late:
+        started.choose_seat(guest, 2)
+    assert written(sentence_of(late.value), "fr") == (
+        "La partie a commencé\u00a0; vous ne pouvez plus choisir une place.")
+    for refused in (lambda: lobby.choose_seat(guest, 0), lambda: lobby.remove("p-host", 2),
+                    lambda: Lobby.create(host, "standard", bot_level="expert"),
+                    lambda: Lobby.create(host, "nope"), lambda: lobby.choose_seat(guest, 9)):
+        with pytest.raises((InvalidRules, SeatError)) as err:
+            refused()
+        shown = written(sentence_of(err.value), "es")
+        assert isinstance(sentence_of(err.value), Text) and not ENGLISH.search(shown), shown

@@ -26,7 +26,7 @@ AREAS = ("social.", "account.", "rate.", "http.", "room.full", "room.no_storage"
          "room.too_many_messages",
          # the pages' refusals beside the table (server/refusals.py)
          "refused.", "archive_refused.", "analysis_refused.", "daily_refused.",
-         "lesson_refused.")
+         "lesson_refused.", "table_refused.", "lobby_act.")
 
 
 def say(lang: str, key: str, args: dict[str, Any]) -> str:
