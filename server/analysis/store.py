@@ -45,6 +45,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from server.errors import RoomError, storage_error
+from server.refusals import ANALYSIS_BUSY
 
 log = logging.getLogger("server.analysis")
 
@@ -150,8 +151,7 @@ async def enqueue(client: aioredis.Redis, body: bytes, backlog: int = MAX_BACKLO
         ticket = await client.register_script(_ENQUEUE)(keys=[REQUESTS, COUNTS],
                                                         args=[backlog, body])
     if not ticket:
-        raise AnalysisBusy("Too many analyses are waiting right now, so this one was not "
-                           "queued. Ask again in a few minutes.")
+        raise AnalysisBusy(ANALYSIS_BUSY())
     return int(ticket)
 
 

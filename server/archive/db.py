@@ -21,6 +21,7 @@ from collections.abc import AsyncIterator
 import asyncpg
 
 from server.errors import StoreError
+from server.refusals import DATABASE_DOWN, NO_DATABASE
 
 __all__ = ["ArchiveUnavailable", "Database", "connect", "guarded", "migrate",
            "migrations_dir"]
@@ -42,7 +43,8 @@ def _yoyo_url(url: str) -> str:
     # yoyo's psycopg (3) backend; asyncpg takes the plain postgresql:// form.
     scheme, sep, rest = url.partition("://")
     if not sep or scheme not in ("postgres", "postgresql"):
-        raise ValueError("DATABASE_URL must be a postgresql://user@host:port/database URL")
+        raise ValueError(  # i18n: the operator's setting, read at the node's start
+            "DATABASE_URL must be a postgresql://user@host:port/database URL")
     return f"postgresql+psycopg://{rest}"
 
 
@@ -72,7 +74,8 @@ async def connect(url: str, min_size: int = 1, max_size: int = 10) -> asyncpg.Po
                                    command_timeout=30, timeout=5)
         await pool  # with min_size 0 this opens nothing
     except (asyncpg.PostgresError, OSError, ValueError) as err:
-        raise ArchiveUnavailable(f"The archive's database URL is not usable: {err}") from err
+        raise ArchiveUnavailable(  # i18n: the operator's setting, read at the node's start
+            f"The archive's database URL is not usable: {err}") from err
     return pool
 
 
@@ -83,8 +86,7 @@ async def guarded(what: str) -> AsyncIterator[None]:
         yield
     except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as err:
         log.warning("postgres failed during %s: %r", what, err)
-        raise ArchiveUnavailable("The room's database is unavailable just now; "
-                                 "try again in a moment.") from err
+        raise ArchiveUnavailable(DATABASE_DOWN()) from err
 
 
 class Database:
@@ -113,7 +115,6 @@ class Database:
     async def connection(self, what: str) -> AsyncIterator[asyncpg.Connection]:
         """A pooled connection; failures come out as ArchiveUnavailable."""
         if self.pool is None:
-            raise ArchiveUnavailable("This server runs without its database "
-                                     "(DATABASE_URL); accounts and the archive need it.")
+            raise ArchiveUnavailable(NO_DATABASE())
         async with guarded(what), self.pool.acquire() as conn:
             yield conn

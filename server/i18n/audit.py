@@ -7,11 +7,15 @@ The page's keys are the ``t("...")`` and ``tParts("...")`` calls in ``client/web
 call with a template key, ``t(`settings.${field}`)``, uses every key of its prefix); the
 server's are ``shared.i18n.TEMPLATES`` and the words they read. A module named in
 :data:`CONVERTED` has every sentence in the catalogue: a string literal there that reads
-as English is a failure (a line may say why it is not: ``// i18n: <why>``).
+as English is a failure (a line may say why it is not: ``// i18n: <why>``). A server
+module (``server/...py``) in it has every refusal in the catalogue: a string that reads
+as English given to a ``raise`` or to a refusal (``Refused``, ``Refusal``, ``_error``...)
+is a failure (``# i18n: <why>`` on its line when it is not for a person).
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from collections.abc import Iterator
@@ -103,7 +107,19 @@ CONVERTED = (
     "js/pages/api.js",
     "js/pages/events_api.js",
     "js/game/rules.js",
+    # The server's refusals of the pages beside the table (server/refusals.py).
+    "server/web/http_archive.py",
+    "server/web/http_analysis.py",
+    "server/web/http_daily.py",
+    "server/web/http_learn.py",
+    "server/web/analysis_handler.py",
+    "server/web/daily_handler.py",
+    "server/analysis/store.py",
+    "server/archive/db.py",
+    "server/tables/lobby.py",
 )
+# The calls that make a refusal a person reads (beside every ``raise``).
+_REFUSERS = frozenset({"Refused", "Refusal", "_Refused", "_error", "JSONResponse"})
 
 _T_CALL = re.compile(r"\b(?:t|tParts)\(\s*\"([a-zA-Z_.]+)\"")
 # t(a ? "key.one" : "key.two"), and one more level of ?: (three keys)
@@ -221,6 +237,8 @@ _WORDS = re.compile(r"[A-Z][a-z]{1,}|[a-z]{2,}[ ,.:;!?…]+[a-z]{2,}")
 def english_literals(relative: str, source: str | None = None) -> list[str]:
     """The string literals of a page module (``source``: its text, else read from
     client/web) that read as English, as ``module:line: text``."""
+    if relative.endswith(".py"):
+        return _python_english(relative, source)
     if source is None:
         source = (WEB / relative).read_text(encoding="utf-8")
     out: list[str] = []
@@ -240,6 +258,41 @@ def english_literals(relative: str, source: str | None = None) -> list[str]:
                 continue
             out.append(f"{relative}:{number}: {text}")
     return out
+
+
+def _python_english(relative: str, source: str | None = None) -> list[str]:
+    """The English given to a ``raise`` or a refusal in a server module (``relative``
+    to the repository), as ``module:line: text``."""
+    if source is None:
+        source = (ROOT / relative).read_text(encoding="utf-8")
+    lines = source.splitlines()
+    calls: list[ast.Call] = []
+    keys: set[int] = set()  # a mapping's keys name things (a header): not sentences
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Dict):
+            keys |= {id(k) for k in node.keys if k is not None}
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            calls.append(node.exc)
+        elif isinstance(node, ast.Call) and _called(node) in _REFUSERS:
+            calls.append(node)
+    out: list[str] = []
+    for call in calls:
+        for arg in [*call.args, *(k.value for k in call.keywords)]:
+            for part in ast.walk(arg):
+                if not isinstance(part, ast.Constant) or not isinstance(part.value, str) \
+                        or id(part) in keys:
+                    continue
+                said = {lines[part.lineno - 1], lines[call.lineno - 1]}
+                if any("# i18n:" in line for line in said) or not _WORDS.search(part.value):
+                    continue
+                out.append(f"{relative}:{part.lineno}: {part.value}")
+    return sorted(set(out))
+
+
+def _called(call: ast.Call) -> str:
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else \
+        func.attr if isinstance(func, ast.Attribute) else ""
 
 
 def english_left() -> list[str]:

@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po
 from babel.plural import _plural_tags
 
 import server.errors  # registers the room's sentences
+import server.refusals  # registers the archive's, analysis's, daily deal's and lessons' refusals
 import server.social.lobby_words  # registers the lobby's rules words
 import server.social.reasons  # noqa: F401  (registers the social layer's sentences)
 import shared.bots.reasons  # registers the Hint's reasons

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from server import refusals as R
 from server.errors import InvalidRules, NotHost, SeatError, sentence_of
 from shared.spades import PRESETS, RuleSet
 
@@ -43,14 +44,14 @@ def host_rules(preset: object, options: object = None) -> RuleSet:
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        raise InvalidRules("House options must be a mapping of option names to values.")
+        raise InvalidRules(R.OPTIONS_NOT_MAPPING())
     if preset is None:
         named = options.get("name")
         preset = named if isinstance(named, str) and named in PRESETS else "standard"
     if not isinstance(preset, str) or preset not in PRESETS:
-        raise InvalidRules(f"Choose one of the rule sets {', '.join(PRESETS)}.")
+        raise InvalidRules(R.CHOOSE_PRESET(names=", ".join(PRESETS)))
     if any(not isinstance(name, str) for name in options):
-        raise InvalidRules("House option names must be text.")
+        raise InvalidRules(R.OPTION_NAMES_TEXT())
     merged = {**PRESETS[preset].to_dict(), **options}
     try:
         return RuleSet.from_dict(merged)
@@ -107,10 +108,9 @@ class Lobby:
         """A new table with the host in ``seat``; raises InvalidRules, SeatError."""
         rules = host_rules(preset, options)
         if bot_level not in BOT_LEVELS:
-            raise InvalidRules(f"Choose a bot level: {', '.join(BOT_LEVELS)}.")
+            raise InvalidRules(R.CHOOSE_LEVEL(levels=", ".join(BOT_LEVELS)))
         if turn_s is not None and turn_s not in TURN_TIMES:
-            raise InvalidRules("Choose a turn time: " + ", ".join(
-                f"{s} s" if s else "no clock" for s in TURN_TIMES) + ".")
+            raise InvalidRules(R.CHOOSE_TURN(seconds=", ".join(str(s) for s in TURN_TIMES if s)))
         seats: list[Sitter | None] = [None] * rules.seats
         _check_seat(seat, seats)
         seats[seat] = host
@@ -140,11 +140,11 @@ class Lobby:
         from now on whenever the host allows spectators. Raises SeatError when the host
         removed them or the table has admitted as many people as it keeps."""
         if pid in self.removed:
-            raise SeatError("The host removed you from this table.")
+            raise SeatError(R.REMOVED())
         if pid in self.admitted:
             return self
         if len(self.admitted) >= MAX_ADMITTED:
-            raise SeatError("This table has admitted as many spectators as it can.")
+            raise SeatError(R.SPECTATORS_FULL())
         return replace(self, admitted=self.admitted | {pid})
 
     # -- anyone --------------------------------------------------------------------------
@@ -152,12 +152,12 @@ class Lobby:
     def choose_seat(self, who: Sitter, seat: int) -> Lobby:
         """Sit down in (or move oneself to) the empty ``seat`` before the start."""
         _check_seat(seat, self.seats)
-        self._before_start("choose a seat")
+        self._before_start("choose_seat")
         if who.pid in self.removed:
-            raise SeatError("The host removed you from this table.")
+            raise SeatError(R.REMOVED())
         taken = self.seats[seat]
         if taken is not None and taken.pid != who.pid:
-            raise SeatError(f"Seat {seat} is taken; choose an empty seat.")
+            raise SeatError(R.SEAT_TAKEN(seat=seat))
         seats = [None if s is not None and s.pid == who.pid else s for s in self.seats]
         seats[seat] = who
         return replace(self, seats=tuple(seats), admitted=self.admitted | {who.pid})
@@ -184,12 +184,12 @@ class Lobby:
     def move(self, by: str, from_seat: int, to_seat: int) -> Lobby:
         """Host: move the person in ``from_seat`` to ``to_seat`` (swapping with whoever
         sits there), before the start."""
-        self._host_only(by, "move players")
+        self._host_only(by, "move")
         _check_seat(from_seat, self.seats)
         _check_seat(to_seat, self.seats)
-        self._before_start("move players")
+        self._before_start("move")
         if self.seats[from_seat] is None:
-            raise SeatError(f"Seat {from_seat} is empty; there is nobody to move.")
+            raise SeatError(R.NOBODY_TO_MOVE(seat=from_seat))
         seats = list(self.seats)
         seats[from_seat], seats[to_seat] = seats[to_seat], seats[from_seat]
         return replace(self, seats=tuple(seats))
@@ -197,36 +197,37 @@ class Lobby:
     def remove(self, by: str, seat: int) -> Lobby:
         """Host: remove the person in ``seat`` before the start; they cannot come back
         to this table (nor watch it)."""
-        self._host_only(by, "remove players")
+        self._host_only(by, "remove")
         _check_seat(seat, self.seats)
-        self._before_start("remove players")
+        self._before_start("remove")
         sitter = self.seats[seat]
         if sitter is None:
-            raise SeatError(f"Seat {seat} is empty; there is nobody to remove.")
+            raise SeatError(R.NOBODY_TO_REMOVE(seat=seat))
         if sitter.pid == self.host:
-            raise SeatError("The host cannot remove themselves; leave the table instead.")
+            raise SeatError(R.HOST_STAYS())
         seats = list(self.seats)
         seats[seat] = None
         return replace(self, seats=tuple(seats), removed=self.removed | {sitter.pid})
 
     def set_spectators(self, by: str, allow: bool) -> Lobby:
         """Host: allow or refuse spectators (public view only) from now on."""
-        self._host_only(by, "change who may watch")
+        self._host_only(by, "watchers")
         return replace(self, allow_spectators=bool(allow))
 
     def start(self, by: str) -> Lobby:
         """Host: start now; ``bot_seats`` get bots. Possible with only the host seated."""
-        self._host_only(by, "start the game")
-        self._before_start("start it again")
+        self._host_only(by, "start")
+        self._before_start("restart")
         return replace(self, started=True)
 
     def _host_only(self, by: str, what: str) -> None:
+        # ``what``: a lobby act's id (server.refusals.LOBBY_ACTS), said in each language
         if by != self.host:
-            raise NotHost(f"Only the host may {what}.")
+            raise NotHost(R.HOST_ONLY(what=what))
 
     def _before_start(self, what: str) -> None:
         if self.started:
-            raise SeatError(f"The game has started; you cannot {what} now.")
+            raise SeatError(R.STARTED(what=what))
 
     # -- storage -------------------------------------------------------------------------
 
@@ -251,4 +252,4 @@ def _check_seat(seat: object, seats: Seats | list[Sitter | None]) -> None:
     """``seat`` must be one of the table's seats (0 to ``len(seats) - 1``)."""
     last = len(seats) - 1
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= last:
-        raise SeatError(f"A seat is a number from 0 to {last}.")
+        raise SeatError(R.SEAT_RANGE(last=last))

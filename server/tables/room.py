@@ -25,6 +25,7 @@ import weakref
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from server import refusals as R
 from server.errors import InvalidRules, NoTable, RoomError, TableFull
 from server.settings import Settings
 from shared.spades import RuleSet
@@ -211,8 +212,8 @@ class Room:
         pid = sock.pid
         assert pid is not None
         if pool is not None and pool not in self.settings.quick_pools:
-            offered = ", ".join(self.settings.quick_pools) or "none"
-            raise InvalidRules(f"There is no quick-play pool {pool[:20]!r} (offered: {offered}).")
+            offered = ", ".join(self.settings.quick_pools) or "-"
+            raise InvalidRules(R.NO_POOL(pool=repr(pool[:20]), offered=offered))
         index = pool_index(pool) or CASUAL
         rules = pool_rules(pool) if pool is not None else self.casual_rules
 

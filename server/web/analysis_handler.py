@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from server import refusals as R
 from server.analysis.store import RedisResults, request, with_place
 from server.errors import NO_SUCH_TABLE, NOT_AT_A_TABLE, GameNotOn, NoTable, NotAllowed, NotSeated
 from server.tables.actor import now_ms
@@ -50,15 +51,14 @@ async def handle_analyse(c: Conn, msg_id: int | None) -> None:
         raise NoTable(NO_SUCH_TABLE())
     seat = table.seat_of(c.pid)
     if seat is None:
-        raise NotSeated("Only a player of this game can have their decisions analysed.")
+        raise NotSeated(R.ANALYSIS_NOT_SEATED())
     game = table.game
     if game is None or not game.history:
-        raise GameNotOn("No hand of this game has finished yet: there is nothing to analyse.")
+        raise GameNotOn(R.NOTHING_TO_ANALYSE())
     if table.kind == RANKED and not game.over:
-        raise NotAllowed("The analysis of a ranked game opens when the game is over.")
+        raise NotAllowed(R.RANKED_AFTER())
     if is_raw_position(table):
-        raise NotAllowed("A position you set up yourself is not analysed: play a game "
-                         "the room deals (or a lesson) to have it analysed.")
+        raise NotAllowed(R.OWN_POSITION())
     # A daily hand is counted before its review (which shows every hand) is given.
     await settle_for_review(c.daily, table)
     log = await c.room.store.game_events(table.id, table.game_no)

@@ -22,6 +22,7 @@ import datetime as dt
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from server import refusals as R
 from server.archive.db import ArchiveUnavailable
 from server.daily.errors import DailyPlayed
 from server.daily.hands import SEAT, day_end_ms, hand_of, settle
@@ -48,8 +49,7 @@ DEALING_S = 30.0
 
 def _service(daily: DailyService | None) -> DailyService:
     if daily is None:
-        raise ArchiveUnavailable("This server runs without its database; the daily deal "
-                                 "needs it.")
+        raise ArchiveUnavailable(R.DAILY_NO_DATABASE())
     return daily
 
 
@@ -65,8 +65,7 @@ async def handle_daily(c: Conn, daily: DailyService | None, msg_id: int | None) 
         now = dt.datetime.now(dt.UTC)
         mine = await daily.store.deal(day, c.pid, account, c.name, table_id, now)
         if mine.moved_to is not None:
-            raise DailyPlayed("Today's daily try moved to the account you signed in to "
-                              "from this browser: sign in to it to go on. One try a day.")
+            raise DailyPlayed(R.TRY_MOVED())
         if mine.table_id is None and not mine.finished:
             continue  # its hand was counted between the two reads: deal the next
         if mine.finished:
@@ -75,14 +74,13 @@ async def handle_daily(c: Conn, daily: DailyService | None, msg_id: int | None) 
                 c.reply(DailyDone(day=day, points=list(mine.points), total=mine.total),
                         msg_id)
                 return
-            raise DailyPlayed("You have played today's daily deal: one try a day. Your "
-                              "result is on the daily page; a new deal opens at 00:00 UTC.")
+            raise DailyPlayed(R.PLAYED())
         if mine.table_id == table_id:  # this call decided the hand: deal it
             await _deal(c, deals, mine.hand, table_id, msg_id)
             return
         if not await _count_or_rejoin(c, daily, deals, mine, now, msg_id):
             return
-    raise NotAllowed("Your daily hand could not be dealt just now; send daily again.")
+    raise NotAllowed(R.NOT_DEALT())
 
 
 async def _at_last_hand(c: Conn, deals: DailyDeals) -> bool:
@@ -101,8 +99,7 @@ async def _count_or_rejoin(c: Conn, daily: DailyService, deals: DailyDeals, mine
     table = await c.room.actor(mine.table_id).peek()
     if table is None:
         if mine.dealt is not None and (now - mine.dealt).total_seconds() < DEALING_S:
-            raise NotAllowed("Your daily hand is being dealt at another of your tabs or "
-                             "devices; send daily again in a moment.")
+            raise NotAllowed(R.DEALING_ELSEWHERE())
         # Lost with Redis: a hand once shown is never dealt again.
         done = await daily.store.score(deals.day, mine.table_id, mine.hand,
                                        abandoned_points(daily_rules()), deals.hands,
@@ -114,7 +111,7 @@ async def _count_or_rejoin(c: Conn, daily: DailyService, deals: DailyDeals, mine
                                        hand_points(over, SEAT), deals.hands, now)
         return _went_on(c, done, msg_id)
     if table.seats[SEAT].pid != c.pid:
-        raise NotAllowed("Your daily hand's table is not yours any more; send daily again.")
+        raise NotAllowed(R.NOT_YOURS())
     await c.enter(c.room.actor(table.id), c.sit_change())
     await c.room.store.set_player(c.pid or "", table=table.id)
     _reply_hand(c, deals, mine.hand, msg_id)

@@ -23,8 +23,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from server import refusals as R
 from server.analysis.archived import PostgresResults, request_archived
 from server.analysis.store import AnalysisBusy, with_place
+from server.errors import OWN_PAGE, sentence_of
 from server.social.errors import RateLimited
 from shared.archive import GameRecord
 
@@ -53,16 +55,15 @@ async def _get(request: Request, deps: ArchiveDeps) -> Response:
 
 async def _ask(request: Request, deps: ArchiveDeps) -> Response:
     if not origin_allowed(request.headers, request.url.scheme, deps.allowed_origins):
-        raise Refusal(403, "bad_origin", "This request must come from the room's own page.")
+        raise Refusal(403, "bad_origin", OWN_PAGE())
     row = await _game(request, deps)
     record = row.record
     caller = await _caller(request, deps)
     you = _you(record, caller)
     if you is None:
-        raise Refusal(403, "not_a_player", "Only a player of this game can ask for the "
-                      "analysis of their play.")
+        raise Refusal(403, "not_a_player", R.ANALYSIS_NOT_A_PLAYER())
     if deps.redis is None:
-        raise Refusal(503, "no_archive", "This server runs no analysis.")
+        raise Refusal(503, "no_archive", R.NO_ANALYSIS())
     assert caller is not None
     gate = deps.analysis_gate
     address = request.client.host if request.client else ""
@@ -74,10 +75,10 @@ async def _ask(request: Request, deps: ArchiveDeps) -> Response:
                                           gate.admit(deps.redis, caller, address),
                                           gate.backlog)
     except RateLimited as err:
-        raise Refusal(429, err.code, str(err),
+        raise Refusal(429, err.code, sentence_of(err),
                       {"Retry-After": str(err.retry_after_s)}) from None
     except AnalysisBusy as err:
-        raise Refusal(err.status, err.code, str(err),
+        raise Refusal(err.status, err.code, sentence_of(err),
                       {"Retry-After": str(err.retry_after_s)}) from None
     known = await with_place(deps.redis, known)
     return JSONResponse(known, 202 if known["status"] == "queued" else 200)

@@ -30,14 +30,16 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from server import refusals as R
 from server.archive import queries
 from server.archive.api import game_json, recent_json, stats_json
-from server.errors import StoreError
+from server.errors import StoreError, sentence_of
 from server.settings import Settings
 from server.social.accounts import Accounts, pid_of
 from server.social.ratings import Ratings
 from shared.archive import format_record, replay_hands
 from shared.archive.export import iso_ms
+from shared.i18n import wire_parts
 
 from .analysis_gate import AnalysisGate
 from .http_social import GUEST_COOKIE, SESSION_COOKIE
@@ -74,7 +76,13 @@ class ArchiveDeps:
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status)
+    """The archive's JSON error: ``{"error": {"code", "message"}}``, with the sentence's
+    ``key`` and ``args`` beside its English when it is in the catalogue (docs/i18n.md)."""
+    error: dict[str, Any] = {"code": code, "message": str(message)}
+    key, args = wire_parts(message)
+    if key is not None:
+        error |= {"key": key, "args": args}
+    return JSONResponse({"error": error}, status)
 
 
 async def _caller(request: Request, deps: ArchiveDeps) -> str | None:
@@ -88,7 +96,7 @@ async def _caller(request: Request, deps: ArchiveDeps) -> str | None:
 
 def _pool(deps: ArchiveDeps) -> asyncpg.Pool:
     if deps.pool is None:
-        raise Refusal(503, "no_archive", "This server keeps no game archive.")
+        raise Refusal(503, "no_archive", R.NO_ARCHIVE())
     return deps.pool
 
 
@@ -102,7 +110,7 @@ async def _game(request: Request, deps: ArchiveDeps) -> queries.GameRow:
         if caller is None or caller not in {s.pid for s in row.record.seats}:
             row = None  # answered as a missing game: a stranger does not learn it exists
     if row is None:
-        raise Refusal(404, "no_game", "There is no archived game with that id.")
+        raise Refusal(404, "no_game", R.NO_GAME())
     return row
 
 
@@ -133,7 +141,7 @@ async def _get_player(request: Request, deps: ArchiveDeps) -> Response:
     name = request.path_params["name"]
     account = await deps.accounts.by_name(name) if is_key(name) else None
     if account is None:
-        raise Refusal(404, "no_player", f"No player is called {shown(name)}.")
+        raise Refusal(404, "no_player", R.NO_PLAYER(name=shown(name)))
     pool = _pool(deps)
     caller = await _caller(request, deps)
     rating = await deps.ratings.rating(account.pid)
@@ -179,14 +187,14 @@ def json_route(path: str, handler: Handler, deps: Callable[[], ArchiveDeps],
         try:
             return await handler(request, deps())
         except Refusal as err:
-            response = _error(err.status, err.code, str(err))
+            response = _error(err.status, err.code, sentence_of(err))
             response.headers.update(err.headers)
             return response
         except StoreError as err:
-            return _error(503, err.code, str(err))
+            return _error(503, err.code, sentence_of(err))
         except Exception:
             log.exception("archive request failed")
-            return _error(500, "internal", "The server failed on this request.")
+            return _error(500, "internal", R.INTERNAL())
 
     return Route(path, endpoint, methods=list(methods))
 

@@ -24,10 +24,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from server import refusals as R
 from server.daily.service import DailyService, today, valid_day
-from server.errors import StoreError
+from server.errors import StoreError, sentence_of
 from server.social.accounts import Accounts, pid_of
 
+from .http_archive import _error
 from .http_social import GUEST_COOKIE, SESSION_COOKIE
 
 __all__ = ["DailyDeps", "daily_routes"]
@@ -45,21 +47,16 @@ class _Refused(Exception):
         self.status, self.code = status, code
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status)
-
-
 def _service(deps: DailyDeps) -> DailyService:
     if deps.daily is None:
-        raise _Refused(503, "no_archive", "This server runs without its database; the "
-                       "daily deal needs it.")
+        raise _Refused(503, "no_archive", R.DAILY_NO_DATABASE())
     return deps.daily
 
 
 def _day(request: Request) -> str:
     day = str(request.path_params.get("day", today()))
     if not valid_day(day) or day > today():
-        raise _Refused(404, "no_day", f"There is no daily deal of {day[:12]!r} yet.")
+        raise _Refused(404, "no_day", R.NO_DAY(day=repr(day[:12])))
     return day
 
 
@@ -72,9 +69,9 @@ def daily_routes(get_deps: Callable[[], DailyDeps]) -> list[Route]:
             try:
                 return JSONResponse(await handler(request, get_deps()))
             except _Refused as err:
-                return _error(err.status, err.code, str(err))
+                return _error(err.status, err.code, sentence_of(err))
             except StoreError as err:
-                return _error(503, err.code, str(err))
+                return _error(503, err.code, sentence_of(err))
         return Route(path, endpoint)
 
     return [route("/api/daily", _public), route("/api/daily/{day}", _public),
@@ -101,7 +98,7 @@ async def _mine(request: Request, deps: DailyDeps) -> dict[str, Any]:
     pid = await _caller(request, deps)
     mine = None if pid is None else await daily.store.get_try(day, pid)
     if mine is None:
-        raise _Refused(404, "no_try", "You have not played this day's daily deal.")
+        raise _Refused(404, "no_try", R.NO_TRY())
     if not mine.finished:
         return {"day": day, "finished": False, "hand": mine.hand + 1,
                 "points": list(mine.points), "abandoned": list(mine.abandoned)}

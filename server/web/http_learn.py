@@ -34,6 +34,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from server import refusals as R
+from server.errors import sentence_of
 from server.i18n.catalogues import LANGUAGES, in_language
 from server.web.json_body import Refused, read_json_object
 from server.web.path_keys import is_key, shown
@@ -48,7 +50,9 @@ from shared.course import (
     rules_document,
     scenario,
 )
+from shared.course.runner import LESSON_OVER
 from shared.spades import PRESETS, Game, RuleSet
+from shared.spades.rules_refused import NO_PRESET
 
 __all__ = ["learn_routes"]
 
@@ -66,7 +70,7 @@ def _lesson(scenario_id: str) -> Lesson:
             raise KeyError(scenario_id)
         return Lesson(scenario(scenario_id))
     except KeyError:
-        raise Refused(404, "no_lesson", f"There is no lesson {shown(scenario_id)}.") from None
+        raise Refused(404, "no_lesson", R.NO_LESSON(id=shown(scenario_id))) from None
 
 
 def _entry(scenario_id: str, number: int) -> dict[str, Any]:
@@ -135,13 +139,13 @@ async def _move(request: Request) -> Response:
     data = await read_json_object(request, MAX_BODY)
     moves, move = data.get("moves", []), data.get("move")
     if not isinstance(move, str) or not move.strip() or len(move) > 40:
-        raise Refused(400, "malformed", "Send the move as text, like 'play AS' or 'bid 4'.")
+        raise Refused(400, "malformed", R.MOVE_AS_TEXT())
     try:
         position = lesson.replay(moves)
     except BadMoves as err:
-        raise Refused(400, "bad_moves", f"{err} Start the lesson again.") from None
+        raise Refused(400, "bad_moves", R.START_AGAIN(problem=sentence_of(err))) from None
     if position.done:
-        raise Refused(400, "bad_moves", "The lesson is over; start it again to replay it.")
+        raise Refused(400, "bad_moves", LESSON_OVER())
     result = lesson.move(position, move.strip())
     body: dict[str, Any] = {"result": result.result, "kind": result.kind,
                             "reason": result.reason,
@@ -166,28 +170,26 @@ def _rules_from(request: Request) -> RuleSet:
     text = request.query_params.get("rules")
     if text is not None:
         if len(text) > MAX_RULES_QUERY:
-            raise Refused(400, "bad_rules", "The rules are too long.")
+            raise Refused(400, "bad_rules", R.RULES_TOO_LONG())
         try:
             data = json.loads(text)
         except ValueError:
-            raise Refused(400, "bad_rules", "The rules must be a JSON object of rule "
-                           "options, like {\"target_score\": 250}.") from None
+            raise Refused(400, "bad_rules", R.RULES_NOT_JSON()) from None
         if not isinstance(data, dict):
-            raise Refused(400, "bad_rules", "The rules must be a JSON object of options.")
+            raise Refused(400, "bad_rules", R.RULES_NOT_OBJECT())
         # A table's rules carry their preset as "name"; the options given override it.
         named = data.get("name") if data.get("name") in PRESETS else None
         base = data.pop("preset", None) or named or preset or "standard"
         if base not in PRESETS:
-            raise Refused(400, "bad_rules", f"There is no preset {base!r}; choose one of "
-                           f"{', '.join(PRESETS)}.")
+            raise Refused(400, "bad_rules", NO_PRESET(name=repr(base), names=", ".join(PRESETS)))
         try:
             return RuleSet.from_dict({**PRESETS[base].to_dict(), **data})
         except (ValueError, TypeError) as err:
-            raise Refused(400, "bad_rules", str(err)) from None
+            raise Refused(400, "bad_rules", sentence_of(err)) from None
     try:
         return RuleSet.preset(preset or "standard")
     except ValueError as err:
-        raise Refused(400, "bad_rules", str(err)) from None
+        raise Refused(400, "bad_rules", sentence_of(err)) from None
 
 
 async def _rules(request: Request) -> Response:
@@ -203,8 +205,7 @@ def _guarded(handler: Any) -> Any:
             return JSONResponse(err.body(), err.status)
         except Exception:
             log.exception("learn request failed")
-            return JSONResponse({"error": "internal", "message": "The server failed on "
-                                 "this request."}, 500)
+            return JSONResponse(Refused(500, "internal", R.INTERNAL()).body(), 500)
 
     return endpoint
 

@@ -15,7 +15,7 @@ from typing import Any
 from starlette.requests import ClientDisconnect, Request
 
 from server.errors import BODY_LOST, BODY_NOT_JSON, BODY_NOT_OBJECT, BODY_TOO_LARGE, BODY_TYPE
-from shared.i18n import text_parts
+from shared.i18n import wire_parts
 
 __all__ = ["Refused", "read_json_object"]
 
@@ -29,7 +29,7 @@ class Refused(Exception):
         super().__init__(message)
         self.status, self.code = status, code
         # A catalogue sentence (a shared.i18n Text) travels as its id and arguments too.
-        self.key, self.values = text_parts(message)  # (Exception.args is the message)
+        self.key, self.values = wire_parts(message)  # (Exception.args is the message)
 
     def body(self) -> dict[str, Any]:
         """The JSON answer: ``error`` (the code), ``message`` (English), and ``key`` and

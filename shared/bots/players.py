@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from shared.spades.cards import CODES
 
+from . import reasons as R
 from .bidder import easy_bid, nil_pass, standard_bid
 from .cardplay import standard_play
 from .decision import Decision
@@ -31,7 +32,7 @@ def decide(level: str, k: Knowledge) -> Decision:
     if not legal:
         raise ValueError("The bot was asked to act, but this seat has no legal action now.")
     if len(legal) == 1:
-        return Decision(legal[0], "the only thing you can do")
+        return Decision(legal[0], R.ONLY_ACTION())
     phase = k.phase
     if phase == "playing":
         decision = _play(level, k)

@@ -163,6 +163,9 @@ NIL_VOID = Template("tip.nil_void", "void in {suit:suit}")
 NIL_VOID_2 = Template("tip.nil_void_2", "void in {suit:suit} and {other:suit}")
 NIL_VOID_3 = Template("tip.nil_void_3", "void in {suit:suit} and {other:suit} and {third:suit}")
 
+# The Hint when the seat has one legal action (any phase; shared/bots/players.py).
+ONLY_ACTION = Template("advice.only_action", "the only thing you can do")
+
 # The Hint in the two-handed draw (shared/bots/drawing.py): {adds} and {mean} are
 # tricks to one decimal.
 DRAW_ONLY = Template("advice.draw_only", "the only thing you can do")

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from shared.i18n import Template
 from shared.spades import Action, Game, SpadesError
 from shared.spades.cards import CODES
 
@@ -33,6 +34,18 @@ from .replies import scripted_action
 from .scenario import Scenario, StateGoal, build_position
 
 MAX_MOVES = 60
+# Why a lesson's moves cannot be replayed (the page sends them back with each move; only
+# a stale or edited page meets these), as catalogue entries: the page says them in its
+# reader's language.
+LESSON_OVER = Template("lesson_refused.over", "The lesson is over; start it again to replay it.")
+MOVES_NOT_LIST = Template("lesson_refused.moves_not_list",
+                          "The moves must be a list of actions like 'play AS'.")
+TOO_MANY_MOVES = Template("lesson_refused.too_many_moves", "A lesson takes at most {count} moves.")
+MOVE_NOT_TEXT = Template("lesson_refused.move_not_text", "Move {n} is not an action text.")
+OVER_BEFORE = Template("lesson_refused.over_before", "The lesson was over before move {n} "
+                       "({move}).")
+NOT_ACCEPTED = Template("lesson_refused.not_accepted", "Move {n} ({move}) was not accepted: "
+                        "{reason}")
 
 
 class BadMoves(ValueError):
@@ -180,7 +193,7 @@ class Lesson:
     def move(self, position: Position, text: str) -> MoveResult:
         """The answer to the learner's move ``text`` at ``position``."""
         if position.done:
-            raise BadMoves("The lesson is over; start it again to replay it.")
+            raise BadMoves(LESSON_OVER())
         game = position.game
         step = self.steps[position.step]
         try:
@@ -242,17 +255,17 @@ class Lesson:
     def replay(self, moves: Sequence[str]) -> Position:
         """The position after the learner's accepted ``moves``; raises :class:`BadMoves`."""
         if isinstance(moves, str) or not isinstance(moves, Sequence):
-            raise BadMoves("The moves must be a list of actions like 'play AS'.")
+            raise BadMoves(MOVES_NOT_LIST())
         if len(moves) > MAX_MOVES:
-            raise BadMoves(f"A lesson takes at most {MAX_MOVES} moves.")
+            raise BadMoves(TOO_MANY_MOVES(count=MAX_MOVES))
         position = self.start
         for n, text in enumerate(moves, 1):
             if not isinstance(text, str):
-                raise BadMoves(f"Move {n} is not an action text.")
+                raise BadMoves(MOVE_NOT_TEXT(n=n))
             if position.done:
-                raise BadMoves(f"The lesson was over before move {n} ({text!r}).")
+                raise BadMoves(OVER_BEFORE(n=n, move=repr(text)))
             result = self.move(position, text)
             if result.result == "wrong":
-                raise BadMoves(f"Move {n} ({text!r}) was not accepted: {result.reason}")
+                raise BadMoves(NOT_ACCEPTED(n=n, move=repr(text), reason=result.reason))
             position = result.position
         return position

@@ -14,6 +14,9 @@ from pydantic_core import PydanticCustomError
 
 from shared.display_names import check_display_name
 
+from .refusals import TABLE_ID as TABLE_ID_REFUSED
+from .refusals import TOKEN as TOKEN_REFUSED
+
 MAX_CLIENT_FRAME = 4096  # bytes; no client message needs more
 MAX_ID = 2**53 - 1  # ids stay exact in JavaScript numbers
 
@@ -113,13 +116,13 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 def _table_id(value: str) -> str:
     if not _TABLE_ID.fullmatch(value):
-        raise ValueError("a table id is 1 to 32 letters, digits, '-' or '_'")
+        raise ValueError(TABLE_ID_REFUSED())
     return value
 
 
 def _token(value: str) -> str:
     if not _TOKEN.fullmatch(value):
-        raise ValueError("a session token is 16 to 64 letters, digits, '-' or '_'")
+        raise ValueError(TOKEN_REFUSED())
     return value
 
 

@@ -124,7 +124,8 @@ def decode(
         if err.errors(include_url=False)[0]["type"] == BAD_NAME:
             problem = _first_problem(err).partition(": ")[2].capitalize() + "."
             raise BadDisplayName(refused.name_refusal(problem), msg_id) from None
-        raise MalformedMessage(refused.BAD_FIELD(type=repr(kind), problem=_first_problem(err)),
+        problem = refused.field_problem(err.errors(include_url=False)[0])
+        raise MalformedMessage(refused.BAD_FIELD(type=repr(kind), problem=problem),
                                msg_id) from None
     return Decoded(message, msg_id, fmt)
 

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from .base import BotLevel, ClientMessage, SeatNo, ServerMessage, TableId
+from .refusals import CODE_OR_TABLE, TEXT_OR_PHRASE
 
 # -- private tables ------------------------------------------------------------------
 
@@ -45,7 +46,7 @@ class Join(ClientMessage):
     @model_validator(mode="after")
     def _one_target(self) -> Join:
         if (self.code is None) == (self.table is None):
-            raise ValueError("give either a code (or invite link) or a table id")
+            raise ValueError(CODE_OR_TABLE())
         return self
 
 
@@ -114,7 +115,7 @@ class Say(ClientMessage):
     @model_validator(mode="after")
     def _one_body(self) -> Say:
         if (self.text is None) == (self.phrase is None):
-            raise ValueError("give either a text or a quick phrase")
+            raise ValueError(TEXT_OR_PHRASE())
         return self
 
 

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from shared.i18n import text_parts
+from shared.i18n import wire_parts
 
 from .base import ClientMessage, ServerMessage, TableId, Token, _name_field
 
@@ -254,12 +254,13 @@ class Error(ServerMessage):
     code: str
     msg: str
     key: str | None = None
-    args: dict[str, str | int | float] | None = None
+    args: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, code: str, sentence: str) -> Error:
-        """The ``err`` for ``sentence`` (a ``shared.i18n.Text`` keeps its id)."""
-        key, args = text_parts(sentence)
+        """The ``err`` for ``sentence`` (a ``shared.i18n.Text`` keeps its id; an argument
+        that is a sentence too travels as ``[key, args]``)."""
+        key, args = wire_parts(sentence)
         return cls(code=code, msg=str(sentence), key=key, args=args)
 
 

@@ -17,7 +17,15 @@ from typing import Any
 
 from shared.i18n import Template
 
-from .rules_refused import PROBLEMS, REFUSED, refusal
+from .rules_refused import (
+    FIELD_PROBLEMS,
+    NO_PRESET,
+    NOT_MAPPING,
+    PROBLEMS,
+    REFUSED,
+    UNKNOWN_OPTIONS,
+    refusal,
+)
 
 BLIND_NIL_MODES = ("off", "any", "trailing", "opening_bidder")
 BIDDING_MODES = ("standard", "whiz", "mirror", "suicide")
@@ -94,14 +102,12 @@ class RuleSet:
         try:
             base = PRESETS[name]
         except KeyError:
-            raise ValueError(
-                f"There is no preset {name!r}; choose one of {', '.join(PRESETS)}."
-            ) from None
+            raise ValueError(NO_PRESET(name=repr(name), names=", ".join(PRESETS))) from None
         if not overrides:
             return base
         unknown = set(overrides) - _FIELD_NAMES
         if unknown:
-            raise ValueError(f"Unknown rule option(s): {', '.join(sorted(unknown))}.")
+            raise ValueError(UNKNOWN_OPTIONS(names=", ".join(sorted(unknown))))
         return replace(base, **overrides)
 
     def to_dict(self) -> dict[str, Any]:
@@ -113,10 +119,10 @@ class RuleSet:
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
         """Build from :meth:`to_dict` output (or a partial dict over the defaults)."""
         if not isinstance(data, dict):
-            raise ValueError("Rules must be a mapping of option names to values.")
+            raise ValueError(NOT_MAPPING())
         unknown = set(data) - _FIELD_NAMES
         if unknown:
-            raise ValueError(f"Unknown rule option(s): {', '.join(sorted(map(str, unknown)))}.")
+            raise ValueError(UNKNOWN_OPTIONS(names=", ".join(sorted(map(str, unknown)))))
         return cls(**data)
 
     @property
@@ -175,14 +181,15 @@ def _problems(r: RuleSet) -> list[str]:
         value = getattr(r, f.name)
         want = types[f.name]
         if want == "bool" and not isinstance(value, bool):
-            p.append(f"{f.name} must be true or false.")
+            p.append(FIELD_PROBLEMS["type_bool"](field=f.name))
         elif want in ("int", "int | None") and not (
             (value is None and want == "int | None")
             or (isinstance(value, int) and not isinstance(value, bool))
         ):
-            p.append(f"{f.name} must be a whole number{' or none' if 'None' in want else ''}.")
+            kind = "type_int_or_none" if "None" in want else "type_int"
+            p.append(FIELD_PROBLEMS[kind](field=f.name))
         elif want == "str" and not isinstance(value, str):
-            p.append(f"{f.name} must be text.")
+            p.append(FIELD_PROBLEMS["type_text"](field=f.name))
     if p:
         return p
     if not 50 <= r.target_score <= 10_000:
@@ -192,19 +199,17 @@ def _problems(r: RuleSet) -> list[str]:
     if r.max_hands is not None and not 1 <= r.max_hands <= 1000:
         p.append(PROBLEMS["hands_range"]())
     if r.blind_nil not in BLIND_NIL_MODES:
-        p.append(f"blind_nil must be one of {', '.join(BLIND_NIL_MODES)}.")
+        p.append(FIELD_PROBLEMS["choice"](field="blind_nil", choices=", ".join(BLIND_NIL_MODES)))
     if r.bidding not in BIDDING_MODES:
-        p.append(f"bidding must be one of {', '.join(BIDDING_MODES)}.")
-    for name in ("nil_value", "blind_nil_value", "bag_penalty_points"):
+        p.append(FIELD_PROBLEMS["choice"](field="bidding", choices=", ".join(BIDDING_MODES)))
+    for name in ("nil_value", "blind_nil_value", "bag_penalty_points", "blind_nil_margin"):
         if not 0 <= getattr(r, name) <= 1000:
-            p.append(f"{name} must be between 0 and 1000.")
-    if not 0 <= r.blind_nil_margin <= 1000:
-        p.append("blind_nil_margin must be between 0 and 1000.")
+            p.append(FIELD_PROBLEMS["range"](field=name, low=0, high=1000))
     if not 1 <= r.bag_limit <= 100:
         p.append(PROBLEMS["bag_limit_range"]())
     for name in ("nil_pass", "blind_nil_pass"):
         if getattr(r, name) not in (0, 1, 2):
-            p.append(f"{name} must be 0, 1 or 2 cards.")
+            p.append(FIELD_PROBLEMS["cards"](field=name))
     if not 0 <= r.min_team_bid <= 4:
         p.append(PROBLEMS["min_team_bid_range"]())
     if r.min_team_bid and r.bidding != "standard":

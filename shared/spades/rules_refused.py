@@ -2,15 +2,18 @@
 is a word ``rules_problem.<id>``, and a refusal of one, two or three problems is a
 sentence that reads them (``rules_refused.one``: "Invalid rules: {first:rules_problem}"),
 so the page says it in its reader's language. A problem that names an option of the
-protocol (a field's type, a choice not in its list) stays English, and so does a
-refusal of more than three problems: the form a person fills never makes them.
+protocol (a field's type, a choice not in its list: ``rules_problem.type_*``,
+``choice``, ``range``, ``cards``) is a sentence with the option's name as an argument,
+and a refusal of such problems, or of more than three, is ``rules_refused.many``: its
+problems as one sentence made of sentences (``rules_refused.join``).
 """
 
 from __future__ import annotations
 
 from shared.i18n import Template, Text
 
-__all__ = ["PROBLEMS", "REFUSED", "refusal"]
+__all__ = ["FIELD_PROBLEMS", "NOT_MAPPING", "NO_PRESET", "PROBLEMS", "REFUSED",
+           "UNKNOWN_OPTIONS", "refusal"]
 
 REFUSED = "Invalid rules: "
 
@@ -49,6 +52,22 @@ PROBLEMS = {t.key.removeprefix("rules_problem."): t for t in (
     _problem("solo_nil_after", "Nil after the partner's bid needs partners: leave "
              "nil_after_partner on when there are no partnerships."),
 )}
+# A problem naming an option of the protocol (the form a person fills never makes
+# these; a crafted request does): the option's name and its values stay as written.
+FIELD_PROBLEMS = {t.key.removeprefix("rules_problem."): t for t in (
+    _problem("type_bool", "{field} must be true or false."),
+    _problem("type_int", "{field} must be a whole number."),
+    _problem("type_int_or_none", "{field} must be a whole number or none."),
+    _problem("type_text", "{field} must be text."),
+    _problem("choice", "{field} must be one of {choices}."),
+    _problem("range", "{field} must be between {low} and {high}."),
+    _problem("cards", "{field} must be 0, 1 or 2 cards."),
+)}
+NO_PRESET = Template("rules_refused.no_preset", "There is no preset {name}; choose one of "
+                     "{names}.")
+UNKNOWN_OPTIONS = Template("rules_refused.unknown_options", "Unknown rule option(s): {names}.")
+NOT_MAPPING = Template("rules_refused.not_mapping",
+                       "Rules must be a mapping of option names to values.")
 _PLACES = ("first", "second", "third")
 REFUSED_BY_COUNT = (
     Template("rules_refused.one", REFUSED + "{first:rules_problem}"),
@@ -56,12 +75,22 @@ REFUSED_BY_COUNT = (
     Template("rules_refused.three",
              REFUSED + "{first:rules_problem} {second:rules_problem} {third:rules_problem}"),
 )
+# Any other list of problems: each a sentence, joined one after the other.
+MANY = Template("rules_refused.many", REFUSED + "{problems}")
+JOIN = Template("rules_refused.join", "{first} {rest}")
 
 
 def refusal(problems: list[str]) -> str:
     """The sentence refusing ``problems`` (each a ``rules_problem`` Text, or English):
-    a catalogue sentence when each is catalogued and there are at most three."""
-    ids = [p.key.removeprefix("rules_problem.") for p in problems if isinstance(p, Text)]
-    if len(ids) != len(problems) or not 1 <= len(ids) <= len(REFUSED_BY_COUNT):
-        return REFUSED + " ".join(problems)
-    return REFUSED_BY_COUNT[len(ids) - 1](**dict(zip(_PLACES, ids, strict=False)))
+    ``rules_refused.one`` to ``three`` when each is a problem without arguments and
+    there are at most three, else ``rules_refused.many`` (English in it stays English)."""
+    ids = [p.key.removeprefix("rules_problem.") for p in problems
+           if isinstance(p, Text) and not p.args]
+    if len(ids) == len(problems) and 1 <= len(ids) <= len(REFUSED_BY_COUNT):
+        return REFUSED_BY_COUNT[len(ids) - 1](**dict(zip(_PLACES, ids, strict=False)))
+    if not problems:
+        return REFUSED.rstrip(": ") + "."
+    joined = problems[-1]
+    for problem in reversed(problems[:-1]):
+        joined = JOIN(first=problem, rest=joined)
+    return MANY(problems=joined)

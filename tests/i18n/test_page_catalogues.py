@@ -33,6 +33,25 @@ const c = h("p", {}, "Nothing to see."); // i18n: a test of the opt-out
     assert found == ["js/ui/sample.js:3: Leave", "js/ui/sample.js:5: ${who} wins the trick."]
 
 
+def test_the_english_check_sees_a_refusal_written_in_a_server_module() -> None:
+    source = """
+def route(x):
+    if x is None:
+        raise Refused(404, "no_game", "There is no game like that.")
+    if x == 1:
+        raise Refused(400, "bad", R.NO_GAME())  # catalogued
+    if x == 2:
+        return _error(503, "down", f"The archive is down: {x}")
+    log.info("Not for a person, not a refusal")
+    headers = {"Retry-After": "60"}
+    raise ValueError(  # i18n: the operator's setting
+        "DATABASE_URL must be set")
+"""
+    found = audit.english_literals("server/web/sample.py", source)
+    assert found == ["server/web/sample.py:4: There is no game like that.",
+                     "server/web/sample.py:8: The archive is down: "]
+
+
 def test_the_key_script_lists_nothing_missing() -> None:
     result = subprocess.run([sys.executable, str(audit.ROOT / "scripts" / "i18n_keys.py")],
                             capture_output=True, text=True, check=False)

@@ -11,6 +11,7 @@ from babel import Locale
 
 from server.errors import InvalidRules, sentence_of
 from server.i18n import LANGUAGES, catalogue, po_path
+from server.i18n.catalogues import written
 from server.social.lobby_lists import format_line, rules_line
 from server.social.lobby_words import format_part, rules_parts
 from server.tables.lobby import host_rules
@@ -65,8 +66,9 @@ def test_every_part_of_the_rules_line_is_in_every_language(lang: str) -> None:
 
 def test_rule_problems_alone_or_several_are_said_in_every_language() -> None:
     """A problem the form's fields can make, alone or with others (up to three), is a
-    catalogue sentence reading each problem's words; a problem of the protocol's (a
-    field's type) stays English."""
+    catalogue sentence reading each problem's words; more than three, or a problem of
+    the protocol's (a field's type, a choice not in its list), is a sentence made of the
+    problems' sentences, each with the option's name (rules_refused.many)."""
     with pytest.raises(InvalidRules) as three:
         host_rules("standard", {"target_score": 20, "min_team_bid": 2, "bidding": "mirror"})
     sentence = sentence_of(three.value)
@@ -84,12 +86,18 @@ def test_rule_problems_alone_or_several_are_said_in_every_language() -> None:
         "rules_refused.one", {"first": "solo_2"})
     assert str(alone) == ("Invalid rules: 2 players play without partnerships "
                           "(partnerships must be off).")
-    with pytest.raises(InvalidRules) as four:  # more than three: English
+    with pytest.raises(InvalidRules) as four:  # more than three
         host_rules("cutthroat", {"target_score": 20, "min_team_bid": 2, "bidding": "suicide"})
-    assert not isinstance(sentence_of(four.value), Text)
+    many = sentence_of(four.value)
+    assert isinstance(many, Text) and many.key == "rules_refused.many"
+    assert str(many).endswith("(one of each team bids Nil).")  # the four problems in a row
+    french = written(many, "fr")
+    assert french.startswith("Règles non valides. Le score à atteindre") and "must" not in french
     with pytest.raises(InvalidRules) as typed:
-        host_rules("standard", {"jokers": 1})
-    assert not isinstance(sentence_of(typed.value), Text)
+        host_rules("standard", {"jokers": 1, "blind_nil": "sometimes"})
+    wrong = sentence_of(typed.value)
+    assert str(wrong) == "Invalid rules: jokers must be true or false."
+    assert written(wrong, "es") == "Reglas no válidas. jokers debe ser verdadero o falso."
     for lang in TRANSLATED:
         text = po_path(lang).read_text(encoding="utf-8")
         for key in (k for k in TEMPLATES if k.startswith(("rules_problem.", "rules_refused."))):

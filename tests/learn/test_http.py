@@ -104,7 +104,8 @@ async def test_bad_moves_get_a_typed_error_with_a_sentence(
 async def test_bad_requests_are_refused_cleanly(http: httpx.AsyncClient) -> None:
     missing = await http.get("/api/lessons/nope")
     assert missing.status_code == 404 and missing.json() == {
-        "error": "no_lesson", "message": "There is no lesson 'nope'."}
+        "error": "no_lesson", "message": "There is no lesson 'nope'.",
+        "key": "lesson_refused.no_lesson", "args": {"id": "'nope'"}}
     assert (await http.post("/api/lessons/nope/move", json={"move": "x"})).status_code == 404
     text = await http.post("/api/lessons/teams/move", content=b"moves",
                            headers={"Content-Type": "text/plain"})

@@ -9,7 +9,7 @@
 // (#/practice/POSITION on the lobby page). A player of the game who has no analysis yet
 // gets "Analyse my play" (POST /api/games/{id}/analysis, docs/archive.md).
 import { h } from "../ui/dom.js";
-import { ArchiveError, askAnalysis, fetchAnalysis } from "./api.js";
+import { ArchiveError, askAnalysis, fetchAnalysis, messageOf } from "./api.js";
 import { playerName } from "./replay.js";
 import { placeText } from "../ui/analysis_place.js";
 import { choiceText, costText, isMistake, markWord, reasonSentence, sizesText, summaryText } from "../game/review_marks.js";
@@ -68,7 +68,7 @@ export class AnalysisView {
       this.show(await fetchAnalysis(this.page.game.id));
     } catch (err) {
       this.panel.replaceChildren(this.panel.firstChild, h("p", { class: "muted" },
-        err instanceof ArchiveError ? err.message : t("analysis.unreadable")));
+        err instanceof ArchiveError ? messageOf(err) : t("analysis.unreadable")));
     }
   }
 
@@ -215,7 +215,7 @@ export class AnalysisView {
       await this.load();
     } catch (err) {
       this.askButton.disabled = false;
-      this.panel.append(h("p", { class: "muted", id: "analysis-error" }, err.message));
+      this.panel.append(h("p", { class: "muted", id: "analysis-error" }, messageOf(err)));
     }
   }
 

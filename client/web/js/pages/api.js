@@ -1,8 +1,9 @@
 // The archive's JSON routes (docs/archive.md): a game, a player, the caller's games.
-// Errors come back as {"error": {"code", "message"}}; each fetch here rejects with an
-// ArchiveError carrying the room's sentence, or a sentence of its own when the room
-// could not be reached or answered something else (in the reader's language).
-import { t } from "../i18n.js";
+// Errors come back as {"error": {"code", "message", "key"?, "args"?}}; each fetch here
+// rejects with an ArchiveError carrying the room's sentence (its catalogue id too, so a
+// page says it in its reader's language: messageOf), or a sentence of its own when the
+// room could not be reached or answered something else (in the reader's language).
+import { said, t } from "../i18n.js";
 
 export class ArchiveError extends Error {
   constructor(code, message, status = 0, key = null, args = null) {
@@ -34,11 +35,18 @@ export async function getJson(path, notFound, method = "GET", body = undefined) 
   const code = (error && error.code) || (typeof error === "string" ? error : null);
   const message = (error && error.message) || (answer && answer.message);
   if (message) {
-    throw new ArchiveError(code || "error", message, response.status, (answer && answer.key) || null,
-      (answer && answer.args) || null);
+    const source = error && typeof error === "object" && error.key ? error : answer;
+    throw new ArchiveError(code || "error", message, response.status, (source && source.key) || null,
+      (source && source.args) || null);
   }
   if (response.status === 404) throw new ArchiveError("not_found", notFound, 404);
   throw new ArchiveError("internal", t("archive.no_answer", { status: String(response.status) }), response.status);
+}
+
+/** What an error says in the page's language: an ArchiveError's catalogued sentence,
+ * else its message. */
+export function messageOf(err) {
+  return err instanceof ArchiveError ? said(err.message, err.key, err.args) : err.message;
 }
 
 /** A finished game (the archive's document). */

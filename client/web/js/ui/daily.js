@@ -7,7 +7,7 @@
 // GET /api/daily/{day}, /me and /board.
 import { signed as signedNumber } from "../game/numbers.js";
 import { commitmentOf, dealFromSeed } from "../game/deal_check.js";
-import { t, tParts } from "../i18n.js";
+import { said, t, tParts } from "../i18n.js";
 import { closeDialog } from "./dialog.js";
 import { h, toast } from "./dom.js";
 
@@ -118,6 +118,11 @@ export class DailyPlay {
   }
 }
 
+/** The daily route's refusal ({code, message, key?, args?}) in the page's language. */
+function refusal(error) {
+  return said(error.message, error.key, error.args);
+}
+
 async function getJson(path) {
   const response = await fetch(path, { credentials: "same-origin" });
   const body = await response.json().catch(() => ({}));
@@ -142,7 +147,7 @@ class DailyPage {
     const record = await getJson(this.day ? `/api/daily/${this.day}` : "/api/daily");
     if (!record.ok) {
       this.el.replaceChildren(this.head(this.day || t("daily.today")),
-        h("p", { role: "alert" }, record.body.error ? record.body.error.message : t("daily.unavailable")));
+        h("p", { role: "alert" }, record.body.error ? refusal(record.body.error) : t("daily.unavailable")));
       return;
     }
     const day = record.body.day;

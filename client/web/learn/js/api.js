@@ -1,7 +1,7 @@
 // The learn API of server/web/http_learn.py: lessons, moves (stateless: the page sends the
 // moves accepted so far with each new one), and the rules document. Each call names the
 // page's language (``lang``): the server writes the lessons and the rules in it.
-import { language, t } from "../../js/i18n.js";
+import { language, said, t } from "../../js/i18n.js";
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -24,7 +24,10 @@ async function call(path, options = {}) {
   } catch {
     throw new ApiError(response.status, "malformed", t("learn.error.unreadable"));
   }
-  if (!response.ok) throw new ApiError(response.status, body.error || "error", body.message || t("learn.error.failed"));
+  if (!response.ok) {
+    throw new ApiError(response.status, body.error || "error",
+      body.message ? said(body.message, body.key, body.args) : t("learn.error.failed"));
+  }
   return body;
 }
 
