@@ -306,13 +306,22 @@ async def arena_phase(room: LocalRoom, players: int, minutes: float, pace_s: flo
 
         async def join(k: int, client: Player) -> None:
             web = webs[k % len(webs)]
-            answer = await web.post(f"/api/tournaments/{event_id}/join", headers={
-                "Origin": http_of(client.addresses[0]), "Cookie": f"spades_token={client.token}"})
+            client.free_at = time.monotonic()  # its seat may come before the answer
+            for _ in range(5):  # a kept-alive connection the node closed meanwhile
+                try:
+                    answer = await web.post(f"/api/tournaments/{event_id}/join", headers={
+                        "Origin": http_of(client.addresses[0]),
+                        "Cookie": f"spades_token={client.token}"})
+                    break
+                except httpx.TransportError:
+                    stats.errors["join retried"] += 1
+            else:
+                stats.errors["join failed"] += 1
+                return
             if answer.status_code != 200:
                 stats.errors[f"join {answer.status_code} {answer.json().get('code')}"] += 1
                 if os.environ.get("BENCH_DEBUG"):
                     print(answer.text, file=sys.stderr)
-            client.free_at = time.monotonic()
 
         for start in range(0, players, CONNECT_BATCH):
             await asyncio.gather(*(join(k, clients[k]) for k in
