@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -250,7 +251,7 @@ class LocalRoom:
             if not self.database_url:
                 found = _PG_LINE.search(node.log_tail(200))
                 if found:
-                    self.database_url = found.group(1)
+                    self.database_url = _with_password(found.group(1), tmp / "pg")
             if (self.redis_url and _http_ok(f"http://127.0.0.1:{port}/healthz")
                     and len(node_workers(proc.pid)) == self._workers):
                 return node
@@ -277,6 +278,16 @@ class LocalRoom:
             time.sleep(0.05)
         front.kill()
         raise LocalRoomError(f"nginx did not come up:\n{front.log_tail()}")
+
+
+def _with_password(shown: str, pg_dir: Path) -> str:
+    """The private PostgreSQL's URL as its log shows it (no password) with the room
+    role's password from its data directory (``spades.password``, 0600): a second node
+    logs in with it."""
+    password = (pg_dir / "spades.password").read_text().strip()
+    scheme, rest = shown.split("://", 1)
+    user, host = rest.split("@", 1)
+    return f"{scheme}://{user}:{urllib.parse.quote(password, safe='')}@{host}"
 
 
 def _http_ok(url: str) -> bool:

@@ -11,7 +11,8 @@ it muted or (an account) blocked, live and in the kept lines sent at the start.
 
 The page sends the envelope of ``/ws`` in JSON text frames: ``chat_on``, ``say`` and
 ``mute`` (with ``pid``); each is answered ``ack`` or ``err`` with the frame's id. The
-socket's state is sent as ``chat_state``; each line shown as ``chat``.
+socket's state is sent as ``chat_state``; each line shown as ``chat``. A finished
+event's chat is read-only: ``say`` is refused ``event_over``, reading and muting go on.
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ from server.social.hub import SocialHub
 from server.tournaments import keys
 from server.tournaments.service import Tournaments
 from server.tournaments.store import Event
-from server.tournaments.views import names
+from server.tournaments.views import names, phase_of
 from shared.protocol import Ack, ChatOn, Error, Format, Mute, ProtocolError, Say, decode, encode
-from shared.tournaments import NotEntered
-from shared.tournaments.reasons import CHAT_MUTE, CHAT_POST, CHAT_READ
+from shared.tournaments import EventOver, NotEntered
+from shared.tournaments.reasons import CHAT_CLOSED, CHAT_MUTE, CHAT_POST, CHAT_READ
 
 from .limits import MessageRate
 
@@ -67,6 +68,7 @@ class EventChatSocket:
         self.host = False
         self.person = False  # entered in the event, or its host: reads and posts
         self.public = False
+        self.over = False  # the event is finished: its chat is read, never written
         self.on = False
         self.muted: frozenset[str] = frozenset()
         self._holding = False  # this page holds its account's blocks on the node
@@ -96,12 +98,17 @@ class EventChatSocket:
             self._holding = False
             self.social.release_blocks(self.pid)
 
+    @property
+    def posts(self) -> bool:
+        return self.person and not self.over
+
     def see(self, event: Event) -> bool:
         """Take the event as it is now; True when what this reader may do changed."""
-        before = (self.person, self.public)
+        before = (self.person, self.public, self.over)
         self.person = self.pid is not None and (self.host or self.pid in names(event))
         self.public = not event.settings.private
-        return (self.person, self.public) != before
+        self.over = phase_of(event, self.service.clock()) == "finished"
+        return (self.person, self.public, self.over) != before
 
     async def send_state(self) -> None:
         lines = []
@@ -109,7 +116,7 @@ class EventChatSocket:
             lines = [m.to_room_wire() for m in await self.social.chat.kept_in(self.room, self.pid)
                      if not hidden_from(m, self.muted, self.blocked)]
         await self._send({"t": "chat_state", "d": {
-            "on": self.on, "read": self.person or self.public, "post": self.person,
+            "on": self.on, "read": self.person or self.public, "post": self.posts,
             "lines": lines, "muted": sorted(self.muted)}})
 
     async def heard(self, lines: list[bytes]) -> None:
@@ -139,7 +146,7 @@ class EventChatSocket:
             self.bad += 1
             await self._reply(Error(code=err.code, msg=str(err)), err.msg_id)
             return self.bad < self.max_bad
-        except (RoomError, NotEntered) as err:
+        except (RoomError, NotEntered, EventOver) as err:
             await self._reply(Error.of(err.code, sentence_of(err)), msg_id)
         return True
 
@@ -160,13 +167,15 @@ class EventChatSocket:
         if not self.person or event is None:
             raise NotEntered(CHAT_POST())
         people = names(event)
-        if isinstance(message, Mute):
+        if isinstance(message, Mute):  # a finished event's lines may still be muted
             if message.pid is None or not (message.pid in people or await
                                            self.service.store.hosts(message.pid, event.id)):
                 raise InvalidChat(CHAT_MUTE())
             await chat.mute_in(self.room, self.pid, message.pid, message.on)
             self.muted = await chat.muted_in(self.room, self.pid)
             return
+        if self.over:  # what was said stays to be read; nothing more is said
+            raise EventOver(CHAT_CLOSED())
         await self.social.sanctions.check(self.pid, "mute")  # the operator's, on every node
         name = people.get(self.pid) or (self.account.name if self.account else "?")
         await chat.say_in(self.room, self.pid, name, text=message.text, phrase=message.phrase)

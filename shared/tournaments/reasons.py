@@ -26,3 +26,5 @@ CHAT_POST = Template("event.refused.chat_post",
 CHAT_READ = Template("event.refused.chat_read",
                      "This event's chat is for its players and its host.")
 CHAT_MUTE = Template("event.refused.chat_mute", "Mute one of this event's players or its host.")
+CHAT_CLOSED = Template("event.refused.chat_closed",
+                       "The event is over: its chat is closed, and its lines stay to be read.")

@@ -1,6 +1,7 @@
 """An event's chat through its page: the host, on a desktop, turns chat on and posts a
 line; a guest on a phone reads the event's chat without a box to write in until they
-join, then posts a quick phrase that reaches the host's page; axe finds nothing serious
+join, then posts a quick phrase that reaches the host's page (the host could mute them
+as soon as they joined); axe finds nothing serious
 and no key is under a finger's size. One room."""
 
 from __future__ import annotations
@@ -49,6 +50,10 @@ async def test_a_line_posted_through_the_event_page(start_room, open_page) -> No
     await expect(guest_chat.get_by_role("textbox", name="Message")).to_have_count(0)
     await phone.locator("#event-join").click()
     await expect(guest_chat.get_by_role("textbox", name="Message")).to_be_visible()
+    # Every player of the event may be muted, before they have said a word: the
+    # guest is on the host's list as soon as they join.
+    await expect(chat.locator(".mutes label")).to_have_count(1)
+    await expect(chat.locator(".chat-log li")).to_have_count(1)
     await guest_chat.get_by_role("button", name="Good luck").click()
     await expect(guest_chat.locator(".chat-log li")).to_have_count(2)
     await expect(chat.locator(".chat-log li").nth(1)).to_contain_text("Good luck")

@@ -2,12 +2,14 @@
 it: a stranger with a private event's id posts and reads (refused, typed; no line
 reaches them), a blocked player's line never reaches the blocker (live or kept), a
 line said on one node reaches a page on another (and a page opened later there), a
-flood meets the chat's limit. Real servers, Redis and PostgreSQL; the tick is off."""
+flood meets the chat's limit, a finished event's
+chat is read and never written. Real servers, Redis and PostgreSQL; the tick is off."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import itertools
 import json
 import time
@@ -15,7 +17,9 @@ from typing import Any
 
 import websockets
 
+from server.tournaments.service import Tournaments
 from server.web.http_social import SESSION_COOKIE
+from shared.tournaments import Arena
 from tests.room_social.conftest import Start, register
 from tests.room_social.test_friends import call
 
@@ -113,6 +117,19 @@ async def made(server: Any, host: str, body: dict[str, Any]) -> str:
 async def joined(server: Any, cookie: str, event_id: str) -> None:
     response = await call(server, cookie, f"/api/tournaments/{event_id}/join", {})
     assert response.status_code == 200, response.text
+
+
+async def two_chatting(server: Any, names: tuple[str, str], event: dict[str, Any]
+                       ) -> tuple[str, str, str, Page, Page]:
+    """The first of ``names`` hosts ``event`` and plays, the second joins; both pages
+    open with chat on: their cookies, the event's id, their pages."""
+    ann, bob = [await register(server, n) for n in names]
+    event_id = await made(server, ann, event)
+    await joined(server, bob, event_id)
+    ann_page, bob_page = [await Page.open(server, event_id, c) for c in (ann, bob)]
+    for page in (ann_page, bob_page):
+        await page.ok("chat_on", on=True)
+    return ann, bob, event_id, ann_page, bob_page
 
 
 async def test_a_stranger_with_a_private_events_id_neither_posts_nor_reads(
@@ -255,13 +272,9 @@ async def test_a_block_made_while_the_page_is_open_hides_the_next_lines(
         start_server: Start) -> None:
     server = await start_server(**QUIET)
     social = server.app.state.social
-    ann, bob = [await register(server, n) for n in ("Anneke", "Bobbie")]
-    event_id = await made(server, ann, arena("Live block", play=True))
-    await joined(server, bob, event_id)
-    ann_page, bob_page = [await Page.open(server, event_id, c) for c in (ann, bob)]
+    ann, _, event_id, ann_page, bob_page = await two_chatting(
+        server, ("Anneke", "Bobbie"), arena("Live block", play=True))
     try:
-        for page in (ann_page, bob_page):
-            await page.ok("chat_on", on=True)
         await bob_page.ok("say", text="before the block")
         await ann_page.until(lambda: ann_page.texts() == ["before the block"])
         ann_pid = (await call(server, ann, f"/api/tournaments/{event_id}")).json()["you"]
@@ -278,3 +291,44 @@ async def test_a_block_made_while_the_page_is_open_hides_the_next_lines(
     finally:
         await ann_page.close(), await bob_page.close()
     await ann_page.until(lambda: ann_pid not in social.blocked)  # let go with the page
+
+
+async def test_a_finished_events_chat_is_read_and_never_written(start_server: Start) -> None:
+    server = await start_server(**QUIET)
+    service: Tournaments = server.app.state.tournaments
+    ann, _, event_id, ann_page, bob_page = await two_chatting(
+        server, ("Annabel", "Bobbin"),
+        arena("Last orders", play=True, starts=int(time.time() * 1000)))
+    try:
+        await bob_page.ok("say", text="good games all")
+        await ann_page.until(lambda: ann_page.texts() == ["good games all"])
+        bob_pid = ann_page.lines[0]["pid"]
+        states = bob_page.states
+
+        def ended(event: object) -> None:  # its end has passed, no table playing
+            assert isinstance(event, Arena)
+            event.settings = dataclasses.replace(
+                event.settings, starts_ms=event.settings.starts_ms - 31 * 60_000)
+
+        await service.store.mutate(event_id, ended)
+        await service.tick(sweep=True)
+        # The open pages are told at once: they read, they no longer post.
+        await bob_page.until(lambda: bob_page.states > states)
+        assert bob_page.state is not None and not bob_page.state["post"]
+        assert bob_page.state["read"]
+        # A player of the event (and its host) who writes anyway meets a typed refusal,
+        # in words and by key; no line reaches anybody.
+        for page in (bob_page, ann_page):
+            closed = await page.refused("say", "event_over", text="one more thing")
+            assert closed["d"]["key"] == "event.refused.chat_closed", closed
+            await page.refused("say", "event_over", phrase="gg")
+        await ann_page.settled()
+        assert ann_page.texts() == ["good games all"]
+        # The last lines are still read, by a page opened later, and a line may be muted.
+        later = await Page.open(server, event_id, ann)
+        assert later.state is not None and not later.state["post"]
+        assert [line["text"] for line in later.state["lines"]] == ["good games all"]
+        await later.ok("mute", pid=bob_pid, on=True)
+        await later.close()
+    finally:
+        await ann_page.close(), await bob_page.close()

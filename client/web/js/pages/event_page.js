@@ -223,18 +223,23 @@ class EventChat {
       nameOf: (m) => m.name || "?",
       muteLegend: t("echat.mute_legend"),
       noPeople: t("echat.no_people"),
-      // Whoever wrote here, and whoever is muted: not all of a large Arena's players.
-      people: (messages, muted) => [...new Set([...messages.map((m) => m.pid), ...muted])]
+      // Every player of the event (and whoever else wrote: its host), by name; a long
+      // Arena's list scrolls in its own box (pages.css).
+      people: (messages, muted) => [...new Set([...this.names.keys(), ...messages.map((m) => m.pid), ...muted])]
         .filter((pid) => pid && pid !== viewer && this.names.has(pid))
-        .map((pid) => ({ key: pid, label: this.names.get(pid), data: { pid } })),
+        .map((pid) => ({ key: pid, label: this.names.get(pid), data: { pid } }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
       muteData: (pid, on) => ({ pid, on }),
     };
   }
 
-  /** The event's players' names (a muted player's, whose lines are hidden). */
+  /** The event's players' names (each may be muted, before they write); true when one
+   * is new (a player joined), and the panel's list is drawn again. */
   know(e) {
+    const before = this.names.size;
     for (const r of e.standings || []) this.names.set(r.pid, r.name);
     (e.entrants || []).forEach((pids, k) => pids.forEach((pid, j) => this.names.set(pid, (e.entries[k] || [])[j] || "?")));
+    return this.names.size !== before;
   }
 
   attach(sock) {
@@ -310,7 +315,7 @@ function follow(root, id, chat) {
     sock.onmessage = (m) => {
       const frame = JSON.parse(m.data);
       if (chat.hear(frame) || frame.t !== "event") return;
-      chat.know(frame.event);
+      if (chat.know(frame.event)) chat.panel.render();
       render(root, frame.event);
       if (finished()) {
         sock.close(); // nothing more will change (its chat ends with it)
