@@ -34,11 +34,19 @@ from server.archive.db import Database, migrate
 from server.ops.pg_process import PgNotFound, PgProcess, find_pg_bin
 from server.ops.redis_process import RedisProcess
 
+from .file_order import longest_first, read_weights
+
 # Where browser tests save their screenshots: a folder outside git by default, so a run
 # leaves the checkout as it found it; SCREENSHOTS_TO_DOCS=1 refreshes the ones the docs
 # show (docs/screenshots), to be looked at and committed by hand.
 _TO_DOCS = os.environ.get("SCREENSHOTS_TO_DOCS") == "1"
 SHOTS = Path(__file__).resolve().parents[1] / ("docs" if _TO_DOCS else "var") / "screenshots"
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Hand the longest files to the workers first (tests/file_order.py says why)."""
+    items[:] = longest_first(items, read_weights())
 
 
 async def serve(config: uvicorn.Config) -> tuple[uvicorn.Server, asyncio.Task[None]]:
