@@ -12,29 +12,21 @@ static files; ``account_language`` reads a request's account language (None: non
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from server.i18n import LANGUAGES, catalogue, negotiate
+from server.i18n import LANGUAGES, catalogue
+
+from .page_head import AccountLanguage, no_account, reader_language
 
 __all__ = ["i18n_routes"]
-
-
-AccountLanguage = Callable[[Request], Awaitable[str | None]]
-
-
-async def _no_account(request: Request) -> str | None:
-    return None
 
 
 async def _catalogue(request: Request, account_language: AccountLanguage) -> Response:
     lang = request.path_params["lang"]
     if lang == "auto":
-        lang = (await account_language(request)
-                or negotiate(request.headers.get("accept-language", "")))
+        lang = await reader_language(request, account_language)
     if lang not in LANGUAGES:
         return JSONResponse({"error": "no_language", "message": (
             f"This room speaks {', '.join(LANGUAGES)}; not that language.")}, 404)
@@ -43,7 +35,7 @@ async def _catalogue(request: Request, account_language: AccountLanguage) -> Res
                         headers={"cache-control": "no-cache", "vary": "accept-language, cookie"})
 
 
-def i18n_routes(account_language: AccountLanguage = _no_account) -> list[Route]:
+def i18n_routes(account_language: AccountLanguage = no_account) -> list[Route]:
     """The route listed in the module docstring."""
 
     async def endpoint(request: Request) -> Response:

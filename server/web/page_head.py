@@ -24,6 +24,7 @@ import json
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from starlette.requests import Request
@@ -31,7 +32,8 @@ from starlette.responses import HTMLResponse
 
 from server.i18n.catalogues import LANGUAGES, negotiate
 
-__all__ = ["PART", "WEB", "AccountLanguage", "LocalizedPage", "page_language", "page_words"]
+__all__ = ["PART", "WEB", "AccountLanguage", "LocalizedPage", "no_account", "page_language",
+           "page_words", "reader_language"]
 
 WEB = Path(__file__).resolve().parents[2] / "client" / "web"
 
@@ -51,24 +53,26 @@ async def no_account(request: Request) -> str | None:
     return None
 
 
-async def page_language(request: Request, account_language: AccountLanguage) -> str:
-    """The language ``request`` reads a page in (module docstring)."""
-    asked = request.query_params.get("lang", "")
-    if asked in LANGUAGES:
-        return asked
+async def reader_language(request: Request, account_language: AccountLanguage) -> str:
+    """The signed-in account's language, else the one ``Accept-Language`` prefers, else
+    English (also ``GET /api/i18n/auto``'s)."""
     return await account_language(request) or negotiate(request.headers.get("accept-language", ""))
 
 
-_WORDS: dict[str, dict[str, str]] = {}
+async def page_language(request: Request, account_language: AccountLanguage) -> str:
+    """The language ``request`` reads a page in: ``?lang=`` first (module docstring)."""
+    asked = request.query_params.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    return await reader_language(request, account_language)
 
 
+@cache
 def page_words(lang: str) -> dict[str, str]:
     """The page catalogue of ``lang`` over the English one (a key it lacks reads English)."""
-    if lang not in _WORDS:
-        english = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
-        own = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-        _WORDS[lang] = {**english, **own}
-    return _WORDS[lang]
+    english = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
+    own = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    return {**english, **own}
 
 
 @dataclass
