@@ -32,7 +32,8 @@ async def test_a_whole_hand_by_keyboard_from_the_accessibility_tree(room, open_p
     await page.evaluate(LISTEN_JS)
     await page.fill("#guest-name", "Sam")
     await page.keyboard.press("Enter")  # the name form plays now
-    switch = page.get_by_role("switch", name="Screen-reader mode")
+    # The table's switch, not the lobby's, which is on the page until the table comes.
+    switch = page.locator(".table-bar").get_by_role("switch", name="Screen-reader mode")
     await expect(switch).to_be_visible(timeout=15_000)
     # The switch is the table's first stop: Tab from the skip link reaches it.
     await page.get_by_role("link", name="Skip to the game").focus()

@@ -86,14 +86,16 @@ async def signed_in_at_a_table(page: Page, room, cookie: str, play: bool = True)
     await page.wait_for_function("window.spadesApp.room.signedIn === true")
     if play:
         await page.get_by_role("button", name="Play now").press("Enter")
-    switch = page.get_by_role("switch", name="Screen-reader mode")
+    # The lobby has a switch of its own: wait for the table's, or a key pressed on the
+    # lobby's would land on a page the table has just replaced.
+    switch = page.locator(".table-bar").get_by_role("switch", name="Screen-reader mode")
     await expect(switch).to_be_visible(timeout=15_000)
 
 
 async def test_the_choice_follows_the_account_to_another_browser(room, open_page) -> None:
     laptop = await open_page(room)
     await signed_in_at_a_table(laptop, room, await register(room, "Rae"))
-    switch = laptop.get_by_role("switch", name="Screen-reader mode")
+    switch = laptop.locator(".table-bar").get_by_role("switch", name="Screen-reader mode")
     await switch.focus()
     await laptop.keyboard.press("Space")
     await expect(switch).to_be_checked()
