@@ -24,9 +24,10 @@ It prints one JSON object:
   counted is kept once, and every game a client saw end is kept;
 - ``arena``: actions acknowledged, actions/s, each node's CPU ms per action and both
   nodes' together, over the window after every player joined;
-- ``ranked`` (``--ranked N``, after the Arena, on the same nodes): N accounts in the
-  ranked queue playing the same way for ``--ranked-minutes``, the same CPU figures
-  (the ranked path: queue, ranked table, rating), for comparison;
+- ``ranked`` (``--ranked N``, after the Arena, on two fresh nodes: the Arena's tables
+  go on under the autopilot once its players leave): N accounts in the ranked queue
+  playing the same way for ``--ranked-minutes``, the same CPU figures (the ranked
+  path: queue, ranked table, rating), for comparison;
 - ``load_1m`` at the start and end, and this process's CPU per action.
 
 Everything is loopback; the nodes run with no per-address limit (as the load tool).
@@ -382,7 +383,10 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         result["arena"] = await arena_phase(room, args.players, args.minutes,
                                             args.pace_ms / 1000, rng)
         print(json.dumps({"arena": result["arena"]}), file=sys.stderr, flush=True)
-        if args.ranked:
+    if args.ranked:
+        # Fresh nodes: the Arena's tables, their players gone, go on under the autopilot
+        # on the first ones, and their CPU would be charged to the ranked actions.
+        with LocalRoom(nodes=2, env=env) as room:
             result["ranked"] = await ranked_phase(room, args.ranked, args.ranked_minutes,
                                                   args.pace_ms / 1000, rng)
     result["load_1m_end"] = load_1m()

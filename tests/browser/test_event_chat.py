@@ -2,11 +2,17 @@
 line; a guest on a phone reads the event's chat without a box to write in until they
 join, then posts a quick phrase that reaches the host's page (the host could mute them
 as soon as they joined); axe finds nothing serious
-and no key is under a finger's size. One room."""
+and no key is under a finger's size. When the event ends, both pages keep its lines
+and lose the box to write in, and say why. One room."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from playwright.async_api import Page, expect
+
+from server.tournaments.service import Tournaments
+from shared.tournaments import Arena
 
 from .conftest import BROWSER, PHONE_TALL, shot
 from .play import NO_SIDEWAYS_SCROLL
@@ -61,4 +67,31 @@ async def test_a_line_posted_through_the_event_page(start_room, open_page) -> No
     await chat.locator(".mutes input").check()
     await expect(chat.locator(".chat-log li")).to_have_count(1)
     await shot(phone, "event-chat-phone")
+    assert await phone.evaluate(NO_SIDEWAYS_SCROLL)
+
+    # The event ends (its time has passed, no table is playing: the page's Arena was to
+    # start later, and nobody is seated before a start): on both pages the
+    # lines stay, the box to write in and the quick phrases go, and the panel says why.
+    service: Tournaments = room.app.state.tournaments
+    event_id = page.url.rsplit("/", 1)[1]
+
+    now = service.clock()
+
+    def ended(event: object) -> None:
+        assert isinstance(event, Arena)
+        started = now - (event.settings.minutes + 1) * 60_000
+        event.settings = dataclasses.replace(event.settings, starts_ms=started)
+
+    await service.store.mutate(event_id, ended)
+    await service.tick(sweep=True)
+    for reader in (chat, guest_chat):
+        await expect(reader.get_by_text("The event is over: its chat is closed.")).to_be_visible()
+        await expect(reader.get_by_role("textbox", name="Message")).to_have_count(0)
+        await expect(reader.get_by_role("button", name="Good luck")).to_have_count(0)
+    await expect(guest_chat.locator(".chat-log li")).to_have_count(2)
+    # Nobody was seated (two players, no table): the podium says no game was played
+    # rather than heading an empty list.
+    await expect(phone.locator("#podium #no-games")).to_have_text(
+        "No game was played in this event.")
+    await shot(phone, "event-chat-over-phone")
     assert await phone.evaluate(NO_SIDEWAYS_SCROLL)

@@ -99,7 +99,8 @@ function podium(e) {
     h("h2", { id: "podium-title" }, t("event.podium")),
     h("ol", {}, places.map(([rank, name, note]) => h("li", { value: String(rank) }, h("b", {}, name), note ? ` · ${note}` : ""))),
     h("h3", {}, t("event.every_game")),
-    h("ul", { class: "games-list" }, e.games.map((id) => h("li", {}, h("a", { href: gameHref(id), class: "game-link" }, id)))));
+    e.games.length ? h("ul", { class: "games-list" }, e.games.map((id) => h("li", {}, h("a", { href: gameHref(id), class: "game-link" }, id))))
+      : h("p", { class: "fine", id: "no-games" }, t("event.no_games")));
 }
 
 /** Where this page's player stands: "out" (not entered, or left an Arena), "in",
