@@ -178,7 +178,12 @@ class LocalRoom:
 
     @property
     def node_pids(self) -> list[int]:
-        """The processes that serve the room: each node, or its ``WORKERS``."""
+        """The processes that serve the room: each node, or its ``WORKERS``. A node
+        without workers is its own process even while it has a child of the same
+        command line (the garbage probe forks one for a moment), so its children are
+        looked for only when it runs ``WORKERS``."""
+        if int(self.env.get("WORKERS", "1")) <= 1:
+            return [p.proc.pid for p in self.node_procs]
         return [pid for p in self.node_procs for pid in node_workers(p.proc.pid) or [p.proc.pid]]
 
     def __enter__(self) -> LocalRoom:
