@@ -85,25 +85,25 @@ class EventStore:
         if event_id not in self._writers:
             self._writers[event_id] = asyncio.create_task(
                 self._write_while_asked(event_id), name=f"event-write-{event_id}")
-        return await asked.done  # type: ignore[no-any-return]
+        return await asked.answer  # type: ignore[no-any-return]
 
     async def _write_while_asked(self, event_id: str) -> None:
         try:
-            while batch := [a for a in self._waiting.pop(event_id, []) if not a.done.done()]:
+            while batch := [a for a in self._waiting.pop(event_id, []) if not a.answer.done()]:
                 try:
                     await self._write_batch(event_id, batch)
                 except BaseException as err:  # Redis down, too busy, or this task cancelled
                     for asked in batch:
-                        if not asked.done.done():
-                            asked.done.set_exception(err if isinstance(err, Exception)
-                                                     else StoreError("The room is stopping."))
+                        if not asked.answer.done():
+                            asked.answer.set_exception(err if isinstance(err, Exception)
+                                                     else _stopping())
                     if not isinstance(err, Exception):
                         raise
         finally:
             del self._writers[event_id]
             for asked in self._waiting.pop(event_id, []):  # asked as the task was cancelled
-                if not asked.done.done():
-                    asked.done.set_exception(StoreError("The room is stopping."))
+                if not asked.answer.done():
+                    asked.answer.set_exception(_stopping())
 
     async def _write_batch(self, event_id: str, batch: list[_Asked]) -> None:
         """Read the event, apply every change of ``batch`` in order and write it once;
@@ -112,7 +112,7 @@ class EventStore:
             found = await self.load(event_id)
             if found is None:
                 for asked in batch:
-                    asked.done.set_exception(KeyError(event_id))
+                    asked.answer.set_exception(KeyError(event_id))
                 return
             rev, event = found
             outcomes: list[tuple[_Asked, BaseException | None, object]] = []
@@ -123,7 +123,7 @@ class EventStore:
                 except TournamentError as err:  # the core changed nothing
                     outcomes.append((asked, err, None))
                 except Exception as err:  # may have changed part of the event: drop it
-                    asked.done.set_exception(err)
+                    asked.answer.set_exception(err)
                     broken = asked
                     break
             if broken is not None:
@@ -141,12 +141,12 @@ class EventStore:
                         await self.client.publish(keys.CHANGED, event_id)
             if written:
                 for asked, err, result in outcomes:
-                    if asked.done.done():
+                    if asked.answer.done():
                         continue
                     if err is not None:
-                        asked.done.set_exception(err)
+                        asked.answer.set_exception(err)
                     else:
-                        asked.done.set_result((event, result))
+                        asked.answer.set_result((event, result))
                 return
         raise StoreError("The event is too busy just now; try again.")
 
@@ -206,12 +206,17 @@ class EventStore:
             await pipe.execute()
 
 
+def _stopping() -> StoreError:
+    """The answer to a change its node stopped before writing."""
+    return StoreError("The room is stopping.")
+
+
 @dataclass(slots=True)
 class _Asked:
     """One change waiting for its event's next write, and its caller's answer."""
 
     change: Callable[[Event], Any]
-    done: asyncio.Future[tuple[Event, Any]] = field(repr=False)
+    answer: asyncio.Future[tuple[Event, Any]] = field(repr=False)
 
 
 def _text(value: Any) -> str:

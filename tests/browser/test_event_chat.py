@@ -7,8 +7,6 @@ and lose the box to write in, and say why. One room."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from playwright.async_api import Page, expect
 
 from server.tournaments.service import Tournaments
@@ -18,6 +16,7 @@ from .conftest import BROWSER, PHONE_TALL, shot
 from .play import NO_SIDEWAYS_SCROLL
 from .test_event_create import sign_up
 from .test_event_host_plays import create
+from .test_i18n_events import starts_at
 from .test_wcag import Findings
 
 pytestmark = BROWSER
@@ -74,15 +73,10 @@ async def test_a_line_posted_through_the_event_page(start_room, open_page) -> No
     # lines stay, the box to write in and the quick phrases go, and the panel says why.
     service: Tournaments = room.app.state.tournaments
     event_id = page.url.rsplit("/", 1)[1]
-
-    now = service.clock()
-
-    def ended(event: object) -> None:
-        assert isinstance(event, Arena)
-        started = now - (event.settings.minutes + 1) * 60_000
-        event.settings = dataclasses.replace(event.settings, starts_ms=started)
-
-    await service.store.mutate(event_id, ended)
+    event = await service.event(event_id)
+    assert isinstance(event, Arena)
+    await starts_at(service, event_id,
+                    service.clock() - (event.settings.minutes + 1) * 60_000)
     await service.tick(sweep=True)
     for reader in (chat, guest_chat):
         await expect(reader.get_by_text("The event is over: its chat is closed.")).to_be_visible()
