@@ -24,11 +24,14 @@ What changes under Cluster, and why it is safe:
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import urllib.parse
+from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
-from redis.asyncio.cluster import ClusterNode, RedisCluster
+from redis.asyncio.cluster import ClusterNode, ClusterPipeline, RedisCluster
 from redis.crc import key_slot
 from redis.exceptions import ConnectionError as RedisConnectionError
 
@@ -40,6 +43,7 @@ __all__ = [
     "TIMER_BUCKETS",
     "ClusterURL",
     "TimerLayout",
+    "WaitingCluster",
     "cluster_client",
     "is_cluster_url",
     "master_of",
@@ -99,11 +103,84 @@ def parse_cluster_url(url: str) -> ClusterURL:
 
 
 def cluster_client(config: ClusterURL, max_connections: int = 64) -> RedisCluster:
-    """redis-py's asyncio cluster client (bytes replies) on the URL's nodes."""
-    return RedisCluster(
+    """redis-py's asyncio cluster client (bytes replies) on the URL's nodes. At most
+    ``max_connections`` commands or pipelines run at once; more wait for one to end (up
+    to ``CONNECTION_WAIT_S``) instead of failing, as on one Redis."""
+    return WaitingCluster(
         startup_nodes=[ClusterNode(host, port) for host, port in config.nodes],
         username=config.username, password=config.password,
         max_connections=max_connections, health_check_interval=10)
+
+
+# How long a command waits for a free connection: BlockingConnectionPool's timeout on one
+# Redis.
+CONNECTION_WAIT_S = 10.0
+# Set while a task runs a command: a pipeline that retries one of its commands through
+# the client (a MOVED reply) already holds its turn and must not wait for a second one.
+_HOLDING: ContextVar[bool] = ContextVar("cluster_command_holding", default=False)
+
+
+class WaitingCluster(RedisCluster):
+    """``RedisCluster`` whose commands wait for a connection when all are busy.
+
+    redis-py's cluster client keeps at most ``max_connections`` per master and raises
+    ``MaxConnectionsError`` at once for one more (one Redis's ``BlockingConnectionPool``
+    waits instead), so a burst of work (fifty tables starting at once) would refuse some
+    of it. Here a semaphore of the same size admits commands and pipelines: a pipeline
+    holds at most one connection per master, so no master's pool can run out.
+    Pub/sub connections are made outside the pools and are not counted.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._turns = asyncio.Semaphore(kwargs.get("max_connections", 100))  # redis-py's default
+
+    async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
+        if _HOLDING.get():
+            return await super().execute_command(*args, **kwargs)
+        async with self.turn():
+            return await super().execute_command(*args, **kwargs)
+
+    def pipeline(self, transaction: Any | None = None,
+                 shard_hint: Any | None = None) -> ClusterPipeline:
+        super().pipeline(transaction, shard_hint)  # its argument checks
+        return _WaitingPipeline(self, transaction)  # type: ignore[abstract]
+
+    def turn(self) -> _Turn:
+        """Hold one of the client's turns (a connection per master) while inside."""
+        return _Turn(self._turns)
+
+
+class _Turn:
+    def __init__(self, turns: asyncio.Semaphore) -> None:
+        self._turns = turns
+        self._token: Any = None
+
+    async def __aenter__(self) -> None:
+        if _HOLDING.get():
+            return
+        try:
+            async with asyncio.timeout(CONNECTION_WAIT_S):
+                await self._turns.acquire()
+        except TimeoutError:
+            raise RedisConnectionError(
+                f"no free Redis Cluster connection in {CONNECTION_WAIT_S:g} s") from None
+        self._token = _HOLDING.set(True)
+
+    async def __aexit__(self, *_: object) -> None:
+        if self._token is not None:
+            _HOLDING.reset(self._token)
+            self._token = None
+            self._turns.release()
+
+
+class _WaitingPipeline(ClusterPipeline):
+    cluster_client: WaitingCluster
+
+    async def execute(self, raise_on_error: bool = True,
+                      allow_redirections: bool = True) -> list[Any]:
+        async with self.cluster_client.turn():
+            return await super().execute(raise_on_error, allow_redirections)
 
 
 def master_of(client: RedisCluster, key: str) -> ClusterNode:

@@ -243,3 +243,32 @@ async def test_a_shard_without_a_live_replica_stops_waiting_for_one(
             os.kill(replica.pid, signal.SIGCONT)
     finally:
         await store.close()
+
+
+async def test_more_commands_at_once_than_connections_wait_for_one(
+    cluster: RedisClusterProcess,
+) -> None:
+    # A node full of tables starting at once sends a master more commands than its pool
+    # holds. On one Redis they wait for a free connection; on a cluster they must too,
+    # never fail with "too many connections" (a refused StartGame, a lost move).
+    store = Store.from_url(cluster.url, max_connections=4)
+    await store.connect()
+    try:
+        client = store.client
+        # Keys in one slot: every command goes to the same master.
+        names = [f"{{waits}}:k{i}" for i in range(200)]
+
+        async def one(i: int) -> bytes:
+            await client.set(names[i], str(i))
+            async with client.pipeline(transaction=False) as pipe:
+                pipe.get(names[i])
+                pipe.expire(names[i], 60)
+                got, _ = await pipe.execute()
+            return bytes(got)
+
+        replies = await asyncio.gather(*(one(i) for i in range(200)))
+        assert replies == [str(i).encode() for i in range(200)]
+        master = client.get_node_from_key(names[0])
+        assert len(master._connections) <= 4
+    finally:
+        await store.close()
