@@ -21,10 +21,11 @@ from shared.bots.search_play import (
     ROLLOUT_BUDGET,
     _bids,
     _close_pair,
+    _standard_plays_last,
 )
 from shared.bots.sim import COVER, COVER_MADE, DUCK, Contracts, mode_of, policy
 from shared.spades import Game, RuleSet
-from shared.spades.cards import parse_card
+from shared.spades.cards import CODES, parse_card
 
 
 def _standard_positions(seeds: range) -> list[Game]:
@@ -81,7 +82,10 @@ def test_close_pair_only_for_close_calls() -> None:
 
 
 def _base_rollouts(k: Knowledge) -> int:
-    """Rollouts before any close-call extension: every candidate on the first deals."""
+    """Rollouts before any close-call extension: every candidate on the first deals
+    (none where Challenge plays Standard's card: last to a trick, no Nil alive)."""
+    if _standard_plays_last(k):
+        return 0
     on_table = 0
     for _, c in k.trick:
         on_table |= 1 << c
@@ -143,3 +147,22 @@ def test_weighing_the_play_places_hidden_cards_better() -> None:
             g = g.apply(seat, decide("standard", k).action)
     assert total >= 20
     assert hits[True] > hits[False] * 1.05  # 40% of the cards against 37.5% measured
+
+
+def test_challenge_plays_standards_card_last_to_a_trick_unless_a_nil_is_alive() -> None:
+    """Last to a trick (four seats, partners, no Nil alive) Challenge plays Standard's
+    card without a rollout; anywhere else it searches when it has a choice."""
+    last = 0
+    for g in _standard_positions(range(6)):
+        assert g.to_act is not None
+        k = read_view(g.view(g.to_act))
+        if len(k.trick) != 3:
+            continue
+        d = decide("challenge", k)
+        if _standard_plays_last(k):
+            last += 1
+            assert d.rollouts == 0
+            assert d.action == "play " + CODES[standard_play(k)[0]]
+        else:
+            assert any(k.nil_alive(seat) for seat in range(4))
+    assert last > 0
