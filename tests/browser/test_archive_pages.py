@@ -58,7 +58,7 @@ async def check_game_page(page: Page, doc: dict) -> None:
     await expect(page.locator("#deal-proof")).to_have_class(re.compile(r"\bok\b"))
     await page.keyboard.press("End")
     line = page.locator("#move-line")
-    await expect(line).to_have_text(re.compile(rf"^Move {total} of {total} · "))
+    await expect(line).to_have_text(re.compile(rf"^Move {total:,} of {total:,} · "))
     await page.keyboard.press("PageUp")
     last = len(doc["hands"])
     await expect(page.locator("#move-line")).to_have_text(re.compile(rf"· Hand {last}: .* deals$"))
