@@ -136,8 +136,6 @@ class WaitingCluster(RedisCluster):
         self._turns = asyncio.Semaphore(kwargs.get("max_connections", 100))  # redis-py's default
 
     async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
-        if _HOLDING.get():
-            return await super().execute_command(*args, **kwargs)
         async with self.turn():
             return await super().execute_command(*args, **kwargs)
 

@@ -151,7 +151,7 @@ def test_weighing_the_play_places_hidden_cards_better() -> None:
 
 def test_challenge_plays_standards_card_last_to_a_trick_unless_a_nil_is_alive() -> None:
     """Last to a trick (four seats, partners, no Nil alive) Challenge plays Standard's
-    card without a rollout; anywhere else it searches when it has a choice."""
+    card without a rollout; last to a trick otherwise, a Nil is alive."""
     last = 0
     for g in _standard_positions(range(6)):
         assert g.to_act is not None
