@@ -24,9 +24,9 @@ from collections.abc import Callable
 from typing import Any
 
 from redis.asyncio.connection import AbstractConnection
+from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.retry import Retry
 
 from .cluster import CLUSTER_ERRORS
 
