@@ -2,9 +2,10 @@
 # Set up the project's virtualenv: sourced by scripts/run.sh and scripts/test.sh.
 #
 # After it: ROOT is the repository root, VENV its .venv, and .venv holds the
-# project installed in editable mode with its test extra. Idempotent and fast when
-# nothing changed: pip runs only when .venv is new or pyproject.toml changed since
-# the last install (its hash is kept in .venv/.bootstrap-stamp). Needs only a
+# project installed in editable mode with its test extra, every package at the version
+# constraints.txt pins (the set the suite last passed with). Idempotent and fast when
+# nothing changed: pip runs only when .venv is new or pyproject.toml or constraints.txt
+# changed since the last install (their hashes are kept in .venv/.bootstrap-stamp). Needs only a
 # Python 3.11+ on PATH (python3, or $PYTHON); on a Debian machine whose Python lacks
 # the venv module it installs python3-venv with apt-get when running as root.
 #
@@ -94,15 +95,17 @@ bootstrap() {
     fi
 
     local stamp="$VENV/.bootstrap-stamp" want have=""
-    want="$(sha256sum <"$ROOT/pyproject.toml" | cut -d' ' -f1) extras=$BOOTSTRAP_EXTRAS"
+    want="$(cat "$ROOT/pyproject.toml" "$ROOT/constraints.txt" | sha256sum | cut -d' ' -f1) extras=$BOOTSTRAP_EXTRAS"
     [[ -f "$stamp" ]] && have="$(cat "$stamp")"
     if [[ "$want" != "$have" ]]; then
-        echo "bootstrap: installing the project into .venv (pyproject.toml changed or new venv)" >&2
-        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip \
+        echo "bootstrap: installing the project into .venv (pyproject.toml or constraints.txt changed, or new venv)" >&2
+        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+            -c "$ROOT/constraints.txt" --upgrade pip \
             || bootstrap_die "pip could not upgrade itself (is PyPI reachable?)"
+        # The pins: a release made after the suite last passed cannot reach a fresh clone.
         (cd "$ROOT" && "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-            -e ".[$BOOTSTRAP_EXTRAS]") \
-            || bootstrap_die "pip install -e '.[$BOOTSTRAP_EXTRAS]' failed (output above)"
+            -c constraints.txt -e ".[$BOOTSTRAP_EXTRAS]") \
+            || bootstrap_die "pip install -c constraints.txt -e '.[$BOOTSTRAP_EXTRAS]' failed (output above)"
         echo "$want" >"$stamp"
     fi
 

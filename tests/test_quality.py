@@ -8,9 +8,12 @@ root, so it reads pyproject.toml; a failure shows the tool's own output.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
+import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -65,3 +68,26 @@ def test_import_contracts_catch_an_upward_import(tmp_path: Path) -> None:
     assert result.returncode != 0, result.stdout
     assert "server.tables.model -> server.web.connection" in result.stdout
     assert "tables never imports social or web BROKEN" in result.stdout
+
+
+def test_every_dependency_is_pinned_in_the_constraints() -> None:
+    """A fresh clone installs what the suite passed with: every package pyproject.toml
+    asks for (the room's and the test extra's) has an exact pin in constraints.txt, and
+    the virtualenv running this test holds those versions."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = [*project["dependencies"], *project["optional-dependencies"]["test"]]
+    pins: dict[str, str] = {}
+    for line in (ROOT / "constraints.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            pins[re.sub(r"[-_.]+", "-", name.strip().lower())] = version.strip()
+    unpinned: list[str] = []
+    differing: list[str] = []
+    for requirement in wanted:
+        name = re.sub(r"[-_.]+", "-", re.split(r"[\[<>=!~ ;]", requirement)[0].lower())
+        if not pins.get(name):
+            unpinned.append(name)
+        elif metadata.version(name) != pins[name]:
+            differing.append(f"{name} {metadata.version(name)} (pinned {pins[name]})")
+    assert not unpinned, f"not pinned in constraints.txt: {unpinned}"
+    assert not differing, f"installed versions differ from the pins: {differing}"
