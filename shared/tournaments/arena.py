@@ -249,13 +249,19 @@ class Arena:
     # -- results ---------------------------------------------------------------------
 
     def standings(self) -> list[Standing]:
-        """Everyone who joined, by points, then wins, then fewer games, then name."""
+        """Everyone who joined, by points, then wins, then fewer games; players level on
+        all three share a rank (1, 2, 2, 4) and are listed by name."""
         order = sorted(self.players.values(),
                        key=lambda p: (-p.points, -p.wins, len(p.sheet), p.entrant.name,
                                       p.entrant.pid))
-        return [Standing(rank, p.entrant.pid, p.entrant.name, p.points, len(p.sheet),
-                         p.wins, p.on_fire, p.status, tuple(p.sheet))
-                for rank, p in enumerate(order, start=1)]
+        lines: list[Standing] = []
+        for place, p in enumerate(order, start=1):
+            level = bool(lines) and (lines[-1].points, lines[-1].wins, lines[-1].games) == (
+                p.points, p.wins, len(p.sheet))
+            lines.append(Standing(lines[-1].rank if level else place, p.entrant.pid,
+                                  p.entrant.name, p.points, len(p.sheet), p.wins, p.on_fire,
+                                  p.status, tuple(p.sheet)))
+        return lines
 
     def podium(self, now: int) -> list[Standing]:
         """The first three, once the Arena is finished (empty before)."""

@@ -292,3 +292,16 @@ def test_any_request_either_fails_typed_and_unchanged_or_keeps_the_books(seed: i
     assert {s.pid: s.points for s in a.standings() if s.points} == {
         pid: p for pid, p in totals.items() if p}
     assert sum(s.games for s in a.standings()) == 4 * len(counted)
+
+
+def test_players_level_on_points_wins_and_games_share_a_rank() -> None:
+    a = arena()
+    for e in people(5):
+        a.join(e, START)
+    a.seat("t1", ["p0", "p1", "p2", "p3"], START)
+    a.record("t1", (1, 2), (), START + MIN)  # p0 and p2 win, p1 and p3 lose, p4 never played
+    ranks = [(s.pid, s.rank) for s in a.standings()]
+    # Level players share the better rank and the next rank skips (1, 1, 3, 4, 4); on
+    # equal points and wins fewer games rank higher, so the one who has not played yet is
+    # above the two who lost.
+    assert ranks == [("p0", 1), ("p2", 1), ("p4", 3), ("p1", 4), ("p3", 4)]
