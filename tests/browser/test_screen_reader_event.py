@@ -93,8 +93,9 @@ async def test_an_arena_page_read_and_its_news_said_once(start_room, open_page, 
     for name in OTHERS:
         await service.join(arena.id, [Entrant(pid(name), name, 20.0)])
         await heard_said(page, f"{name} joins the event.")
-    await rows_say(page, ["1 Ada 0 0 0", "2 Bea 0 0 0", "3 Cal 0 0 0", "4 Dov 0 0 0",
-                          "5 Wanda (you) 0 0 0"])
+    # Level on points, wins and games: one shared rank, listed by name.
+    await rows_say(page, ["1 Ada 0 0 0", "1 Bea 0 0 0", "1 Cal 0 0 0", "1 Dov 0 0 0",
+                          "1 Wanda (you) 0 0 0"])
     header = await page.get_by_role("table").aria_snapshot()
     assert re.search(r'columnheader "Rank".*\n.*columnheader "Player"', header), header
 
@@ -123,8 +124,8 @@ async def test_an_arena_page_read_and_its_news_said_once(start_room, open_page, 
     await service.store.mutate(arena.id, lambda e: arena_of(e).record(
         "evtable001", (1, 2), (), int(time.time() * 1000)))
     await heard_said(page, "You are now 3rd.")
-    await rows_say(page, ["1 Ada 2 1 1", "2 Cal (paused) 2 1 1", "3 Wanda (you) 0 0 0",
-                          "4 Bea 0 1 0", "5 Dov 0 1 0"])
+    await rows_say(page, ["1 Ada 2 1 1", "1 Cal (paused) 2 1 1", "3 Wanda (you) 0 0 0",
+                          "4 Bea 0 1 0", "4 Dov 0 1 0"])
     await service.leave(arena.id, pid("Dov"))
     await heard_said(page, "Dov leaves the event.")
     found = Findings()
@@ -139,7 +140,7 @@ async def test_an_arena_page_read_and_its_news_said_once(start_room, open_page, 
             arena.settings, starts_ms=int(time.time() * 1000) - 31 * MIN)
 
     await service.store.mutate(arena.id, end)
-    await heard_said(page, "The winner: Ada, with 2 points.")
+    await heard_said(page, "First place shared by Ada, Cal, with 2 points.")
     await expect(page.locator("#event-phase")).to_have_text("Finished.")
     await found.check(page, "event page, finished")
     assert not found.lines, "\n".join(found.lines)
@@ -153,13 +154,13 @@ async def test_an_arena_page_read_and_its_news_said_once(start_room, open_page, 
         "The event starts: 30 minutes to play.",
         "Cal pauses.",
         "Ada scores 2 points: 2 in all, still 1st.",
-        "Cal scores 2 points: 2 in all, up to 2nd.",
+        "Cal scores 2 points: 2 in all, still 1st.",  # level with Ada: both first
         "Bea scores 0 points: 0 in all, down to 4th.",
-        "Dov scores 0 points: 0 in all, down to 5th.",
+        "Dov scores 0 points: 0 in all, down to 4th.",
         "You are now 3rd.",
         "Dov leaves the event.",
         "The event is over.",
-        "The winner: Ada, with 2 points.",
+        "First place shared by Ada, Cal, with 2 points.",
     ]]
 
 
