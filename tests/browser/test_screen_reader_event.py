@@ -140,7 +140,7 @@ async def test_an_arena_page_read_and_its_news_said_once(start_room, open_page, 
             arena.settings, starts_ms=int(time.time() * 1000) - 31 * MIN)
 
     await service.store.mutate(arena.id, end)
-    await heard_said(page, "First place shared by Ada, Cal, with 2 points.")
+    await heard_said(page, "First place shared by Ada and Cal, with 2 points.")
     await expect(page.locator("#event-phase")).to_have_text("Finished.")
     await found.check(page, "event page, finished")
     assert not found.lines, "\n".join(found.lines)
@@ -160,7 +160,7 @@ async def test_an_arena_page_read_and_its_news_said_once(start_room, open_page, 
         "You are now 3rd.",
         "Dov leaves the event.",
         "The event is over.",
-        "First place shared by Ada, Cal, with 2 points.",
+        "First place shared by Ada and Cal, with 2 points.",
     ]]
 
 

@@ -4,6 +4,7 @@
 // game counted (each of its players' points and place, and your own place when another
 // game moved it), a player on a streak, the event starting, its last games, its end and
 // its winner; a Knock-out's entries, each game of a match and each match won.
+import { listOf } from "../game/cards.js";
 import { ordinal, t } from "../i18n.js";
 import { announce } from "../ui/dom.js";
 import { settings } from "../ui/settings.js";
@@ -147,7 +148,7 @@ function winnerNews(e, viewer) {
     const you = mine && mine.rank === 1 && mine.name === first[0].name;
     return [t(you ? "srevent.you_win" : "srevent.winner_points", { name: first[0].name, points: points(first[0].points) })];
   }
-  return [t("srevent.winners_tied", { names: first.map((p) => p.name).join(t("list.comma")),
+  return [t("srevent.winners_tied", { names: listOf(first.map((p) => p.name)),
     points: points(first[0].points) })];
 }
 
