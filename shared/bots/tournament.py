@@ -21,6 +21,16 @@ CPU time of the deciding process, which other load on the machine barely changes
 ``wall_ms`` is elapsed time. It spreads the work over ``--procs`` processes.
 ``diff_per_hand_bags_counted`` also charges each side its bags at their long-run
 price (bag_penalty_points / bag_limit each), which a single hand does not show.
+
+``--swap OTHER@KIND`` asks where A's points come from: it plays the same seeds twice
+more, A with OTHER's decision at one kind of position (``shared.bots.positions``: bid,
+lead, second, third, fourth, nilown, ...), and reports ``swap_diff_per_hand``, that
+run minus A's own, paired seed by seed, with its ``swap_ci95`` (and with ``--games``
+``swap_win_rate_change``). For example, Standard with Challenge's leads against the
+TricksterBots port::
+
+    python -m shared.bots.tournament --a standard --b trickster --deals 1000 \
+        --swap challenge@lead --json
 """
 
 from __future__ import annotations
@@ -42,6 +52,7 @@ from .decision import Decision
 from .knowledge import Knowledge, read_view
 from .outside import trickster
 from .players import ALL_LEVELS, decide
+from .positions import KINDS, position_kind
 from .sim import winner_index
 from .table import Table, table_of
 
@@ -78,14 +89,20 @@ class Result:
     b: SideStats = field(default_factory=SideStats)
     pair_diffs: list[float] = field(default_factory=list)  # per deal (or game), per hand
     pair_wins: list[float] = field(default_factory=list)  # per game pair: A's share of the two
+    seeds: list[int] = field(default_factory=list)  # the seed of each pair, in their order
     a_wins: float = 0.0
     games: int = 0
+
+    def by_seed(self, values: list[float]) -> dict[int, float]:
+        """``pair_diffs`` or ``pair_wins`` keyed by seed, to pair two runs of the same seeds."""
+        return dict(zip(self.seeds, values, strict=True))
 
     def merge(self, other: Result) -> None:
         self.a.merge(other.a)
         self.b.merge(other.b)
         self.pair_diffs += other.pair_diffs
         self.pair_wins += other.pair_wins
+        self.seeds += other.seeds
         self.a_wins += other.a_wins
         self.games += other.games
 
@@ -121,10 +138,20 @@ OUTSIDE_LEVELS = ("trickster",)
 TOURNAMENT_LEVELS = (*ALL_LEVELS, *OUTSIDE_LEVELS)
 
 
+def swapped(level: str, other: str, kind: str) -> str:
+    """The level that plays ``level`` but ``other``'s decision at positions of ``kind``."""
+    return f"{level}+{other}@{kind}"
+
+
 def _decide(level: str, k: Knowledge) -> Decision:
-    if level == "trickster":
+    base, plus, swap = level.partition("+")
+    if plus:
+        other, _, kind = swap.partition("@")
+        if position_kind(k) == kind:
+            base = other
+    if base == "trickster":
         return trickster.decide(k)
-    return decide(level, k)
+    return decide(base, k)
 
 
 def _cover_tally(review: dict[str, Any], sides: tuple[SideStats, ...],
@@ -200,6 +227,7 @@ def _run_chunk(job: tuple[str, str, dict[str, Any], list[int], bool]) -> Result:
                     res.a_wins += 1.0
         # Per side-hand: both plays give each level n_sides side-hands per hand played.
         res.pair_diffs.append(total / max(1, hands) * 2 / n_sides)
+        res.seeds.append(seed)
         if whole_games:
             res.pair_wins.append((res.a_wins - wins_before) / 2)
     return res
@@ -249,6 +277,42 @@ def run(a: str, b: str, rules: RuleSet, count: int, whole_games: bool = False,
     """Play ``count`` duplicate deals (or games) and return the summary dict.
     ``progress``: small chunks, and the summary so far printed to stderr after each
     (so a run on a busy machine can be stopped with its figures up to there)."""
+    total = _played(a, b, rules, count, whole_games, procs, first_seed, progress)
+    return _summary(a, b, rules, count, whole_games, total)
+
+
+def run_swap(a: str, other: str, kind: str, b: str, rules: RuleSet, count: int,
+             whole_games: bool = False, procs: int = 2, first_seed: int = 1,
+             progress: bool = False) -> dict[str, Any]:
+    """A against B, then A with ``other``'s decision at positions of ``kind`` against B
+    on the same seeds: A's summary with the paired difference of the two added."""
+    alone = _played(a, b, rules, count, whole_games, procs, first_seed, progress)
+    level = swapped(a, other, kind)
+    swap = _played(level, b, rules, count, whole_games, procs, first_seed, progress)
+    out = _summary(a, b, rules, count, whole_games, alone)
+    diffs = _paired(swap, alone, swap.pair_diffs, alone.pair_diffs)
+    out["swap"] = f"{other}@{kind}"
+    out["swap_a_diff_per_hand"] = round(statistics.mean(swap.pair_diffs), 2)
+    out["swap_diff_per_hand"] = round(statistics.mean(diffs), 2)
+    out["swap_ci95"] = round(_ci95(diffs), 2)
+    if whole_games:
+        wins = _paired(swap, alone, swap.pair_wins, alone.pair_wins)
+        out["swap_a_win_rate"] = round(swap.a_wins / max(1, swap.games), 4)
+        out["swap_win_rate_change"] = round(statistics.mean(wins), 4)
+        out["swap_win_rate_change_ci95"] = round(_ci95(wins), 4)
+    return out
+
+
+def _paired(one: Result, other: Result, ones: list[float], others: list[float]
+            ) -> list[float]:
+    """``ones`` minus ``others`` seed by seed (the two runs played the same seeds)."""
+    mine, theirs = one.by_seed(ones), other.by_seed(others)
+    return [mine[seed] - theirs[seed] for seed in sorted(mine)]
+
+
+def _played(a: str, b: str, rules: RuleSet, count: int, whole_games: bool, procs: int,
+            first_seed: int, progress: bool) -> Result:
+    """Every seed played (``seeds`` says which pair is which seed's)."""
     seeds = list(range(first_seed, first_seed + count))
     chunk = 5 if progress else max(1, min(25, math.ceil(count / (procs * 4))))
     jobs = [(a, b, rules.to_dict(), seeds[i:i + chunk], whole_games)
@@ -261,7 +325,7 @@ def run(a: str, b: str, rules: RuleSet, count: int, whole_games: bool = False,
     else:
         for job in jobs:
             _add(total, _run_chunk(job), progress, a, b, rules, whole_games)
-    return _summary(a, b, rules, count, whole_games, total)
+    return total
 
 
 def _add(total: Result, part: Result, progress: bool, a: str, b: str, rules: RuleSet,
@@ -306,6 +370,15 @@ def _summary(a: str, b: str, rules: RuleSet, count: int, whole_games: bool,
     return out
 
 
+def _swap_arg(text: str) -> tuple[str, str]:
+    other, at, kind = text.partition("@")
+    if not at or other not in TOURNAMENT_LEVELS or kind not in KINDS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not OTHER@KIND: OTHER one of {', '.join(TOURNAMENT_LEVELS)}; "
+            f"KIND one of {', '.join(KINDS)}")
+    return other, kind
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m shared.bots.tournament",
                                 description="Duplicate tournament between two bot levels.")
@@ -322,6 +395,10 @@ def main(argv: list[str] | None = None) -> int:
                    help="override one rule, e.g. --rule nil_pass=2 (JSON value)")
     p.add_argument("--procs", type=int, default=2)
     p.add_argument("--seed", type=int, default=1, help="first deal seed")
+    p.add_argument("--swap", type=_swap_arg, metavar="OTHER@KIND",
+                   help="also play A with OTHER's decision at positions of KIND ("
+                        + ", ".join(KINDS) + ") on the same seeds, and report the "
+                        "paired difference")
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.add_argument("--progress", action="store_true",
                    help="print the summary so far to stderr every 5 deals")
@@ -337,8 +414,14 @@ def main(argv: list[str] | None = None) -> int:
     for preset in PRESETS if args.preset == "all" else (args.preset,):
         rules = RuleSet.preset(preset, **overrides)
         t0 = time.perf_counter()
-        out = run(args.a, args.b, rules, args.games if whole else args.deals, whole,
-                  args.procs, args.seed, args.progress)
+        count = args.games if whole else args.deals
+        if args.swap:
+            other, kind = args.swap
+            out = run_swap(args.a, other, kind, args.b, rules, count, whole, args.procs,
+                           args.seed, args.progress)
+        else:
+            out = run(args.a, args.b, rules, count, whole, args.procs, args.seed,
+                      args.progress)
         out["seconds"] = round(time.perf_counter() - t0, 1)
         if args.json:
             print(json.dumps(out), flush=True)
