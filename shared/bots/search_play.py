@@ -10,9 +10,8 @@ Challenge, per decision:
    the policy is deterministic, so one is enough), or, in the last
    ``ENDGAME_CARDS`` tricks, solve the deal exactly (:mod:`endgame`);
 4. score each result by match equity (:mod:`equity`) and play the best average;
-   Standard's own choice gets a credit (``PRIOR``, 2% of game equity) so that another
-   card is played only when the deals find it clearly better (more while covering a
-   partner's Nil: ``PRIOR_COVER``).
+   Standard's own choice gets a hair of credit so that near-ties play like Standard
+   (more while covering a partner's Nil: ``PRIOR_COVER``).
 
 Last to a trick in a partnership game with no Nil alive, Challenge plays Standard's
 card without searching (``_standard_plays_last``).
@@ -41,13 +40,7 @@ ENDGAME_CARDS = 4  # solve exactly when this seat holds this many cards or fewer
 EXACT_DEALS = 16  # deals for an exact solve of ENDGAME_CARDS cards (fewer cards: all)
 ROLLOUT_BUDGET = 400  # rollouts per decision, shared among the candidates
 MIN_DEALS, MAX_DEALS = 16, 40  # at most 40: a tenth of pimc's 400 per card
-# Equity credit for Standard's card: the search plays another card only when its deals
-# give that card at least this much more chance to win the game. Against the
-# TricksterBots port, over the same 600 duplicate deals, 1%, 2% and 4% scored +5.0,
-# +6.7 and +5.9 points a hand more than 0.2% did (each ± 3; docs/bots.md): a smaller
-# edge in a few dozen deals is mostly their noise, or the rollouts' model of the
-# other seats (Standard's play) where the real players are not Standard.
-PRIOR = 0.02
+PRIOR = 0.002  # equity credit for Standard's card
 # ... while covering a partner's Nil: the rollouts model the defence of a Nil crudely
 # (attackers always duck while the Nil bidder is still to play), so a few percent the
 # search finds there is mostly the model; Standard's cover rules keep the cover cards.
@@ -167,7 +160,7 @@ def challenge_play(k: Knowledge) -> Decision:
         card, why = prior_card, prior_why
     else:
         card = best
-        margin = totals[best] - (totals[prior] - credit)  # the deals' own estimate
+        margin = totals[best] - totals[prior]
         why = (f"{card_text(best)} does best over {len(values[best])} likely deals "
                f"(+{margin * 100:.1f}% to win the game over {card_text(prior_card)})")
     return Decision("play " + CODES[card], why, rollouts)
