@@ -28,11 +28,10 @@ def position_kind(k: Knowledge) -> str:
         return "bid"
     if k.phase != "playing":
         return "other"
-    alive = [seat for seat in range(k.seats) if k.nil_alive(seat)]
-    if alive:
-        if k.seat in alive:
-            return "nilown"
-        if k.partner is not None and k.partner in alive:
-            return "nilpartner"
+    if k.nil_alive(k.seat):
+        return "nilown"
+    if k.partner_nil_alive():
+        return "nilpartner"
+    if any(k.nil_alive(seat) for seat in range(k.seats)):
         return "nilopp"
     return _PLACES[len(k.trick)]

@@ -290,23 +290,21 @@ def run_swap(a: str, other: str, kind: str, b: str, rules: RuleSet, count: int,
     level = swapped(a, other, kind)
     swap = _played(level, b, rules, count, whole_games, procs, first_seed, progress)
     out = _summary(a, b, rules, count, whole_games, alone)
-    diffs = _paired(swap, alone, swap.pair_diffs, alone.pair_diffs)
+    diffs = _paired(swap.by_seed(swap.pair_diffs), alone.by_seed(alone.pair_diffs))
     out["swap"] = f"{other}@{kind}"
     out["swap_a_diff_per_hand"] = round(statistics.mean(swap.pair_diffs), 2)
     out["swap_diff_per_hand"] = round(statistics.mean(diffs), 2)
     out["swap_ci95"] = round(_ci95(diffs), 2)
     if whole_games:
-        wins = _paired(swap, alone, swap.pair_wins, alone.pair_wins)
+        wins = _paired(swap.by_seed(swap.pair_wins), alone.by_seed(alone.pair_wins))
         out["swap_a_win_rate"] = round(swap.a_wins / max(1, swap.games), 4)
         out["swap_win_rate_change"] = round(statistics.mean(wins), 4)
         out["swap_win_rate_change_ci95"] = round(_ci95(wins), 4)
     return out
 
 
-def _paired(one: Result, other: Result, ones: list[float], others: list[float]
-            ) -> list[float]:
-    """``ones`` minus ``others`` seed by seed (the two runs played the same seeds)."""
-    mine, theirs = one.by_seed(ones), other.by_seed(others)
+def _paired(mine: dict[int, float], theirs: dict[int, float]) -> list[float]:
+    """``mine`` minus ``theirs`` seed by seed (two runs of the same seeds)."""
     return [mine[seed] - theirs[seed] for seed in sorted(mine)]
 
 
