@@ -114,6 +114,7 @@ class Node:
                 streams=[keys.archive_queue(timer_set) for timer_set in self.store.timers.keys],
                 on_written=lambda record: queue_people(self.store.client, pool, record))
             await self.archive.start()
+            self.store.on_archive_queued = self.archive.wake
         if self.par_keeper is not None:
             self.par_keeper.start()
         await self.tournaments.start()

@@ -5,7 +5,9 @@ stream ``archive:q:{b}`` of its table's timer bucket: ``keys.archive_queue``) by
 write of its last action (``apply.lua``), so it is never on the per-action path and
 never lost with the node that wrote it. Every node runs one ``ArchiveQueue``: a member
 of the streams' consumer group ``archivers``, it reads new entries, writes each game to
-PostgreSQL (``write_game``, idempotent), then acknowledges and deletes the entry.
+PostgreSQL (``write_game``, idempotent), then acknowledges and deletes the entry. One
+stream is waited on; the streams of a cluster are read when the node queued a game there
+(``wake``, from ``Store.on_archive_queued``) and all swept every ``SWEEP_S``.
 
 PostgreSQL down: the entry stays unacknowledged and the consumer retries its own
 pending entries with a growing pause (up to ``MAX_BACKOFF_S``); play never waits for it,
@@ -48,6 +50,8 @@ BAD_ENTRIES = "archive:bad"
 BATCH = 50
 BLOCK_MS = 500
 CLAIM_IDLE_MS = 30_000
+CLAIMS_PER_IDLE = 3  # others' stuck entries are looked for this often within CLAIM_IDLE_MS
+SWEEP_S = 5.0  # under Cluster: every stream read this often, woken or not
 MAX_BACKOFF_S = 5.0
 
 
@@ -72,6 +76,8 @@ class ArchiveQueue:
         self._account_names = account_names
         self._task: asyncio.Task[None] | None = None
         self._stopped = False
+        self._woken: set[str] = set()  # streams this node queued a game on since its last read
+        self._wake = asyncio.Event()
         self.written = 0
         self.failures = 0  # PostgreSQL failures met (each retried)
 
@@ -93,28 +99,62 @@ class ArchiveQueue:
             with contextlib.suppress(ResponseError):  # BUSYGROUP: made by another node
                 await self._client.xgroup_create(stream, GROUP, id="0", mkstream=True)
 
+    def wake(self, stream: str) -> None:
+        """This node has just queued a game on ``stream``: read it now. Under Cluster the
+        streams are otherwise only swept every ``SWEEP_S`` (one Redis: the lone stream is
+        waited on, so nothing to do)."""
+        if len(self._streams) > 1:
+            self._woken.add(stream)
+            self._wake.set()
+
     async def _run(self) -> None:
         backoff = 0.0
+        # Own pending entries exist only at the start (a restart under the same name)
+        # and after a failed write; others' stuck ones only after CLAIM_IDLE_MS. Under
+        # Cluster the node that queues a game wakes its own consumer for that stream,
+        # and every stream is swept now and then for the games of a node that died
+        # before reading them. Polling all 64 streams for all three kinds twice a
+        # second, whatever the load, was most of a node's Redis calls on a quiet room.
+        pending = set(self._streams)
+        next_claim = next_sweep = 0.0
         while not self._stopped:
             try:
                 if backoff:
                     await asyncio.sleep(backoff)
-                # Own pending entries first (a failed write), then others' stuck ones,
-                # then new ones; a lone stream is waited on, several are polled in turn.
-                idle = True
-                for stream in self._streams:
-                    if await self._drain(stream, "0") and await self._claim_stuck(stream):
-                        idle = await self._drain(
-                            stream, ">", block=len(self._streams) == 1) and idle
-                    else:
-                        idle = False
-                if idle and len(self._streams) > 1:
-                    await asyncio.sleep(BLOCK_MS / 1000)
+                loop = asyncio.get_running_loop()
+                claim = loop.time() >= next_claim
+                if claim:
+                    next_claim = loop.time() + CLAIM_IDLE_MS / 1000 / CLAIMS_PER_IDLE
+                if len(self._streams) == 1 or claim or loop.time() >= next_sweep:
+                    todo = self._streams
+                    next_sweep = loop.time() + SWEEP_S
+                else:
+                    todo = sorted(self._woken)
+                # cleared before reading: a game queued during the reads wakes it again
+                self._woken.clear()
+                self._wake.clear()
+                for stream in todo:
+                    if stream in pending:
+                        if not await self._drain(stream, "0"):
+                            self._woken.add(stream)  # a full batch: more to read
+                            continue
+                        pending.discard(stream)
+                    if claim:
+                        await self._claim_stuck(stream)
+                    # A lone stream is waited on; several are read when woken or swept.
+                    if not await self._drain(stream, ">", block=len(self._streams) == 1):
+                        self._woken.add(stream)
+                if len(self._streams) > 1 and not self._woken:
+                    wait = min(next_sweep, next_claim) - loop.time()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._wake.wait(), max(0.0, wait))
                 backoff = 0.0
             except ArchiveUnavailable:
                 self.failures += 1
+                pending, next_sweep = set(self._streams), 0.0
                 backoff = min(MAX_BACKOFF_S, max(0.2, backoff * 2))
             except ResponseError as err:
+                pending, next_sweep = set(self._streams), 0.0
                 # The stream was deleted (FLUSHALL in tests): NOGROUP on the next read,
                 # UNBLOCKED for a read that was waiting on it. Make the group again now,
                 # not after a pause, so the next game is not left to the claim.
@@ -126,6 +166,7 @@ class ArchiveQueue:
             except asyncio.CancelledError:
                 raise
             except Exception as err:
+                pending, next_sweep = set(self._streams), 0.0
                 if is_redis_failure(err):  # one line: a failover is not a bug
                     log.warning("archive queue: redis failed: %r", err)
                     backoff = 1.0
@@ -136,8 +177,11 @@ class ArchiveQueue:
     async def _drain(self, stream: str, start: str, block: bool = False) -> bool:
         """Read and write one batch (``"0"``: own pending; ``">"``: new). True when
         there was nothing left of that kind."""
-        reply = await self._client.xreadgroup(GROUP, self._consumer, {stream: start},
-                                              count=BATCH, block=BLOCK_MS if block else None)
+        args: list[Any] = ["XREADGROUP", "GROUP", GROUP, self._consumer, "COUNT", BATCH]
+        if block:
+            args += ["BLOCK", BLOCK_MS]
+        args += ["STREAMS", stream, start]
+        reply = await self._client.execute_command(*args, **self._route(stream))
         entries = reply[0][1] if reply else []
         for entry_id, fields in entries:
             if fields:  # a pending entry deleted meanwhile comes back without fields
@@ -145,14 +189,20 @@ class ArchiveQueue:
             await self._done(stream, entry_id)
         return len(entries) < BATCH
 
-    async def _claim_stuck(self, stream: str) -> bool:
+    def _route(self, stream: str) -> dict[str, Any]:
+        """Under Redis Cluster, the stream's master named outright: redis-py finds an
+        XREADGROUP's key by asking the server (``COMMAND GETKEYS``, its keys move with
+        its options), a second round trip for every read."""
+        node_of = getattr(self._client, "get_node_from_key", None)
+        return {} if node_of is None else {"target_nodes": node_of(stream)}
+
+    async def _claim_stuck(self, stream: str) -> None:
         reply = await self._client.xautoclaim(stream, GROUP, self._consumer,
                                               min_idle_time=CLAIM_IDLE_MS, count=BATCH)
         for entry_id, fields in reply[1]:
             if fields:
                 await self._write(entry_id, fields)
             await self._done(stream, entry_id)
-        return True
 
     async def _write(self, raw_id: Any, fields: dict[bytes, bytes]) -> None:
         entry_id = raw_id.decode() if isinstance(raw_id, bytes) else str(raw_id)

@@ -99,6 +99,9 @@ class Store:
         self._claim_tick = 0
         self._apply = client.register_script(_script("apply.lua"))
         self._claim = client.register_script(_script("claim_timers.lua"))
+        # Told the stream a written game end was queued on (the node's archive consumer
+        # reads it at once instead of at its next sweep).
+        self.on_archive_queued: Callable[[str], None] | None = None
 
     @classmethod
     def from_url(cls, url: str, table_ttl_s: int = 86_400, max_connections: int = 64,
@@ -228,6 +231,8 @@ class Store:
         if not written:
             log.debug("table %s: version %s moved on to %s", table.id, old_rev, current)
             return None
+        if len(script_keys) > 4 and self.on_archive_queued is not None:
+            self.on_archive_queued(script_keys[4])
         return int(current)
 
     async def _write_shard(self, script_keys: list[str], args: list[Any]) -> list[Any]:

@@ -7,16 +7,22 @@ in one slot. Before that rule the last write of every game failed with CROSSSLOT
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 from collections.abc import Awaitable, Callable
 
+import asyncpg
 import httpx
 import pytest
+import redis
 
 from client.room_client import RoomClient
+from server.archive import queue as archive_queue
+from server.archive.queue import ArchiveQueue
 from server.ops.redis_cluster import RedisClusterProcess
 from server.tables import keys
-from server.tables.cluster import TimerLayout
+from server.tables.cluster import TimerLayout, cluster_client, parse_cluster_url
 from tests.archive.conftest import wait_for_json
 from tests.room.conftest import launch, play_until
 
@@ -52,3 +58,54 @@ async def test_a_game_on_the_cluster_is_archived(
             assert item["id"] == f"{client.table}.0" and item["totals"] == final
     finally:
         await server.stop()
+
+
+def _calls(cluster: RedisClusterProcess) -> dict[str, int]:
+    """Commands the masters have run since their last CONFIG RESETSTAT, by name."""
+    total: dict[str, int] = {}
+    for node in cluster.master_nodes():
+        with redis.Redis(port=node.port, socket_timeout=2) as one:
+            for name, stat in one.info("commandstats").items():
+                total[name] = total.get(name, 0) + int(stat["calls"])
+    return total
+
+
+async def test_the_archive_queue_reads_the_cluster_when_told_not_all_the_time(
+        redis_cluster: RedisClusterProcess, database_url: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The queue has a stream per timer bucket. It reads one when its node queued a game
+    there (``wake``) and sweeps them all every ``SWEEP_S``, whatever the load: each read
+    one call, never preceded by redis-py's ``COMMAND GETKEYS`` to find the stream's
+    slot. Here no sweep or claim is due for an hour, so after the first sweep only a
+    wake can read a stream."""
+    monkeypatch.setattr(archive_queue, "SWEEP_S", 3600.0)
+    monkeypatch.setattr(archive_queue, "CLAIM_IDLE_MS", 3_600_000 * archive_queue.CLAIMS_PER_IDLE)
+    client = cluster_client(parse_cluster_url(redis_cluster.url))
+    await client.initialize()
+    streams = [keys.archive_queue(t) for t in TimerLayout.buckets().keys]
+    pool = await asyncpg.create_pool(database_url, min_size=0, max_size=2)
+    queue = ArchiveQueue(client, pool, "idle", streams=streams)
+    try:
+        for node in redis_cluster.master_nodes():
+            with redis.Redis(port=node.port, socket_timeout=2) as one:
+                one.config_resetstat()
+        await queue.start()
+        await asyncio.sleep(2.0)
+        calls = _calls(redis_cluster)
+
+        stream = streams[17]
+        await client.xadd(stream, {b"st": b"\x00not a game", b"rev": b"1", b"log": b""})
+        queue.wake(stream)
+        deadline = time.monotonic() + 30
+        while await client.xlen(stream) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert await client.xlen(stream) == 0, "a woken stream was not read"
+        assert await client.xlen(archive_queue.BAD_ENTRIES) == 1
+    finally:
+        await queue.stop()
+        await pool.close()
+        await client.aclose()
+    assert calls.get("cmdstat_command|getkeys", 0) == 0
+    # the first sweep: each stream's own pending entries, others' stuck ones, new ones
+    assert calls.get("cmdstat_xreadgroup", 0) <= 2 * len(streams)
+    assert calls.get("cmdstat_xautoclaim", 0) <= len(streams)
