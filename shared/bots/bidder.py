@@ -291,6 +291,13 @@ def nil_pass_cards(hand: int, jokers: bool, count: int) -> list[int]:
     return ordered[:count]
 
 
+# The last to bid, at a table whose other bids leave this many tricks or more beyond its
+# own estimate rounded down, bids one more. From a fraction of 0.25 up before; from any
+# fraction, Standard won 0.9% more of 8,000 whole games against the TricksterBots port
+# (paired, ± 0.3%) and scored 0.5 a hand more (docs/bots.md).
+UNDERBID = 3
+
+
 def _numeric_want(k: Knowledge, e: Estimate) -> int:
     tricks = e.tricks
     partner_bid = k.bids[k.partner] if k.partner is not None else None
@@ -307,8 +314,9 @@ def _numeric_want(k: Knowledge, e: Estimate) -> int:
         total = sum(max(b or 0, 0) for i, b in enumerate(k.bids) if i != k.seat) + want
         frac = tricks - int(tricks)
         size = k.table.hand_size
-        if total <= size - 3 and frac >= 0.25 and want == int(tricks):
-            want += 1  # the tricks are there and the bags would come anyway
+        if total <= size - UNDERBID and want == int(tricks):
+            # The bags would come anyway: bid the fraction up and score them as tricks.
+            want += 1
         elif total >= size + 1 and frac < 0.6 and want > 1:
             want -= 1  # the table is overbid: someone will be set; do not be the one
     return max(1, want)
