@@ -79,12 +79,29 @@ async def open_private(page: Page, name: str, fmt: str, options: dict[str, Any],
     await page.wait_for_selector(".private-lobby")
 
 
+# What the page holds when a card it calls legal is not in the hand: the state's view
+# and the hand's buttons, and the table screen's deal flags (which cut the hand short).
+HAND_PROBE_JS = """() => {
+  const s = window.spadesApp.state, v = s.view, screen = window.spadesApp.screen || {};
+  return {v: s.v, seat: s.seat, myTurn: s.myTurn, phase: v && v.phase, tricks: v && v.tricks.length,
+          hand: v && v.hand, legal: v && v.legal, wireHand: s.wire && s.wire.hand,
+          buttons: [...document.querySelectorAll('.hand .card-btn')].map((b) => b.dataset.card),
+          dealing: !!screen.dealing, dealtCount: screen.dealtCount, dealWaits: !!screen.dealWaits};
+}"""
+
+
 async def click_card(page: Page, code: str) -> None:
     """Click the visible strip of a card in the hand (cards overlap on small screens).
     Twin cards (the six-player game's two decks) share a code: the first one is taken,
-    so a second click plays the card the first lifted."""
-    await page.locator(f'.hand .card-btn[data-card="{code}"]').first.click(
-        position={"x": 6, "y": 24})
+    so a second click plays the card the first lifted. A card that never shows fails
+    with what the page held (a hand and a state that disagree are a bug to find)."""
+    card = page.locator(f'.hand .card-btn[data-card="{code}"]').first
+    try:
+        await card.wait_for(state="attached", timeout=30_000)
+    except PlaywrightTimeoutError:
+        probe = await page.evaluate(HAND_PROBE_JS)
+        raise AssertionError(f"{code} is not in the hand after 30 s; the page: {probe}") from None
+    await card.click(position={"x": 6, "y": 24})
 
 
 async def deal_if_asked(page: Page) -> None:
