@@ -31,9 +31,11 @@ from typing import Any
 
 import asyncpg
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import ResponseError
 
 from server.errors import is_redis_failure
+from server.tables.cluster import master_of
 from server.tables.keys import ARCHIVE_QUEUE
 from shared.archive import GameRecord
 
@@ -193,8 +195,9 @@ class ArchiveQueue:
         """Under Redis Cluster, the stream's master named outright: redis-py finds an
         XREADGROUP's key by asking the server (``COMMAND GETKEYS``, its keys move with
         its options), a second round trip for every read."""
-        node_of = getattr(self._client, "get_node_from_key", None)
-        return {} if node_of is None else {"target_nodes": node_of(stream)}
+        if not isinstance(self._client, RedisCluster):
+            return {}
+        return {"target_nodes": master_of(self._client, stream)}
 
     async def _claim_stuck(self, stream: str) -> None:
         reply = await self._client.xautoclaim(stream, GROUP, self._consumer,

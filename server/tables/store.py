@@ -211,9 +211,11 @@ class Store:
                 args.extend((due, member))
         script_keys = [keys.table(table.id), keys.table_events(table.id),
                        self.timers.key_for(table.id), keys.game_log(table.id, table.game_no)]
+        archive_stream = None
         if "a" in notice and table.status == "over" and table.kind != PRACTICE:
             # The game's end, queued for the archive in the stream of the table's slot.
-            script_keys.append(keys.archive_queue(self.timers.key_for(table.id)))
+            archive_stream = keys.archive_queue(self.timers.key_for(table.id))
+            script_keys.append(archive_stream)
         started = time.perf_counter()
         async with _wrapped("write"):
             if self._shards is not None:
@@ -231,8 +233,8 @@ class Store:
         if not written:
             log.debug("table %s: version %s moved on to %s", table.id, old_rev, current)
             return None
-        if len(script_keys) > 4 and self.on_archive_queued is not None:
-            self.on_archive_queued(script_keys[4])
+        if archive_stream is not None and self.on_archive_queued is not None:
+            self.on_archive_queued(archive_stream)
         return int(current)
 
     async def _write_shard(self, script_keys: list[str], args: list[Any]) -> list[Any]:

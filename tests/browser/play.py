@@ -84,7 +84,7 @@ async def open_private(page: Page, name: str, fmt: str, options: dict[str, Any],
 HAND_PROBE_JS = """() => {
   const s = window.spadesApp.state, v = s.view, screen = window.spadesApp.screen || {};
   return {v: s.v, seat: s.seat, myTurn: s.myTurn, phase: v && v.phase, tricks: v && v.tricks.length,
-          hand: v && v.hand, legal: v && v.legal, wireHand: s.wire && s.wire.hand,
+          hand: v && v.hand, legal: v && v.legal,
           buttons: [...document.querySelectorAll('.hand .card-btn')].map((b) => b.dataset.card),
           dealing: !!screen.dealing, dealtCount: screen.dealtCount, dealWaits: !!screen.dealWaits};
 }"""
