@@ -101,3 +101,34 @@ async def test_the_archive_queue_reads_the_cluster_when_told_not_all_the_time(
     # the first sweep: each stream's own pending entries, others' stuck ones, new ones
     assert calls.get("cmdstat_xreadgroup", 0) <= 2 * len(streams)
     assert calls.get("cmdstat_xautoclaim", 0) <= len(streams)
+
+
+async def test_a_game_no_node_was_woken_for_is_read_by_the_sweep(
+        redis_cluster: RedisClusterProcess, database_url: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A node that died after queuing a game and before reading it wakes nobody: the
+    other nodes' sweep reads the stream all the same."""
+    monkeypatch.setattr(archive_queue, "SWEEP_S", 0.5)
+    # no claim due for an hour: a claim also reads every stream, and it is not tested here
+    monkeypatch.setattr(archive_queue, "CLAIM_IDLE_MS", 3_600_000 * archive_queue.CLAIMS_PER_IDLE)
+    client = cluster_client(parse_cluster_url(redis_cluster.url))
+    await client.initialize()
+    streams = [keys.archive_queue(t) for t in TimerLayout.buckets().keys]
+    pool = await asyncpg.create_pool(database_url, min_size=0, max_size=2)
+    queue = ArchiveQueue(client, pool, "survivor", streams=streams)
+    try:
+        await queue.start()
+        stream = streams[40]
+        # The first entry is read by the start's sweep (or the next); once it is gone,
+        # that sweep has passed this stream, so only a later one can read the second.
+        for added in (1, 2):
+            await client.xadd(stream, {b"st": b"\x00not a game", b"rev": b"1", b"log": b""})
+            deadline = time.monotonic() + 30  # an upper bound for a loaded machine
+            while await client.xlen(stream) and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            assert await client.xlen(stream) == 0, "an unwoken stream was never swept"
+            assert await client.xlen(archive_queue.BAD_ENTRIES) == added
+    finally:
+        await queue.stop()
+        await pool.close()
+        await client.aclose()
