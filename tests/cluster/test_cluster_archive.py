@@ -8,9 +8,11 @@ in one slot. Before that rule the last write of every game failed with CROSSSLOT
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 import asyncpg
 import httpx
@@ -60,6 +62,41 @@ async def test_a_game_on_the_cluster_is_archived(
         await server.stop()
 
 
+NOT_A_GAME = {b"st": b"\x00not a game", b"rev": b"1", b"log": b""}
+
+
+@contextlib.asynccontextmanager
+async def _cluster_queue(cluster: RedisClusterProcess, database_url: str, name: str
+                         ) -> AsyncIterator[tuple[Any, list[str], ArchiveQueue]]:
+    """A node's archive queue on ``cluster`` (not started): its client, the 64 bucket
+    streams and the queue; stopped and closed after."""
+    client = cluster_client(parse_cluster_url(cluster.url))
+    await client.initialize()
+    streams = [keys.archive_queue(t) for t in TimerLayout.buckets().keys]
+    pool = await asyncpg.create_pool(database_url, min_size=0, max_size=2)
+    queue = ArchiveQueue(client, pool, name, streams=streams)
+    try:
+        yield client, streams, queue
+    finally:
+        await queue.stop()
+        await pool.close()
+        await client.aclose()
+
+
+async def _queue_and_wait_read(client: Any, stream: str, unread: str,
+                               woken: ArchiveQueue | None = None) -> None:
+    """Add an entry (not a game) to ``stream``, waking ``woken`` for it as the node that
+    queues a game does; it must be read within 30 s, an upper bound for a loaded machine
+    (else fail with ``unread``)."""
+    await client.xadd(stream, NOT_A_GAME)
+    if woken is not None:
+        woken.wake(stream)
+    deadline = time.monotonic() + 30
+    while await client.xlen(stream) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert await client.xlen(stream) == 0, unread
+
+
 async def test_the_archive_queue_reads_the_cluster_when_told_not_all_the_time(
         redis_cluster: RedisClusterProcess, database_url: str,
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -70,32 +107,21 @@ async def test_the_archive_queue_reads_the_cluster_when_told_not_all_the_time(
     wake can read a stream."""
     monkeypatch.setattr(archive_queue, "SWEEP_S", 3600.0)
     monkeypatch.setattr(archive_queue, "CLAIM_IDLE_MS", 3_600_000 * archive_queue.CLAIMS_PER_IDLE)
-    client = cluster_client(parse_cluster_url(redis_cluster.url))
-    await client.initialize()
-    streams = [keys.archive_queue(t) for t in TimerLayout.buckets().keys]
-    pool = await asyncpg.create_pool(database_url, min_size=0, max_size=2)
-    queue = ArchiveQueue(client, pool, "idle", streams=streams)
     stats = ClusterStats(redis_cluster.url)  # the masters' commands, summed
     try:
-        before = await stats.info("commandstats")
-        await queue.start()
-        await asyncio.sleep(2.0)
-        after = await stats.info("commandstats")
-        calls = {name: stat["calls"] - before.get(name, {"calls": 0})["calls"]
-                 for name, stat in after.items()}
+        async with _cluster_queue(redis_cluster, database_url, "idle") as (client, streams,
+                                                                           queue):
+            before = await stats.info("commandstats")
+            await queue.start()
+            await asyncio.sleep(2.0)
+            after = await stats.info("commandstats")
+            calls = {name: stat["calls"] - before.get(name, {"calls": 0})["calls"]
+                     for name, stat in after.items()}
 
-        stream = streams[17]
-        await client.xadd(stream, {b"st": b"\x00not a game", b"rev": b"1", b"log": b""})
-        queue.wake(stream)
-        deadline = time.monotonic() + 30
-        while await client.xlen(stream) and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-        assert await client.xlen(stream) == 0, "a woken stream was not read"
-        assert await client.xlen(archive_queue.BAD_ENTRIES) == 1
+            await _queue_and_wait_read(client, streams[17], "a woken stream was not read",
+                                       woken=queue)
+            assert await client.xlen(archive_queue.BAD_ENTRIES) == 1
     finally:
-        await queue.stop()
-        await pool.close()
-        await client.aclose()
         await stats.aclose()
     assert calls.get("cmdstat_command|getkeys", 0) == 0
     # the first sweep: each stream's own pending entries, others' stuck ones, new ones
@@ -111,24 +137,11 @@ async def test_a_game_no_node_was_woken_for_is_read_by_the_sweep(
     monkeypatch.setattr(archive_queue, "SWEEP_S", 0.5)
     # no claim due for an hour: a claim also reads every stream, and it is not tested here
     monkeypatch.setattr(archive_queue, "CLAIM_IDLE_MS", 3_600_000 * archive_queue.CLAIMS_PER_IDLE)
-    client = cluster_client(parse_cluster_url(redis_cluster.url))
-    await client.initialize()
-    streams = [keys.archive_queue(t) for t in TimerLayout.buckets().keys]
-    pool = await asyncpg.create_pool(database_url, min_size=0, max_size=2)
-    queue = ArchiveQueue(client, pool, "survivor", streams=streams)
-    try:
+    async with _cluster_queue(redis_cluster, database_url, "survivor") as (client, streams,
+                                                                           queue):
         await queue.start()
-        stream = streams[40]
         # The first entry is read by the start's sweep (or the next); once it is gone,
         # that sweep has passed this stream, so only a later one can read the second.
         for added in (1, 2):
-            await client.xadd(stream, {b"st": b"\x00not a game", b"rev": b"1", b"log": b""})
-            deadline = time.monotonic() + 30  # an upper bound for a loaded machine
-            while await client.xlen(stream) and time.monotonic() < deadline:
-                await asyncio.sleep(0.05)
-            assert await client.xlen(stream) == 0, "an unwoken stream was never swept"
+            await _queue_and_wait_read(client, streams[40], "an unwoken stream was never swept")
             assert await client.xlen(archive_queue.BAD_ENTRIES) == added
-    finally:
-        await queue.stop()
-        await pool.close()
-        await client.aclose()
