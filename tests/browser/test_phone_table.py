@@ -39,8 +39,14 @@ TRICK_UNDER_SEATS_JS = """() => {
 
 
 async def tall_enough(page: Page, selector: str) -> None:
-    box = await page.locator(selector).first.bounding_box()
-    assert box is not None, selector
+    # Measured in one script turn: the private lobby draws its keys afresh on every table
+    # message, so a key found by one call may be gone by the next (a box of None).
+    key = page.locator(selector).first
+    await expect(key).to_be_visible()
+    box = await key.evaluate("""(el) => {
+      const r = el.getBoundingClientRect();
+      return {width: r.width, height: r.height};
+    }""")
     assert box["height"] >= FINGER and box["width"] >= FINGER, (selector, box)
 
 
