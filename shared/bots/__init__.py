@@ -5,11 +5,12 @@
     >>> text, reason = tip(view)            # the suggested bid and the cards behind it
     >>> text, reason = hint(view)           # the suggested action now, and why
 
-Levels: ``easy`` (plain), ``standard`` (counts tricks, voids, bags; Nil play),
-``challenge`` (searches sampled deals, solves the last tricks, scores by match
-equity) and ``pimc`` (a reference for benchmarks only). Decisions are deterministic:
-the same view (and salt) gives the same action on every machine; another ``salt``
-draws the searching levels' samples afresh, so their choices between close options vary.
+Levels: ``easy`` (plain), ``standard`` (counts tricks, voids, bags; Nil play; a small
+search of its leads while its side needs tricks), ``challenge`` (searches sampled
+deals, solves the last tricks, scores by match equity) and ``pimc`` (a reference for
+benchmarks only). Decisions are deterministic: the same view (and salt) gives the same
+action on every machine; another ``salt`` draws the searching levels' samples afresh,
+so their choices between close options vary.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .advice import hint, tip
 from .knowledge import read_view
 from .players import ALL_LEVELS, LEVELS, decide
 
-__all__ = ["ALL_LEVELS", "LEVELS", "choose", "hint", "tip"]
+__all__ = ["ALL_LEVELS", "LEVELS", "choose", "hint", "searches", "tip"]
 
 
 def choose(level: str, view: Any, salt: str = "") -> str:
@@ -33,3 +34,17 @@ def choose(level: str, view: Any, salt: str = "") -> str:
     knowledge = read_view(view)
     knowledge.salt = salt
     return decide(level, knowledge).action
+
+
+def searches(level: str, view: Any) -> bool:
+    """Whether ``choose(level, view)`` may search sampled deals (milliseconds, up to
+    about 0.1 s) rather than follow rules (microseconds): every Challenge and pimc
+    decision, and Standard's searched leads. A caller with an event loop to keep free
+    runs those elsewhere."""
+    if level in ("challenge", "pimc"):
+        return True
+    if level != "standard":
+        return False
+    from .search_play import lead_searched
+
+    return lead_searched(read_view(view))

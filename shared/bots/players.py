@@ -67,6 +67,12 @@ def _play(level: str, k: Knowledge) -> Decision:
         card, why = easy_play(k)
         return Decision("play " + CODES[card], why)
     if level == "standard":
+        if not k.trick:  # a lead while the side needs tricks is searched, a little
+            from .search_play import standard_lead
+
+            searched = standard_lead(k)
+            if searched is not None:
+                return searched
         card, why = standard_play(k)
         return Decision("play " + CODES[card], why)
     from .search_play import search_play

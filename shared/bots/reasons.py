@@ -50,6 +50,11 @@ LEAD_INTO_NIL_SEAT = Template("advice.lead_into_nil_seat", "lead low into {who:s
 LEAD_NIL_DISCARDS = Template("advice.lead_nil_discards",
                              "lead low: the Nil bidder can discard on every suit you hold")
 CASH = Template("advice.cash", "cash {card}: a sure winner")
+# Standard's search at a lead (search_play.standard_lead) found a card better than its
+# rules' own.
+LEAD_PLAYED_OUT = Template("advice.lead_played_out",
+                           "lead {card}: played out over likely deals, it does better than "
+                           "{other}")
 DRAW_TRUMPS = Template("advice.draw_trumps", "draw trumps with {card}")
 LEAD_FOR_RUFF = Template("advice.lead_for_ruff",
                          "lead {suit:suit}: partner is out of them and can trump")

@@ -22,10 +22,12 @@ Budgets are counted in deals and rollouts, never in time.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from shared.spades.cards import CODES, SUIT_MASKS
 
-from .cardplay import standard_play
+from . import reasons as R
+from .cardplay import TAKE, aim_of, standard_play
 from .decision import Decision
 from .endgame import Solver, distinct_moves
 from .equity import HandScorer
@@ -48,6 +50,8 @@ PRIOR_COVER = 0.03
 MAX_CLOSE_DEALS, CLOSE_STEP = 80, 8  # more deals for a close call between two cards
 CLOSE_Z = 2.0  # a gap this many standard errors wide is clear
 PIMC_DEALS, PIMC_ROLLOUTS = 20, 20
+LEAD_DEALS = 24  # deals for Standard's search at a lead (standard_lead)
+LEAD_CLOSE_DEALS = 48  # ... and up to this many more for a close call between its best two
 
 
 def _bids(k: Knowledge) -> tuple[int, ...]:
@@ -84,14 +88,11 @@ def challenge_play(k: Knowledge) -> Decision:
         card, why = standard_play(k)
         return Decision("play " + CODES[card], why)
     legal = k.legal_plays
-    on_table = 0
-    for _, c in k.trick:
-        on_table |= 1 << c
+    live = _live(k)
     led = -1
     if k.trick:
         first = k.trick[0][1]
         led = 3 if first >= 39 else first // 13
-    live = k.unseen | k.hand | on_table
     candidates = distinct_moves(legal, live, led, True)
     # Covering a Nil: overtake the partner's winning card, lead a boss card (the
     # search picks which one).
@@ -104,9 +105,6 @@ def challenge_play(k: Knowledge) -> Decision:
         prior_why = f"{card_text(prior_card)}: cover partner's Nil"
     if len(candidates) == 1:
         return Decision("play " + CODES[prior_card if forced else candidates[0]], prior_why)
-    # The candidate of the prior card's run stands for it.
-    prior = next((c for c in candidates if _same_run(c, prior_card, live)), candidates[0])
-    credit = PRIOR_COVER if k.partner_nil_alive() else PRIOR
     exact = k.hand.bit_count() <= ENDGAME_CARDS
     n_deals = max(MIN_DEALS, min(MAX_DEALS, ROLLOUT_BUDGET // len(candidates)))
     if exact and k.hand.bit_count() == ENDGAME_CARDS:
@@ -114,7 +112,85 @@ def challenge_play(k: Knowledge) -> Decision:
     # Never more than a tenth of what pimc spends on this position (400 per card).
     cap = PIMC_DEALS * PIMC_ROLLOUTS // 10 * legal.bit_count()
     extra = 0 if exact else min(MAX_CLOSE_DEALS, (cap - n_deals * len(candidates)) // 2)
-    rng = Rng(decision_seed(k, "challenge-play"))
+    credit = PRIOR_COVER if k.partner_nil_alive() else PRIOR
+    found = _search(k, candidates, prior_card, n_deals, extra, credit, "challenge-play")
+    if found.card == prior_card:
+        return Decision("play " + CODES[prior_card], prior_why, found.rollouts)
+    why = (f"{card_text(found.card)} does best over {found.deals} likely deals "
+           f"(+{found.margin * 100:.1f}% to win the game over {card_text(prior_card)})")
+    return Decision("play " + CODES[found.card], why, found.rollouts)
+
+
+def standard_lead(k: Knowledge) -> Decision | None:
+    """Standard's lead while its side still needs tricks (four seats in partnerships,
+    no Nil alive), or None where Standard's rules lead alone (:func:`lead_searched`).
+
+    Standard's rules choose between cashing a master and leading low poorly: they
+    cash whenever the opponents cannot trump, where leading low often lets the
+    partner win the trick and keeps the master for later. So the rules' own card is
+    weighed against the lowest card of each suit held, over ``LEAD_DEALS`` sampled
+    deals and up to ``LEAD_CLOSE_DEALS`` more for a close call between the best two:
+    a few candidates and a fixed budget, about 15 ms where Challenge spends tens. The
+    few candidates are also what makes it pay: against the TricksterBots port the whole
+    Challenge search at these leads gained Standard less than this (docs/bots.md)."""
+    if not lead_searched(k):
+        return None
+    legal = k.legal_plays
+    prior_card, prior_why = standard_play(k)
+    live = _live(k)
+    lows = [prior_card]
+    for suit_mask in SUIT_MASKS:
+        held = legal & suit_mask
+        if held:
+            lows.append((held & -held).bit_length() - 1)
+    candidates = [c for c in distinct_moves(legal, live, -1, True)
+                  if any(_same_run(c, low, live) for low in lows)]
+    if len(candidates) < 2:
+        return None
+    found = _search(k, candidates, prior_card, LEAD_DEALS, LEAD_CLOSE_DEALS, PRIOR,
+                    "standard-lead")
+    why: str = prior_why
+    if found.card != prior_card:
+        why = R.LEAD_PLAYED_OUT(card=card_text(found.card), other=card_text(prior_card))
+    return Decision("play " + CODES[found.card], why, found.rollouts)
+
+
+def lead_searched(k: Knowledge) -> bool:
+    """Whether Standard searches this decision (:func:`standard_lead`): a lead of more
+    than one legal card at four seats in partnerships, with no Nil alive, while the
+    seat's side still needs tricks."""
+    if (k.phase != "playing" or k.trick or k.seats != 4 or k.partner is None
+            or k.table.copies > 1 or any(k.nil_alive(seat) for seat in range(4))):
+        return False
+    legal = k.legal_plays
+    return bool(legal & (legal - 1)) and aim_of(k).kind == TAKE and k.need(k.team) > 0
+
+
+def _live(k: Knowledge) -> int:
+    """The cards not yet played to a finished trick: unseen, held, or on the table."""
+    on_table = 0
+    for _, c in k.trick:
+        on_table |= 1 << c
+    return k.unseen | k.hand | on_table
+
+
+class _Searched(NamedTuple):
+    card: int  # the card to play (Standard's own where its run came out best)
+    margin: float  # its equity over Standard's card (0: it is Standard's)
+    deals: int  # the deals it was played on
+    rollouts: int  # rollouts spent on the decision
+
+
+def _search(k: Knowledge, candidates: list[int], prior_card: int, n_deals: int,
+            extra: int, credit: float, salt: str) -> _Searched:
+    """The best of ``candidates`` (one card per run of touching cards) over
+    ``n_deals`` sampled deals, and up to ``extra`` more for a close call between the
+    two best; Standard's card ``prior_card`` gets ``credit``."""
+    live = _live(k)
+    # The candidate of the prior card's run stands for it.
+    prior = next((c for c in candidates if _same_run(c, prior_card, live)), candidates[0])
+    exact = k.hand.bit_count() <= ENDGAME_CARDS
+    rng = Rng(decision_seed(k, salt))
     sampler = Sampler(k, rng)
     deals = sampler.deals(n_deals, weigh_bids=True, weigh_play=True)
     bids = _bids(k)
@@ -157,13 +233,8 @@ def challenge_play(k: Knowledge) -> Decision:
     totals[prior] += credit
     best = max(candidates, key=lambda c: (totals[c], -c))
     if best == prior:
-        card, why = prior_card, prior_why
-    else:
-        card = best
-        margin = totals[best] - totals[prior]
-        why = (f"{card_text(best)} does best over {len(values[best])} likely deals "
-               f"(+{margin * 100:.1f}% to win the game over {card_text(prior_card)})")
-    return Decision("play " + CODES[card], why, rollouts)
+        return _Searched(prior_card, 0.0, len(values[best]), rollouts)
+    return _Searched(best, totals[best] - totals[prior], len(values[best]), rollouts)
 
 
 def _standard_plays_last(k: Knowledge) -> bool:

@@ -1,7 +1,9 @@
 """Which bots' reasons a person can read. The Tip and the Hint are Standard's (its
 reasons are catalogued: ``tip.*``, ``advice.*``); Easy's and the searching levels' own
-reasons (``shared/bots/easy.py``, ``search_bid.py``, ``search_play.py``) never leave the
-bots: the server takes only a bot's action (``choose``) and the Standard Tip and Hint.
+reasons (``shared/bots/easy.py``, ``search_bid.py``, Challenge's in ``search_play.py``)
+never leave the bots: the server takes only a bot's action (``choose``), whether it
+searches (``searches``), and the Standard Tip and Hint (Standard's searched lead gives a
+catalogued reason, ``advice.lead_played_out``).
 The Hint of a seat with one legal action is catalogued too (``advice.only_action``)."""
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from shared.protocol import Advice
 from shared.spades import Game, RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
-# What the server may take from the bots: an action, and Standard's Tip and Hint (and the
-# catalogue of their sentences, which the server's catalogues register).
-ALLOWED = {"shared.bots": {"LEVELS", "choose", "hint", "tip"}, "shared.bots.reasons": {"*"}}
+# What the server may take from the bots: an action, whether taking it searches, and
+# Standard's Tip and Hint (and the catalogue of their sentences, which the server's
+# catalogues register).
+ALLOWED = {"shared.bots": {"LEVELS", "choose", "hint", "searches", "tip"},
+           "shared.bots.reasons": {"*"}}
 
 
 def bot_imports(tree: ast.Module) -> set[tuple[str, str]]:
