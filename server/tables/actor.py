@@ -348,22 +348,20 @@ class TableActor:
             await self.room.store.drop_timer(member)
 
     async def _slow_choice(self, member: str, kind: str, seat: int) -> dict[int, str]:
-        """A slow bot (Challenge searches for up to ~0.1 s) decides in a worker thread,
-        off the event loop, before the change: ``{gv: action}`` for the state it saw
-        (the change uses it only if the table is still at that game version)."""
-        if kind != "bot":
+        """A bot's or the autopilot's action, taken before the change: ``{gv: action}``
+        for the state it saw (the change uses it only if the table is still at that
+        game version). One that searches (Challenge's, Standard's searched leads: up to
+        ~0.1 s) is taken in a worker thread, off the event loop."""
+        if kind not in ("bot", "turn"):
             return {}
         table = await self.peek()
-        if (table is None or member not in table.timers or table.game is None
-                or not table.seats[seat].bot or not is_slow(table.bot_level)):
+        if table is None or member not in table.timers or table.game is None:
             return {}
         view = table.game.view(seat)
-        try:
-            text = await asyncio.to_thread(choose_bot_action, table.bot_level, view,
-                                           table.bot_salt)
-        except (ValueError, LookupError) as err:
-            log.error("bot failed at table %s seat %s: %r", table.id, seat, err)
-            return {}
+        if is_slow(_level_of(table, seat), view):
+            text = await asyncio.to_thread(_bot_choice, table, seat, view)
+        else:
+            text = _bot_choice(table, seat, view)
         return {table.gv: text}
 
     # -- fan-out -------------------------------------------------------------------------
@@ -465,13 +463,20 @@ def new_deal(seats: int = 4) -> tuple[int, int]:
     return secrets.randbelow(2**63), secrets.randbelow(seats)
 
 
-def _bot_choice(table: Table, seat: int) -> str:
-    """A bot's action for ``seat`` (the autopilot's too), from that seat's view only:
-    a table's bots play at its level, the autopilot of a person's seat at Standard."""
+def _level_of(table: Table, seat: int) -> str:
+    """The level ``seat``'s decisions are taken at: a table's bots play at its level,
+    the autopilot of a person's seat at Standard."""
+    return table.bot_level if table.seats[seat].bot else AUTOPILOT_LEVEL
+
+
+def _bot_choice(table: Table, seat: int, view: Any = None) -> str:
+    """A bot's action for ``seat`` (the autopilot's too), from that seat's view only
+    (``view``, when the caller has built it)."""
     assert table.game is not None
-    view = table.game.view(seat)
+    if view is None:
+        view = table.game.view(seat)
     autopilot = not table.seats[seat].bot
-    level = AUTOPILOT_LEVEL if autopilot else table.bot_level
+    level = _level_of(table, seat)
     try:
         text = choose_bot_action(level, view, "" if autopilot else table.bot_salt)
     except (ValueError, LookupError) as err:

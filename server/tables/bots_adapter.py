@@ -5,19 +5,20 @@ the seat whose ``SeatView`` it is given (only that view: bots see what a player 
 Casual and ranked tables (and every autopilot) play at ``standard``; private and
 practice tables at the level the host or the learner chose.
 
-``is_slow(level)``: Challenge searches sampled deals (about 30 ms a decision, up to
-~0.1 s): the room runs it in a worker thread so the event loop keeps serving.
+``is_slow(level, view)``: whether that decision searches sampled deals (Challenge's
+every decision, about 30 ms and up to ~0.1 s; Standard's leads while its side needs
+tricks, about 15 ms): the room takes those in a worker thread so the event loop keeps
+serving.
 """
 
 from __future__ import annotations
 
-from shared.bots import LEVELS, choose
+from shared.bots import LEVELS, choose, searches
 from shared.spades import SeatView
 
 __all__ = ["AUTOPILOT_LEVEL", "LEVELS", "choose_bot_action", "is_slow"]
 
 AUTOPILOT_LEVEL = "standard"  # casual bots, ranked autopilot, every away person's turns
-_SLOW = frozenset({"challenge"})
 
 
 def choose_bot_action(level: str, view: SeatView, salt: str = "") -> str:
@@ -27,6 +28,7 @@ def choose_bot_action(level: str, view: SeatView, salt: str = "") -> str:
     return choose(level if level in LEVELS else AUTOPILOT_LEVEL, view, salt)
 
 
-def is_slow(level: str) -> bool:
-    """Whether a decision at ``level`` takes long enough to belong off the event loop."""
-    return level in _SLOW
+def is_slow(level: str, view: SeatView) -> bool:
+    """Whether the decision of a bot of ``level`` at ``view`` takes long enough (a
+    search) to belong off the event loop."""
+    return searches(level if level in LEVELS else AUTOPILOT_LEVEL, view)
