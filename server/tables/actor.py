@@ -348,20 +348,27 @@ class TableActor:
             await self.room.store.drop_timer(member)
 
     async def _slow_choice(self, member: str, kind: str, seat: int) -> dict[int, str]:
-        """A bot's or the autopilot's action, taken before the change: ``{gv: action}``
-        for the state it saw (the change uses it only if the table is still at that
-        game version). One that searches (Challenge's, Standard's searched leads: up to
-        ~0.1 s) is taken in a worker thread, off the event loop."""
+        """A bot's or the autopilot's action that searches (Challenge's, Standard's
+        searched leads: up to ~0.1 s), taken in a worker thread off the event loop
+        before the change: ``{gv: action}`` for the state it saw (the change uses it only
+        if the table is still at that game version). ``{}`` for the others: the change
+        decides them, on the loop."""
         if kind not in ("bot", "turn"):
             return {}
-        table = await self.peek()
+        # The table as this node has it (no I/O): most bot actions do not search, and
+        # are decided in the change as they always were. Challenge always searches, so
+        # its table is read when this node does not hold it.
+        table = self.cached
+        if table is None and kind == "bot":
+            table = await self.peek()
+            if table is not None and not is_slow(table.bot_level, None):
+                return {}
         if table is None or member not in table.timers or table.game is None:
             return {}
         view = table.game.view(seat)
-        if is_slow(_level_of(table, seat), view):
-            text = await asyncio.to_thread(_bot_choice, table, seat, view)
-        else:
-            text = _bot_choice(table, seat, view)
+        if not is_slow(_level_of(table, seat), view):
+            return {}
+        text = await asyncio.to_thread(_bot_choice, table, seat, view)
         return {table.gv: text}
 
     # -- fan-out -------------------------------------------------------------------------

@@ -28,7 +28,11 @@ def choose_bot_action(level: str, view: SeatView, salt: str = "") -> str:
     return choose(level if level in LEVELS else AUTOPILOT_LEVEL, view, salt)
 
 
-def is_slow(level: str, view: SeatView) -> bool:
+def is_slow(level: str, view: SeatView | None) -> bool:
     """Whether the decision of a bot of ``level`` at ``view`` takes long enough (a
-    search) to belong off the event loop."""
-    return searches(level if level in LEVELS else AUTOPILOT_LEVEL, view)
+    search) to belong off the event loop; with no view, whether every decision of the
+    level does (Challenge's)."""
+    level = level if level in LEVELS else AUTOPILOT_LEVEL
+    if view is None:
+        return level == "challenge"
+    return searches(level, view)
