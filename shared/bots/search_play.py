@@ -50,7 +50,7 @@ PRIOR_COVER = 0.03
 MAX_CLOSE_DEALS, CLOSE_STEP = 80, 8  # more deals for a close call between two cards
 CLOSE_Z = 2.0  # a gap this many standard errors wide is clear
 PIMC_DEALS, PIMC_ROLLOUTS = 20, 20
-LEAD_DEALS = 24  # deals for Standard's search at a lead (standard_lead)
+LEAD_DEALS = 12  # deals for Standard's search at a lead (standard_lead; 24 scored no better)
 LEAD_CLOSE_DEALS = 0  # more for a close call between the best two (48: stronger, dearer)
 
 
@@ -130,7 +130,7 @@ def standard_lead(k: Knowledge) -> Decision | None:
     partner win the trick and keeps the master for later. So the rules' own card is
     weighed against the lowest card of each suit held, over ``LEAD_DEALS`` sampled
     deals and ``LEAD_CLOSE_DEALS`` more for a close call between the best two:
-    a few candidates and a fixed budget, about 6 ms where Challenge spends tens. The
+    a few candidates and a fixed budget, about 3.5 ms where Challenge spends tens. The
     few candidates are also what makes it pay: against the TricksterBots port the whole
     Challenge search at these leads gained Standard less than this (docs/bots.md)."""
     if not lead_searched(k):
