@@ -83,10 +83,12 @@ async def check_table(page: Page, fmt: str, width: int) -> None:
 
 
 # The seats whose badge covers a card of the trick, measured when nothing on the page
-# moves (a card arriving or a trick swept away passes under the badges on purpose).
+# moves (a card arriving or a trick swept away passes under the badges on purpose; a
+# swept trick's cards, faded out at the winner's seat, stay until the sweep's timer ends,
+# which on a loaded machine can be after the transition has).
 COVERED_CARDS = """() => {
   const trick = document.querySelector('.felt .trick');
-  if (!trick || document.getAnimations().length) return null;
+  if (!trick || document.getAnimations().length || /\\bsweep-/.test(trick.className)) return null;
   const cards = [...trick.querySelectorAll('.played')].map(e => e.getBoundingClientRect());
   const out = [];
   for (const seat of document.querySelectorAll('.felt .seat')) {
