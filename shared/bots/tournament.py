@@ -320,6 +320,12 @@ def _played(a: str, b: str, rules: RuleSet, count: int, whole_games: bool, procs
         with Pool(procs) as pool:
             for r in pool.imap_unordered(_run_chunk, jobs):
                 _add(total, r, progress, a, b, rules, whole_games)
+            # Let the workers end on their own: leaving the block terminates them by
+            # SIGTERM, which a worker forked from a process with its own SIGTERM
+            # handler (a server, a test runner) inherits, ignores, and is waited on
+            # forever.
+            pool.close()
+            pool.join()
     else:
         for job in jobs:
             _add(total, _run_chunk(job), progress, a, b, rules, whole_games)
