@@ -5,12 +5,13 @@ join says why under the buttons. One room, a desktop and a phone."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
-from playwright.async_api import Page, expect
+from playwright.async_api import Page, WebSocket, expect
 
 from server.tournaments.service import Tournaments
-from shared.tournaments import ArenaSettings
+from shared.tournaments import ArenaSettings, Entrant
 
 from .conftest import BROWSER, PHONE_TALL, shot
 from .play import NO_SIDEWAYS_SCROLL
@@ -99,3 +100,30 @@ async def test_a_refused_join_says_why_on_the_page(start_room, open_page) -> Non
         await page.locator("#event-join").click()
         await expect(page.locator("#event-note")).to_contain_text("needs an account")
         await offers(page, join=True, leave=False)
+
+
+async def test_a_redraw_between_press_and_release_keeps_the_click(start_room, open_page) -> None:
+    # A live Arena's page is redrawn at every push (its standings change all the time):
+    # a push that lands while the person holds Join down must not swallow the click.
+    room = await start_room(tournament_tick_s=0.0, tournament_calendar="")
+    service: Tournaments = room.app.state.tournaments
+    rated = await service.create_arena(ArenaSettings(
+        "Rated night", minutes=30, rated=True, starts_ms=int(time.time() * 1000) + 3_600_000))
+    page = await open_page(room)
+    pushed = asyncio.Event()
+
+    def on_socket(sock: WebSocket) -> None:
+        sock.on("framereceived", lambda frame: pushed.set() if "Bea" in str(frame) else None)
+
+    page.on("websocket", on_socket)
+    await page.goto(f"{room.http}/e/{rated.id}")
+    await page.wait_for_function("window.eventFeed === 'open'")
+    box = await page.locator("#event-join").bounding_box()
+    assert box is not None
+    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await page.mouse.down()
+    await service.join(rated.id, [Entrant("p-bea-0001", "Bea", 20.0)])
+    await asyncio.wait_for(pushed.wait(), 10)  # the push reached the page mid-press
+    await page.mouse.up()
+    await expect(page.locator("#event-note")).to_contain_text("needs an account")
+    await expect(page.locator("#standings tbody th")).to_have_text("Bea")  # drawn after

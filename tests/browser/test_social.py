@@ -35,6 +35,26 @@ async def host_private_table(page: Page, name: str) -> dict:
     return {"table": state["table"], "code": await code.inner_text(), "link": link}
 
 
+async def test_start_pressed_as_a_friend_sits_down_starts_the_game(room, open_page) -> None:
+    # The panel is redrawn at every table message: one that lands while the host holds
+    # Start down must not swallow the click.
+    host = await open_page(room)
+    table = await host_private_table(host, "Hana")
+    box = await host.locator("#start-private").bounding_box()
+    assert box is not None
+    await host.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await host.mouse.down()
+    friend = await open_page(room)
+    await friend.fill("#guest-name", "Finn")
+    await friend.fill("#join-code", table["code"])
+    await friend.click("#join-go")
+    await friend.wait_for_function("window.spadesApp.state.seat !== null")
+    await host.wait_for_function(  # the host's page heard it mid-press
+        "window.spadesApp.state.seats.some((s) => s && s.name === 'Finn')")
+    await host.mouse.up()
+    await host.wait_for_function("window.spadesApp.state.status === 'playing'")
+
+
 async def open_chat(page: Page) -> None:
     await page.get_by_role("button", name="Chat", exact=True).click()
     panel = page.locator("#chat-panel")

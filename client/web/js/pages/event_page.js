@@ -12,6 +12,7 @@ import { formatDate, formatNumber, language, said, t, tParts } from "../i18n.js"
 import { RequestError } from "../net/room.js";
 import { ChatPanel } from "../ui/chat.js";
 import { announce, fill, h, refill } from "../ui/dom.js";
+import { whenNotPressed } from "../ui/press.js";
 import { saveSettings, settings } from "../ui/settings.js";
 import { gameHref } from "./api.js";
 import { eventAction, eventHref, fetchEvent } from "./events_api.js";
@@ -299,7 +300,10 @@ class EventChat {
 function follow(root, id, chat) {
   let polling = null;
   const reread = async () => {
-    try { render(root, await fetchEvent(id)); } catch { /* the next one will tell */ }
+    try {
+      const e = await fetchEvent(id);
+      whenNotPressed(() => render(root, e));
+    } catch { /* the next one will tell */ }
   };
   const finished = () => window.eventPage && window.eventPage.phase === "finished";
   const poll = () => {
@@ -317,8 +321,8 @@ function follow(root, id, chat) {
       const frame = JSON.parse(m.data);
       if (chat.hear(frame) || frame.t !== "event") return;
       if (chat.know(frame.event)) chat.panel.render();
-      render(root, frame.event);
-      if (finished()) {
+      whenNotPressed(() => render(root, frame.event));
+      if (frame.event.phase === "finished") {
         sock.close(); // nothing more will change (its chat ends with it)
         chat.end();
       }

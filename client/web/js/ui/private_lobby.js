@@ -5,6 +5,7 @@
 import { presetLine } from "../game/rules.js";
 import { t } from "../i18n.js";
 import { fill, h, toast } from "./dom.js";
+import { whenNotPressed } from "./press.js";
 import { LEVELS } from "./practice.js";
 import { LobbyNews, seatSentence } from "./sr_lobby.js";
 
@@ -37,6 +38,13 @@ export class PrivateLobby {
     const appearing = this.shown && !this.wasShown;
     this.wasShown = this.shown;
     if (!this.shown) return;
+    // A redraw under a press would swallow the click (Start as a friend sits down):
+    // it waits for the release (ui/press.js).
+    whenNotPressed(() => this.draw(appearing));
+  }
+
+  draw(appearing) {
+    if (!this.shown) return; // the game began while a press held this back
     const s = this.app.state;
     const lobby = s.lobby || {};
     const host = s.isHost;
