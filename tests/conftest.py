@@ -18,8 +18,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -49,10 +51,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items[:] = longest_first(items, read_weights())
 
 
+class _InProcessServer(uvicorn.Server):
+    """uvicorn that leaves the signal handlers alone: it takes SIGTERM and SIGINT while
+    it serves in the main thread and puts back what it found when it stops, so two
+    servers stopped in the order they started (a node that goes away mid-test) left the
+    first one's SIGTERM handler installed: the test process, and every process it forked
+    after (the tournament's workers), then ignored SIGTERM."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+
 async def serve(config: uvicorn.Config) -> tuple[uvicorn.Server, asyncio.Task[None]]:
     """Start uvicorn with ``config`` in the running loop; returns once it listens (a
-    server that stops at start-up raises its error)."""
-    server = uvicorn.Server(config)
+    server that stops at start-up raises its error). It handles no signal."""
+    server = _InProcessServer(config)
     task = asyncio.create_task(server.serve())
     while not server.started:
         if task.done():
@@ -167,6 +181,20 @@ async def db(database_url: str) -> AsyncIterator[Database]:
         yield database
     finally:
         await database.close()
+
+
+@pytest.fixture(autouse=True)
+def _signal_handlers_left_as_found() -> Iterator[None]:
+    """Fail a test that leaves SIGTERM or SIGINT handled otherwise than it found them:
+    a test process that ignores SIGTERM passes that on to every process it forks after
+    (the tournament's workers were waited on forever). uvicorn serving in the process
+    would take both; ``serve`` keeps it from doing so."""
+    found = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
+    yield
+    changed = [sig.name for sig, handler in found.items() if signal.getsignal(sig) != handler]
+    for sig, handler in found.items():
+        signal.signal(sig, handler)
+    assert not changed, f"the test left {', '.join(changed)} handled otherwise"
 
 
 @pytest.fixture(autouse=True)
