@@ -40,13 +40,13 @@ async def test_start_pressed_as_a_friend_sits_down_starts_the_game(room, open_pa
     # Start down must not swallow the click.
     host = await open_page(room)
     table = await host_private_table(host, "Hana")
-    box = await host.locator("#start-private").bounding_box()
-    assert box is not None
-    await host.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    await host.mouse.down()
     friend = await open_page(room)
     await friend.fill("#guest-name", "Finn")
     await friend.fill("#join-code", table["code"])
+    box = await host.locator("#start-private").bounding_box()
+    assert box is not None
+    await host.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await host.mouse.down()  # held as long as the friend takes, however long that is
     await friend.click("#join-go")
     await friend.wait_for_function("window.spadesApp.state.seat !== null")
     await host.wait_for_function(  # the host's page heard it mid-press
