@@ -32,7 +32,4 @@ def is_slow(level: str, view: SeatView | None) -> bool:
     """Whether the decision of a bot of ``level`` at ``view`` takes long enough (a
     search) to belong off the event loop; with no view, whether every decision of the
     level does (Challenge's)."""
-    level = level if level in LEVELS else AUTOPILOT_LEVEL
-    if view is None:
-        return level == "challenge"
-    return searches(level, view)
+    return searches(level if level in LEVELS else AUTOPILOT_LEVEL, view)

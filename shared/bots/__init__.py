@@ -36,14 +36,18 @@ def choose(level: str, view: Any, salt: str = "") -> str:
     return decide(level, knowledge).action
 
 
-def searches(level: str, view: Any) -> bool:
+_ALWAYS_SEARCHING = frozenset({"challenge", "pimc"})
+
+
+def searches(level: str, view: Any | None) -> bool:
     """Whether ``choose(level, view)`` may search sampled deals (milliseconds, up to
     about 0.1 s) rather than follow rules (microseconds): every Challenge and pimc
-    decision, and Standard's searched leads. A caller with an event loop to keep free
-    runs those elsewhere."""
-    if level in ("challenge", "pimc"):
+    decision, and Standard's searched leads. With ``view`` None: whether every
+    decision of the level does, so a caller can tell without reading the view. A
+    caller with an event loop to keep free runs those elsewhere."""
+    if level in _ALWAYS_SEARCHING:
         return True
-    if level != "standard":
+    if level != "standard" or view is None:
         return False
     from .search_play import lead_searched
 

@@ -6,10 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from server.i18n.catalogues import LANGUAGES, written
-from shared.bots import choose, hint
+from shared.bots import choose, hint, searches
 from shared.bots.cardplay import TAKE, aim_of, standard_play
 from shared.bots.knowledge import Knowledge, read_view
-from shared.bots.search_play import LEAD_CLOSE_DEALS, LEAD_DEALS, _live, _same_run, standard_lead
+from shared.bots.search_play import (
+    LEAD_CLOSE_DEALS,
+    LEAD_DEALS,
+    _live,
+    _same_run,
+    lead_searched,
+    standard_lead,
+)
 from shared.i18n import Text
 from shared.spades import Game, RuleSet
 from shared.spades.cards import CODES, SUIT_MASKS
@@ -63,6 +70,22 @@ def test_it_leaves_other_formats_and_positions_to_the_rules() -> None:
     for _, k in decisions("standard", range(6)):
         if k.trick or any(k.nil_alive(seat) for seat in range(4)):
             assert standard_lead(k) is None
+
+
+def test_searches_says_which_decisions_search_with_and_without_the_view() -> None:
+    # Without a view: only the levels whose every decision searches.
+    assert {level: searches(level, None) for level in ("easy", "standard", "challenge", "pimc")} \
+        == {"easy": False, "standard": False, "challenge": True, "pimc": True}
+    # With one: Standard where its lead search runs (and only there), Easy never.
+    searched = 0
+    for g, k in decisions("standard", range(8)):
+        view = g.view(g.to_act)
+        found = standard_lead(k) is not None
+        assert searches("standard", view) == lead_searched(k)
+        assert not found or searches("standard", view)
+        assert not searches("easy", view) and searches("challenge", view)
+        searched += found
+    assert searched > 0
 
 
 def test_the_hint_says_why_it_leads_another_card_in_every_language() -> None:
