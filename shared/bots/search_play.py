@@ -124,6 +124,8 @@ def challenge_play(k: Knowledge) -> Decision:
 def standard_lead(k: Knowledge) -> Decision | None:
     """Standard's lead while its side still needs tricks (four seats in partnerships,
     no Nil alive), or None where Standard's rules lead alone (:func:`lead_searched`).
+    The decision's ``rollouts`` is 0 when there was nothing to weigh (every candidate
+    card plays as the rules' own).
 
     Standard's rules choose between cashing a master and leading low poorly: they
     cash whenever the opponents cannot trump, where leading low often lets the
@@ -145,8 +147,8 @@ def standard_lead(k: Knowledge) -> Decision | None:
             lows.append((held & -held).bit_length() - 1)
     candidates = [c for c in distinct_moves(legal, live, -1, True)
                   if any(_same_run(c, low, live) for low in lows)]
-    if len(candidates) < 2:
-        return None
+    if len(candidates) < 2:  # the rules' card is the only one of its kind: no search
+        return Decision("play " + CODES[prior_card], prior_why)
     found = _search(k, candidates, prior_card, LEAD_DEALS, LEAD_CLOSE_DEALS, PRIOR,
                     "standard-lead")
     why: str = prior_why
