@@ -5,7 +5,7 @@ minute away each time)."""
 
 from __future__ import annotations
 
-from playwright.async_api import Page, expect
+from playwright.async_api import Locator, Page, expect
 
 from shared.protocol import CreatePrivate, QuickPlay
 from tests.room_social.conftest import PASSWORD, SocialClient, register
@@ -69,3 +69,54 @@ async def test_a_friend_on_another_node_shows_in_the_lobby_without_a_reload(
             await host.close()
     finally:
         await friend.close()
+
+
+async def held_down(page: Page, target: Locator) -> None:
+    """The mouse pressed on ``target`` and held there."""
+    box = await target.bounding_box()
+    assert box is not None
+    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await page.mouse.down()
+
+
+def heard(name: str, online: bool) -> str:
+    """A page condition: the lobby has heard friend ``name`` is online (or offline)."""
+    return f"""() => (window.spadesApp.screen.peopleHeard?.friends?.friends || [])
+        .some((f) => f.name === {name!r} && (f.doing !== 'offline') === {str(online).lower()})"""
+
+
+async def test_watch_pressed_as_the_lists_change_opens_the_game(start_room, open_page) -> None:
+    # News redraws the people panel: a redraw that lands while Watch is held down must
+    # not replace the button under the finger and swallow the click; the news is drawn
+    # at the release.
+    node = await start_room(turn_time_s=600)
+    ann, bob, cyd = [await register(node, name) for name in ("Ann", "Bob", "Cyd")]
+    for cookie, name in ((ann, "Bob"), (bob, "Ann"), (ann, "Cyd"), (cyd, "Ann")):
+        assert (await call(node, cookie, "/api/follow", {"name": name})).status_code == 200
+    page = await open_page(node)
+    await account_form(page, "Ann", PASSWORD, "#sign-in")
+    await page.wait_for_function(SIGNED_IN)
+    bob_plays = SocialClient(node.ws, headers={"Cookie": f"spades_session={bob}"})
+    await bob_plays.connect()
+    cyd_comes = SocialClient(node.ws, headers={"Cookie": f"spades_session={cyd}"})
+    try:
+        await bob_plays.request(QuickPlay())
+        watch = page.locator("#friends-list li[data-name='Bob'] button", has_text="Watch")
+        await expect(watch).to_be_visible()
+        cyd_row = page.locator("#friends-list li[data-name='Cyd']")
+        await expect(cyd_row).to_contain_text("offline")
+        # Held on the panel's title as Cyd comes online: drawn at the release.
+        await held_down(page, page.locator("#people-panel h2"))
+        await cyd_comes.connect()
+        await page.wait_for_function(heard("Cyd", online=True))
+        await page.mouse.up()
+        await expect(cyd_row).to_contain_text("in the lobby")
+        # Held on Watch as Cyd leaves: the click still opens Bob's game.
+        await held_down(page, watch)  # held as long as the news takes
+        await cyd_comes.close()
+        await page.wait_for_function(heard("Cyd", online=False))
+        await page.mouse.up()
+        await page.wait_for_function(f"window.spadesApp.state.table === {bob_plays.table!r}")
+    finally:
+        await cyd_comes.close()
+        await bob_plays.close()

@@ -8,6 +8,7 @@ import { dailyPanel } from "./daily.js";
 import { t } from "../i18n.js";
 import { fill, h, refill, seconds } from "./dom.js";
 import { peoplePanel } from "./lobby_people.js";
+import { whenNotPressed } from "./press.js";
 import { PRACTICE_GAMES, PRACTICE_PACES, practiceRules } from "./practice.js";
 import { blindNilSwitch, settings } from "./settings.js";
 import { formatRow, levelChoices, privateForm, radioRow } from "./private_form.js";
@@ -199,13 +200,15 @@ export class Lobby {
     const asked = (this.peopleAsked = (this.peopleAsked || 0) + 1);
     const data = await this.app.peopleData();
     if (asked !== this.peopleAsked) return; // a later ask's answer draws it
+    this.peopleHeard = data; // the latest lists heard: drawn once no press is under way
     this.sr.hear(data); // in the screen-reader mode, what changed is said once
-    this.drawPeople(data);
+    whenNotPressed(() => this.drawPeople(this.peopleHeard));
     if (this.el.isConnected) this.peopleTimer = setTimeout(() => this.loadPeople(), 60_000);
   }
 
   /** Draw the people panel from ``data``. News redraws it while someone may be typing a
-   * name or a report in it, or be on one of its rows' buttons: all that is kept. */
+   * name or a report in it, or be on one of its rows' buttons: all that is kept; and
+   * not while a button is pressed (the redraw would swallow its click). */
   drawPeople(data) {
     this.peopleShown = data;
     const box = h("div", {}, peoplePanel(this.app, data));
