@@ -40,7 +40,7 @@ WORDS = {
                  "rated": "Clasificatorio", "create": "Crear", "minutes": "Minutos"},
         "refusal": "Un torneo clasificatorio se juega con cuatro jugadores en dos parejas; "
                    "elige unas reglas por parejas o haz que el torneo sea informal.",
-        "join": "Unirse", "pause": "Pausa", "leave": "Salir", "done": "Unirse: hecho.",
+        "join": "Unirse", "pause": "Pausa", "leave": "Salir", "done": "Te unes al torneo.",
         "line": ["Arena · 30 minutos · ", "reglas quick", "informal"],
         "headings": ["Clasificación", "En juego ahora"],
         "columns": ["Jugador", "Puntos", "Partidas", "Ganadas"],
@@ -54,7 +54,7 @@ WORDS = {
         "refusal": f"Un tournoi classé se joue à quatre joueurs en deux équipes{NBSP}; "
                    "choisissez des règles par équipes ou rendez le tournoi amical.",
         "join": "Rejoindre", "pause": "Pause", "leave": "Quitter",
-        "done": f"Rejoindre{NBSP}: c'est fait.",
+        "done": "Vous rejoignez le tournoi.",
         "line": ["Arena · 30 minutes · ", "règles quick", "amical"],
         "headings": ["Classement", "En cours de jeu"],
         "columns": ["Joueur", "Points", "Parties", "Gagnées"],
@@ -65,7 +65,7 @@ WORDS = {
 }
 # English that none of these parts may show once translated.
 ENGLISH = ["Tournaments", "Create an event", "minute Arena", "Standings", "Playing now",
-           "Watch", "Every game", " rules", "casual", "done.", "Player", "Games", "Won",
+           "Watch", "Every game", " rules", "casual", "You join", "Player", "Games", "Won",
            "paused", "Resume", "Leave", "Join", "Nobody", "Best of three"]
 
 

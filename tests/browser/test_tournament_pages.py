@@ -90,12 +90,16 @@ async def test_the_lobby_event_pages_and_player_page_at_both_sizes(start_room, o
     await expect(page.locator("#standings tbody tr")).to_have_count(2)
     await page.locator("#event-join").click()  # the page's guest joins
     await expect(page.locator("#standings tbody tr")).to_have_count(3)
+    note = page.locator("#event-note")  # each action said in words, as the news says it
+    await expect(note).to_have_text("You join the event.")
     await page.locator("#event-pause").click()
     await expect(page.locator("#standings")).to_contain_text("(paused)")
+    await expect(note).to_have_text("You pause: you will not be paired until you resume.")
     await shot(page, "event-arena-desktop")
     await expect(page.locator("#event-join")).to_have_text("Resume")
     await page.locator("#event-join").click()  # joining again resumes
     await expect(page.locator("#standings")).not_to_contain_text("(paused)")
+    await expect(note).to_have_text("You are back in the event: you will be paired again.")
     await expect(page.locator("#event-join")).to_have_count(0)  # in: nothing to join
 
     # The phone: the bracket with its byes, the podium, the player page's events.

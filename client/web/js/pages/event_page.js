@@ -126,12 +126,15 @@ function actions(root, e, noted) {
   // A partnership Knock-out is entered alone or with a partner who asks for you too.
   const partner = e.kind === "knockout" && e.preset !== "two_handed" && where !== "in"
     ? h("input", { id: "event-partner", autocomplete: "off", maxlength: 40 }) : null;
+  // What the player did, said as the screen-reader news says it.
+  const done = { join: where === "paused" ? "srevent.you_back" : "srevent.you_join",
+    pause: "srevent.you_pauses", leave: "srevent.you_leaves" };
   const button = (what, label, id = `event-${what}`) => h("button", { type: "button", class: "btn", id, onclick: async () => {
     try {
       const named = what === "join" && partner && partner.value.trim();
       render(root, await eventAction(e.id, what, named ? { partner: named } : undefined), { news: false });
-      // In screen-reader mode the news says it ("You join the event."), once.
-      if (!settings.screenReader) document.getElementById("event-note").textContent = t("event.done", { action: label });
+      // In screen-reader mode the news says it, once.
+      if (!settings.screenReader) document.getElementById("event-note").textContent = t(done[what]);
       // The button pressed is gone (Join becomes Pause and Leave): the focus goes to the
       // first of the new ones rather than to the page's start.
       if (!document.activeElement || document.activeElement === document.body) {
