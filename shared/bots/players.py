@@ -23,10 +23,8 @@ ALL_LEVELS = (*LEVELS, "pimc")
 __all__ = ["ALL_LEVELS", "LEVELS", "Decision", "decide"]
 
 
-def decide(level: str, k: Knowledge, advice: bool = False) -> Decision:
-    """The decision of a bot of ``level`` for the seat ``k`` describes. ``advice``: as
-    the Tip and the Hint give it, Standard's bids by its rules alone (their reasons
-    name the cards; the bot weighs its rules' bid over sampled deals)."""
+def decide(level: str, k: Knowledge) -> Decision:
+    """The decision of a bot of ``level`` for the seat ``k`` describes."""
     if level not in ALL_LEVELS:
         raise ValueError(f"There is no bot level {level!r}; choose one of "
                          f"{', '.join(ALL_LEVELS)}.")
@@ -46,13 +44,13 @@ def decide(level: str, k: Knowledge, advice: bool = False) -> Decision:
         text, why = nil_pass(k, count)
         decision = Decision(text, why)
     else:
-        decision = _bid(level, k, advice)
+        decision = _bid(level, k)
     if decision.action not in legal:  # a bug must never become an illegal move
         return Decision(legal[0], decision.reason, decision.rollouts)
     return decision
 
 
-def _bid(level: str, k: Knowledge, advice: bool) -> Decision:
+def _bid(level: str, k: Knowledge) -> Decision:
     if level == "easy":
         text, why = easy_bid(k)
         return Decision(text, why)
@@ -60,10 +58,6 @@ def _bid(level: str, k: Knowledge, advice: bool) -> Decision:
         from .search_bid import challenge_bid
 
         return challenge_bid(k)
-    if not advice:
-        from .search_bid import standard_searched_bid
-
-        return standard_searched_bid(k)
     text, why = standard_bid(k)
     return Decision(text, why)
 

@@ -1,10 +1,8 @@
-"""Challenge's bids, and Standard's at four seats in partnerships: simulate the hand,
-then pick the bid with the best match equity.
+"""Challenge's bids: simulate the hand, then pick the bid with the best match equity.
 
 For a seat that can see its cards:
 
-1. deal the other hands ``BID_DEALS`` times (Standard: ``STANDARD_BID_DEALS``),
-   consistent with the bids already made;
+1. deal the other hands ``BID_DEALS`` times, consistent with the bids already made;
 2. play each deal out with the rollout policy twice: once bidding a number (the
    estimate), once bidding Nil (partner covering, opponents attacking), when Nil is
    legal;
@@ -13,8 +11,7 @@ For a seat that can see its cards:
    best: the set risk, the bags and the game score all weigh in.
 
 Blind Nil (cards not seen yet) compares the same two scenarios with this seat's cards
-dealt at random too (Challenge's; Standard decides a Blind Nil by its rules). Budgets are
-deals, not time.
+dealt at random too. Budgets are deals, not time.
 """
 
 from __future__ import annotations
@@ -41,10 +38,6 @@ from .sampler import Deal, Sampler
 from .sim import Contracts, playout
 
 BID_DEALS = 128
-# Standard's searched bid: 64 deals, about 17 ms a bid on a busy machine (Challenge's
-# 128: about 26 ms). Against the TricksterBots port it gained Standard +4.1 a hand
-# over its rules' bids; 32 deals +2.6 (docs/bots.md, "Standard searches its bids").
-STANDARD_BID_DEALS = 64
 
 
 def _estimated_bid(k: Knowledge, hand: int) -> int:
@@ -115,27 +108,7 @@ def _exchanged(k: Knowledge, deals: list[Deal], count: int) -> list[Deal]:
     return out
 
 
-def bid_searched(k: Knowledge) -> bool:
-    """Whether Standard searches this bid (:func:`standard_searched_bid`): a bid on seen
-    cards at four seats in partnerships, one deck, no draw."""
-    return (k.phase == "bidding" and not k.hand_hidden and k.seats == 4
-            and k.partner is not None and k.table.copies == 1 and not k.table.draw
-            and len(k.legal) > 1)
-
-
-def standard_searched_bid(k: Knowledge) -> Decision:
-    """Standard's bid: where :func:`bid_searched`, its rules' bid weighed against the
-    others as Challenge weighs them, over ``STANDARD_BID_DEALS`` deals; elsewhere (a
-    Blind Nil, other formats) its rules' bid."""
-    if not bid_searched(k):
-        text, why = standard_bid(k)
-        return Decision(text, why)
-    return challenge_bid(k, STANDARD_BID_DEALS)
-
-
-def challenge_bid(k: Knowledge, n_deals: int = BID_DEALS) -> Decision:
-    """Challenge's bid over ``n_deals`` sampled deals (its reasons stay inside the bots:
-    English, not catalogued)."""
+def challenge_bid(k: Knowledge) -> Decision:
     legal = k.legal
     # Six-handed: the simulator does not model two copies. Two-handed: the sampler
     # deals the opponent 13 of the unseen cards at random, but its hand was drawn, kept
@@ -155,7 +128,7 @@ def challenge_bid(k: Knowledge, n_deals: int = BID_DEALS) -> Decision:
     nil_ok = "bid nil" in legal and (not certain_count(k, hand_after_pass(k)) or not numbers)
     if k.rules.bidding == "mirror" or (len(numbers) + nil_ok) <= 1:
         return Decision(fallback, why)
-    deals = sampler.deals(n_deals, weigh_bids=True)
+    deals = sampler.deals(BID_DEALS, weigh_bids=True)
     rollouts = len(deals)
     values: dict[str, float] = {}
     if numbers:
