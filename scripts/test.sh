@@ -86,7 +86,8 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # once). Each worker has its own Redis, PostgreSQL and Chromium (the session fixtures
 # pick free ports and private folders). Most tests wait on sockets, servers and the
 # browser rather than compute, so workers beyond the cores fill those waits: on two
-# cores four took the suite from 15.6 to 11.5 minutes quiet, and from 19.0 to 15.9
+# cores four took the suite from 15.6 to 11.5 minutes quiet (15.6 in a later run of
+# the same bot code on a slower day), and from 19.0 to 15.9
 # with both cores kept busy (docs/benchmarks.md, "The test suite"). Arguments after
 # the command run as given, in one process unless they ask for workers (-n).
 args=("$@")
