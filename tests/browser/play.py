@@ -180,6 +180,15 @@ async def play_until(page: Page, done: Callable[[dict], bool | Awaitable[bool]],
 
 # Does the page fit its layout width? (clientWidth: a phone context's innerWidth widens to
 # the page's overflow, so a check against it could never fail.)
+async def held_down(page: Page, target: Locator) -> None:
+    """The mouse pressed on the middle of ``target`` and held there (until the test's
+    ``page.mouse.up()``): a press a push's redraw must not swallow."""
+    box = await target.bounding_box()
+    assert box is not None
+    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await page.mouse.down()
+
+
 NO_SIDEWAYS_SCROLL = ("document.documentElement.scrollWidth"
                       " <= document.documentElement.clientWidth + 1")
 

@@ -14,7 +14,7 @@ from server.tournaments.service import Tournaments
 from shared.tournaments import ArenaSettings, Entrant
 
 from .conftest import BROWSER, PHONE_TALL, shot
-from .play import NO_SIDEWAYS_SCROLL
+from .play import NO_SIDEWAYS_SCROLL, held_down
 from .test_event_create import ON_EVENT_PAGE, sign_up
 from .test_tournament_pages import finished_arena
 
@@ -118,10 +118,7 @@ async def test_a_redraw_between_press_and_release_keeps_the_click(start_room, op
     page.on("websocket", on_socket)
     await page.goto(f"{room.http}/e/{rated.id}")
     await page.wait_for_function("window.eventFeed === 'open'")
-    box = await page.locator("#event-join").bounding_box()
-    assert box is not None
-    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    await page.mouse.down()
+    await held_down(page, page.locator("#event-join"))
     await service.join(rated.id, [Entrant("p-bea-0001", "Bea", 20.0)])
     await asyncio.wait_for(pushed.wait(), 10)  # the push reached the page mid-press
     await page.mouse.up()

@@ -5,13 +5,14 @@ minute away each time)."""
 
 from __future__ import annotations
 
-from playwright.async_api import Locator, Page, expect
+from playwright.async_api import Page, expect
 
 from shared.protocol import CreatePrivate, QuickPlay
 from tests.room_social.conftest import PASSWORD, SocialClient, register
 from tests.room_social.test_friends import call
 
 from .conftest import BROWSER, shot
+from .play import held_down
 from .test_accounts import SIGNED_IN, account_form
 
 pytestmark = BROWSER
@@ -69,14 +70,6 @@ async def test_a_friend_on_another_node_shows_in_the_lobby_without_a_reload(
             await host.close()
     finally:
         await friend.close()
-
-
-async def held_down(page: Page, target: Locator) -> None:
-    """The mouse pressed on ``target`` and held there."""
-    box = await target.bounding_box()
-    assert box is not None
-    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    await page.mouse.down()
 
 
 def heard(name: str, online: bool) -> str:

@@ -15,7 +15,7 @@ from tests.room_social.conftest import register
 from tests.room_social.test_friends import call
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import page_state, quick_play
+from .play import held_down, page_state, quick_play
 
 pytestmark = BROWSER
 
@@ -43,10 +43,8 @@ async def test_start_pressed_as_a_friend_sits_down_starts_the_game(room, open_pa
     friend = await open_page(room)
     await friend.fill("#guest-name", "Finn")
     await friend.fill("#join-code", table["code"])
-    box = await host.locator("#start-private").bounding_box()
-    assert box is not None
-    await host.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    await host.mouse.down()  # held as long as the friend takes, however long that is
+    # Held as long as the friend takes, however long that is.
+    await held_down(host, host.locator("#start-private"))
     await friend.click("#join-go")
     await friend.wait_for_function("window.spadesApp.state.seat !== null")
     await host.wait_for_function(  # the host's page heard it mid-press
