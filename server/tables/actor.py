@@ -349,7 +349,7 @@ class TableActor:
 
     async def _slow_choice(self, member: str, kind: str, seat: int) -> dict[int, str]:
         """A bot's or the autopilot's action that searches (Challenge's, Standard's
-        searched leads: up to ~0.1 s), taken in a worker thread off the event loop
+        searched bids and leads: up to ~0.1 s), taken in a worker thread off the event loop
         before the change: ``{gv: action}`` for the state it saw (the change uses it only
         if the table is still at that game version). ``{}`` for the others: the change
         decides them, on the loop."""

@@ -6,7 +6,7 @@
     >>> text, reason = hint(view)           # the suggested action now, and why
 
 Levels: ``easy`` (plain), ``standard`` (counts tricks, voids, bags; Nil play; a small
-search of its leads while its side needs tricks), ``challenge`` (searches sampled
+search of its bids and of its leads while its side needs tricks), ``challenge`` (searches sampled
 deals, solves the last tricks, scores by match equity) and ``pimc`` (a reference for
 benchmarks only). Decisions are deterministic: the same view (and salt) gives the same
 action on every machine; another ``salt`` draws the searching levels' samples afresh,
@@ -42,13 +42,15 @@ _ALWAYS_SEARCHING = frozenset({"challenge", "pimc"})
 def searches(level: str, view: Any | None) -> bool:
     """Whether ``choose(level, view)`` may search sampled deals (milliseconds, up to
     about 0.1 s) rather than follow rules (microseconds): every Challenge and pimc
-    decision, and Standard's searched leads. With ``view`` None: whether every
+    decision, and Standard's searched bids and leads. With ``view`` None: whether every
     decision of the level does, so a caller can tell without reading the view. A
     caller with an event loop to keep free runs those elsewhere."""
     if level in _ALWAYS_SEARCHING:
         return True
     if level != "standard" or view is None:
         return False
+    from .search_bid import bid_searched
     from .search_play import lead_searched
 
-    return lead_searched(read_view(view))
+    k = read_view(view)
+    return bid_searched(k) or lead_searched(k)

@@ -1,7 +1,9 @@
 """The Tip (a suggested bid) and the Hint (a suggested action in any phase).
 
 Both use the Standard level, whose reasons are sentences a player can check: the Tip
-names the cards behind the bid, the Hint says why the action is right now.
+names the cards behind the bid, the Hint says why the action is right now. At a bid
+both give Standard's rules' bid, whose reasons name the cards; the Standard bot weighs
+that bid against the others over sampled deals, and may bid otherwise.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ def tip(view: Any) -> tuple[str, str]:
     k = read_view(view)
     if k.phase != "bidding" or not any(a.startswith("bid") or a == "look" for a in k.legal):
         raise ValueError("The Tip suggests a bid, and this seat has no bid to make now.")
-    d = decide("standard", k)
+    d = decide("standard", k, advice=True)
     return d.action, d.reason
 
 
@@ -29,5 +31,5 @@ def hint(view: Any) -> tuple[str, str]:
 
     Raises ``ValueError`` when this seat has nothing to do now.
     """
-    d = decide("standard", read_view(view))
+    d = decide("standard", read_view(view), advice=True)
     return d.action, d.reason

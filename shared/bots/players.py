@@ -23,8 +23,10 @@ ALL_LEVELS = (*LEVELS, "pimc")
 __all__ = ["ALL_LEVELS", "LEVELS", "Decision", "decide"]
 
 
-def decide(level: str, k: Knowledge) -> Decision:
-    """The decision of a bot of ``level`` for the seat ``k`` describes."""
+def decide(level: str, k: Knowledge, advice: bool = False) -> Decision:
+    """The decision of a bot of ``level`` for the seat ``k`` describes. ``advice``: as
+    the Tip and the Hint give it, Standard's bids by its rules alone (their reasons
+    name the cards; the bot weighs its rules' bid over sampled deals)."""
     if level not in ALL_LEVELS:
         raise ValueError(f"There is no bot level {level!r}; choose one of "
                          f"{', '.join(ALL_LEVELS)}.")
@@ -44,13 +46,13 @@ def decide(level: str, k: Knowledge) -> Decision:
         text, why = nil_pass(k, count)
         decision = Decision(text, why)
     else:
-        decision = _bid(level, k)
+        decision = _bid(level, k, advice)
     if decision.action not in legal:  # a bug must never become an illegal move
         return Decision(legal[0], decision.reason, decision.rollouts)
     return decision
 
 
-def _bid(level: str, k: Knowledge) -> Decision:
+def _bid(level: str, k: Knowledge, advice: bool) -> Decision:
     if level == "easy":
         text, why = easy_bid(k)
         return Decision(text, why)
@@ -58,6 +60,10 @@ def _bid(level: str, k: Knowledge) -> Decision:
         from .search_bid import challenge_bid
 
         return challenge_bid(k)
+    if not advice:
+        from .search_bid import standard_searched_bid
+
+        return standard_searched_bid(k)
     text, why = standard_bid(k)
     return Decision(text, why)
 
