@@ -54,18 +54,28 @@ def test_an_unfinished_hand_is_not_analysed() -> None:
     assert result.hands == 0 and result.judged == 0 and not result.marks
 
 
-def test_a_planted_card_in_a_bot_game_is_marked() -> None:
-    # The first seed whose early play has a card that loses 20+ points to plant: which
-    # seeds have one changes whenever the bots' bidding does, so none is named here.
-    for seed in range(1, 40):
+def test_planted_cards_in_bot_games_are_marked_half_the_time_or_more() -> None:
+    # A card planted by the validation (it loses 20+ points on the real hands and on
+    # random deals) is not always a mistake from the seat's view: the analysis judges
+    # on deals that fit the bids, and may call it bad luck. Measured, most are marked
+    # (docs/bots.md, "Validation: planted cards"), so at least half of the first six
+    # planted games must be. Which seeds have a card to plant changes whenever the bots'
+    # bidding does, so none is named here.
+    planted_games = []
+    for seed in range(1, 60):
         game, planted = play_game(seed, hands=2)
         if planted is not None:
+            planted_games.append((game, planted))
+        if len(planted_games) == 6:
             break
-    assert planted is not None, "no seed of 1-39 had a card to plant"
-    result = analyse(game.to_dict(), 0)
-    assert planted in {m.event for m in result.mistakes}
-    for m in result.marks:
-        assert_plain(m.reason)
+    assert len(planted_games) == 6, "seeds 1-59 had fewer than six cards to plant"
+    marked = 0
+    for game, planted in planted_games:
+        result = analyse(game.to_dict(), 0)
+        marked += planted in {m.event for m in result.mistakes}
+        for m in result.marks:
+            assert_plain(m.reason)
+    assert marked >= 3, f"{marked} of 6 planted cards marked"
 
 
 def assert_plain(reason: str) -> None:
