@@ -86,7 +86,9 @@ HAND_PROBE_JS = """() => {
   return {v: s.v, seat: s.seat, myTurn: s.myTurn, phase: v && v.phase, tricks: v && v.tricks.length,
           hand: v && v.hand, legal: v && v.legal,
           buttons: [...document.querySelectorAll('.hand .card-btn')].map((b) => b.dataset.card),
-          dealing: !!screen.dealing, dealtCount: screen.dealtCount, dealWaits: !!screen.dealWaits};
+          dealing: !!screen.dealing, dealtCount: screen.dealtCount, dealWaits: !!screen.dealWaits,
+          pendingDeal: !!screen.pendingDeal,
+          dealButton: !!document.querySelector('#deal-btn:not([hidden])')};
 }"""
 
 
@@ -112,9 +114,14 @@ async def deal_if_asked(page: Page) -> None:
         await deal.click()
         # An upper bound for a loaded machine: the deal lasts a few seconds of animation
         # frames, which came 30 s late at a load average of 14 on two cores.
-        await page.wait_for_function("document.querySelectorAll('.hand .card-btn').length"
-                                     " === window.spadesApp.state.view.hand.length",
-                                     timeout=90_000)
+        try:
+            await page.wait_for_function("document.querySelectorAll('.hand .card-btn').length"
+                                         " === window.spadesApp.state.view.hand.length",
+                                         timeout=90_000)
+        except PlaywrightTimeoutError:
+            probe = await page.evaluate(HAND_PROBE_JS)
+            raise AssertionError(f"the dealt hand is not shown after 90 s; the page: {probe}"
+                                 ) from None
 
 
 async def _shows(locator: Locator, timeout_ms: float = 10_000) -> bool:
