@@ -1,6 +1,6 @@
 """Ranked play over real sockets on two nodes: four accounts queue, are matched, play a
-whole standard game (each client's own turns played by the Standard bot of
-``shared.bots``, at once), and are rated; a guest is refused; a leaver is played by the
+whole standard game (each client's own turns played by the Hint of ``shared.bots``,
+at once), and are rated; a guest is refused; a leaver is played by the
 autopilot to the end and scored as losing; a game that ended while no node was there to
 rate it is rated by the sweep of any node that starts later."""
 

@@ -5,8 +5,8 @@ event's page (the HTTP route and the ``/ws/events`` feed) shows what Redis and
 PostgreSQL hold, and no client is left on the dead node.
 
 Two nodes in child processes (``python -m server``), one Redis, one PostgreSQL; 32
-clients playing with the Standard bot. Each team has one member on each node, so every
-table has players on the node that is killed. The kill is made mid-hand by construction:
+clients playing by the Hint (Standard's play). Each team has one member on each node,
+so every table has players on the node that is killed. The kill is made mid-hand by construction:
 in the second round the first match is played to its end and every other table's
 players play three tricks of the first hand and stop (nobody acts, so no game can end);
 the node is killed then, and they finish after. One of the first match's winners, on
