@@ -63,7 +63,7 @@ class BidSearch:
 
 CHALLENGE_BID = BidSearch(BID_DEALS)
 # Standard's: at most 64 deals, 16 at a time, Nil only below risk 2.0 (of 1,200 hands
-# the 64-deal search weighed, it chose Nil for 1 of the 666 at 2.0 or more). Against
+# the 64-deal search weighed, it chose Nil for 1 of the 636 at 2.0 or more). Against
 # the TricksterBots port it gained Standard +3.2 a hand over its rules' bids at 7.8 ms
 # a bid (all 64 deals: +4.1 at 17.5 ms; docs/bots.md, "Standard searches its bids,
 # settled early").

@@ -1,7 +1,7 @@
 """Standard's bid: at four seats in partnerships, on seen cards, its rules' bid is
-weighed against the others over sampled deals (as Challenge's is, with half the
-deals); elsewhere, and in the Tip and the Hint, the rules' bid with reasons that name
-the cards."""
+weighed against the others over sampled deals (as Challenge's is, with at most half
+the deals, stopping once the bid is settled); elsewhere, and in the Tip and the Hint,
+the rules' bid with reasons that name the cards."""
 
 from __future__ import annotations
 

@@ -185,8 +185,6 @@ async def play_until(page: Page, done: Callable[[dict], bool | Awaitable[bool]],
         await asyncio.sleep(0.05)
 
 
-# Does the page fit its layout width? (clientWidth: a phone context's innerWidth widens to
-# the page's overflow, so a check against it could never fail.)
 async def held_down(page: Page, target: Locator) -> None:
     """The mouse pressed on the middle of ``target`` and held there (until the test's
     ``page.mouse.up()``): a press a push's redraw must not swallow."""
@@ -196,6 +194,8 @@ async def held_down(page: Page, target: Locator) -> None:
     await page.mouse.down()
 
 
+# Does the page fit its layout width? (clientWidth: a phone context's innerWidth widens to
+# the page's overflow, so a check against it could never fail.)
 NO_SIDEWAYS_SCROLL = ("document.documentElement.scrollWidth"
                       " <= document.documentElement.clientWidth + 1")
 
