@@ -307,6 +307,11 @@ class App {
     if (this.screen instanceof TableScreen) this.screen.render();
   }
 
+  /** Draw the table screen again: a reply changed what it shows (a daily hand's title). */
+  renderTable() {
+    if (this.screen instanceof TableScreen) this.screen.render();
+  }
+
   /** The host's invite again (``renew``: a new code and link; the old ones stop working). */
   async requestInvite(renew = false) {
     const reply = await this.send("invite", { renew });

@@ -65,6 +65,9 @@ export class DailyPlay {
     }
     if (reply.t === "daily_hand") {
       this.current = { ...reply, table: app.state.table };
+      // The table's snapshot came first and is drawn: its bar learns the hand's number now
+      // (with reduced motion no deal animation draws the table again after this).
+      app.renderTable();
       toast(t("daily.started", { hand: reply.hand, hands: reply.hands, points: signed(ABANDONED_POINTS) }));
     } else if (reply.t === "daily_done") {
       app.wantTable = false;
