@@ -14,7 +14,8 @@ made and stopped per test).
 - ``browser``: the session's headless Chromium (skips without one, fails under CI=true).
 - ``open_page(room, phone=False, viewport=None, **settings)``: a new browser context and
   page at the room's lobby (``viewport``: another size, e.g. ``PHONE_TALL``), with the
-  client's settings preset (pace "fast" by default) and every page error collected; the
+  client's settings preset (pace "fast" by default), reduced motion unless the test is
+  marked ``motion`` (``reduced_motion`` below), and every page error collected; the
   test fails if the page threw or broke the room's Content-Security-Policy (pages run
   under the CSP the room sends, so an inline style the CSP blocks fails every test that
   draws it). Contexts close after the test.
@@ -31,7 +32,7 @@ import shutil
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 import pytest_asyncio
@@ -61,6 +62,8 @@ def language_words(name: str) -> dict[str, dict[str, Any]]:
 
 
 BROWSER = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
+# A browser test of the table in motion, as most people see it (``reduced_motion``).
+MOTION = [*BROWSER, pytest.mark.motion]
 
 Start = Callable[..., Awaitable[LocalServer]]
 
@@ -194,15 +197,28 @@ async def _wait_for_function(self: Page, expression: str, *, arg: Any = None,
 Page.wait_for_function = _wait_for_function  # type: ignore[assignment,method-assign]
 
 
+def reduced_motion(request: pytest.FixtureRequest) -> Literal["reduce", "no-preference"]:
+    """What a test's pages say of motion: "reduce" (the person asked their system for
+    less: the deal does not fly and transitions end at once, as the room promises them)
+    unless the test is marked ``motion``. Most browser tests are about what a page says
+    and lets a person do, not how it moves; on two loaded cores Chromium drew their
+    animations at a sixth of its CPU and a third of their time. The table's own tests,
+    where a card in flight meets a click or a push, keep the full animations."""
+    return "no-preference" if request.node.get_closest_marker("motion") else "reduce"
+
+
 @pytest_asyncio.fixture(loop_scope="session")
-async def open_page(browser: Browser) -> AsyncIterator[Callable[..., Awaitable[Page]]]:
+async def open_page(browser: Browser, request: pytest.FixtureRequest
+                    ) -> AsyncIterator[Callable[..., Awaitable[Page]]]:
     errors = PageErrors()
     contexts: list[BrowserContext] = []
+    motion = reduced_motion(request)
 
     async def open_(room: LocalServer, phone: bool = False, path: str = "/",
                     viewport: dict[str, int] | None = None, **settings: Any) -> Page:
         size = viewport or (PHONE if phone else DESKTOP)
-        context = await browser.new_context(viewport=size, has_touch=phone, is_mobile=phone)
+        context = await browser.new_context(viewport=size, has_touch=phone, is_mobile=phone,
+                                            reduced_motion=motion)
         contexts.append(context)
         context.on("console", lambda message: errors.append(f"CSP: {message.text}")
                    if is_csp_violation(message) else None)
@@ -224,5 +240,6 @@ async def open_page(browser: Browser) -> AsyncIterator[Callable[..., Awaitable[P
 
 async def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    await page.wait_for_timeout(400)  # let a card that is still arriving land
+    if not await page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches"):
+        await page.wait_for_timeout(400)  # let a card that is still arriving land
     await page.screenshot(path=str(SHOTS / f"{name}.png"))

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from playwright.async_api import expect
 
-from .conftest import BROWSER, PHONE_TALL
+from .conftest import MOTION, PHONE_TALL
 from .play import page_state, play_until, take_turn
 from .test_person_screen import nil_position, open_position, play_last_card
 
-pytestmark = BROWSER
+pytestmark = MOTION
 
 # The classes of the trick's cards the status pill lies over (none when it is not shown).
 PILL_OVER_CARDS = """() => {

@@ -6,9 +6,9 @@ card due by then instead of stretching the deal."""
 
 from __future__ import annotations
 
-from .conftest import BROWSER
+from .conftest import MOTION
 
-pytestmark = BROWSER
+pytestmark = MOTION
 
 DEAL_JS = """async (total) => {
   const { CenterView } = await import('/js/ui/center_view.js');

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from playwright.async_api import Page, expect
 
-from .conftest import BROWSER, PHONE_TALL, shot
+from .conftest import MOTION, PHONE_TALL, shot
 from .play import deal_if_asked, page_state, play_until, quick_play, take_turn, uncovered
 
-pytestmark = BROWSER
+pytestmark = MOTION
 
 SIX_PLACES = ("bottom", "lower-left", "upper-left", "top", "upper-right", "lower-right")
 # The rows of the hand: how many cards start at each height.

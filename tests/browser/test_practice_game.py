@@ -11,12 +11,12 @@ from urllib.parse import parse_qs, urlsplit
 
 from playwright.async_api import Page, expect
 
-from .conftest import BROWSER, PHONE_TALL
+from .conftest import MOTION, PHONE_TALL
 from .play import page_state, take_turn
 from .positions import last_card_position
 from .test_person_screen import open_position
 
-pytestmark = BROWSER
+pytestmark = MOTION
 
 # Counts what the deal shows: each card back that flies out, each hand size drawn, and
 # how many cards the hand showed when the bid pad first appeared.

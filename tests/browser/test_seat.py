@@ -10,10 +10,10 @@ from playwright.async_api import Page, expect
 
 from server.tables.model import Table
 
-from .conftest import BROWSER, shot
+from .conftest import MOTION, shot
 from .play import page_state, play_until, quick_play
 
-pytestmark = BROWSER
+pytestmark = MOTION
 
 
 async def stored(room, page: Page) -> Table:

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.async_api import expect
 
-from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
+from .conftest import DESKTOP, MOTION, PHONE_TALL, shot
 from .play import (
     click_card,
     page_state,
@@ -18,7 +18,7 @@ from .play import (
     watch_the_ring,
 )
 
-pytestmark = BROWSER
+pytestmark = MOTION
 
 
 async def test_guest_plays_a_whole_hand_to_the_score_sheet(room, open_page) -> None:

@@ -18,6 +18,7 @@ import shutil
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import httpx
 import pytest
@@ -31,7 +32,7 @@ from server.ops.redis_process import free_port
 from server.web.http_i18n import i18n_routes
 from server.web.http_learn import learn_routes
 from server.web.learn_page import learn_page_routes
-from tests.browser.conftest import is_csp_violation
+from tests.browser.conftest import is_csp_violation, reduced_motion
 from tests.conftest import CI, serve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,18 +95,20 @@ async def browser(ci: CI) -> AsyncIterator[Browser]:
 
 
 class Pages:
-    def __init__(self, browser: Browser, server: LearnServer) -> None:
-        self.browser, self.server = browser, server
+    def __init__(self, browser: Browser, server: LearnServer,
+                 motion: Literal["reduce", "no-preference"]) -> None:
+        self.browser, self.server, self.motion = browser, server, motion
         self.contexts: list[BrowserContext] = []
         self.errors: list[str] = []
 
     async def open(self, path: str, phone: bool = False, *, lang: str | None = None,
                    size: dict[str, int] | None = None) -> Page:
         """``path`` in a new context: a 360x740 phone or 1280x800 (else ``size``), the
-        fast pace, and the language ``lang`` when given (the settings' ``lang``)."""
+        fast pace, reduced motion unless the test is marked ``motion``, and the language
+        ``lang`` when given (the settings' ``lang``)."""
         viewport = size or (PHONE if phone else DESKTOP)
         context = await self.browser.new_context(viewport=viewport, has_touch=phone,
-                                                 is_mobile=phone)
+                                                 is_mobile=phone, reduced_motion=self.motion)
         self.contexts.append(context)
         context.on("console", lambda message: self.errors.append(f"CSP: {message.text}")
                    if is_csp_violation(message) else None)
@@ -119,8 +122,9 @@ class Pages:
 
 
 @pytest.fixture
-async def pages(browser: Browser, learn_server: LearnServer) -> AsyncIterator[Pages]:
-    opened = Pages(browser, learn_server)
+async def pages(browser: Browser, learn_server: LearnServer,
+                request: pytest.FixtureRequest) -> AsyncIterator[Pages]:
+    opened = Pages(browser, learn_server, reduced_motion(request))
     yield opened
     for context in opened.contexts:
         await context.close()
