@@ -8,7 +8,7 @@ import re
 from playwright.async_api import Page, expect
 
 from .conftest import BROWSER, shot
-from .play import page_state, quick_play
+from .play import held_down, page_state, quick_play
 
 pytestmark = BROWSER
 
@@ -68,3 +68,18 @@ async def test_closing_the_game_over_sheet_leaves_a_bar_with_rematch(start_room,
     await expect(dialog).to_have_count(0)
     await bar.get_by_role("button", name="Rematch").click()
     await rematch_dealt(page, first, over)
+
+
+async def test_a_redraw_while_review_is_held_in_the_bar_does_not_swallow_it(start_room,
+                                                                            open_page) -> None:
+    # The bar is drawn again at every push (a rematch vote, the archived game's link):
+    # one between the press on Review and its release must not lose the click.
+    page, _, _ = await played_out(start_room, open_page, "Hal")
+    dialog = page.locator("dialog.game-over")
+    await dialog.get_by_role("button", name="Close").click()
+    bar = page.locator(".game-over-bar")
+    review = bar.get_by_role("button", name="Review", exact=True)
+    await held_down(page, review)
+    await page.evaluate("window.spadesApp.screen.render()")  # as a push draws the table
+    await page.mouse.up()
+    await expect(page.locator("dialog .review")).to_be_visible()

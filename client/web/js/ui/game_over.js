@@ -8,6 +8,7 @@ import { t, tParts } from "../i18n.js";
 import { gameHref } from "../pages/api.js";
 import { closeDialog, dialogOpen, openDialog } from "./dialog.js";
 import { h } from "./dom.js";
+import { whenNotPressed } from "./press.js";
 import { gameSheet, ordinal, scoreLine, sideNames, standings } from "./score_sheet.js";
 
 /** "You win!", "They win", "A draw", "Ada wins", "SW & NE win" (spectators:
@@ -65,8 +66,14 @@ export class GameOver {
     this.openSheet();
   }
 
-  /** Draw the bar: shown only at a game over whose sheet was closed. */
+  /** Draw the bar: shown only at a game over whose sheet was closed. A push that comes
+   * while one of its buttons is pressed is drawn at the release, after the click
+   * (ui/press.js): a redraw then would replace the button and lose the click. */
   render() {
+    whenNotPressed(() => this.drawBar(), this);
+  }
+
+  drawBar() {
     const s = this.screen.state;
     const over = s.status === "over" && s.view;
     if (!over) this.dismissed = null;

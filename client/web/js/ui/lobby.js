@@ -202,7 +202,7 @@ export class Lobby {
     if (asked !== this.peopleAsked) return; // a later ask's answer draws it
     this.peopleHeard = data; // the latest lists heard: drawn once no press is under way
     this.sr.hear(data); // in the screen-reader mode, what changed is said once
-    whenNotPressed(() => this.drawPeople(this.peopleHeard));
+    whenNotPressed(() => this.drawPeople(this.peopleHeard), this);
     if (this.el.isConnected) this.peopleTimer = setTimeout(() => this.loadPeople(), 60_000);
   }
 

@@ -8,13 +8,13 @@
  * into a scroll), or when the window loses the focus. */
 
 let pressing = false;
-let waiting = null; // the latest redraw asked for during the press
+const waiting = new Map(); // owner -> the latest redraw it asked for during the press
 
 function release() {
   pressing = false;
-  const draw = waiting;
-  waiting = null;
-  if (draw) setTimeout(draw, 0); // after the click that follows the release
+  const draws = [...waiting.values()];
+  waiting.clear();
+  if (draws.length) setTimeout(() => draws.forEach((draw) => draw()), 0); // after the click
 }
 
 document.addEventListener("pointerdown", () => { pressing = true; }, true);
@@ -22,9 +22,10 @@ document.addEventListener("pointerup", release, true);
 document.addEventListener("pointercancel", release, true);
 window.addEventListener("blur", release);
 
-/** Run ``draw`` now, or when the press under way ends; a later one replaces a waiting
- * one (each draws the latest state in full). */
-export function whenNotPressed(draw) {
-  if (pressing) waiting = draw;
+/** Run ``draw`` now, or when the press under way ends; a later one of the same
+ * ``owner`` replaces its waiting one (each draws the latest state in full), so two parts
+ * of one screen redrawn by the same push each draw once. */
+export function whenNotPressed(draw, owner = null) {
+  if (pressing) waiting.set(owner, draw);
   else draw();
 }

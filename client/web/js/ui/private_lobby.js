@@ -40,7 +40,7 @@ export class PrivateLobby {
     if (!this.shown) return;
     // A redraw under a press would swallow the click (Start as a friend sits down):
     // it waits for the release (ui/press.js).
-    whenNotPressed(() => this.draw(appearing));
+    whenNotPressed(() => this.draw(appearing), this);
   }
 
   draw(appearing) {
