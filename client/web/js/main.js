@@ -94,7 +94,7 @@ class App {
       if (this.screen instanceof TableScreen) this.screen.chat.receive(d);
     } else if (t === "created") {
       this.invites.set(d.table, d);
-      if (this.screen instanceof TableScreen) this.screen.render();
+      this.renderTable();
     } else if (t === "queued") {
       this.queueSince = performance.now() - (d.waited || 0) * 1000;
       if (this.screen instanceof Lobby) this.screen.update();
@@ -304,10 +304,11 @@ class App {
     await askName(this.room, (name) => this.rename(name, true));
     const reply = await this.sendForTable("create", { rules, bots, watch, turn }, refused);
     if (reply) this.invites.set(reply.table, reply);
-    if (this.screen instanceof TableScreen) this.screen.render();
+    this.renderTable();
   }
 
-  /** Draw the table screen again: a reply changed what it shows (a daily hand's title). */
+  /** Draw the table screen again, if it is the one shown: a push or a reply changed what
+   * it shows (an invite, a daily hand's title). */
   renderTable() {
     if (this.screen instanceof TableScreen) this.screen.render();
   }
@@ -316,7 +317,7 @@ class App {
   async requestInvite(renew = false) {
     const reply = await this.send("invite", { renew });
     if (reply) this.invites.set(reply.table, reply);
-    if (this.screen instanceof TableScreen) this.screen.render();
+    this.renderTable();
   }
 
   /** The address a friend opens to sit at a private table. */
@@ -365,7 +366,7 @@ class App {
       return;
     }
     if (this.screen instanceof Lobby) this.screen.update();
-    if (this.screen instanceof TableScreen) this.screen.render();
+    this.renderTable();
   }
 
   /** Register, sign in or sign out ("register", "signin", "signout",
@@ -441,7 +442,7 @@ class App {
       this.sentInvites.set(sent.id, { name: sent.name, table, expires: sent.expires, answer: null });
       setTimeout(() => this.inviteAnswered(sent.id, "expired"), Math.max(0, sent.expires - Date.now()));
       toast(t("app.invited", { name: sent.name, time: formatDate(new Date(sent.expires), { hour: "2-digit", minute: "2-digit" }) }));
-      if (this.screen instanceof TableScreen) this.screen.render();
+      this.renderTable();
     } catch (err) {
       toast(err.message, "warn");
     }
@@ -456,7 +457,7 @@ class App {
     if (answer === "expired" && seated) answer = "joined";
     sent.answer = answer;
     if (answer !== "joined") toast(t(answer === "declined" ? "app.invite_declined" : "app.invite_expired", { name: sent.name }));
-    if (this.screen instanceof TableScreen) this.screen.render();
+    this.renderTable();
   }
 
   async answerInvite(id, join) {
