@@ -201,9 +201,9 @@ def reduced_motion(request: pytest.FixtureRequest) -> Literal["reduce", "no-pref
     """What a test's pages say of motion: "reduce" (the person asked their system for
     less: the deal does not fly and transitions end at once, as the room promises them)
     unless the test is marked ``motion``. Most browser tests are about what a page says
-    and lets a person do, not how it moves; on two loaded cores Chromium drew their
-    animations at a sixth of its CPU and a third of their time. The table's own tests,
-    where a card in flight meets a click or a push, keep the full animations."""
+    and lets a person do, not how it moves; measured alone, two hands of the phases test
+    spent a sixth of their CPU and a third of their time on the animations. The table's
+    own tests, where a card in flight meets a click or a push, keep the full animations."""
     return "no-preference" if request.node.get_closest_marker("motion") else "reduce"
 
 
