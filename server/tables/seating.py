@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from server.errors import SeatError
+from shared.daily import DAILY_HANDS, daily_hand_of
 from shared.spades import RANKED_RULES, Game, RuleSet
 
 from .lobby import Lobby, Sitter
@@ -205,4 +206,9 @@ def table_extras(table: Table, *, snapshot: bool) -> dict[str, Any]:
         if snapshot:
             out["level"] = practice.level
             out["pace"] = practice.pace
+            # A page reloaded at a daily hand learns which hand it is from the
+            # snapshot: asking ``daily`` again would count the hand and deal the next.
+            daily = daily_hand_of(practice.scenario)
+            if daily is not None:
+                out["daily"] = {"day": daily[0], "hand": daily[1] + 1, "hands": DAILY_HANDS}
     return out

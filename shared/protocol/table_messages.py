@@ -195,6 +195,8 @@ class Snapshot(ServerMessage):
     pace: str | None = None
     undo: bool | None = None
     redo: bool | None = None
+    # A daily hand's table: {"day", "hand" (from 1), "hands"}, as ``daily_hand`` said.
+    daily: dict[str, Any] | None = None
     # The game's id in the archive (``<table>.<game number>``, docs/archive.md) once a
     # game is dealt, at tables whose games are kept (not practice): its page is /g/ID.
     game: str | None = None

@@ -75,6 +75,11 @@ async def test_the_daily_deal_from_the_lobby_to_the_result_page(start_room, open
     await sheet.locator("#daily-next").click()
     await page.wait_for_function(f"window.spadesApp.state.table !== {first!r} && "
                                  "window.spadesApp.daily.current.hand === 2")
+    second = await page.evaluate("window.spadesApp.state.table")
+    await expect(page.locator(".title-btn")).to_have_text("Daily deal · hand 2 of 8")
+    # Reloaded mid-hand, the page is back at the same hand and still knows which it is.
+    await page.reload()
+    await page.wait_for_function(f"window.spadesApp.state.table === {second!r}")
     await expect(page.locator(".title-btn")).to_have_text("Daily deal · hand 2 of 8")
     # The rest of the try, and the field, as if played; then the result page.
     token = await page.evaluate("window.spadesApp.room.session.token")

@@ -80,11 +80,12 @@ export class DailyPlay {
     return isDailyTable(state);
   }
 
-  /** The daily hand in play at this table, as the last daily_hand said (null after a
-   * reload: the next `daily` says it again). */
+  /** The daily hand in play at this table ({day, hand, hands}): as the last daily_hand
+   * said, else (after a reload) as the table's snapshot says. */
   handAt(state) {
     const c = this.current;
-    return c && c.table === state.table ? c : null;
+    if (c && c.table === state.table) return c;
+    return (state.extra && state.extra.daily) || null;
   }
 
   /** The table bar's title at a daily table ("Daily deal · hand 3 of 8"), or null. */
