@@ -230,6 +230,19 @@ async def uncovered(page: Page, selector: str, cover: str | None = None) -> str:
     return answer
 
 
+async def uncovered_when_settled(page: Page, selector: str, cover: str | None = None,
+                                 within_s: float = 5.0) -> str:
+    """``uncovered`` once the layout has settled: "ok" as soon as it holds, else the last
+    answer after ``within_s``. A panel just shown can be measured before a loaded
+    browser has laid out what its opening changes (a frame no person sees)."""
+    deadline = asyncio.get_running_loop().time() + within_s
+    while True:
+        answer = await uncovered(page, selector, cover)
+        if answer == "ok" or asyncio.get_running_loop().time() > deadline:
+            return answer
+        await asyncio.sleep(0.1)
+
+
 # Every time a seat badge's class changes, which badges show the gold turn ring as painted
 # (the computed box-shadow, so a ring still fading out counts) against whose turn it is:
 # the ring must move in the frame the turn (and its countdown) moves.

@@ -12,7 +12,7 @@ import re
 from playwright.async_api import Page, expect
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import deal_if_asked, page_state, take_turn, uncovered
+from .play import deal_if_asked, page_state, take_turn, uncovered, uncovered_when_settled
 from .positions import last_card_position
 
 
@@ -74,10 +74,11 @@ async def test_the_chat_panel_leaves_the_action_area_and_east_uncovered(start_ro
         panel = page.locator("#chat-panel")
         await expect(panel).to_be_visible()
         for target in (".bid-pad", ".bid-pad .tip-btn", ".bid-pad .bid-go"):
-            assert await uncovered(page, target, "#chat-panel") == "ok", (label, target)
+            answer = await uncovered_when_settled(page, target, "#chat-panel")
+            assert answer == "ok", (label, target)
         if size is DESKTOP:
-            assert await uncovered(page, ".seat.at-right", "#chat-panel") == "ok"
-            assert await uncovered(page, ".seat.at-top", "#chat-panel") == "ok"
+            assert await uncovered_when_settled(page, ".seat.at-right", "#chat-panel") == "ok"
+            assert await uncovered_when_settled(page, ".seat.at-top", "#chat-panel") == "ok"
         # The Tip key works with the chat open, and the chat stays usable.
         await page.locator(".bid-pad .tip-btn").click()
         await expect(page.locator(".bid-pad .tip-line")).to_contain_text("Tip:")
