@@ -18,7 +18,8 @@ made and stopped per test).
   marked ``motion`` (``reduced_motion`` below), and every page error collected; the
   test fails if the page threw or broke the room's Content-Security-Policy (pages run
   under the CSP the room sends, so an inline style the CSP blocks fails every test that
-  draws it). Contexts close after the test.
+  draws it). Contexts close after the test; if the test failed, each page's screenshot
+  is kept first as ``failed-<test>-<n>.png`` and what it showed is printed.
 - ``shot(page, name)``: save a screenshot as NAME.png in ``tests.conftest.SHOTS``
   (var/screenshots; docs/screenshots with SCREENSHOTS_TO_DOCS=1).
 """
@@ -26,11 +27,13 @@ made and stopped per test).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import re
 import shutil
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -233,9 +236,51 @@ async def open_page(browser: Browser, request: pytest.FixtureRequest
         return page
 
     yield open_
+    if failed(request):
+        await keep_what_failed(request, contexts)
     for context in contexts:
         await context.close()  # its pages' sockets close before the room stops
     assert not errors, f"the page threw or broke its CSP: {errors}"
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Iterator[pytest.TestReport]:
+    """Keep each phase's report on the test (``failed`` reads the call's)."""
+    report: pytest.TestReport = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+def failed(request: pytest.FixtureRequest) -> bool:
+    """Whether the test itself (not its set-up) failed."""
+    report = getattr(request.node, "report_call", None)
+    return report is not None and report.failed
+
+
+async def keep_what_failed(request: pytest.FixtureRequest,
+                           contexts: list[BrowserContext]) -> None:
+    """What each page of a failed test showed: a screenshot in SHOTS
+    (``failed-<test>-<n>.png``) and, in the test's output, its address, the app's state
+    and the text a person read (a failure that a loaded machine makes once is read from
+    the CI log, not reproduced)."""
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", request.node.name)[:80]
+    pages = [page for context in contexts for page in context.pages]
+    for n, page in enumerate(pages):
+        with contextlib.suppress(PlaywrightError, TimeoutError):
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            await page.screenshot(path=str(SHOTS / f"failed-{name}-{n}.png"), timeout=5_000)
+            seen = await asyncio.wait_for(page.evaluate(_SEEN_JS), 5)
+            print(f"page {n} at {page.url}: {seen}")
+
+
+_SEEN_JS = """() => {
+  const app = window.spadesApp, s = app && app.state;
+  const state = s ? {table: s.table, kind: s.kind, status: s.status, seat: s.seat,
+                     phase: s.view && s.view.phase, myTurn: s.myTurn} : null;
+  return JSON.stringify({socket: app && app.room.state, state,
+                         text: document.body.innerText.slice(0, 1500)});
+}"""
 
 
 async def shot(page: Page, name: str) -> None:
