@@ -13,8 +13,9 @@ Challenge, per decision:
    Standard's own choice gets a hair of credit so that near-ties play like Standard
    (more while covering a partner's Nil: ``PRIOR_COVER``).
 
-Last to a trick in a partnership game with no Nil alive, Challenge plays Standard's
-card without searching (``_standard_plays_last``).
+In a partnership game Challenge plays Standard's card without searching last to a
+trick with no Nil alive (``_standard_plays_last``) and while its own Nil is alive
+(``_standard_plays_own_nil``).
 
 Budgets are counted in deals and rollouts, never in time.
 """
@@ -84,7 +85,7 @@ def search_play(level: str, k: Knowledge) -> Decision:
 
 
 def challenge_play(k: Knowledge) -> Decision:
-    if _standard_plays_last(k):
+    if _standard_plays_last(k) or _standard_plays_own_nil(k):
         card, why = standard_play(k)
         return Decision("play " + CODES[card], why)
     legal = k.legal_plays
@@ -249,6 +250,17 @@ def _standard_plays_last(k: Knowledge) -> bool:
     if k.seats != 4 or k.partner is None or len(k.trick) != 3:
         return False
     return not any(k.nil_alive(seat) for seat in range(4))
+
+
+def _standard_plays_own_nil(k: Knowledge) -> bool:
+    """Whether Challenge plays Standard's card because its own Nil is still clean, at
+    four seats in partnerships. Standard's rules stay under the trick's winner with the
+    highest card that can and shed the cards that could take a trick later; the
+    rollouts' defenders attack a Nil crudely (they duck while the Nil bidder is still
+    to play), so the search misjudges what a card leaves it exposed to. Against the
+    TricksterBots port (standard rules, duplicate deals) Challenge scored more with
+    Standard's card there (docs/bots.md)."""
+    return k.seats == 4 and k.partner is not None and k.nil_alive(k.seat)
 
 
 def _close_pair(values: dict[int, dict[int, float]], prior: int, credit: float = PRIOR
