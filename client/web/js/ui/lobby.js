@@ -62,9 +62,14 @@ export class Lobby {
     this.accountEl = h("div", { class: "panel", id: "account-panel" });
     this.rankedEl = h("div", { class: "panel", id: "ranked-panel" });
     this.boardEl = h("div", { class: "panel", id: "leaderboard" });
-    this.gamesEl = h("section", { class: "panel", id: "your-games", "aria-labelledby": "your-games-title" });
-    this.eventsEl = h("section", { class: "panel", id: "events-panel", "aria-labelledby": "events-title" });
-    this.peopleEl = h("section", { class: "panel", id: "people-panel", "aria-labelledby": "people-title" });
+    // Each section named by its heading has the heading from the start: until its list
+    // arrives, a name pointing at nothing left the section no role a reader could use.
+    this.gamesEl = h("section", { class: "panel", id: "your-games", "aria-labelledby": "your-games-title" },
+      h("h2", { id: "your-games-title" }, t("your_games.title")));
+    this.eventsEl = h("section", { class: "panel", id: "events-panel", "aria-labelledby": "events-title" },
+      h("h2", { id: "events-title" }, t("events.title")));
+    this.peopleEl = h("section", { class: "panel", id: "people-panel", "aria-labelledby": "people-title" },
+      h("h2", { id: "people-title" }, t("people.title")));
     this.el.replaceChildren(this.sr.toggle,
       h("div", { class: "lobby-hero" },
         h("h1", { id: "lobby-title" }, h("span", { class: "logo", "aria-hidden": "true" }, "♠"), " ", t("lobby.title")),
