@@ -16,6 +16,16 @@ import { loadYourGames } from "./your_games.js";
 import { loadEvents } from "./lobby_events.js";
 import { PublicLobbyReader, keepRowFocus } from "./sr_public_lobby.js";
 
+/** A lobby section named by its heading, as [section, body]: the heading is the
+ * lobby's, there from the start (until a list arrives, a name pointing at nothing would
+ * leave the section no role a reader could use); what loads into it fills ``body``. */
+function namedSection(id, title) {
+  const body = h("div", { class: "panel-body" });
+  const section = h("section", { class: "panel", id, "aria-labelledby": `${id}-title` },
+    h("h2", { id: `${id}-title` }, title), body);
+  return [section, body];
+}
+
 export class Lobby {
   /** ``app`` gives: room, me, queueSince, resumeTable, quickPlay(name),
    * practice(level, pace, preset, blindNil),
@@ -62,14 +72,9 @@ export class Lobby {
     this.accountEl = h("div", { class: "panel", id: "account-panel" });
     this.rankedEl = h("div", { class: "panel", id: "ranked-panel" });
     this.boardEl = h("div", { class: "panel", id: "leaderboard" });
-    // Each section named by its heading has the heading from the start: until its list
-    // arrives, a name pointing at nothing left the section no role a reader could use.
-    this.gamesEl = h("section", { class: "panel", id: "your-games", "aria-labelledby": "your-games-title" },
-      h("h2", { id: "your-games-title" }, t("your_games.title")));
-    this.eventsEl = h("section", { class: "panel", id: "events-panel", "aria-labelledby": "events-title" },
-      h("h2", { id: "events-title" }, t("events.title")));
-    this.peopleEl = h("section", { class: "panel", id: "people-panel", "aria-labelledby": "people-title" },
-      h("h2", { id: "people-title" }, t("people.title")));
+    [this.gamesEl, this.gamesBody] = namedSection("your-games", t("your_games.title"));
+    [this.eventsEl, this.eventsBody] = namedSection("events-panel", t("events.title"));
+    [this.peopleEl, this.peopleBody] = namedSection("people-panel", t("people.title"));
     this.el.replaceChildren(this.sr.toggle,
       h("div", { class: "lobby-hero" },
         h("h1", { id: "lobby-title" }, h("span", { class: "logo", "aria-hidden": "true" }, "♠"), " ", t("lobby.title")),
@@ -162,12 +167,12 @@ export class Lobby {
       this.accountKey = accountKey;
       fill(this.accountEl, accountPanel(app, me));
       this.loadBoard(); // "you" on the board follows the account
-      loadYourGames(this.gamesEl); // a sign-in or sign-out changes whose games they are
+      loadYourGames(this.gamesBody); // a sign-in or sign-out changes whose games they are
       this.loadPeople();
     }
     if (!!app.room.signedIn !== this.eventsSignedIn) { // the form is an account's
       this.eventsSignedIn = !!app.room.signedIn;
-      loadEvents(this.eventsEl, this.eventsSignedIn).then(() => this.sr.dressEvents(this.eventsEl));
+      loadEvents(this.eventsBody, this.eventsSignedIn).then(() => this.sr.dressEvents(this.eventsEl));
     }
     const rankedKey = JSON.stringify([!!account, app.queueSince !== null, this.refused]);
     if (rankedKey !== this.rankedKey) {
@@ -219,7 +224,7 @@ export class Lobby {
     const box = h("div", {}, peoplePanel(this.app, data));
     this.sr.dressPeople(box, data);
     const keep = keepRowFocus(this.peopleEl);
-    refill(this.peopleEl, [...box.childNodes]);
+    refill(this.peopleBody, [...box.childNodes]);
     keep();
   }
 

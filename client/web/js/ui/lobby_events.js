@@ -20,17 +20,18 @@ function line(e) {
       h("time", {}, [when, what, t(e.rated ? "event.rated" : "event.casual")].join(" · "))));
 }
 
-/** Fill ``panel`` with the events not finished (asked again on every call), and the
- * form to create one when ``signedIn`` (else a line saying an account makes one). */
-export async function loadEvents(panel, signedIn) {
-  let body;
+/** Fill ``body`` (the section's, under its heading) with the events not finished
+ * (asked again on every call), and the form to create one when ``signedIn`` (else a
+ * line saying an account makes one). */
+export async function loadEvents(body, signedIn) {
+  let list;
   try {
     const events = (await fetchEvents()).events.filter((e) => e.phase !== "finished");
-    body = events.length ? h("ul", { class: "games-list", id: "events-list" }, events.slice(0, SHOWN).map(line))
+    list = events.length ? h("ul", { class: "games-list", id: "events-list" }, events.slice(0, SHOWN).map(line))
       : h("p", { class: "empty" }, t("events.none"));
   } catch (err) {
-    body = h("p", { class: "empty" }, said(err.message, err.key, err.args));
+    list = h("p", { class: "empty" }, said(err.message, err.key, err.args));
   }
-  fill(panel, h("h2", { id: "events-title" }, t("events.title")), body, signedIn ? eventForm()
+  fill(body, list, signedIn ? eventForm()
     : h("p", { class: "muted", id: "event-create-signin" }, t("events.sign_in")));
 }

@@ -17,9 +17,9 @@ function rulesOf(row) {
   return saidParts(row.rules, row.rules_parts);
 }
 
-/** ``data``: {friends (GET /api/friends or null for a guest), lobby (GET /api/lobby)}. */
+/** The panel's body (its heading is the lobby's). ``data``: {friends (GET /api/friends or null for a guest), lobby (GET /api/lobby)}. */
 export function peoplePanel(app, data) {
-  const parts = [h("h2", {}, t("people.title"))];
+  const parts = [];
   const friends = data.friends;
   if (friends) {
     const online = friends.friends.filter((f) => f.doing !== "offline");

@@ -82,9 +82,11 @@ function sentence(li, line) {
   li.prepend(h("span", { class: "sr-only" }, line));
 }
 
-/** Name a list by the heading over it ("Open tables"), so a list key reaches it by name. */
+/** Name a list by the heading over it ("Open tables"), so a list key reaches it by name:
+ * the element before it, or for the first thing in a section's body the section's. */
 function nameList(list) {
-  const heading = list.previousElementSibling;
+  const heading = list.previousElementSibling
+    || (list.parentElement?.classList.contains("panel-body") ? list.parentElement.previousElementSibling : null);
   if (heading && /^H[2-4]$/.test(heading.tagName)) list.setAttribute("aria-label", heading.textContent);
 }
 
@@ -140,8 +142,6 @@ export class PublicLobbyReader {
    * ids on their buttons always, so a redraw keeps the focus where it was; in the mode,
    * a sentence for each row and buttons named with their row. */
   dressPeople(box, data) {
-    const heading = box.querySelector("h2");
-    if (heading) heading.id = "people-title";
     const lobby = data.lobby || { open: [], watch: [], pools: [] };
     const friends = data.friends ? data.friends.friends : [];
     const rows = (id) => [...box.querySelectorAll(`#${id} > li`)];

@@ -7,15 +7,15 @@ import { t } from "../i18n.js";
 
 const SHOWN = 10;
 
-/** Fill ``panel`` with the caller's games (asked again on every call: after a game or a
- * sign-in the list is another). */
-export async function loadYourGames(panel) {
-  let body;
+/** Fill ``body`` (the section's, under its heading) with the caller's games (asked
+ * again on every call: after a game or a sign-in the list is another). */
+export async function loadYourGames(body) {
+  let list;
   try {
     const games = await fetchMyGames();
-    body = gamesList(games.slice(0, SHOWN), t("your_games.none"));
+    list = gamesList(games.slice(0, SHOWN), t("your_games.none"));
   } catch (err) {
-    body = h("p", { class: "empty" }, err.message);
+    list = h("p", { class: "empty" }, err.message);
   }
-  fill(panel, h("h2", { id: "your-games-title" }, t("your_games.title")), body);
+  fill(body, list);
 }
