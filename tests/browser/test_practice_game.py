@@ -126,8 +126,11 @@ async def test_standard_500_and_blind_nil_are_a_tap_away_on_a_phone(room, open_p
     await expect(page.locator(".title-btn")).to_contain_text("to 500")
     rules = await page.evaluate("window.spadesApp.state.view.rules")
     assert (rules["target_score"], rules["blind_nil"]) == (500, "trailing")
-    # Deal, then a tap on the table shows the whole hand.
-    await page.locator("#deal-btn").tap()
+    # A tap on the table beside the Deal button deals too (a finger that misses the
+    # button is not lost), and a second one shows the whole hand.
+    await expect(page.locator("#deal-btn")).to_be_visible()
+    await page.locator(".felt").tap(position={"x": 20, "y": 20})
+    await expect(page.locator("#deal-btn")).to_be_hidden()
     await page.locator(".felt").tap(position={"x": 20, "y": 20})
     await expect(page.locator(".hand .card-btn")).to_have_count(13)
     await expect(page.locator(".bid-pad")).to_be_visible()

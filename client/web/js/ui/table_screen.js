@@ -88,10 +88,13 @@ export class TableScreen {
     this.seatEls = [0, 1, 2, 3].map(() => h("div", { class: "seat" })); // resized by render()
     this.lastTrickBtn = h("button", { type: "button", class: "btn btn-ghost small last-trick-btn",
       onclick: () => this.showLastTrick(), hidden: true }, t("table.last_trick"));
-    // A tap on the felt skips the deal; the Deal button's own tap must not.
+    // A tap on the felt skips the deal; the Deal button's own tap must not. Before the
+    // deal a tap on the felt deals, as the button does: Deal is the one thing to do
+    // then, and a finger (or a click on a page still settling) that lands beside the
+    // button must not be lost.
     this.dealBtn = h("button", { type: "button", class: "btn btn-primary btn-big deal-btn", id: "deal-btn", hidden: true,
       onclick: (event) => { event.stopPropagation(); this.startDeal(); } }, t("table.deal"));
-    this.felt = h("div", { class: "felt", onclick: () => this.center.skipDeal() },
+    this.felt = h("div", { class: "felt", onclick: () => (this.pendingDeal ? this.startDeal() : this.center.skipDeal()) },
       this.seatEls, this.center.el, this.lastTrickBtn, this.dealBtn);
     this.seatStatus = new SeatStatus(this.room, this.state);
     this.timerBar = h("div", { class: "turn-timer", hidden: true, role: "timer", "aria-live": "off" }, h("i"), h("span"));
