@@ -21,14 +21,17 @@ pytestmark = MOTION
 # Counts what the deal shows: each card back that flies out, each hand size drawn, and
 # how many cards the hand showed when the bid pad first appeared.
 WATCH_DEAL_JS = """() => {
-  window.dealSeen = {backs: 0, sizes: [], padWithCards: []};
+  window.dealSeen = {backs: 0, sizes: [], padWithCards: [], hintWithCards: []};
   const pad = document.querySelector('.bid-pad');
+  const hint = [...document.querySelectorAll('.practice-bar button')].find((b) => b.textContent === 'Hint');
   const count = () => {
     const n = document.querySelectorAll('.hand .card-btn').length;
     const sizes = window.dealSeen.sizes;
     if (sizes[sizes.length - 1] !== n) sizes.push(n);
     const shown = window.dealSeen.padWithCards;
     if (!pad.hidden && !shown.length) shown.push(n);
+    const offered = window.dealSeen.hintWithCards;
+    if (!hint.disabled && !offered.length) offered.push(n);
   };
   new MutationObserver((records) => {
     for (const r of records) window.dealSeen.backs += r.addedNodes.length;
@@ -36,6 +39,7 @@ WATCH_DEAL_JS = """() => {
   new MutationObserver(count).observe(document.querySelector('.hand'),
                                       {childList: true, subtree: true});
   new MutationObserver(count).observe(pad, {attributes: true});
+  new MutationObserver(count).observe(hint, {attributes: true});
 }"""
 
 
@@ -85,6 +89,8 @@ async def test_practice_starts_the_quick_game_with_deal_and_hint(room, open_page
     seen = await page.evaluate("window.dealSeen")
     # The pad came once the hand was whole: never beside a hand still being dealt.
     assert seen["padWithCards"] == [13], seen
+    # ... and so did the Hint (it named a bid for a hand still being dealt).
+    assert seen["hintWithCards"] == [13], seen
     # 52 backs flew out one at a time, and this hand grew to 13, never shrinking. (How
     # many sizes a frame sees depends on the machine: a late timer deals every card due
     # at once; the pace itself is test_deal_pace's, on Playwright's clock.)

@@ -85,7 +85,9 @@ export class PracticeBar {
       this.hintLine.textContent = "";
       this.hintKey = null;
     }
-    this.hintBtn.disabled = !s.myTurn || this.screen.pendingDeal;
+    // Not while the cards are still dealt: the hint would name a bid for a hand not
+    // yet shown, beside a pad not yet there.
+    this.hintBtn.disabled = !s.myTurn || this.screen.dealing;
     this.undoBtn.disabled = !view || this.busy || this.screen.pendingDeal;
     this.redoBtn.disabled = !s.extra.redo || !s.myTurn || this.busy;
   }
