@@ -23,7 +23,8 @@ pytestmark = MOTION
 WATCH_DEAL_JS = """() => {
   window.dealSeen = {backs: 0, sizes: [], padWithCards: [], hintWithCards: []};
   const pad = document.querySelector('.bid-pad');
-  const hint = [...document.querySelectorAll('.practice-bar button')].find((b) => b.textContent === 'Hint');
+  const hint = [...document.querySelectorAll('.practice-bar button')]
+    .find((b) => b.textContent === 'Hint');
   const count = () => {
     const n = document.querySelectorAll('.hand .card-btn').length;
     const sizes = window.dealSeen.sizes;
