@@ -252,7 +252,7 @@ async def test_the_lobby_passes_axe_while_its_lists_are_still_loading(room, open
     pointed at a heading not drawn yet on a loaded machine."""
     page = await open_page(room)
     held: list[Route] = []
-    for path in ("/api/my-games", "/api/events*", "/api/lobby", "/api/friends"):
+    for path in ("/api/my-games", "/api/tournaments", "/api/lobby", "/api/friends"):
         await page.route(f"**{path}", lambda route: held.append(route))  # unanswered
     await page.reload()
     await expect(page.locator(".lobby")).to_be_visible()

@@ -17,7 +17,8 @@ function rulesOf(row) {
   return saidParts(row.rules, row.rules_parts);
 }
 
-/** The panel's body (its heading is the lobby's). ``data``: {friends (GET /api/friends or null for a guest), lobby (GET /api/lobby)}. */
+/** The panel's body (its heading is the lobby's). ``data``: {friends (GET /api/friends
+ * or null for a guest), lobby (GET /api/lobby)}. */
 export function peoplePanel(app, data) {
   const parts = [];
   const friends = data.friends;
