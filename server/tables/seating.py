@@ -202,6 +202,9 @@ def table_extras(table: Table, *, snapshot: bool) -> dict[str, Any]:
     if practice is not None:
         offered = practice.offers_undo
         out["undo"] = offered
+        # Lit only once the person has decided something in this game: Undo before
+        # that would answer "nothing to undo yet".
+        out["undoable"] = offered and practice.decisions > 0
         out["redo"] = offered and bool(practice.redo)
         if snapshot:
             out["level"] = practice.level

@@ -190,10 +190,12 @@ class Snapshot(ServerMessage):
     reclaim: int | None = None
     # Private tables: {"host": seat, "started", "watch", "bots", "rules"} (no pids).
     lobby: dict[str, Any] | None = None
-    # Practice tables: the bots' level and pace, Undo offered, a decision to Redo.
+    # Practice tables: the bots' level and pace, Undo offered, a decision of the
+    # person's in this game to take back, a decision to Redo.
     level: str | None = None
     pace: str | None = None
     undo: bool | None = None
+    undoable: bool | None = None
     redo: bool | None = None
     # A daily hand's table: {"day", "hand" (from 1), "hands"}, as ``daily_hand`` said.
     daily: dict[str, Any] | None = None
@@ -235,6 +237,7 @@ class TableUpdate(ServerMessage):
     ready: list[int] | None = None
     lobby: dict[str, Any] | None = None
     undo: bool | None = None
+    undoable: bool | None = None
     redo: bool | None = None
 
 

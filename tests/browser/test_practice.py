@@ -8,7 +8,7 @@ import re
 from playwright.async_api import expect
 
 from .conftest import BROWSER
-from .play import page_state, play_until, quick_play
+from .play import deal_if_asked, page_state, play_until, quick_play
 
 pytestmark = BROWSER
 
@@ -41,8 +41,15 @@ async def test_practice_hint_undo_and_redo(room, open_page) -> None:
     own = page.locator(".seat.at-bottom")
     await expect(own.locator(".tag.guest")).to_have_text("guest")
     await expect(own).to_have_attribute("aria-label", re.compile(r"^South: [^,]+, guest"))
-    state = await play_until(page, lambda s: s["phase"] == "playing" and s["myTurn"])
     bar = page.locator(".practice-bar")
+    # Before the person's first decision there is nothing to take back: Undo is not lit.
+    # (Dealt first: the Deal button also keeps Undo dark, for its own reason.)
+    await play_until(page, lambda s: s["phase"] == "bidding" and s["myTurn"] and not s["hidden"])
+    await deal_if_asked(page)
+    await expect(page.locator(".bid-pad .bid-go")).to_be_visible()
+    await expect(bar.get_by_role("button", name="Undo")).to_be_disabled()
+    state = await play_until(page, lambda s: s["phase"] == "playing" and s["myTurn"])
+    await expect(bar.get_by_role("button", name="Undo")).to_be_enabled()
     await bar.get_by_role("button", name="Hint").click()
     await expect(bar.locator(".hint-line")).to_contain_text(re.compile(r"Hint: play \S.* — \S"))
     hand_before = await page.evaluate(HAND_SIZE)

@@ -57,7 +57,9 @@ def test_practice_tables_wait_for_their_person_and_pace_their_bots() -> None:
     timers = moved.with_timers(NOW, **TIMES).timers
     assert list(timers.values()) == [NOW + 2_000]  # relaxed: twice the bot pace
     assert table_extras(moved, snapshot=True) == {
-        "undo": True, "redo": False, "level": "standard", "pace": "relaxed"}
+        "undo": True, "undoable": True, "redo": False, "level": "standard", "pace": "relaxed"}
+    assert table_extras(table, snapshot=False) == {"undo": True, "undoable": False,
+                                                   "redo": False}
     state = PracticeState("challenge")
     assert state.to_list() == ["challenge", "standard", None, [], [], 0, 0]
     assert PracticeState.from_list(state.to_list()) == state and not state.offers_undo

@@ -84,7 +84,7 @@ export class TableState {
     this.pauseDeadline = null; // between hands: performance.now() ms when the next hand starts
     this.ready = []; // while paused: the seats whose person pressed Continue
     this.rematch = null;
-    this.extra = {}; // the snapshot's other fields: lobby, level, pace, undo, redo, chat...
+    this.extra = {}; // the snapshot's other fields: lobby, level, pace, undo, undoable, redo, chat...
   }
 
   get mySeat() {
@@ -146,7 +146,7 @@ export class TableState {
     // A table update carries the private lobby without its rules, and practice's
     // undo/redo: merged into what the last snapshot said.
     if (d.lobby) this.extra = { ...this.extra, lobby: { ...this.extra.lobby, ...d.lobby } };
-    if ("undo" in d) this.extra = { ...this.extra, undo: d.undo, redo: d.redo };
+    if ("undo" in d) this.extra = { ...this.extra, undo: d.undo, undoable: d.undoable, redo: d.redo };
     this.setTimers(d.tl, d.fill);
     this.setPause(d.pause, d.ready);
     return { kind: "table" };

@@ -88,7 +88,8 @@ export class PracticeBar {
     // Not while the cards are still dealt: the hint would name a bid for a hand not
     // yet shown, beside a pad not yet there.
     this.hintBtn.disabled = !s.myTurn || this.screen.dealing;
-    this.undoBtn.disabled = !view || this.busy || this.screen.pendingDeal;
+    // Nothing of the person's to take back before their first decision of the game.
+    this.undoBtn.disabled = !view || !s.extra.undoable || this.busy || this.screen.pendingDeal;
     this.redoBtn.disabled = !s.extra.redo || !s.myTurn || this.busy;
   }
 
