@@ -92,18 +92,28 @@ HAND_PROBE_JS = """() => {
 }"""
 
 
-async def click_card(page: Page, code: str) -> None:
+async def click_card(page: Page, code: str, *, moved_on_ok: bool = False) -> bool:
     """Click the visible strip of a card in the hand (cards overlap on small screens).
     Twin cards (the six-player game's two decks) share a code: the first one is taken,
     so a second click plays the card the first lifted. A card that never shows fails
-    with what the page held (a hand and a state that disagree are a bug to find)."""
+    with what the page held (a hand and a state that disagree are a bug to find);
+    with ``moved_on_ok``, a card the page no longer offers (the clock played the turn
+    while a loaded machine was slow to click) returns False instead."""
     card = page.locator(f'.hand .card-btn[data-card="{code}"]').first
     try:
         await card.wait_for(state="attached", timeout=30_000)
     except PlaywrightTimeoutError:
         probe = await page.evaluate(HAND_PROBE_JS)
+        if moved_on_ok and not _offers(probe, code):
+            return False
         raise AssertionError(f"{code} is not in the hand after 30 s; the page: {probe}") from None
     await card.click(position={"x": 6, "y": 24})
+    return True
+
+
+def _offers(probe: dict, code: str) -> bool:
+    """Whether the page (``HAND_PROBE_JS``) still offers ``code`` at this seat's turn."""
+    return bool(probe["myTurn"]) and f"play {code}" in (probe["legal"] or [])
 
 
 async def deal_if_asked(page: Page) -> None:
@@ -167,9 +177,18 @@ async def take_turn(page: Page, state: dict) -> None:
         return
     legal = [a[5:] for a in state["legal"] if a.startswith("play ")]
     if legal:
-        await click_card(page, legal[0])
-        await page.wait_for_selector(f'.hand .card-btn.lifted[data-card="{legal[0]}"]')
-        await click_card(page, legal[0])
+        # ``state`` may be old by now: a turn the clock already played is looked at again.
+        if not await click_card(page, legal[0], moved_on_ok=True):
+            return
+        try:
+            await page.wait_for_selector(f'.hand .card-btn.lifted[data-card="{legal[0]}"]')
+        except PlaywrightTimeoutError:
+            probe = await page.evaluate(HAND_PROBE_JS)
+            if not _offers(probe, legal[0]):
+                return
+            raise AssertionError(f"{legal[0]} was not lifted by a tap; the page: {probe}"
+                                 ) from None
+        await click_card(page, legal[0], moved_on_ok=True)
 
 
 async def play_until(page: Page, done: Callable[[dict], bool | Awaitable[bool]],
