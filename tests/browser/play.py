@@ -103,17 +103,21 @@ async def click_card(page: Page, code: str, *, moved_on_ok: bool = False) -> boo
     try:
         await card.wait_for(state="attached", timeout=30_000)
     except PlaywrightTimeoutError:
-        probe = await page.evaluate(HAND_PROBE_JS)
-        if moved_on_ok and not _offers(probe, code):
-            return False
-        raise AssertionError(f"{code} is not in the hand after 30 s; the page: {probe}") from None
+        await _moved_on_or_fail(page, code, f"{code} is not in the hand after 30 s",
+                                moved_on_ok)
+        return False
     await card.click(position={"x": 6, "y": 24})
     return True
 
 
-def _offers(probe: dict, code: str) -> bool:
-    """Whether the page (``HAND_PROBE_JS``) still offers ``code`` at this seat's turn."""
-    return bool(probe["myTurn"]) and f"play {code}" in (probe["legal"] or [])
+async def _moved_on_or_fail(page: Page, code: str, what: str, moved_on_ok: bool = True
+                            ) -> None:
+    """Returns when ``moved_on_ok`` and the page no longer offers ``code`` at this seat's
+    turn (the table moved on); else fails with ``what`` and what the page held."""
+    probe = await page.evaluate(HAND_PROBE_JS)
+    if moved_on_ok and not (probe["myTurn"] and f"play {code}" in (probe["legal"] or [])):
+        return
+    raise AssertionError(f"{what}; the page: {probe}") from None
 
 
 async def deal_if_asked(page: Page) -> None:
@@ -127,11 +131,9 @@ async def deal_if_asked(page: Page) -> None:
         for _ in range(3):
             with contextlib.suppress(PlaywrightTimeoutError):
                 await deal.click(timeout=10_000)
-            try:
+            with contextlib.suppress(PlaywrightTimeoutError):
                 await deal.wait_for(state="hidden", timeout=10_000)
                 break
-            except PlaywrightTimeoutError:
-                continue
         # An upper bound for a loaded machine: the deal lasts a few seconds of animation
         # frames, which came 30 s late at a load average of 14 on two cores.
         try:
@@ -183,11 +185,8 @@ async def take_turn(page: Page, state: dict) -> None:
         try:
             await page.wait_for_selector(f'.hand .card-btn.lifted[data-card="{legal[0]}"]')
         except PlaywrightTimeoutError:
-            probe = await page.evaluate(HAND_PROBE_JS)
-            if not _offers(probe, legal[0]):
-                return
-            raise AssertionError(f"{legal[0]} was not lifted by a tap; the page: {probe}"
-                                 ) from None
+            await _moved_on_or_fail(page, legal[0], f"{legal[0]} was not lifted by a tap")
+            return
         await click_card(page, legal[0], moved_on_ok=True)
 
 
