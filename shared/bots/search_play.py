@@ -201,10 +201,11 @@ def _search(k: Knowledge, candidates: list[int], prior_card: int, n_deals: int,
                         table=k.table)
     contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner, k.table)
     values: dict[int, dict[int, float]] = {c: {} for c in candidates}  # by deal index
+    spans: dict[tuple[int, ...], tuple[float, float]] = {}  # the solvers' (one scorer)
 
     def run(i: int, cards: tuple[int, ...] | list[int]) -> None:
         deal = deals[i]
-        solver = Solver(scorer.value, k.team, k.table) if exact else None
+        solver = Solver(scorer.value, k.team, k.table, spans) if exact else None
         for c in cards:
             hands = list(deal)
             leader, trick, won, broken = _advance(hands, k, c)

@@ -97,6 +97,44 @@ def test_endgame_solver_matches_plain_minimax() -> None:
         assert abs(exact - plain) < 1e-12
 
 
+def test_endgame_solver_matches_plain_minimax_mid_trick() -> None:
+    # Cards already on the table (the search solves after its own card), spades not yet
+    # broken, the jokers in the deck, up to four cards each.
+    rules = RuleSet.preset("standard")
+    rng = Rng(11)
+    for trial in range(48):
+        deck = list(range(54 if trial % 3 == 0 else 52))
+        rng.shuffle(deck)
+        n = 2 + trial % 3
+        played = 1 + trial % 3  # cards on the table, from the leader on
+        leader = rng.below(4)
+        hands = [0, 0, 0, 0]
+        trick: list[int] = []
+        at = 0
+        for i in range(4):
+            s = (leader + i) % 4
+            for _ in range(n - 1 if i < played else n):
+                hands[s] |= 1 << deck[at]
+                at += 1
+            if i < played:
+                trick.append(deck[at])
+                at += 1
+        won = [0, 0, 0, 0]
+        for _ in range(13 - n):
+            won[rng.below(4)] += 1
+        broken = trial % 2 == 0
+        bids = (rng.below(5), 1 + rng.below(4), rng.below(5), 1 + rng.below(4))
+        team = trial % 2
+        scorer = HandScorer(rules, bids, team, (200, 250), (8, 2), 3)
+        plain = _plain_minimax(list(hands), leader, list(trick), list(won), broken, scorer,
+                               team)
+        spans: dict[tuple[int, ...], tuple[float, float]] = {}  # one scorer's, shared
+        for _ in range(2):
+            exact = Solver(scorer.value, team, spans=spans).solve(
+                list(hands), leader, list(trick), list(won), broken)
+            assert abs(exact - plain) < 1e-12
+
+
 class _SoloValue:
     """A solo seat's value of the trick counts: its bid made, no bags, others set."""
 
