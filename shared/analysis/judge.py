@@ -4,7 +4,7 @@ The deals come from the Challenge bot's sampler (:mod:`shared.bots.sampler`): th
 unseen cards dealt consistent with what this seat could see (voids, passes, bids, the
 opponents' play), never the real hidden hands. Each alternative is played out on each
 deal as the search does: the rollout policy for every seat (:func:`shared.bots.sim.playout`)
-or, with ``ENDGAME_CARDS`` cards or fewer in hand, the exact solve
+or, with ``EXACT_CARDS`` cards or fewer in hand, the exact solve
 (:class:`shared.bots.endgame.Solver`). The same alternatives are also played once on
 the real cards, which only the bad-luck label reads.
 
@@ -27,13 +27,16 @@ from shared.bots.knowledge import Knowledge, decision_seed
 from shared.bots.rng import Rng
 from shared.bots.sampler import Deal, Sampler
 from shared.bots.search_bid import BID_DEALS, _exchanged, _outcomes
-from shared.bots.search_play import ENDGAME_CARDS, _advance
+from shared.bots.search_play import _advance
 from shared.bots.sim import SUIT_OF, Contracts, playout
 from shared.spades.actions import NIL_BID
 from shared.spades.cards import CODES
 
 from .outcome import Facts, Outcomes
 
+# The last tricks solved exactly: four (Challenge solves six; an analysis judges every
+# card of a game, so six would triple its CPU for a finer reading of the last two).
+EXACT_CARDS = 4
 FIRST_DEALS = 48  # deals every alternative card is played on
 EXACT_DEALS = 16  # ... when the last tricks are solved exactly
 MORE_DEALS = 96  # fresh deals for the choice and the best card when the gap may matter
@@ -129,7 +132,7 @@ def judge_play(k: Knowledge, hands: tuple[int, ...], card: int, threshold: float
     bids = tuple(b if b is not None else 1 for b in k.bids)
     outcomes = Outcomes(k, bids)
     contracts = Contracts(bids, k.rules.nil_tricks_count_for_partner)
-    exact = k.hand.bit_count() <= ENDGAME_CARDS
+    exact = k.hand.bit_count() <= EXACT_CARDS
     sampler = Sampler(k, Rng(decision_seed(k, "analysis-play")))
     deals = sampler.deals(EXACT_DEALS if exact else FIRST_DEALS, weigh_bids=True,
                           weigh_play=True)
