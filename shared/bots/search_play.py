@@ -57,6 +57,7 @@ CLOSE_Z = 2.0  # a gap this many standard errors wide is clear
 PIMC_DEALS, PIMC_ROLLOUTS = 20, 20
 LEAD_DEALS = 12  # deals for Standard's search at a lead (standard_lead; 24 scored no better)
 LEAD_CLOSE_DEALS = 0  # more for a close call between the best two (48: stronger, dearer)
+LEAD_EXACT_CARDS = 4  # ... solved exactly from this many cards (Standard's CPU: not six)
 
 
 def _bids(k: Knowledge) -> tuple[int, ...]:
@@ -118,7 +119,8 @@ def challenge_play(k: Knowledge) -> Decision:
     cap = PIMC_DEALS * PIMC_ROLLOUTS // 10 * legal.bit_count()
     extra = 0 if exact else min(MAX_CLOSE_DEALS, (cap - n_deals * len(candidates)) // 2)
     credit = PRIOR_COVER if k.partner_nil_alive() else PRIOR
-    found = _search(k, candidates, prior_card, n_deals, extra, credit, "challenge-play")
+    found = _search(k, candidates, prior_card, n_deals, extra, credit, ENDGAME_CARDS,
+                    "challenge-play")
     if found.card == prior_card:
         return Decision("play " + CODES[prior_card], prior_why, found.rollouts)
     why = (f"{card_text(found.card)} does best over {found.deals} likely deals "
@@ -155,7 +157,7 @@ def standard_lead(k: Knowledge) -> Decision | None:
     if len(candidates) < 2:  # the rules' card is the only one of its kind: no search
         return Decision("play " + CODES[prior_card], prior_why)
     found = _search(k, candidates, prior_card, LEAD_DEALS, LEAD_CLOSE_DEALS, PRIOR,
-                    "standard-lead")
+                    LEAD_EXACT_CARDS, "standard-lead")
     why: str = prior_why
     if found.card != prior_card:
         why = R.LEAD_PLAYED_OUT(card=card_text(found.card), other=card_text(prior_card))
@@ -189,14 +191,15 @@ class _Searched(NamedTuple):
 
 
 def _search(k: Knowledge, candidates: list[int], prior_card: int, n_deals: int,
-            extra: int, credit: float, salt: str) -> _Searched:
+            extra: int, credit: float, exact_cards: int, salt: str) -> _Searched:
     """The best of ``candidates`` (one card per run of touching cards) over
     ``n_deals`` sampled deals, and up to ``extra`` more for a close call between the
-    two best; Standard's card ``prior_card`` gets ``credit``."""
+    two best; Standard's card ``prior_card`` gets ``credit``. With ``exact_cards``
+    cards or fewer in hand each deal is solved exactly instead of played out."""
     live = _live(k)
     # The candidate of the prior card's run stands for it.
     prior = next((c for c in candidates if _same_run(c, prior_card, live)), candidates[0])
-    exact = k.hand.bit_count() <= ENDGAME_CARDS
+    exact = k.hand.bit_count() <= exact_cards
     rng = Rng(decision_seed(k, salt))
     sampler = Sampler(k, rng)
     deals = sampler.deals(n_deals, weigh_bids=True, weigh_play=True)
