@@ -349,10 +349,10 @@ class TableActor:
 
     async def _slow_choice(self, member: str, kind: str, seat: int) -> dict[int, str]:
         """A bot's or the autopilot's action that searches (Challenge's, Standard's
-        searched bids and leads: up to ~0.1 s), taken in a worker thread off the event loop
-        before the change: ``{gv: action}`` for the state it saw (the change uses it only
-        if the table is still at that game version). ``{}`` for the others: the change
-        decides them, on the loop."""
+        searched bids and leads: Challenge's slowest about 1 s of CPU), taken in a worker
+        thread off the event loop before the change: ``{gv: action}`` for the state it
+        saw (the change uses it only if the table is still at that game version). ``{}``
+        for the others: the change decides them, on the loop."""
         if kind not in ("bot", "turn"):
             return {}
         # The table as this node has it (no I/O): most bot actions do not search, and
