@@ -168,7 +168,7 @@ class Solver:
         if moves is None:
             if len(_RUNS) >= _RUNS_KEPT:
                 _RUNS.clear()
-            moves = _RUNS[runs_key] = _runs(legal, live | on_table)
+            moves = _RUNS[runs_key] = _runs(*runs_key)
         if first >= 0 and first != moves[0] and first in moves:
             moves = (first, *(c for c in moves if c != first))
         best_card = moves[0]

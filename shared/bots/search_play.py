@@ -42,7 +42,7 @@ from .sim import NON_SPADE, Contracts, playout, winner_index
 # Solve exactly when this seat holds this many cards or fewer. Six, not four: against
 # the TricksterBots port +3.4 points a hand over 1,400 duplicate deals with the bids'
 # 256 deals (docs/bots.md), at about three times the CPU of four (a six-card solve is
-# some 7,500 positions); the median decision is unchanged, its p99 is about 0.6 s.
+# some 7,500 positions); the median decision is unchanged, its p99 0.6-1 s of CPU.
 ENDGAME_CARDS = 6
 EXACT_DEALS = 16  # deals for an exact solve of ENDGAME_CARDS cards (fewer cards: all)
 ROLLOUT_BUDGET = 400  # rollouts per decision, shared among the candidates
