@@ -27,6 +27,7 @@ from .cards import (
     SPADE_MASK,
     SUIT_LETTERS,
     SUIT_MASKS,
+    cards_in,
     codes_of,
     fold,
     parse_card,
@@ -475,6 +476,31 @@ class GameState:
         if not self.broken:
             return hand & ~SPADE_MASK or hand
         return hand
+
+    def unplayable(self, seat: int) -> dict[int, str]:
+        """Why each card ``seat`` holds may not be played now, by card (cards it may
+        play are absent): :meth:`play_problem` of every held card, each reason written
+        once (a view asks this on every action; its cards share one or two reasons)."""
+        hand = self.hands[seat]
+        if not hand:
+            return {}
+        phase = self.phase
+        if phase != PLAYING:
+            if phase == BIDDING:
+                reason = BIDDING_NOT_OVER()
+            elif phase == OVER:
+                reason = GAME_OVER()
+            else:
+                reason = _WRONG_PHASE[phase]()
+        elif seat != self.to_act:
+            reason = WAIT_TURN(who=SEAT_NAMES_BY_COUNT[self._c.seats][self.to_act or 0])
+        else:
+            hand &= ~self._play_mask(seat)
+            if not hand:
+                return {}
+            reason = (FOLLOW_SUIT(suit=SUIT_LETTERS[_SUIT_OF[self._trick[0]]]) if self._trick
+                      else SPADES_NOT_BROKEN())
+        return dict.fromkeys(cards_in(hand), reason)
 
     def play_problem(self, seat: int, card: int) -> str | None:
         """Why ``seat`` may not play ``card`` now, or ``None`` if it may. Six-handed,

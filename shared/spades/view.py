@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import bid_text
-from .cards import ALL_CODES, cards_in, codes_of
+from .cards import ALL_CODES, codes_of
 from .deal import commitment
 from .scoring import standings
 
@@ -129,11 +129,9 @@ def seat_part(game: GameState, seat: int | None, reasons: bool = True) -> dict[s
     hidden = not game.looked[seat] and game.bids[seat] is None
     hand_mask = 0 if hidden else game.hands[seat]
     unplayable: dict[str, str] = {}
-    if reasons and game.phase != "over":
-        for card in cards_in(hand_mask):
-            reason = game.play_problem(seat, card)
-            if reason is not None:
-                unplayable[ALL_CODES[card]] = reason
+    if reasons and hand_mask and game.phase != "over":
+        unplayable = {ALL_CODES[card]: reason
+                      for card, reason in game.unplayable(seat).items()}
     passing = None
     if game.pass_queue or any(game.passes[seat]):
         gave, got = game.passes[seat]
