@@ -62,13 +62,14 @@ class BlobPacker:
         self._parts: dict[int, tuple[object, bytes]] = {}
 
     def _part(self, obj: object, data: Any) -> bytes:
-        """``data`` packed, reused while ``obj`` (whose data it is) is the same object."""
+        """``data`` packed, reused while ``obj`` (whose data it is) is the same object;
+        ``data`` may be a function that makes it (called only when not reused)."""
         hit = self._parts.get(id(obj))
         if hit is not None and hit[0] is obj:
             return hit[1]
         if len(self._parts) >= self._limit:
             self._parts.clear()
-        packed: bytes = msgpack.packb(data)
+        packed: bytes = msgpack.packb(data() if callable(data) else data)
         self._parts[id(obj)] = (obj, packed)  # holding obj keeps its id from being reused
         return packed
 
@@ -121,7 +122,7 @@ class BlobPacker:
         middle = {"seed": game.seed, "first_dealer": game.first_dealer,
                   "opening": game.opening}
         return b"".join((
-            _header(6), _GAME_HEAD, keys["rules"], self._part(rules, rules.to_dict()),
+            _header(6), _GAME_HEAD, keys["rules"], self._part(rules, rules.to_dict),
             _pairs(middle), keys["state"],
             _header(_STATE_KEYS), _pairs(state),
             keys["history"], self._part(history, history),
