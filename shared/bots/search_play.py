@@ -42,9 +42,16 @@ from .sim import NON_SPADE, Contracts, playout, winner_index
 # Solve exactly when this seat holds this many cards or fewer. Six, not four: against
 # the TricksterBots port +3.4 points a hand over 1,400 duplicate deals with the bids'
 # 256 deals (docs/bots.md), at about three times the CPU of four (a six-card solve is
-# some 7,500 positions); the median decision is unchanged, its p99 0.6-1 s of CPU.
+# some 7,500 positions); the median decision is unchanged (see EXACT_SOLVES).
 ENDGAME_CARDS = 6
 EXACT_DEALS = 16  # deals for an exact solve of ENDGAME_CARDS cards (fewer cards: all)
+# The most exact solves a decision may spend, by cards in hand (at least
+# MIN_EXACT_DEALS deals a candidate): with four candidates, 16 six-card deals each were
+# 64 solves and 40 five-card deals 160, Challenge's slowest decisions. These budgets
+# scored the same against the port (−0.22 ± 1.34 a hand over 600 duplicate deals,
+# docs/bots.md) at a third less CPU a deal, the p99 decision 0.25 s instead of 0.47.
+EXACT_SOLVES = {6: 32, 5: 64}
+MIN_EXACT_DEALS = 8
 ROLLOUT_BUDGET = 400  # rollouts per decision, shared among the candidates
 MIN_DEALS, MAX_DEALS = 16, 40  # at most 40: a tenth of pimc's 400 per card
 PRIOR = 0.002  # equity credit for Standard's card
@@ -115,6 +122,9 @@ def challenge_play(k: Knowledge) -> Decision:
     n_deals = max(MIN_DEALS, min(MAX_DEALS, ROLLOUT_BUDGET // len(candidates)))
     if exact and k.hand.bit_count() == ENDGAME_CARDS:
         n_deals = min(n_deals, EXACT_DEALS)
+    solves = EXACT_SOLVES.get(k.hand.bit_count()) if exact else None
+    if solves is not None:
+        n_deals = max(MIN_EXACT_DEALS, min(n_deals, solves // len(candidates)))
     # Never more than a tenth of what pimc spends on this position (400 per card).
     cap = PIMC_DEALS * PIMC_ROLLOUTS // 10 * legal.bit_count()
     extra = 0 if exact else min(MAX_CLOSE_DEALS, (cap - n_deals * len(candidates)) // 2)

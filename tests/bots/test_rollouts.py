@@ -14,8 +14,10 @@ from shared.bots.sampler import Sampler
 from shared.bots.search_play import (
     ENDGAME_CARDS,
     EXACT_DEALS,
+    EXACT_SOLVES,
     MAX_DEALS,
     MIN_DEALS,
+    MIN_EXACT_DEALS,
     PIMC_DEALS,
     PIMC_ROLLOUTS,
     ROLLOUT_BUDGET,
@@ -96,8 +98,13 @@ def _base_rollouts(k: Knowledge) -> int:
     if n == 1:
         return 0
     deals = max(MIN_DEALS, min(MAX_DEALS, ROLLOUT_BUDGET // n))
-    if k.hand.bit_count() == ENDGAME_CARDS:
+    cards = k.hand.bit_count()
+    if cards == ENDGAME_CARDS:
         deals = min(deals, EXACT_DEALS)
+    if cards <= ENDGAME_CARDS and cards in EXACT_SOLVES:
+        # The exact solves' budget: at most EXACT_SOLVES, but MIN_EXACT_DEALS deals.
+        deals = max(MIN_EXACT_DEALS, min(deals, EXACT_SOLVES[cards] // n))
+        assert deals * n <= max(EXACT_SOLVES[cards], MIN_EXACT_DEALS * n)
     return deals * n
 
 
