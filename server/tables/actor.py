@@ -349,7 +349,7 @@ class TableActor:
 
     async def _slow_choice(self, member: str, kind: str, seat: int) -> dict[int, str]:
         """A bot's or the autopilot's action that searches (Challenge's, Standard's
-        searched bids and leads: Challenge's slowest about 1 s of CPU), taken in a worker
+        searched bids and leads: Challenge's slowest a few tenths of a second), taken in a worker
         thread off the event loop before the change: ``{gv: action}`` for the state it
         saw (the change uses it only if the table is still at that game version). ``{}``
         for the others: the change decides them, on the loop."""
