@@ -48,8 +48,8 @@ EXACT_DEALS = 16  # deals for an exact solve of ENDGAME_CARDS cards (fewer cards
 # The most exact solves a decision may spend, by cards in hand (at least
 # MIN_EXACT_DEALS deals a candidate): with four candidates, 16 six-card deals each were
 # 64 solves and 40 five-card deals 160, Challenge's slowest decisions. These budgets
-# scored the same against the port (−0.22 ± 1.34 a hand over 600 duplicate deals,
-# docs/bots.md) at a third less CPU a deal, the p99 decision 0.25 s instead of 0.47.
+# scored the same against the port (−0.44 ± 0.78 a hand over 1,400 duplicate deals,
+# docs/bots.md) at a quarter to a third less CPU, the p99 decision 0.25 s, not 0.47.
 EXACT_SOLVES = {6: 32, 5: 64}
 MIN_EXACT_DEALS = 8
 ROLLOUT_BUDGET = 400  # rollouts per decision, shared among the candidates

@@ -484,14 +484,8 @@ class GameState:
         hand = self.hands[seat]
         if not hand:
             return {}
-        phase = self.phase
-        if phase != PLAYING:
-            if phase == BIDDING:
-                reason = BIDDING_NOT_OVER()
-            elif phase == OVER:
-                reason = GAME_OVER()
-            else:
-                reason = _WRONG_PHASE[phase]()
+        if self.phase != PLAYING:
+            reason = self._phase_problem()
         elif seat != self.to_act:
             reason = WAIT_TURN(who=SEAT_NAMES_BY_COUNT[self._c.seats][self.to_act or 0])
         else:
@@ -502,15 +496,19 @@ class GameState:
                       else SPADES_NOT_BROKEN())
         return dict.fromkeys(cards_in(hand), reason)
 
+    def _phase_problem(self) -> str:
+        # Why no card may be played in this phase (not PLAYING).
+        if self.phase == BIDDING:
+            return BIDDING_NOT_OVER()
+        if self.phase == OVER:
+            return GAME_OVER()
+        return _WRONG_PHASE[self.phase]()
+
     def play_problem(self, seat: int, card: int) -> str | None:
         """Why ``seat`` may not play ``card`` now, or ``None`` if it may. Six-handed,
         either copy of a card names the card."""
         if self.phase != PLAYING:
-            if self.phase == BIDDING:
-                return BIDDING_NOT_OVER()
-            if self.phase == OVER:
-                return GAME_OVER()
-            return _WRONG_PHASE[self.phase]()
+            return self._phase_problem()
         hand = self.hands[seat]
         if card < COPY and not hand >> card & 1 and hand >> (card + COPY) & 1:
             card += COPY
