@@ -215,9 +215,17 @@ async def play_until(page: Page, done: Callable[[dict], bool | Awaitable[bool]],
 
 async def held_down(page: Page, target: Locator) -> None:
     """The mouse pressed on the middle of ``target`` and held there (until the test's
-    ``page.mouse.up()``): a press a push's redraw must not swallow."""
-    box = await target.bounding_box()
-    assert box is not None
+    ``page.mouse.up()``): a press a push's redraw must not swallow. The box is
+    measured again if a redraw replaced the element between finding it and measuring
+    it (``bounding_box`` then has no box to give)."""
+    deadline = time.monotonic() + 30
+    box = None
+    while box is None:
+        await target.wait_for(state="visible", timeout=30_000)
+        box = await target.bounding_box()
+        if box is None:
+            assert time.monotonic() < deadline, "the target never stayed drawn long enough to press"
+            await asyncio.sleep(0.05)
     await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     await page.mouse.down()
 
