@@ -39,12 +39,13 @@ TRICK_UNDER_SEATS_JS = """() => {
 
 
 async def tall_enough(page: Page, selector: str) -> None:
-    # Measured in one script turn: the private lobby draws its keys afresh on every table
-    # message, so a key found by one call may be gone by the next (a box of None).
-    key = page.locator(selector).first
-    await expect(key).to_be_visible()
-    box = await key.evaluate("""(el) => {
-      const r = el.getBoundingClientRect();
+    # Found and measured in one script turn (``evaluate_all`` is one call; a locator's
+    # ``evaluate`` finds the element, then measures it in a second): the private lobby
+    # draws its keys afresh on every table message, so a key found by one call may be
+    # gone by the next (0x0, detached).
+    await expect(page.locator(selector).first).to_be_visible()
+    box = await page.locator(selector).evaluate_all("""(els) => {
+      const r = els[0].getBoundingClientRect();
       return {width: r.width, height: r.height};
     }""")
     assert box["height"] >= FINGER and box["width"] >= FINGER, (selector, box)
