@@ -24,7 +24,6 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
@@ -35,6 +34,7 @@ from server.social.hub import SocialHub
 from server.tables.room import Room
 from shared.protocol import Error, Format, Hello, encode
 
+from .client_files import ClientFiles
 from .connection import COOKIE, Client
 from .event_feed import event_feed_route
 from .http_analysis import analysis_routes
@@ -157,7 +157,7 @@ def create_app(settings: Settings, make_node: Callable[[Settings], NodeParts]) -
         *i18n_routes(account_language(lambda: app.state.deps)),
         # the room's page, /g/ID (a finished game), /@/NAME (a player), /e/ID (an event)
         *page_routes(account_language(lambda: app.state.deps)),
-        Mount("/", StaticFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"),
+        Mount("/", ClientFiles(directory=WEB_DIR, html=True, check_dir=False), name="web"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={404: _nothing_here, 405: _nothing_here})
