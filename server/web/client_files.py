@@ -43,27 +43,22 @@ _GZIPPED: dict[str, tuple[str, bytes]] = {}
 
 
 def _accepts_gzip(headers: Headers) -> bool:
-    """Whether ``Accept-Encoding`` allows gzip (``gzip;q=0`` refuses it; so does a
-    weight that is not a number: the file as it is is always a safe answer)."""
+    """Whether ``Accept-Encoding`` allows gzip: by its own entry if it has one, else by
+    ``*``. A weight of 0 refuses it, and so does one that is not a number: the file as it
+    is is always a safe answer."""
+    weights: dict[str, float] = {}
     for part in headers.get("accept-encoding", "").lower().split(","):
-        name, _, params = part.strip().partition(";")
-        if name.strip() in ("gzip", "*"):
-            q = params.replace(" ", "")
-            if not q:
-                return True
-            try:
-                return q.startswith("q=") and float(q[2:]) > 0
-            except ValueError:
-                return False
-    return False
+        name, _, params = part.partition(";")
+        q = params.replace(" ", "")
+        try:
+            weights[name.strip()] = float(q[2:]) if q.startswith("q=") else 0.0 if q else 1.0
+        except ValueError:
+            weights[name.strip()] = 0.0
+    return weights.get("gzip", weights.get("*", 0.0)) > 0
 
 
 class ClientFiles(StaticFiles):
     """``StaticFiles`` with ``Cache-Control: no-cache`` and gzip (see the module)."""
-
-    def __init__(self, *, directory: PathLike, html: bool = False,
-                 check_dir: bool = True) -> None:
-        super().__init__(directory=directory, html=html, check_dir=check_dir)
 
     def file_response(self, full_path: PathLike, stat_result: os.stat_result, scope: Scope,
                       status_code: int = 200) -> Response:

@@ -21,7 +21,7 @@ MAIN = "/js/main.js"
 async def test_a_module_comes_gzipped_and_inflates_to_the_file(server: LocalServer) -> None:
     on_disk = (WEB_DIR / "js" / "main.js").read_bytes()
     async with httpx.AsyncClient(base_url=server.http) as web:
-        for weighted in ("gzip;q=0.5", "br, *", "deflate, GZIP"):
+        for weighted in ("gzip;q=0.5", "br, *", "deflate, GZIP", "*;q=0, gzip"):
             other = await web.get(MAIN, headers={"Accept-Encoding": weighted})
             assert other.headers["content-encoding"] == "gzip", weighted
         response = await web.get(MAIN, headers={"Accept-Encoding": "gzip"})
@@ -40,7 +40,8 @@ async def test_a_module_comes_gzipped_and_inflates_to_the_file(server: LocalServ
 async def test_a_browser_that_refuses_gzip_gets_the_file_as_it_is(server: LocalServer) -> None:
     on_disk = (WEB_DIR / "js" / "main.js").read_bytes()
     async with httpx.AsyncClient(base_url=server.http) as web:
-        for refusal in ("identity", "gzip;q=0", "gzip; q=0.0", "gzip;q=x", "br", ""):
+        for refusal in ("identity", "gzip;q=0", "gzip; q=0.0", "gzip;q=x", "gzip;level=1", "br",
+                        "gzip;q=0, *", ""):
             response = await web.get(MAIN, headers={"Accept-Encoding": refusal})
             assert "content-encoding" not in response.headers, refusal
             assert response.content == on_disk
