@@ -22,7 +22,6 @@ things follow:
 
 from __future__ import annotations
 
-import gzip
 import os
 from pathlib import Path
 
@@ -31,34 +30,12 @@ from starlette.responses import Response
 from starlette.staticfiles import PathLike, StaticFiles
 from starlette.types import Scope
 
+from .http_encoding import MIN_COMPRESSED_BYTES, accepts_gzip, gzipped
+
 __all__ = ["COMPRESSED_SUFFIXES", "MIN_COMPRESSED_BYTES", "ClientFiles"]
 
 COMPRESSED_SUFFIXES = frozenset({".js", ".mjs", ".css", ".json", ".svg", ".html", ".txt",
                                  ".map", ".xml", ".webmanifest"})
-MIN_COMPRESSED_BYTES = 1024  # below this, gzip's header and a round trip's packet eat the gain
-_LEVEL = 6  # zlib's default: within a few per cent of 9's size, several times quicker
-# Per file (its full path): the ETag it was compressed at and the compressed bytes,
-# shared by every app of the process. Bounded by the files served (one entry each,
-# replaced when the file changes).
-_GZIPPED: dict[str, tuple[str, bytes]] = {}
-
-
-def _accepts_gzip(headers: Headers) -> bool:
-    """Whether ``Accept-Encoding`` allows gzip: by its own entry if it has one, else by
-    ``*``. A weight of 0 refuses it, and so does one that is not a number: the file as it
-    is is always a safe answer."""
-    weights: dict[str, float] = {}
-    for part in headers.get("accept-encoding", "").lower().split(","):
-        name, _, params = part.partition(";")
-        q = params.replace(" ", "")
-        weight = 1.0  # no parameter: fully accepted
-        if q:
-            try:
-                weight = float(q.removeprefix("q=")) if q.startswith("q=") else 0.0
-            except ValueError:
-                weight = 0.0
-        weights[name.strip()] = weight
-    return weights.get("gzip", weights.get("*", 0.0)) > 0
 
 
 class ClientFiles(StaticFiles):
@@ -73,10 +50,10 @@ class ClientFiles(StaticFiles):
             return response
         response.headers["vary"] = "accept-encoding"
         if (response.status_code != 200 or stat_result.st_size < MIN_COMPRESSED_BYTES
-                or not _accepts_gzip(Headers(scope=scope))):
+                or not accepts_gzip(Headers(scope=scope))):
             return response
         etag = response.headers["etag"]
-        body = self._compressed(path, etag)
+        body = gzipped(str(path), etag, path.read_bytes)
         headers = {name: value for name, value in response.headers.items()
                    if name not in ("content-length", "etag")}
         headers.update({"etag": f"W/{etag}", "content-encoding": "gzip",
@@ -85,12 +62,3 @@ class ClientFiles(StaticFiles):
             body = b""  # the length of the body a GET would get, and no body
         return Response(body, headers=headers)
 
-    @staticmethod
-    def _compressed(path: Path, etag: str) -> bytes:
-        kept = _GZIPPED.get(str(path))
-        if kept is not None and kept[0] == etag:
-            return kept[1]
-        # mtime=0: the same file gives the same bytes on every node.
-        body = gzip.compress(path.read_bytes(), compresslevel=_LEVEL, mtime=0)
-        _GZIPPED[str(path)] = (etag, body)
-        return body

@@ -12,12 +12,16 @@ static files; ``account_language`` reads a request's account language (None: non
 
 from __future__ import annotations
 
+import json
+from functools import cache
+
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server.i18n import LANGUAGES, catalogue
 
+from .http_encoding import versioned_response
 from .page_head import AccountLanguage, no_account, reader_language
 
 __all__ = ["i18n_routes"]
@@ -30,9 +34,17 @@ async def _catalogue(request: Request, account_language: AccountLanguage) -> Res
     if lang not in LANGUAGES:
         return JSONResponse({"error": "no_language", "message": (
             f"This room speaks {', '.join(LANGUAGES)}; not that language.")}, 404)
-    return JSONResponse({"lang": lang, "languages": list(LANGUAGES),
-                         "messages": catalogue(lang)},
-                        headers={"cache-control": "no-cache", "vary": "accept-language, cookie"})
+    return versioned_response(request, _answer(lang), key=f"i18n:{lang}",
+                              media_type="application/json",
+                              headers={"vary": "accept-language, cookie"})
+
+
+@cache
+def _answer(lang: str) -> bytes:
+    """The catalogue's answer in ``lang`` as JSON's bytes (as ``JSONResponse`` writes it)."""
+    return json.dumps({"lang": lang, "languages": list(LANGUAGES), "messages": catalogue(lang)},
+                      ensure_ascii=False, allow_nan=False, indent=None,
+                      separators=(",", ":")).encode("utf-8")
 
 
 def i18n_routes(account_language: AccountLanguage = no_account) -> list[Route]:

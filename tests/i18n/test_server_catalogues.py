@@ -107,6 +107,44 @@ async def test_the_page_reads_the_server_catalogue_in_its_language() -> None:
         assert missing.status_code == 404 and missing.json()["error"] == "no_language"
 
 
+async def test_a_reload_gets_304_and_never_another_language_s_catalogue() -> None:
+    app = create_app(Settings(redis_url="redis://127.0.0.1:1/0"))
+    french = {"accept-language": "fr-FR,fr;q=0.9", "accept-encoding": "gzip"}
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                 base_url="http://room") as http:
+        first = await http.get("/api/i18n/auto", headers=french)
+        assert first.status_code == 200 and first.json()["lang"] == "fr"
+        assert first.headers["content-encoding"] == "gzip"
+        assert first.num_bytes_downloaded < len(first.content) / 3
+        assert first.headers["cache-control"] == "no-cache"
+        assert first.headers["vary"] == "accept-language, cookie, accept-encoding"
+        etag = first.headers["etag"]
+        assert etag.startswith('W/"')
+        # The reload: the same language, either form's ETag, a list of them.
+        for held in (etag, etag.removeprefix("W/"), f'"old", {etag}'):
+            again = await http.get("/api/i18n/auto", headers={**french, "if-none-match": held})
+            assert again.status_code == 304 and again.content == b"", held
+            assert again.headers["etag"] == etag
+        # The reader's language changed since (or another account signed in): the French
+        # copy the browser holds is not confirmed; the Spanish comes whole.
+        spanish = await http.get("/api/i18n/auto", headers={
+            "accept-language": "es", "accept-encoding": "gzip", "if-none-match": etag})
+        assert spanish.status_code == 200 and spanish.json()["lang"] == "es"
+        assert spanish.headers["etag"] != etag
+        named = await http.get("/api/i18n/fr", headers={"if-none-match": etag})
+        assert named.status_code == 304  # the same bytes by name
+        # No gzip asked for: the same JSON as it is, a strong ETag, its length.
+        plain = await http.get("/api/i18n/fr", headers={"accept-encoding": "identity"})
+        assert "content-encoding" not in plain.headers
+        assert plain.content == first.content
+        assert plain.headers["content-length"] == str(len(plain.content))
+        assert plain.headers["etag"] == etag.removeprefix("W/")
+        assert plain.headers["content-type"] == "application/json"
+        head = await http.head("/api/i18n/fr", headers={"accept-encoding": "gzip"})
+        assert head.status_code == 200 and head.content == b""
+        assert head.headers["content-length"] == str(first.num_bytes_downloaded)
+
+
 def test_a_rule_pair_the_private_form_offers_is_refused_with_an_id() -> None:
     """Mirror bids with Blind Nil on, alone: the host's err carries its catalogue id (the
     form says it in the host's language); several problems at once read their words."""
