@@ -16,7 +16,7 @@ from shared.protocol import Format, Hello, QuickPlay, Resync, encode
 from tests.room.conftest import Node
 
 from .games import MakeClient, Player, metric, play, seat_one_per_table
-from .rawws import BINARY, RawPeer
+from .rawws import BINARY, PING, PONG, RawPeer
 
 SpawnNode = Callable[..., Node]
 
@@ -39,13 +39,17 @@ async def wait_metric(node: Node, name: str, done: Callable[[float], bool],
 
 
 def seated_raw_peer(port: int, rcvbuf: int | None = None) -> tuple[RawPeer, str]:
-    """A raw peer sitting at a casual table (bots fill it); returns it and the table."""
+    """A raw peer sitting at a casual table (bots fill it); returns it and the table.
+    It answers the node's pings until it has its seat, and reads nothing after: a node
+    with short ping timeouts on a loaded machine must not drop it before it sits."""
     peer = RawPeer.open(port, rcvbuf=rcvbuf)
     peer.send(encode(Hello(name="Raw"), Format.MSGPACK))  # type: ignore[arg-type]
     peer.send(encode(QuickPlay(), Format.MSGPACK, 1))  # type: ignore[arg-type]
     while True:
         opcode, payload = peer.recv_frame()
-        if opcode != BINARY:  # a ping (its payload is random bytes) may come first
+        if opcode == PING:
+            peer.send(payload, PONG)
+        if opcode != BINARY:
             continue
         message = msgpack.unpackb(payload)
         if message["t"] == "snap":
@@ -70,8 +74,8 @@ async def test_a_peer_that_vanishes_is_dropped_by_the_ping_timeout(
 ) -> None:
     node = spawn_node(PING_INTERVAL_S="0.3", PING_TIMEOUT_S="0.3", BOT_PACE_S="0.01")
     [other] = await seat_one_per_table(make_client, [[node.ws]])
-    # The peer is seated (it read its snapshot), and it never answers a ping: a phone
-    # that lost its network. Its drop may come before any look at the count of
+    # The peer is seated (it read its snapshot), and from then on it never answers a
+    # ping: a phone that lost its network. Its drop may come before any look at the count of
     # connections (0.6 s after a ping on a loaded machine), so the count is not
     # expected to be 2 first: the snapshot proves it was in.
     peer, _ = await asyncio.to_thread(seated_raw_peer, node.port)
