@@ -6,7 +6,9 @@ version: the client's files (server/web/client_files.py) and the server's catalo
 - ``gzipped(key, version, raw)``: the gzip form of one answer's bytes, compressed once
   per version and kept in memory for every app of the process, so a request costs the
   sending of the bytes, not a compression.
-- ``versioned_response(request, body, ...)``: an answer with an ETag of its bytes,
+- ``Versioned.of(body)``: bytes and their ETag (a hash of them), for an answer built
+  once and served many times, so no request hashes it again.
+- ``versioned_response(request, answer, ...)``: a ``Versioned`` answered with its ETag,
   ``Cache-Control: no-cache`` (the browser keeps it and asks again each time),
   ``304 Not Modified`` to an ``If-None-Match`` that names either form's ETag, and gzip
   when the request takes it (the ETag then weak, ``W/``, as nginx's gzip makes it).
@@ -17,12 +19,13 @@ from __future__ import annotations
 import gzip
 import hashlib
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import Response
 
-__all__ = ["MIN_COMPRESSED_BYTES", "accepts_gzip", "etag_matches", "gzipped",
+__all__ = ["MIN_COMPRESSED_BYTES", "Versioned", "accepts_gzip", "etag_matches", "gzipped",
            "versioned_response"]
 
 MIN_COMPRESSED_BYTES = 1024  # below this, gzip's header and a round trip's packet eat the gain
@@ -73,12 +76,26 @@ def etag_matches(if_none_match: str, etag: str) -> bool:
     return False
 
 
-def versioned_response(request: Request, body: bytes, *, key: str, media_type: str,
+@dataclass(frozen=True)
+class Versioned:
+    """An answer's bytes and their strong ETag."""
+
+    body: bytes
+    etag: str
+
+    @classmethod
+    def of(cls, body: bytes) -> Versioned:
+        """``body`` with an ETag of its bytes: the same bytes give the same ETag on every
+        node, other bytes another."""
+        return cls(body, f'"{hashlib.sha256(body).hexdigest()[:32]}"')
+
+
+def versioned_response(request: Request, answer: Versioned, *, key: str, media_type: str,
                        headers: Mapping[str, str] | None = None) -> Response:
-    """``body`` answered as the module says; ``key`` names the answer in the gzip cache
-    (one per distinct answer, e.g. a catalogue's language); ``headers`` are added (a
-    ``vary`` there is kept and ``accept-encoding`` added to it)."""
-    etag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+    """``answer`` answered as the module says; ``key`` names it in the gzip cache (one
+    per distinct answer, e.g. a catalogue's language); ``headers`` are added (a ``vary``
+    there is kept and ``accept-encoding`` added to it)."""
+    body, etag = answer.body, answer.etag
     extra = dict(headers or {})
     vary = ", ".join(v for v in (extra.pop("vary", ""), "accept-encoding") if v)
     out = {**extra, "cache-control": "no-cache", "vary": vary}
@@ -87,8 +104,7 @@ def versioned_response(request: Request, body: bytes, *, key: str, media_type: s
     if etag_matches(request.headers.get("if-none-match", ""), etag):
         return Response(status_code=304, headers=out)
     if zipped:
-        plain = body
-        body = gzipped(key, etag, lambda: plain)
+        body = gzipped(key, etag, lambda: answer.body)
         out["content-encoding"] = "gzip"
     out["content-length"] = str(len(body))
     if request.method == "HEAD":

@@ -21,7 +21,7 @@ from starlette.routing import Route
 
 from server.i18n import LANGUAGES, catalogue
 
-from .http_encoding import versioned_response
+from .http_encoding import Versioned, versioned_response
 from .page_head import AccountLanguage, no_account, reader_language
 
 __all__ = ["i18n_routes"]
@@ -40,11 +40,12 @@ async def _catalogue(request: Request, account_language: AccountLanguage) -> Res
 
 
 @cache
-def _answer(lang: str) -> bytes:
-    """The catalogue's answer in ``lang`` as JSON's bytes (as ``JSONResponse`` writes it)."""
-    return json.dumps({"lang": lang, "languages": list(LANGUAGES), "messages": catalogue(lang)},
-                      ensure_ascii=False, allow_nan=False, indent=None,
-                      separators=(",", ":")).encode("utf-8")
+def _answer(lang: str) -> Versioned:
+    """The catalogue's answer in ``lang``: JSON's bytes (as ``JSONResponse`` writes
+    them) and their ETag, made once a language."""
+    return Versioned.of(json.dumps(
+        {"lang": lang, "languages": list(LANGUAGES), "messages": catalogue(lang)},
+        ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")).encode("utf-8"))
 
 
 def i18n_routes(account_language: AccountLanguage = no_account) -> list[Route]:
