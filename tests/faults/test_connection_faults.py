@@ -75,8 +75,8 @@ async def test_a_peer_that_vanishes_is_dropped_by_the_ping_timeout(
     node = spawn_node(PING_INTERVAL_S="0.3", PING_TIMEOUT_S="0.3", BOT_PACE_S="0.01")
     [other] = await seat_one_per_table(make_client, [[node.ws]])
     # The peer is seated (it read its snapshot), and from then on it never answers a
-    # ping: a phone that lost its network. Its drop may come before any look at the count of
-    # connections (0.6 s after a ping on a loaded machine), so the count is not
+    # ping: a phone that lost its network. Its drop may come before any look at the
+    # count of connections (0.6 s after a ping on a loaded machine), so the count is not
     # expected to be 2 first: the snapshot proves it was in.
     peer, _ = await asyncio.to_thread(seated_raw_peer, node.port)
     started = time.monotonic()
