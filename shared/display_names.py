@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 from shared.inert_text import INERT_CATEGORIES
 
 __all__ = ["FILLERS", "MAX_MARKS", "MAX_NAME", "cap_marks", "check_display_name",
-           "is_guest_label"]
+           "distinct_names", "is_guest_label"]
 
 MAX_NAME = 20
 MAX_MARKS = 2
@@ -83,6 +84,33 @@ def check_display_name(name: str, guest_label: bool = False) -> str:
         raise ValueError("that name looks like one the room gives (a bot, a guest or "
                          "'You'); choose another")
     return name
+
+
+def distinct_names(names: Sequence[str | None]) -> list[str | None]:
+    """The seats' names as a table shows them: a name an earlier seat already shows
+    (compared as people read them: NFKC, case folded) gets " (2)", " (3)" ..., so two
+    guests who typed the same name can be told apart in the seats, the chat and the
+    game's record. The first keeps its name; ``None`` (an open seat) stays ``None``.
+    A name is never a label the room gives (``check_display_name``), so a suffix never
+    makes one."""
+    def key(name: str) -> str:
+        return unicodedata.normalize("NFKC", name).casefold()
+
+    taken = {key(name) for name in names if name is not None}
+    shown: set[str] = set()
+    out: list[str | None] = []
+    for name in names:
+        if name is None:
+            out.append(None)
+            continue
+        final, n = name, 1
+        # A suffix another seat's own name already has is skipped.
+        while key(final) in shown or (n > 1 and key(final) in taken):
+            n += 1
+            final = f"{name} ({n})"
+        shown.add(key(final))
+        out.append(final)
+    return out
 
 
 def cap_marks(text: str, limit: int = MAX_MARKS) -> str:

@@ -63,10 +63,11 @@ async def record_of_entry(entry_id: str, fields: Mapping[bytes, bytes],
 
 def _seats(table: Table, names: Mapping[str, str]) -> list[SeatRecord]:
     out = []
+    shown = table.shown_names()
     for index, seat in enumerate(table.seats):
         left = seat.is_replaced or (table.kind == RANKED and seat.pid in table.left)
         bot = (table.bot_level if seat.bot and seat.pid is None else
                "standard" if seat.is_replaced else None)  # the autopilot plays a leaver's
-        out.append(SeatRecord(index, seat.name or f"Seat {index + 1}", seat.pid,
+        out.append(SeatRecord(index, shown[index] or f"Seat {index + 1}", seat.pid,
                               names.get(seat.pid) if seat.pid else None, bot, left))
     return out

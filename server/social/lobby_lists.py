@@ -189,7 +189,7 @@ def _watch_row(table: Table, kind: str) -> dict[str, Any]:
     (``rating`` and ``ratings``: ranked rows only, None otherwise)."""
     bots = table.bot_level if kind == PRIVATE else None
     return {"table": table.id, "kind": kind, "rating": None, "ratings": None,
-            "players": [s.name for s in table.seats],
+            "players": table.shown_names(),
             "rules": rules_line(table.rules, bots), "rules_parts": rules_parts(table.rules, bots),
             **progress(table)}
 

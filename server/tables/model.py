@@ -62,6 +62,7 @@ from server.errors import (
     TableFull,
     TimerStale,
 )
+from shared.display_names import distinct_names
 from shared.spades import Action, Game, RuleSet
 from shared.spades.reasons import GAME_OVER
 
@@ -192,6 +193,12 @@ class Table:
     def bot_salt(self) -> str:
         """The salt of this table's bots' sampling (empty but at a daily table)."""
         return self.practice.salt if self.practice is not None else ""
+
+    def shown_names(self) -> list[str | None]:
+        """Each seat's name as people see it in the seats, the chat, the lobby lists
+        and the game's record: a name an earlier seat has is numbered ("Bo (2)"), so
+        two guests who typed the same name can be told apart (``distinct_names``)."""
+        return distinct_names([s.name for s in self.seats])
 
     def seat_of(self, pid: str) -> int | None:
         """The seat ``pid`` holds or may take back (a bot may play it now)."""

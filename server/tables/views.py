@@ -214,11 +214,11 @@ def seat_states(table: Table) -> tuple[Any, ...]:
 def seat_infos(table: Table) -> list[SeatInfo]:
     left = table.left
     ratings = table.ratings or (None,) * len(table.seats)
-    return [SeatInfo.model_construct(name=s.name, bot=s.bot, away=s.away,
+    return [SeatInfo.model_construct(name=name, bot=s.bot, away=s.away,
                                      left=True if left and s.pid in left else None,
                                      guest=True if s.guest and s.is_person else None,
                                      rating=rating)
-            for s, rating in zip(table.seats, ratings, strict=True)]
+            for s, name, rating in zip(table.seats, table.shown_names(), ratings, strict=True)]
 
 
 def _pause_fields(table: Table, now_ms: int) -> dict[str, Any]:

@@ -217,7 +217,8 @@ async def invite(request: Request, parts: _Parts) -> Response:
     shown = {"rules": rules_line(table.rules, table.bot_level),
              "rules_parts": rules_parts(table.rules, table.bot_level),
              "format": format_line(table.rules), "format_part": format_part(table.rules),
-             "seated": [s.name for s in table.seats if s.is_person and s.name]}
+             "seated": [name for s, name in zip(table.seats, table.shown_names(), strict=True)
+                        if s.is_person and name]}
     sent = await hub.name_invites.send(other.pid, table.id, code.code, me.name, me.pid, shown)
     return JSONResponse({"name": other.name, "id": sent.id, "expires": sent.expires_ms})
 

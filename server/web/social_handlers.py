@@ -293,7 +293,7 @@ async def _chat(c: Conn, m: ChatOn | Say | Mute, msg_id: int | None) -> None:
     await c.social.sanctions.check(pid, "mute")  # the operator's, on every node
     seats = [s.pid if s.is_person else None for s in table.seats]
     own = table.seat_of(pid)
-    name = (table.seats[own].name if own is not None else None) or c.name
+    name = (table.shown_names()[own] if own is not None else None) or c.name
     await chat.send(table.id, seats, pid, name, text=m.text, phrase=m.phrase)
     c.reply(Ack(), msg_id)
 

@@ -12,7 +12,7 @@ import pytest
 from client.room_client import RequestFailed, RoomClient
 from server.social.chat import clean_text
 from shared import protocol as p
-from shared.display_names import check_display_name
+from shared.display_names import check_display_name, distinct_names
 from tests.room.conftest import LocalServer
 from tests.room_social.conftest import SocialFactory
 
@@ -90,3 +90,12 @@ async def test_refused_names_get_bad_name_and_the_socket_stays_open(
         assert refused.value.code == "bad_name"
         assert "looks like" in refused.value.message
     await client.request(p.Rename(name="Ann B"))  # still open, still answering
+
+
+def test_a_repeated_name_is_numbered_and_never_a_name_another_seat_has() -> None:
+    assert distinct_names(["Bo", "bo", None, "Bo"]) == ["Bo", "bo (2)", None, "Bo (3)"]
+    # "Bo (2)" is someone's own name: the second "Bo" becomes "Bo (3)", not a twin of it.
+    assert distinct_names(["Bo", "Bo (2)", "Bo"]) == ["Bo", "Bo (2)", "Bo (3)"]
+    assert distinct_names(["Bo", "Bo", "Bo", "Bo (3)"]) == ["Bo", "Bo (2)", "Bo (4)", "Bo (3)"]
+    assert distinct_names(["Ｂｏ", "Bo"]) == ["Ｂｏ", "Bo (2)"]  # NFKC: one name to a reader
+    assert distinct_names(["Ann", "Ada (bot)", None]) == ["Ann", "Ada (bot)", None]
