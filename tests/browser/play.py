@@ -16,6 +16,13 @@ from typing import Any
 from playwright.async_api import Locator, Page
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
+# Where a test taps a card in the hand: a point no other card covers however the hand
+# moves. On a phone the lower row covers all but the top 44 px of an upper-row card, and
+# a lifted card rises 20 px (with a 0.15 s transition), so it covers that strip from 24 px
+# down: a tap at 24 px could be pressed on one card and released on the lifted card
+# rising over it, which is no click at all.
+TAP = {"x": 6, "y": 12}
+
 STATE_JS = """() => {
   const s = window.spadesApp.state;
   const v = s.view;
@@ -106,7 +113,7 @@ async def click_card(page: Page, code: str, *, moved_on_ok: bool = False) -> boo
         await _moved_on_or_fail(page, code, f"{code} is not in the hand after 30 s",
                                 moved_on_ok)
         return False
-    await card.click(position={"x": 6, "y": 24})
+    await card.click(position=TAP)
     return True
 
 

@@ -11,7 +11,7 @@ from playwright.async_api import Page, expect
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import NO_SIDEWAYS_SCROLL, deal_if_asked, page_state, play_until
+from .play import NO_SIDEWAYS_SCROLL, TAP, deal_if_asked, page_state, play_until
 
 pytestmark = BROWSER
 
@@ -59,13 +59,13 @@ async def take_turn(page: Page, state: dict) -> None:
         if await lifted.count() == 0:
             card = page.locator(f'.hand .card-btn[data-card="{legal[0]}"]').first
             try:
-                await card.click(position={"x": 6, "y": 24}, timeout=10_000)
+                await card.click(position=TAP, timeout=10_000)
             except PlaywrightTimeout:
                 # The hand was not drawn with the card yet (a loaded machine's frame
                 # came after the state read): play_until reads the table again.
                 return
             await expect(lifted).to_have_count(1)
-        await lifted.first.click(position={"x": 6, "y": 24})
+        await lifted.first.click(position=TAP)
 
 
 async def check_table(page: Page, fmt: str, width: int) -> None:

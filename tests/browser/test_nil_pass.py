@@ -18,7 +18,15 @@ from server.tables.bots_adapter import choose_bot_action
 from shared.spades import Game, RuleSet
 
 from .conftest import BROWSER, DESKTOP, PHONE_TALL, shot
-from .play import NO_SIDEWAYS_SCROLL, host_private, page_state, play_until, take_turn, uncovered
+from .play import (
+    NO_SIDEWAYS_SCROLL,
+    TAP,
+    host_private,
+    page_state,
+    play_until,
+    take_turn,
+    uncovered,
+)
 
 pytestmark = BROWSER
 
@@ -119,15 +127,15 @@ async def lift_by_taps(page: Page, keys: list[str], count: int) -> None:
     """Tap to lift, tap again to lower: the Pass key is enabled only at ``count``."""
     go = page.locator(".pass-step .pass-go")
     first = page.locator(f'.hand .card-btn[data-key="{keys[0]}"]')
-    await first.click(position={"x": 6, "y": 24})
+    await first.click(position=TAP)
     await expect(first).to_have_class(re.compile(r"\blifted\b"))
-    await first.click(position={"x": 6, "y": 24})  # lowered again
+    await first.click(position=TAP)  # lowered again
     await expect(page.locator(".hand .card-btn.lifted")).to_have_count(0)
     await expect(go).to_be_disabled()
     for i, key in enumerate(keys):
         if i == count - 1:
             await expect(go).to_be_disabled()
-        await page.locator(f'.hand .card-btn[data-key="{key}"]').click(position={"x": 6, "y": 24})
+        await page.locator(f'.hand .card-btn[data-key="{key}"]').click(position=TAP)
     await expect(page.locator(".hand .card-btn.lifted")).to_have_count(count)
     await expect(go).to_be_enabled()
 
@@ -201,7 +209,7 @@ async def test_a_person_makes_the_nil_pass_through_the_page(
         await other.goto(room.http + "/")
         await expect(other.locator(".pass-step")).to_be_visible(timeout=30_000)
         await page.locator(f'.hand .card-btn[data-key="{chosen[0]}"]').click(
-            position={"x": 6, "y": 24})
+            position=TAP)
         await expect(page.locator(".hand .card-btn.lifted")).to_have_count(1)
         await page.reload()
         await expect(page.locator(".pass-step")).to_be_visible(timeout=30_000)
@@ -268,12 +276,12 @@ async def test_six_players_pass_one_copy_of_a_card_held_twice(start_room, open_p
     await expect(step).to_contain_text(f"Pass {NIL_PASS} cards to your partner")
     hand = await page.evaluate("window.spadesApp.state.view.hand")
     code = next(c for c in hand if hand.count(c) == 2)
-    await page.locator(f'.hand .card-btn[data-key="{code}"]').click(position={"x": 6, "y": 24})
-    await page.locator(f'.hand .card-btn[data-key="{code}#2"]').click(position={"x": 6, "y": 24})
+    await page.locator(f'.hand .card-btn[data-key="{code}"]').click(position=TAP)
+    await page.locator(f'.hand .card-btn[data-key="{code}#2"]').click(position=TAP)
     await expect(page.locator("#toast")).to_contain_text("a card is passed once")
     await expect(page.locator(".hand .card-btn.lifted")).to_have_count(1)
     other = next(c for c in hand if c != code)
-    await page.locator(f'.hand .card-btn[data-key="{other}"]').click(position={"x": 6, "y": 24})
+    await page.locator(f'.hand .card-btn[data-key="{other}"]').click(position=TAP)
     await step.locator(".pass-go").click()
     await page.wait_for_function("window.spadesApp.state.view.phase === 'playing'",
                                  timeout=30_000)

@@ -8,7 +8,7 @@ import re
 from playwright.async_api import expect
 
 from .conftest import BROWSER
-from .play import deal_if_asked, page_state, play_until, quick_play
+from .play import TAP, deal_if_asked, page_state, play_until, quick_play
 
 pytestmark = BROWSER
 
@@ -55,7 +55,7 @@ async def test_practice_hint_undo_and_redo(room, open_page) -> None:
     hand_before = await page.evaluate(HAND_SIZE)
     legal = [a[5:] for a in state["legal"] if a.startswith("play ")]
     card = page.locator(f'.hand .card-btn[data-card="{legal[0]}"]')
-    await card.dblclick(position={"x": 6, "y": 24})
+    await card.dblclick(position=TAP)
     await page.wait_for_function(f"{HAND_SIZE} === {hand_before - 1}")
     await bar.get_by_role("button", name="Undo").click()
     await page.wait_for_function(f"{HAND_SIZE} === {hand_before} && window.spadesApp.state.myTurn")

@@ -36,7 +36,7 @@ from shared.spades.rules import BIDDING_MODES, BLIND_NIL_MODES, PLAYER_COUNTS
 
 from . import test_nil_pass
 from .conftest import BROWSER, DESKTOP, PHONE_TALL
-from .play import NO_SIDEWAYS_SCROLL, host_private, page_state
+from .play import NO_SIDEWAYS_SCROLL, TAP, host_private, page_state
 
 ME = 0  # the host sits South
 
@@ -343,9 +343,9 @@ async def act(page: Page, action: str, phone: bool) -> None:
         card = page.locator(f'.hand .card-btn[data-card="{action[5:]}"]').first
         lifted = page.locator(".hand .card-btn.lifted")
         if await lifted.count() == 0:  # lift, then play the lifted card
-            await card.click(position={"x": 6, "y": 24})
+            await card.click(position=TAP)
             await expect(lifted).to_have_count(1)
-        await lifted.first.click(position={"x": 6, "y": 24})
+        await lifted.first.click(position=TAP)
 
 
 async def check_decision(page: Page, view: View, action: str, clock: bool) -> None:

@@ -23,7 +23,7 @@ from playwright.async_api import Page, Route, expect
 
 from .archived import player_document
 from .conftest import BROWSER, DESKTOP, PHONE_TALL
-from .play import deal_if_asked, open_private, page_state, take_turn
+from .play import TAP, deal_if_asked, open_private, page_state, take_turn
 from .positions import last_card_position
 from .targets import hidden_focus, small_targets
 from .test_game_page import GAME_ID, long_game
@@ -175,7 +175,7 @@ async def private_table(room, open_page, monkeypatch, found: Findings) -> None:
     state = await page_state(page)
     legal = [a[5:] for a in state["legal"] if a.startswith("play ")]
     await page.locator(f'.hand .card-btn[data-card="{legal[0]}"]').first.click(
-        position={"x": 6, "y": 24})
+        position=TAP)
     await found.check(page, "play")
 
 
