@@ -138,6 +138,10 @@ async def lift_by_taps(page: Page, keys: list[str], count: int) -> None:
         await page.locator(f'.hand .card-btn[data-key="{key}"]').click(position=TAP)
     await expect(page.locator(".hand .card-btn.lifted")).to_have_count(count)
     await expect(go).to_be_enabled()
+    # The card last tapped stays fully lifted with the pointer still on it (a hover
+    # effect once lowered it to 6 px, so a mouse player saw hardly any lift).
+    await expect(page.locator(f'.hand .card-btn[data-key="{keys[-1]}"]')).to_have_css(
+        "transform", "matrix(1, 0, 0, 1, 0, -20)")
 
 
 async def lift_by_keys(page: Page, keys: list[str], count: int) -> None:
