@@ -50,7 +50,13 @@ _GUEST = re.compile(r"guest\s*#?\s*\d+")
 
 def is_guest_label(name: str) -> bool:
     """True for a name like the room's default guest names ("Guest 0042")."""
-    return bool(_GUEST.fullmatch(unicodedata.normalize("NFKC", name).casefold().strip()))
+    return bool(_GUEST.fullmatch(_folded(name).strip()))
+
+
+def _folded(name: str) -> str:
+    """``name`` as people read it: NFKC (fullwidth and styled letters are the plain
+    ones) and case folded."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def _is_mark(ch: str) -> bool:
@@ -77,7 +83,7 @@ def check_display_name(name: str, guest_label: bool = False) -> str:
             raise ValueError(f"a letter of a name carries at most {MAX_MARKS} accents")
     if not any(unicodedata.category(ch)[0] in "LN" for ch in name):
         raise ValueError("a name needs at least one visible letter or digit")
-    folded = unicodedata.normalize("NFKC", name).casefold()
+    folded = _folded(name)
     if guest_label and is_guest_label(name):
         return name
     if _LABELS.search(folded):
@@ -93,10 +99,7 @@ def distinct_names(names: Sequence[str | None]) -> list[str | None]:
     game's record. The first keeps its name; ``None`` (an open seat) stays ``None``.
     A name is never a label the room gives (``check_display_name``), so a suffix never
     makes one."""
-    def key(name: str) -> str:
-        return unicodedata.normalize("NFKC", name).casefold()
-
-    taken = {key(name) for name in names if name is not None}
+    taken = {_folded(name) for name in names if name is not None}
     shown: set[str] = set()
     out: list[str | None] = []
     for name in names:
@@ -105,10 +108,10 @@ def distinct_names(names: Sequence[str | None]) -> list[str | None]:
             continue
         final, n = name, 1
         # A suffix another seat's own name already has is skipped.
-        while key(final) in shown or (n > 1 and key(final) in taken):
+        while _folded(final) in shown or (n > 1 and _folded(final) in taken):
             n += 1
             final = f"{name} ({n})"
-        shown.add(key(final))
+        shown.add(_folded(final))
         out.append(final)
     return out
 

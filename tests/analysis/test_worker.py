@@ -121,9 +121,8 @@ async def test_worker_processes_share_the_stream_and_stop_on_sigterm(
                 # machine may still be importing one while the other has answered all
                 # four) it is the interpreter's default, death by the signal. A worker
                 # has its handler before its first read makes it a consumer.
-                names = {str(g["name"], "utf-8") if isinstance(g["name"], bytes)
-                         else str(g["name"]) for g in groups}
-                if pending == 0 and names >= {"proc0", "proc1"}:
+                names = {g["name"] for g in groups}
+                if pending == 0 and names >= {b"proc0", b"proc1"}:
                     break
             assert time.monotonic() < deadline, (found, pending, groups)
             await asyncio.sleep(0.2)
